@@ -1,0 +1,80 @@
+/// The stable name of each kind of diagnostic, printed as `[id]` after the message.
+///
+/// Code and tests refer to diagnostics by these names; the README explains each one.
+/// Cases are alphabetical; never rename one, since users may search for it.
+public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
+    case abstractAndConcrete
+    case abstractTarget
+    case duplicateHeader
+    case duplicateTransition
+    case emptyBlock
+    case emptyGuard
+    case implicitClash
+    case inconsistentEntryExit
+    case invalidHeader
+    case invalidSwiftName
+    case misplacedOverride
+    case misplacedPlaceholder
+    case missingHeader
+    case missingOverride
+    case nestingTooDeep
+    case nothingToOverride
+    case overrideOutOfOrder
+    case predicateLimit
+    case repeatedCondition
+    case repeatedPredicateCase
+    case repeatedPredicateType
+    case superstateConflict
+    case superstateCycle
+    case swiftNameCollision
+    case syntaxError
+    case tooManyErrors
+    case transitionClash
+    case undefinedPredicateCase
+    case undefinedPredicateType
+    case undefinedState
+    case unexpectedCharacter
+    case unknownHeader
+    case unreachableState
+    case unusedPredicateType
+
+    /// One line for `fsmc help diagnostics` and the README.
+    public var summary: String {
+        switch self {
+        case .abstractAndConcrete: "warning: a state is written both as `(X)` and as `X`; it is treated as abstract"
+        case .abstractTarget: "an abstract state `(X)` is used as a next state or as the initial state"
+        case .duplicateHeader: "a header (or a `Predicate` type) is given twice"
+        case .duplicateTransition: "two rows share state, event, predicate guard and next state"
+        case .emptyBlock: "an event block, guard block or `override` block has no rows"
+        case .emptyGuard: "a guard `[]` has no terms"
+        case .implicitClash: "rows of equal rank match one predicate combination; the message names it"
+        case .inconsistentEntryExit: "a state written twice gives two different entry or exit lists"
+        case .invalidHeader: "a header has the wrong form, such as `EntryExit: sometimes` or `Predicate: A` without cases"
+        case .invalidSwiftName: "a name cannot be used in the generated Swift, such as a type called `Self`"
+        case .misplacedOverride: "`override { }` appears somewhere other than the top level of a state body"
+        case .misplacedPlaceholder: "the event `-` appears outside the placeholder row `- - -`"
+        case .missingHeader: "the `FSM` or `Initial` header is missing"
+        case .missingOverride: "a row replaces an inherited row without `override { }`"
+        case .nestingTooDeep: "blocks are nested more deeply than fsmc accepts (64 levels)"
+        case .nothingToOverride: "a row in `override { }` matches no inherited row"
+        case .overrideOutOfOrder: "a plain row replaces a row that a superstate marked `override`"
+        case .predicateLimit: "the predicate combinations of one event in one state are too many to check"
+        case .repeatedCondition: "warning: a condition appears twice in one guard"
+        case .repeatedPredicateCase: "a case is repeated in `Type = a | a`, or in a `Predicate` header"
+        case .repeatedPredicateType: "one predicate type is AND-ed twice, as in `[A = x, A = y]`"
+        case .superstateConflict: "two superstates give one event (and guard) two rows and the state does not override them"
+        case .superstateCycle: "a state is, through its superstates, its own superstate"
+        case .swiftNameCollision: "two names become the same Swift identifier, or one name is both an action and a condition"
+        case .syntaxError: "the text does not follow the grammar: expected X, found Y"
+        case .tooManyErrors: "fsmc stopped after 100 errors in one file"
+        case .transitionClash: "two rows share state, event and predicate guard but go to different states"
+        case .undefinedPredicateCase: "a guard names a case its predicate type does not declare"
+        case .undefinedPredicateType: "a guard names a predicate type no `Predicate` header declares"
+        case .undefinedState: "a next state, superstate or initial state is never defined"
+        case .unexpectedCharacter: "a character that is not part of the language"
+        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit or Predicate"
+        case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
+        case .unusedPredicateType: "warning: a declared predicate type is used by no guard"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// One lexical unit; `text` is exactly what appeared in the source.
+public struct Token: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case name
+        case colon, comma, equals, bar, dash
+        case openBrace, closeBrace, openParen, closeParen
+        case openBracket, closeBracket, openAngle, closeAngle
+        /// A run of characters outside the language; the parser reports it where it stands.
+        /// Its `text` is a printable description (`\xFF`, `\u{0}`) rather than the raw bytes.
+        case unexpected
+        case endOfFile
+    }
+
+    public var kind: Kind
+    public var text: String
+    public var location: SourceLocation
+    /// True when a line break separates this token from the one before it. Newlines carry
+    /// no meaning in the language; the parser only uses this to resynchronise after an error.
+    public var isFirstOnLine: Bool
+
+    public init(_ kind: Kind, _ text: String, at location: SourceLocation, isFirstOnLine: Bool = false) {
+        self.kind = kind
+        self.text = text
+        self.location = location
+        self.isFirstOnLine = isFirstOnLine
+    }
+
+    /// How diagnostics quote the token: `'Coin'`, `'{'`, or `end of file`.
+    public var quoted: String {
+        kind == .endOfFile ? "end of file" : "'\(text)'"
+    }
+}

@@ -1,0 +1,477 @@
+/// Builds a `StateMachineSyntax` from tokens by recursive descent, one function per rule
+/// of `Grammar/fsm.ebnf`.
+///
+/// Errors are collected, not thrown to the caller. A rule that meets an unexpected token
+/// reports `expected X, found Y` there and throws `ParseFailure.syntax`; the nearest
+/// list of rows or states catches it and skips to the next line that starts a row at the
+/// same depth, or to the `}` that closes the list, so one mistake gives one error.
+public struct Parser {
+    /// The deepest nesting of blocks accepted; deeper input is reported, not recursed into.
+    public static let maximumNesting = 64
+    /// After this many errors in one file the parser stops, as swiftc and clang do.
+    public static let maximumErrors = 100
+
+    private enum ParseFailure: Error {
+        case syntax
+        case tooManyErrors
+    }
+
+    /// Where an item stands, which decides what it may be.
+    private enum Context {
+        /// The top of a state body: rows, blocks, `override { }` and `- - -`.
+        case stateBody
+        /// Inside a guard or override block: rows and blocks.
+        case nested
+        /// Inside an event block: rows without their event, and guard blocks.
+        case eventBlock
+    }
+
+    private let tokens: [Token]
+    private var index = 0
+    private var nesting = 0
+    private var errorCount = 0
+    private var hasReportedEndOfFile = false
+    private(set) var diagnostics: [Diagnostic] = []
+
+    public init(tokens: [Token]) {
+        precondition(tokens.last?.kind == .endOfFile, "the lexer ends every token list with end of file")
+        self.tokens = tokens
+    }
+
+    /// Parses a whole file; the diagnostics are syntax errors only.
+    public static func parse(_ file: SourceFile) -> (syntax: StateMachineSyntax, diagnostics: [Diagnostic]) {
+        var parser = Parser(tokens: Lexer.lex(file))
+        let syntax = parser.parseFile()
+        return (syntax, parser.diagnostics)
+    }
+
+    // MARK: Rules
+
+    /// `file = { header } , body ;`
+    public mutating func parseFile() -> StateMachineSyntax {
+        var syntax = StateMachineSyntax(bodyLocation: current.location)
+        do {
+            syntax.headers = try parseHeaders()
+            syntax.bodyLocation = current.location
+            syntax.states = try parseBody()
+            if current.kind != .endOfFile {
+                try fail("expected end of file after the body's closing '}', found \(describe(current))")
+            }
+        } catch ParseFailure.tooManyErrors {
+            diagnostics.append(Diagnostic(.tooManyErrors, .error,
+                                          "too many errors (\(Self.maximumErrors)); stopping here",
+                                          at: current.location))
+        } catch {
+            // Already reported where it happened; nothing follows the body to recover into.
+        }
+        return syntax
+    }
+
+    /// `{ header }`: a header error skips the rest of the headers, up to the body's `{`,
+    /// so that a file in an older header format gets one error, not one per line.
+    private mutating func parseHeaders() throws -> [HeaderSyntax] {
+        var headers: [HeaderSyntax] = []
+        while current.kind == .name {
+            do {
+                headers.append(try parseHeader())
+            } catch ParseFailure.syntax {
+                while current.kind != .openBrace && current.kind != .endOfFile { advance() }
+                break
+            }
+        }
+        return headers
+    }
+
+    /// `header = NAME , ":" , NAME , [ "=" , caseList ] ;`
+    private mutating func parseHeader() throws -> HeaderSyntax {
+        let name = try expectName("a header name")
+        guard current.kind == .colon else {
+            try fail("expected ':' after header '\(name.text)', found \(describe(current)); headers are written 'Name: value'")
+        }
+        advance()
+        let value = try expectName("a value for header '\(name.text)'")
+        var cases: [NameSyntax]?
+        if current.kind == .equals {
+            advance()
+            cases = try parseCaseList()
+        }
+        return HeaderSyntax(name: name, value: value, cases: cases)
+    }
+
+    /// `caseList = NAME , { "|" , NAME } ;`
+    private mutating func parseCaseList() throws -> [NameSyntax] {
+        var cases = [try expectName("a case name")]
+        while current.kind == .bar {
+            advance()
+            cases.append(try expectName("a case name after '|'"))
+        }
+        return cases
+    }
+
+    /// `body = "{" , { stateSpec } , "}" ;`
+    private mutating func parseBody() throws -> [StateSyntax] {
+        guard current.kind == .openBrace else {
+            try fail("expected a header or '{' to open the body, found \(describe(current))")
+        }
+        let open = current.location
+        advance()
+        var states: [StateSyntax] = []
+        while current.kind != .closeBrace && current.kind != .endOfFile {
+            let start = index
+            do {
+                states.append(try parseStateSpec())
+            } catch ParseFailure.syntax {
+                synchronize(from: start)
+            }
+        }
+        try expectClosingBrace(matching: open)
+        return states
+    }
+
+    /// `stateSpec = stateName , { modifier } , stateBody ;`
+    private mutating func parseStateSpec() throws -> StateSyntax {
+        var state = try parseStateName()
+        while try parseModifier(into: &state) {}
+        state.items = try parseStateBody(of: state)
+        return state
+    }
+
+    /// `stateName = NAME | "(" , NAME , ")" ;`
+    private mutating func parseStateName() throws -> StateSyntax {
+        guard current.kind == .openParen else {
+            return StateSyntax(name: try expectName("a state name"), isAbstract: false)
+        }
+        advance()
+        let name = try expectName("an abstract state name")
+        try expect(.closeParen, "')' after abstract state '\(name.text)'")
+        return StateSyntax(name: name, isAbstract: true)
+    }
+
+    /// `modifier = ":" , NAME | "<" , actionNames | ">" , actionNames ;`
+    /// Returns false, consuming nothing, when no modifier follows.
+    private mutating func parseModifier(into state: inout StateSyntax) throws -> Bool {
+        let location = current.location
+        switch current.kind {
+        case .colon:
+            advance()
+            state.superstates.append(try expectName("a superstate name after ':'"))
+        case .openAngle:
+            advance()
+            state.entryActions = (state.entryActions ?? []) + (try parseActionNames("entry"))
+            state.entryLocation = state.entryLocation ?? location
+        case .closeAngle:
+            advance()
+            state.exitActions = (state.exitActions ?? []) + (try parseActionNames("exit"))
+            state.exitLocation = state.exitLocation ?? location
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `actionNames = NAME | "{" , { NAME } , "}" ;`
+    private mutating func parseActionNames(_ kind: String) throws -> [NameSyntax] {
+        if current.kind == .name {
+            return [try expectName("an \(kind) action")]
+        }
+        guard current.kind == .openBrace else {
+            try fail("expected an \(kind) action or '{', found \(describe(current))")
+        }
+        return try parseBracedNames()
+    }
+
+    /// `stateBody = "{" , { bodyItem } , "}" | placeholder | item ;`
+    private mutating func parseStateBody(of state: StateSyntax) throws -> [BodyItemSyntax] {
+        switch current.kind {
+        case .openBrace:
+            return try parseBlock(.stateBody)
+        case .dash:
+            return [try parseItem(.stateBody)]
+        case .name, .openBracket:
+            if isOverrideKeyword {
+                try fail("'override { }' must be inside the braces of a state body", id: .misplacedOverride)
+            }
+            return [try parseItem(.nested)]
+        default:
+            try fail("expected '{' or a transition after state '\(state.name.text)', found \(describe(current))")
+        }
+    }
+
+    /// `"{" , { bodyItem | item | eventItem } , "}"`: the braces of a state body or block.
+    /// Blocks nested too deeply are reported and skipped rather than parsed.
+    private mutating func parseBlock(_ context: Context) throws -> [BodyItemSyntax] {
+        let open = current.location
+        try expect(.openBrace, "'{'")
+        guard nesting < Self.maximumNesting else {
+            try report(Diagnostic(.nestingTooDeep, .error,
+                                  "blocks are nested more than \(Self.maximumNesting) deep",
+                                  at: open))
+            skipBalanced(depth: 1)
+            return []
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        var items: [BodyItemSyntax] = []
+        while current.kind != .closeBrace && current.kind != .endOfFile {
+            let start = index
+            do {
+                items.append(try parseItem(context))
+            } catch ParseFailure.syntax {
+                synchronize(from: start)
+            }
+        }
+        try expectClosingBrace(matching: open)
+        return items
+    }
+
+    /// `bodyItem = placeholder | overrideBlock | item ;`
+    /// `item = eventBlock | guardBlock | row ;`
+    /// `eventItem = eventGuardBlock | eventRow ;`
+    private mutating func parseItem(_ context: Context) throws -> BodyItemSyntax {
+        if isOverrideKeyword {
+            guard context == .stateBody else {
+                try fail("'override { }' is allowed only at the top level of a state body",
+                         id: .misplacedOverride)
+            }
+            return try parseOverrideBlock()
+        }
+        switch current.kind {
+        case .dash where context != .eventBlock:
+            return try parsePlaceholder(allowed: context == .stateBody)
+        case .openBracket:
+            let guardClause = try parseGuard()
+            if current.kind == .openBrace {
+                return .guardBlock(guardClause, items: try parseBlock(context == .eventBlock ? .eventBlock : .nested))
+            }
+            guard context == .eventBlock else {
+                try fail("expected '{' after the guard, found \(describe(current)); a row starts with its event, as in 'Coin [A = x] Next action'")
+            }
+            return .row(try parseRow(events: [], guardClause: guardClause, start: guardClause.location))
+        case .name where context != .eventBlock:
+            let start = current.location
+            let events = try parseEvents()
+            if current.kind == .openBrace {
+                return .eventBlock(events: events, items: try parseBlock(.eventBlock), location: start)
+            }
+            let guardClause = current.kind == .openBracket ? try parseGuard() : nil
+            return .row(try parseRow(events: events, guardClause: guardClause, start: start))
+        case .name, .dash:
+            return .row(try parseRow(events: [], guardClause: nil, start: current.location))
+        default:
+            try fail("expected a transition, found \(describe(current))")
+        }
+    }
+
+    /// `overrideBlock = "override" , "{" , { item } , "}" ;`
+    private mutating func parseOverrideBlock() throws -> BodyItemSyntax {
+        let location = current.location
+        advance()
+        return .overrideBlock(items: try parseBlock(.nested), location: location)
+    }
+
+    /// `placeholder = dash , dash , dash ;`
+    private mutating func parsePlaceholder(allowed: Bool) throws -> BodyItemSyntax {
+        let location = current.location
+        let isPlaceholder = peek(1).kind == .dash && peek(2).kind == .dash
+        guard allowed && isPlaceholder else {
+            try fail("the event '-' is allowed only in the placeholder row '- - -' at the top of a state body",
+                     id: .misplacedPlaceholder)
+        }
+        advance(by: 3)
+        return .placeholder(location)
+    }
+
+    /// `row = events , [ guard ] , nextState , action ;`
+    /// `eventRow = [ guard ] , nextState , action ;` (the caller has parsed events and guard)
+    private mutating func parseRow(events: [NameSyntax], guardClause: GuardSyntax?,
+                                   start: SourceLocation) throws -> RowSyntax {
+        var guardClause = guardClause
+        if guardClause == nil && current.kind == .openBracket {
+            guardClause = try parseGuard()
+        }
+        let nextLocation = current.location
+        let nextState: NameSyntax?
+        switch current.kind {
+        case .name:
+            nextState = NameSyntax(current.text, at: current.location)
+            advance()
+        case .dash:
+            nextState = nil
+            advance()
+        default:
+            try fail("expected a next state or '-', found \(describe(current))")
+        }
+        return RowSyntax(events: events, guardClause: guardClause, nextState: nextState,
+                         nextStateLocation: nextLocation, actions: try parseAction(), location: start)
+    }
+
+    /// `events = NAME , { "|" , NAME } ;`
+    private mutating func parseEvents() throws -> [NameSyntax] {
+        var events = [try expectName("an event name")]
+        while current.kind == .bar {
+            advance()
+            events.append(try expectName("an event name after '|'"))
+        }
+        return events
+    }
+
+    /// `guard = "[" , [ term , { "," , term } ] , "]" ;`
+    private mutating func parseGuard() throws -> GuardSyntax {
+        let location = current.location
+        try expect(.openBracket, "'['")
+        var terms: [GuardTermSyntax] = []
+        if current.kind != .closeBracket {
+            terms.append(try parseTerm())
+            while current.kind == .comma {
+                advance()
+                terms.append(try parseTerm())
+            }
+        }
+        guard current.kind == .closeBracket else {
+            try fail("expected ',' or ']' in the guard, found \(describe(current))")
+        }
+        advance()
+        return GuardSyntax(terms: terms, location: location)
+    }
+
+    /// `term = NAME , [ "=" , caseList ] ;`
+    private mutating func parseTerm() throws -> GuardTermSyntax {
+        let name = try expectName("a predicate type or condition")
+        guard current.kind == .equals else { return .condition(name) }
+        advance()
+        return .predicate(type: name, cases: try parseCaseList())
+    }
+
+    /// `action = NAME | dash | "{" , { NAME } , "}" ;`
+    private mutating func parseAction() throws -> [NameSyntax] {
+        switch current.kind {
+        case .name:
+            return [try expectName("an action")]
+        case .dash:
+            advance()
+            return []
+        case .openBrace:
+            return try parseBracedNames()
+        default:
+            try fail("expected an action, '-' or '{', found \(describe(current))")
+        }
+    }
+
+    /// `"{" , { NAME } , "}"`, shared by `actionNames` and `action`.
+    private mutating func parseBracedNames() throws -> [NameSyntax] {
+        try expect(.openBrace, "'{'")
+        var names: [NameSyntax] = []
+        while current.kind == .name {
+            names.append(NameSyntax(current.text, at: current.location))
+            advance()
+        }
+        guard current.kind == .closeBrace else {
+            try fail("expected an action name or '}', found \(describe(current))")
+        }
+        advance()
+        return names
+    }
+
+    // MARK: Tokens
+
+    private var current: Token { tokens[index] }
+
+    private func peek(_ distance: Int) -> Token {
+        tokens[min(index + distance, tokens.count - 1)]
+    }
+
+    private mutating func advance(by count: Int = 1) {
+        index = min(index + count, tokens.count - 1)
+    }
+
+    private var isOverrideKeyword: Bool {
+        current.kind == .name && current.text == "override" && peek(1).kind == .openBrace
+    }
+
+    private mutating func expectName(_ what: String) throws -> NameSyntax {
+        guard current.kind == .name else {
+            try fail("expected \(what), found \(describe(current))")
+        }
+        defer { advance() }
+        return NameSyntax(current.text, at: current.location)
+    }
+
+    private mutating func expect(_ kind: Token.Kind, _ what: String) throws {
+        guard current.kind == kind else {
+            try fail("expected \(what), found \(describe(current))")
+        }
+        advance()
+    }
+
+    /// Consumes the `}` of a block. At the end of the file it reports the missing brace
+    /// once, with a note at the `{` it would close, and lets every enclosing block end too.
+    private mutating func expectClosingBrace(matching open: SourceLocation) throws {
+        if current.kind == .closeBrace {
+            advance()
+            return
+        }
+        if current.kind == .endOfFile {
+            guard !hasReportedEndOfFile else { return }
+            hasReportedEndOfFile = true
+            try report(Diagnostic(.syntaxError, .error, "expected '}', found end of file",
+                                  at: current.location, notes: [.init("to match this '{'", at: open)]))
+            return
+        }
+        try fail("expected '}', found \(describe(current))")
+    }
+
+    /// How a token is named in "found …"; characters outside the language say so.
+    private func describe(_ token: Token) -> String {
+        token.kind == .unexpected ? "unexpected character \(token.quoted)" : token.quoted
+    }
+
+    // MARK: Errors and recovery
+
+    private mutating func report(_ diagnostic: Diagnostic) throws {
+        diagnostics.append(diagnostic)
+        errorCount += 1
+        if errorCount >= Self.maximumErrors { throw ParseFailure.tooManyErrors }
+    }
+
+    /// Reports an error at the current token and abandons the rule. A character outside
+    /// the language is reported as such, whatever the rule expected.
+    private mutating func fail(_ message: String, id: DiagnosticID = .syntaxError) throws -> Never {
+        if current.kind == .endOfFile && hasReportedEndOfFile { throw ParseFailure.syntax }
+        if current.kind == .endOfFile { hasReportedEndOfFile = true }
+        if current.kind == .unexpected {
+            try report(Diagnostic(.unexpectedCharacter, .error, "unexpected character \(current.quoted)",
+                                  at: current.location))
+        } else {
+            try report(Diagnostic(id, .error, message, at: current.location))
+        }
+        throw ParseFailure.syntax
+    }
+
+    /// Skips what is left of a broken row or state: up to the `}` that closes the list
+    /// being parsed, or to the first token of a later line outside any braces opened
+    /// after `start`. Always moves past at least one token, so parsing makes progress.
+    private mutating func synchronize(from start: Int) {
+        var depth = 0
+        var mayStop = index > start
+        while current.kind != .endOfFile {
+            if depth == 0 && mayStop && (current.kind == .closeBrace || current.isFirstOnLine) { return }
+            switch current.kind {
+            case .openBrace: depth += 1
+            case .closeBrace: depth = max(depth - 1, 0)
+            default: break
+            }
+            advance()
+            mayStop = true
+        }
+    }
+
+    /// Skips tokens up to and including the `}` that brings `depth` open braces to zero.
+    private mutating func skipBalanced(depth: Int) {
+        var depth = depth
+        while current.kind != .endOfFile && depth > 0 {
+            if current.kind == .openBrace { depth += 1 }
+            if current.kind == .closeBrace { depth -= 1 }
+            advance()
+        }
+    }
+}

@@ -1,0 +1,76 @@
+// A compact, canonical printed form of the syntax tree: one line per header and per
+// state spec. Tests compare a whole parse with one string (CC_SMC's `toString`).
+
+extension StateMachineSyntax: CustomStringConvertible {
+    public var description: String {
+        (headers.map(\.description) + states.map(\.description)).joined(separator: "\n")
+    }
+}
+
+extension HeaderSyntax: CustomStringConvertible {
+    public var description: String {
+        "\(name):\(value)" + (cases.map { "=" + $0.map(\.text).joined(separator: "|") } ?? "")
+    }
+}
+
+extension StateSyntax: CustomStringConvertible {
+    public var description: String {
+        var parts = [isAbstract ? "(\(name))" : name.text]
+        parts += superstates.map { ":\($0)" }
+        if let entryActions { parts.append("<" + Self.braced(entryActions)) }
+        if let exitActions { parts.append(">" + Self.braced(exitActions)) }
+        parts.append(BodyItemSyntax.braced(items))
+        return parts.joined(separator: " ")
+    }
+
+    static func braced(_ names: [NameSyntax]) -> String {
+        "{" + names.map(\.text).joined(separator: " ") + "}"
+    }
+}
+
+extension BodyItemSyntax: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .row(let row):
+            return row.description
+        case .eventBlock(let events, let items, _):
+            return events.map(\.text).joined(separator: "|") + " " + Self.braced(items)
+        case .guardBlock(let guardClause, let items):
+            return guardClause.description + " " + Self.braced(items)
+        case .overrideBlock(let items, _):
+            return "override " + Self.braced(items)
+        case .placeholder:
+            return "- - -"
+        }
+    }
+
+    static func braced(_ items: [BodyItemSyntax]) -> String {
+        "{" + items.map(\.description).joined(separator: " ") + "}"
+    }
+}
+
+extension RowSyntax: CustomStringConvertible {
+    public var description: String {
+        var parts: [String] = []
+        if !events.isEmpty { parts.append(events.map(\.text).joined(separator: "|")) }
+        if let guardClause { parts.append(guardClause.description) }
+        parts.append(nextState?.text ?? "-")
+        parts.append(StateSyntax.braced(actions))
+        return parts.joined(separator: " ")
+    }
+}
+
+extension GuardSyntax: CustomStringConvertible {
+    public var description: String {
+        "[" + terms.map(\.description).joined(separator: ",") + "]"
+    }
+}
+
+extension GuardTermSyntax: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .predicate(let type, let cases): "\(type)=" + cases.map(\.text).joined(separator: "|")
+        case .condition(let name): name.text
+        }
+    }
+}

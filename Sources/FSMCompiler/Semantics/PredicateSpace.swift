@@ -1,0 +1,96 @@
+/// A set of cases of one predicate type, as a bit set.
+struct CaseSet: Hashable {
+    private var words: [UInt64]
+
+    /// Every case of a type with `count` cases.
+    init(allOf count: Int) {
+        words = Array(repeating: 0, count: (count + 63) / 64)
+        for index in 0..<count { insert(index) }
+    }
+
+    init(_ indices: [Int], of count: Int) {
+        words = Array(repeating: 0, count: (count + 63) / 64)
+        for index in indices { insert(index) }
+    }
+
+    private init(words: [UInt64]) {
+        self.words = words
+    }
+
+    private mutating func insert(_ index: Int) {
+        words[index / 64] |= 1 << UInt64(index % 64)
+    }
+
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// The lowest case in the set.
+    var first: Int? {
+        for (position, word) in words.enumerated() where word != 0 {
+            return position * 64 + word.trailingZeroBitCount
+        }
+        return nil
+    }
+
+    func intersection(_ other: CaseSet) -> CaseSet {
+        CaseSet(words: zip(words, other.words).map { $0 & $1 })
+    }
+
+    func subtracting(_ other: CaseSet) -> CaseSet {
+        CaseSet(words: zip(words, other.words).map { $0 & ~$1 })
+    }
+}
+
+/// A product of case sets, one per predicate type: the combinations a guard matches.
+/// A guard that does not mention a type matches all of its cases.
+struct PredicateBox: Hashable {
+    var dimensions: [CaseSet]
+
+    /// The common combinations, or nil when there are none.
+    func intersection(_ other: PredicateBox) -> PredicateBox? {
+        var result = self
+        for index in dimensions.indices {
+            result.dimensions[index] = dimensions[index].intersection(other.dimensions[index])
+            if result.dimensions[index].isEmpty { return nil }
+        }
+        return result
+    }
+
+    /// The combinations of `self` not in `other`, as disjoint boxes (at most one per type).
+    func subtracting(_ other: PredicateBox) -> [PredicateBox] {
+        guard intersection(other) != nil else { return [self] }
+        var pieces: [PredicateBox] = []
+        var rest = self
+        for index in dimensions.indices {
+            let outside = rest.dimensions[index].subtracting(other.dimensions[index])
+            if !outside.isEmpty {
+                var piece = rest
+                piece.dimensions[index] = outside
+                pieces.append(piece)
+            }
+            rest.dimensions[index] = rest.dimensions[index].intersection(other.dimensions[index])
+        }
+        return pieces
+    }
+
+    /// One combination in the box: the lowest case of each type.
+    var witness: [Int] { dimensions.map { $0.first ?? 0 } }
+}
+
+/// A union of disjoint boxes that `subtract` can shrink, up to a size limit that keeps
+/// pathological predicate pools from taking unbounded time and memory.
+struct PredicateRegion {
+    static let maximumPieces = 100_000
+    private(set) var pieces: [PredicateBox]
+
+    init(_ box: PredicateBox) {
+        pieces = [box]
+    }
+
+    var isEmpty: Bool { pieces.isEmpty }
+
+    /// Removes `box`; returns false when the region grew past `maximumPieces`.
+    mutating func subtract(_ box: PredicateBox) -> Bool {
+        pieces = pieces.flatMap { $0.subtracting(box) }
+        return pieces.count <= Self.maximumPieces
+    }
+}

@@ -1,0 +1,156 @@
+/// A checked state machine: names resolved, superstates folded in, `-` resolved,
+/// predicates ranked. It is the only input of code generation and of every report, and
+/// everything in it is in a deterministic order (declaration or first appearance).
+public struct StateMachine: Hashable, Sendable {
+    /// The `FSM` header.
+    public var name: Named
+    /// The Swift type of the machine, from `name` in UpperCamelCase.
+    public var typeName: String
+    /// The actions protocol: the `Actions` header, else `<typeName>Actions`.
+    public var actionsProtocolName: String
+    /// The Swift enums of states and events: `<typeName>State` and `<typeName>Event`.
+    public var stateTypeName: String
+    public var eventTypeName: String
+    public var entryExit: EntryExitMode
+    /// The concrete state the machine starts in; an index into `states`.
+    public var initialState: Int
+    /// Every state, abstract ones included, in order of first declaration.
+    public var states: [State]
+    /// Every event any row names, in order of first appearance.
+    public var events: [Named]
+    /// Every action (row, entry and exit actions), in order of first appearance.
+    public var actions: [Named]
+    /// Every condition a guard names, in order of first appearance.
+    public var conditions: [Named]
+    /// Every declared predicate type, in declaration order; all of them are parameters
+    /// of dispatch, used or not.
+    public var predicateTypes: [PredicateType]
+
+    /// Indices of the states that can be current: the concrete ones, in declaration order.
+    public var concreteStates: [Int] { states.indices.filter { !states[$0].isAbstract } }
+}
+
+/// A name from the source with its Swift spelling and where it first appeared.
+public struct Named: Hashable, Sendable {
+    /// The name as written in the `.sm` file.
+    public var name: String
+    /// The Swift identifier, escaped with backticks when it is a keyword.
+    public var swiftName: String
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String, location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.location = location
+    }
+}
+
+/// When exit and entry actions run (the `EntryExit` header).
+public enum EntryExitMode: String, Hashable, Sendable, CaseIterable {
+    /// UML, the default: on every transition that names a next state, never for `-`.
+    case uml
+    /// CC_SMC: on every transition, `-` included (`EntryExit: always`).
+    case always
+    /// swift-fsm: only when the state changes (`EntryExit: onChange`).
+    case onChange
+}
+
+/// A predicate type and its cases (`Predicate: Enforcement = weak | strong`).
+public struct PredicateType: Hashable, Sendable {
+    /// The type as written and as a Swift type name (UpperCamelCase).
+    public var type: Named
+    /// The cases in declaration order, as Swift enum cases (lowerCamelCase).
+    public var cases: [Named]
+    /// The Swift parameter name of `handle(_:)` for this type (lowerCamelCase).
+    public var parameterName: String
+}
+
+/// A state after analysis.
+public struct State: Hashable, Sendable {
+    public var named: Named
+    public var isAbstract: Bool
+    /// Direct superstates in adoption order; indices into `StateMachine.states`.
+    public var superstates: [Int]
+    /// The state's own entry and exit actions as declared (indices into `actions`).
+    public var ownEntryActions: [Int]
+    public var ownExitActions: [Int]
+    /// Entry actions to run on entering: superstates' first (root first), then its own.
+    public var entryActions: [Int]
+    /// Exit actions to run on leaving: its own first, then its superstates' (leaf first).
+    public var exitActions: [Int]
+    /// The flattened transitions, in table order: inherited rows first in adoption order,
+    /// then the state's own, each in source order. Empty for abstract states.
+    public var transitions: [Transition]
+    /// How each event the state handles is dispatched, in order of first appearance in
+    /// `transitions`. Empty for abstract states.
+    public var dispatch: [EventDispatch]
+
+    public var name: String { named.name }
+}
+
+/// One flattened row of a concrete state: on `event`, if `guard` holds, go to `target`.
+public struct Transition: Hashable, Sendable {
+    /// Index into `StateMachine.events`.
+    public var event: Int
+    public var guardClause: Guard
+    /// The next state, with `-` resolved to the state that handles the event.
+    public var target: Int
+    /// True when the row said `-`: an internal transition in the default EntryExit mode.
+    public var staysInState: Bool
+    /// The row's own actions, in order.
+    public var actions: [Int]
+    /// Whether the source's exit actions and the target's entry actions run, per `EntryExitMode`.
+    public var runsExitAndEntry: Bool
+    /// Everything the transition runs, in order: exit actions, the row's actions, entry actions.
+    public var effects: [Int]
+    /// The state, possibly a superstate, whose body holds the row.
+    public var declaredIn: Int
+    /// Where the row's event is written.
+    public var location: SourceLocation
+}
+
+/// What a row requires: predicate matches (AND-ed, each an OR of cases) and conditions.
+public struct Guard: Hashable, Sendable {
+    public var predicates: [PredicateMatch]
+    /// Indices into `StateMachine.conditions`, in the order written.
+    public var conditions: [Int]
+
+    public init(predicates: [PredicateMatch] = [], conditions: [Int] = []) {
+        self.predicates = predicates
+        self.conditions = conditions
+    }
+
+    /// The number of predicate types the row constrains; the most specific row wins.
+    public var rank: Int { predicates.count }
+    public var isEmpty: Bool { predicates.isEmpty && conditions.isEmpty }
+}
+
+/// `Type = a | b`: the predicate type at `type` has one of `cases` (in the order written).
+public struct PredicateMatch: Hashable, Sendable {
+    /// Index into `StateMachine.predicateTypes`.
+    public var type: Int
+    /// Indices into that type's `cases`, in the order written.
+    public var cases: [Int]
+}
+
+/// How a state dispatches one event: which predicate types to switch on, and the
+/// transitions to try in order, the first one that matches winning.
+public struct EventDispatch: Hashable, Sendable {
+    public var event: Int
+    /// The predicate types some row for this event constrains, in declaration order.
+    /// Empty when no row has a predicate guard: then there is exactly one branch.
+    public var predicateTypes: [Int]
+    /// Most specific first (rank descending, then table order).
+    public var branches: [Branch]
+    /// True when every combination of `predicateTypes` matches some branch, so the
+    /// dispatch needs no fallback to "unhandled".
+    public var isExhaustive: Bool
+
+    /// One candidate transition and the cases it matches.
+    public struct Branch: Hashable, Sendable {
+        /// Index into the state's `transitions`.
+        public var transition: Int
+        /// For each of `predicateTypes`: the accepted case indices (ascending), or nil for any.
+        public var patterns: [[Int]?]
+    }
+}

@@ -1,0 +1,67 @@
+/// How `.sm` names become Swift identifiers, and which identifiers generated code reserves.
+public enum SwiftNames {
+    /// States, events, predicate cases, actions and conditions: `URLReady` → `urlReady`,
+    /// `Locked` → `locked`, `2nd` → `_2nd`; keywords are escaped with backticks.
+    public static func lowerCamel(_ name: String) -> String {
+        var characters = Array(name)
+        let upperRun = characters.prefix { $0.isASCII && $0.isUppercase }.count
+        let lowered: Int
+        if upperRun > 1, upperRun < characters.count, characters[upperRun].isLowercase {
+            lowered = upperRun - 1
+        } else {
+            lowered = upperRun
+        }
+        for index in 0..<lowered { characters[index] = Character(characters[index].lowercased()) }
+        return escaped(leadingDigitPrefixed(String(characters)))
+    }
+
+    /// The FSM and predicate types: `turnstile` → `Turnstile`.
+    public static func upperCamel(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return escaped(leadingDigitPrefixed(first.uppercased() + name.dropFirst()))
+    }
+
+    /// The name with backticks when Swift would read it as a keyword.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// The identifier without backticks.
+    public static func unescaped(_ identifier: String) -> String {
+        identifier.hasPrefix("`") ? String(identifier.dropFirst().dropLast()) : identifier
+    }
+
+    private static func leadingDigitPrefixed(_ name: String) -> String {
+        name.first?.isNumber == true ? "_" + name : name
+    }
+
+    /// Words that must be escaped to be identifiers (declarations and statements, plus
+    /// expression keywords), per The Swift Programming Language's lexical structure.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
+        "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+        "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
+    ]
+
+    /// Type names generated code cannot declare: Swift gives them another meaning, or
+    /// generated code names the modules `Swift` and `FSMRuntime` to qualify types.
+    public static let reservedTypeNames: Set<String> = [
+        "Self", "Any", "AnyObject", "Type", "Protocol", "Swift", "FSMRuntime",
+    ]
+
+    /// Case names the generated enums cannot have: members of the enums themselves.
+    public static let reservedCaseNames: Set<String> = [
+        "description", "rawValue", "allCases", "hashValue", "hash",
+    ]
+
+    /// Event method names the generated machine cannot have: its own members.
+    public static let machineMembers: Set<String> = [
+        "state", "actions", "handle", "observer",
+    ]
+
+    /// Parameter names of `handle(_:)` other than the predicates'.
+    public static let reservedParameterNames: Set<String> = ["event"]
+}

@@ -1,0 +1,12 @@
+import FSMCommandLine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let status = CommandLineTool(console: .standard).run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)
