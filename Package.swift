@@ -15,7 +15,8 @@ let package = Package(
         .executableTarget(name: "fsmc", dependencies: ["FSMCommandLine"]),
         .testTarget(
             name: "FSMCompilerTests",
-            dependencies: ["FSMCompiler", "FSMCommandLine"]
+            dependencies: ["FSMCompiler", "FSMCommandLine"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]
