@@ -23,6 +23,27 @@ public enum Compiler {
     }
 }
 
+extension Compiler {
+    /// What compiling a file produced: the Swift source when there were no errors.
+    public struct Output: Sendable {
+        public var swift: String?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Checks `file` and, when it has no errors, generates its Swift source.
+    ///
+    /// ```
+    /// StateMachine ─Translator─▶ SwiftFile (code model) ─Renderer─▶ String
+    /// ```
+    public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
+        let result = check(file)
+        guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
+        let sourceName = String(file.name.split(separator: "/").last ?? Substring(file.name))
+        let code = Translator.translate(machine, sourceName: sourceName, access: access)
+        return Output(swift: Renderer.render(code), diagnostics: result.diagnostics)
+    }
+}
+
 extension Array where Element == Diagnostic {
     /// Without repeats: a guard shared by the rows of a block is checked once per row.
     func uniqued() -> [Diagnostic] {

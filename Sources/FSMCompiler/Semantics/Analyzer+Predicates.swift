@@ -22,18 +22,53 @@ extension Analyzer {
                 let order = candidates.indices.sorted {
                     (-rows[candidates[$0]].guardClause.rank, $0) < (-rows[candidates[$1]].guardClause.rank, $1)
                 }
-                let branches = order.map { position in
-                    let matches = rows[candidates[position]].guardClause.predicates
-                    return EventDispatch.Branch(
-                        transition: positions[candidates[position]]!,
-                        patterns: types.map { type in matches.first { $0.type == type }.map { $0.cases.sorted() } })
-                }
+                let branches = makeBranches(order.map { candidates[$0] }, types: types, positions: positions)
                 guard let isExhaustive = covers(boxes, types: types, event: event, state: state) else { continue }
                 dispatch.append(EventDispatch(event: event, predicateTypes: types, branches: branches,
                                               isExhaustive: isExhaustive))
             }
             if !states[state].isAbstract { dispatches[state] = dispatch }
         }
+    }
+
+    /// The branches of one event's dispatch, most specific row first. Each row's guard is
+    /// spelt out as alternatives (one case or any, per type); those that earlier branches
+    /// cover entirely are dropped, since Swift would warn that they are never executed.
+    private func makeBranches(_ ordered: [Int], types: [Int], positions: [Int: Int]) -> [EventDispatch.Branch] {
+        var covered: [PredicateBox] = []
+        var branches: [EventDispatch.Branch] = []
+        for row in ordered {
+            let matches = rows[row].guardClause.predicates
+            let choices: [[Int?]] = types.map { type in
+                matches.first { $0.type == type }.map { $0.cases.sorted().map(Optional.some) } ?? [nil]
+            }
+            var kept: [[Int?]] = []
+            var keptBoxes: [PredicateBox] = []
+            for alternative in Self.product(choices) {
+                let box = PredicateBox(dimensions: zip(types, alternative).map { type, value in
+                    let count = predicateTypes[type].cases.count
+                    return value.map { CaseSet([$0], of: count) } ?? CaseSet(allOf: count)
+                })
+                var region = PredicateRegion(box)
+                for earlier in covered where !region.isEmpty {
+                    guard region.subtract(earlier) else { break }
+                }
+                if !region.isEmpty {
+                    kept.append(alternative)
+                    keptBoxes.append(box)
+                }
+            }
+            covered += keptBoxes
+            if !kept.isEmpty {
+                branches.append(EventDispatch.Branch(transition: positions[row]!, patterns: kept))
+            }
+        }
+        return branches
+    }
+
+    /// Every combination of one choice from each list, the first list varying slowest.
+    static func product<T>(_ lists: [[T]]) -> [[T]] {
+        lists.reduce([[]]) { partial, list in partial.flatMap { prefix in list.map { prefix + [$0] } } }
     }
 
     /// The combinations of `types` that a row's guard matches.

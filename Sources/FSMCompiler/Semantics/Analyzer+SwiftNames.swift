@@ -11,6 +11,9 @@ extension Analyzer {
     /// would turn into one identifier.
     mutating func checkSwiftNames() {
         guard let fsmName = header.fsmName else { return }
+        if events.names.isEmpty {
+            error(.noEvents, "machine '\(fsmName)' has no events; give a state a transition", at: fsmName.location)
+        }
         let types = typeNames
         var typeEntries: [(NameSyntax, String, String)] = [
             (fsmName, types.machine, "machine type"),

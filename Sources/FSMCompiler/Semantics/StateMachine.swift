@@ -146,11 +146,13 @@ public struct EventDispatch: Hashable, Sendable {
     /// dispatch needs no fallback to "unhandled".
     public var isExhaustive: Bool
 
-    /// One candidate transition and the cases it matches.
+    /// One candidate transition and the combinations it takes.
     public struct Branch: Hashable, Sendable {
         /// Index into the state's `transitions`.
         public var transition: Int
-        /// For each of `predicateTypes`: the accepted case indices (ascending), or nil for any.
-        public var patterns: [[Int]?]
+        /// Alternatives, each giving for every one of `predicateTypes` a case index, or
+        /// nil for any case. Alternatives that earlier branches match entirely are left
+        /// out, and a transition more specific rows always pre-empt has no branch.
+        public var patterns: [[Int?]]
     }
 }

@@ -57,11 +57,10 @@ public enum SwiftNames {
         "description", "rawValue", "allCases", "hashValue", "hash",
     ]
 
-    /// Event method names the generated machine cannot have: its own members.
-    public static let machineMembers: Set<String> = [
-        "state", "actions", "handle", "observer",
-    ]
+    /// Event method names the generated machine cannot have: its properties. (Its other
+    /// methods all take an unlabeled event, which no event method does.)
+    public static let machineMembers: Set<String> = ["state", "actions", "eventQueue"]
 
-    /// Parameter names of `handle(_:)` other than the predicates'.
-    public static let reservedParameterNames: Set<String> = ["event"]
+    /// Names generated function bodies use, which a predicate parameter would shadow.
+    public static let reservedParameterNames: Set<String> = ["event", "state", "actions", "outcome", "queued", "eventQueue"]
 }

@@ -1,0 +1,222 @@
+/// Collects generated Swift with four-space indentation.
+struct CodeWriter {
+    private(set) var text = ""
+    private var depth = 0
+
+    mutating func line(_ content: String = "") {
+        text += content.isEmpty ? "\n" : String(repeating: "    ", count: depth) + content + "\n"
+    }
+
+    mutating func indented(_ body: (inout CodeWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+}
+
+/// Turns the code model into text: layout, blank lines, comments. It makes no decision
+/// about what the code means.
+struct Renderer {
+    static func render(_ file: SwiftFile) -> String {
+        var writer = CodeWriter()
+        Renderer().render(file, into: &writer)
+        return writer.text
+    }
+
+    func render(_ file: SwiftFile, into writer: inout CodeWriter) {
+        file.headerComment.forEach { writer.line("// " + $0) }
+        writer.line()
+        file.imports.forEach { writer.line("import " + $0) }
+        for (position, declaration) in file.declarations.enumerated() {
+            // A standalone comment belongs to the declaration after it: no blank line between.
+            if position == 0 || !isComment(file.declarations[position - 1]) { writer.line() }
+            render(declaration, into: &writer)
+        }
+    }
+
+    private func render(_ declaration: SwiftDeclaration, into writer: inout CodeWriter) {
+        switch declaration {
+        case .comment(let lines):
+            lines.forEach { writer.line("// " + $0) }
+        case .typeAlias(let alias):
+            document(alias.documentation, into: &writer)
+            writer.line(prefix(alias.access, alias.isPrivate ? "private" : nil) + "typealias \(alias.name) = \(alias.type)")
+        case .enumeration(let enumeration):
+            render(enumeration, into: &writer)
+        case .protocolDeclaration(let declaration):
+            render(declaration, into: &writer)
+        case .classDeclaration(let declaration):
+            render(declaration, into: &writer)
+        case .property(let property):
+            render(property, into: &writer)
+        case .initializer(let function), .function(let function):
+            render(function, into: &writer)
+        }
+    }
+
+    private func render(_ enumeration: SwiftEnum, into writer: inout CodeWriter) {
+        document(enumeration.documentation, into: &writer)
+        writer.line(prefix(enumeration.access) + "enum \(enumeration.name): "
+                    + enumeration.conformances.joined(separator: ", ") + " {")
+        writer.indented { body in
+            for enumCase in enumeration.cases {
+                body.line("case \(enumCase.name) = \(quoted(enumCase.rawValue))")
+            }
+            for member in enumeration.members {
+                body.line()
+                render(member, into: &body)
+            }
+        }
+        writer.line("}")
+    }
+
+    private func render(_ declaration: SwiftProtocol, into writer: inout CodeWriter) {
+        document(declaration.documentation, into: &writer)
+        var head = prefix(declaration.access) + "protocol \(declaration.name)"
+        if !declaration.inherits.isEmpty { head += ": " + declaration.inherits.joined(separator: ", ") }
+        if !declaration.whereClause.isEmpty { head += " where " + declaration.whereClause.joined(separator: ", ") }
+        writer.line(head + " {")
+        writer.indented { body in
+            declaration.requirements.forEach { body.line(signature(of: $0)) }
+        }
+        writer.line("}")
+    }
+
+    private func render(_ declaration: SwiftClass, into writer: inout CodeWriter) {
+        document(declaration.documentation, into: &writer)
+        let generics = declaration.genericParameters.isEmpty ? ""
+            : "<" + declaration.genericParameters.map { "\($0.name): \($0.constraint)" }.joined(separator: ", ") + ">"
+        writer.line(prefix(declaration.access, declaration.isFinal ? "final" : nil) + "class \(declaration.name)\(generics) {")
+        writer.indented { body in
+            for (position, member) in declaration.members.enumerated() {
+                // Stored properties sit together; everything else is set apart by a blank line.
+                if position > 0 && !(isStoredProperty(member) && isStoredProperty(declaration.members[position - 1])) {
+                    body.line()
+                }
+                render(member, into: &body)
+            }
+        }
+        writer.line("}")
+    }
+
+    private func isComment(_ declaration: SwiftDeclaration) -> Bool {
+        if case .comment = declaration { return true }
+        return false
+    }
+
+    private func isStoredProperty(_ declaration: SwiftDeclaration) -> Bool {
+        if case .property(let property) = declaration { return property.getter == nil }
+        return false
+    }
+
+    private func render(_ property: SwiftProperty, into writer: inout CodeWriter) {
+        document(property.documentation, into: &writer)
+        var line = prefix(property.access, property.restriction) + (property.isVariable ? "var " : "let ") + property.name
+        if let type = property.type { line += ": " + type }
+        if let value = property.initialValue { line += " = " + expression(value) }
+        if let getter = property.getter { line += " { " + expression(getter) + " }" }
+        writer.line(line)
+    }
+
+    private func render(_ function: SwiftFunction, into writer: inout CodeWriter) {
+        document(function.documentation, into: &writer)
+        function.attributes.forEach { writer.line($0) }
+        writer.line(signature(of: function) + " {")
+        writer.indented { body in function.body.forEach { render($0, into: &body) } }
+        writer.line("}")
+    }
+
+    /// `mutating func name(label name: Type) -> Result`, without a body.
+    private func signature(of function: SwiftFunction) -> String {
+        let parameters = function.parameters.map { parameter in
+            var text = (parameter.label.map { $0 + " " } ?? "") + "\(parameter.name): \(parameter.type)"
+            if let value = parameter.defaultValue { text += " = " + expression(value) }
+            return text
+        }.joined(separator: ", ")
+        let keyword = function.name == "init" ? "init" : "func \(function.name)"
+        var text = prefix(function.access, function.isPrivate ? "private" : nil)
+            + (function.isMutating ? "mutating " : "") + keyword + "(\(parameters))"
+        if let result = function.returnType { text += " -> " + result }
+        return text
+    }
+
+    private func render(_ statement: SwiftStatement, into writer: inout CodeWriter) {
+        switch statement {
+        case .expression(let value):
+            writer.line(expression(value))
+        case .assignment(let target, let value):
+            writer.line(expression(target) + " = " + expression(value))
+        case .declaration(let isVariable, let name, let type, let value):
+            var line = (isVariable ? "var " : "let ") + name
+            if let type { line += ": " + type }
+            if let value { line += " = " + expression(value) }
+            writer.line(line)
+        case .returnStatement(let value):
+            writer.line("return" + (value.map { " " + expression($0) } ?? ""))
+        case .switchStatement(let node):
+            render(node, into: &writer)
+        case .guardStatement(let conditions, let elseBody):
+            let head = "guard " + conditions.map(expression).joined(separator: ", ") + " else"
+            if elseBody.count == 1, case .returnStatement = elseBody[0] {
+                var inner = CodeWriter()
+                render(elseBody[0], into: &inner)
+                writer.line(head + " { " + inner.text.dropLast() + " }")
+            } else {
+                writer.line(head + " {")
+                writer.indented { body in elseBody.forEach { render($0, into: &body) } }
+                writer.line("}")
+            }
+        case .whileLet(let name, let value, let body):
+            writer.line("while let \(name) = \(expression(value)) {")
+            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.line("}")
+        case .comment(let text):
+            writer.line("// " + text)
+        }
+    }
+
+    /// `switch subject {`, each case flush with `switch` and its body indented, then `}`.
+    private func render(_ node: SwiftSwitch, into writer: inout CodeWriter) {
+        writer.line("switch \(expression(node.subject)) {")
+        for switchCase in node.cases {
+            writer.line(switchCase.patterns.isEmpty ? "default:" : "case " + switchCase.patterns.map(pattern).joined(separator: ", ") + ":")
+            writer.indented { body in switchCase.body.forEach { render($0, into: &body) } }
+        }
+        writer.line("}")
+    }
+
+    private func pattern(_ node: SwiftPattern) -> String {
+        switch node {
+        case .enumCase(let name): "." + name
+        case .wildcard: "_"
+        case .tuple(let elements): "(" + elements.map(pattern).joined(separator: ", ") + ")"
+        }
+    }
+
+    private func expression(_ node: SwiftExpression) -> String {
+        switch node {
+        case .identifier(let name): name
+        case .implicitMember(let name): "." + name
+        case .member(let base, let name): expression(base) + "." + name
+        case .call(let function, let arguments): expression(function) + "(" + argumentList(arguments) + ")"
+        case .tuple(let arguments): "(" + argumentList(arguments) + ")"
+        case .stringLiteral(let text): quoted(text)
+        }
+    }
+
+    private func argumentList(_ arguments: [SwiftArgument]) -> String {
+        arguments.map { ($0.label.map { $0 + ": " } ?? "") + expression($0.value) }.joined(separator: ", ")
+    }
+
+    /// `.sm` names are ASCII letters, digits and underscores, so they need no escaping.
+    private func quoted(_ text: String) -> String { "\"" + text + "\"" }
+
+    private func document(_ lines: [String], into writer: inout CodeWriter) {
+        lines.forEach { writer.line($0.isEmpty ? "///" : "/// " + $0) }
+    }
+
+    /// `public private(set) `, `private `, or nothing: access level, then a restriction.
+    private func prefix(_ access: SwiftAccess?, _ restriction: String? = nil) -> String {
+        [access?.rawValue, restriction].compactMap { $0 }.map { $0 + " " }.joined()
+    }
+}

@@ -1,0 +1,184 @@
+// The code model: the small part of Swift that generated files use. The Translator builds
+// it from a `StateMachine`; the Renderer turns it into text. Names in it are already
+// Swift identifiers (escaped where needed); layout is entirely the Renderer's.
+
+/// A generated `.swift` file.
+struct SwiftFile: Hashable {
+    /// `//` lines at the top of the file.
+    var headerComment: [String]
+    var imports: [String]
+    var declarations: [SwiftDeclaration]
+}
+
+/// `public`, `package`, or nothing for internal.
+public enum SwiftAccess: String, Hashable, Sendable, CaseIterable {
+    case `public`, `package`, `internal`
+}
+
+/// A declaration at file scope or inside a type.
+indirect enum SwiftDeclaration: Hashable {
+    /// `// …` lines standing alone, such as the explanation of the version check.
+    case comment([String])
+    case typeAlias(SwiftTypeAlias)
+    case enumeration(SwiftEnum)
+    case protocolDeclaration(SwiftProtocol)
+    case classDeclaration(SwiftClass)
+    case property(SwiftProperty)
+    case initializer(SwiftFunction)
+    case function(SwiftFunction)
+}
+
+struct SwiftTypeAlias: Hashable {
+    var documentation: [String] = []
+    var access: SwiftAccess?
+    var isPrivate = false
+    var name: String
+    var type: String
+}
+
+/// `enum Name: String, … { case a = "A" … }` followed by members.
+struct SwiftEnum: Hashable {
+    var documentation: [String]
+    var access: SwiftAccess?
+    var name: String
+    var conformances: [String]
+    var cases: [SwiftEnumCase]
+    var members: [SwiftDeclaration]
+}
+
+/// `case name = "rawValue"`
+struct SwiftEnumCase: Hashable {
+    var name: String
+    var rawValue: String
+}
+
+/// `protocol Name: Base where A == B { requirements }`.
+struct SwiftProtocol: Hashable {
+    var documentation: [String]
+    var access: SwiftAccess?
+    var name: String
+    var inherits: [String]
+    var whereClause: [String]
+    /// Function requirements: signatures only (their `body` is empty and ignored).
+    var requirements: [SwiftFunction]
+}
+
+/// `final class Name<Generic: Constraint> { members }`.
+struct SwiftClass: Hashable {
+    var documentation: [String]
+    var access: SwiftAccess?
+    var isFinal: Bool
+    var name: String
+    var genericParameters: [SwiftGenericParameter]
+    var members: [SwiftDeclaration]
+}
+
+/// `Name: Constraint`
+struct SwiftGenericParameter: Hashable {
+    var name: String
+    var constraint: String
+}
+
+/// A stored or computed property.
+struct SwiftProperty: Hashable {
+    var documentation: [String] = []
+    var access: SwiftAccess?
+    /// `private`, or `private(set)`, after the access level.
+    var restriction: String?
+    var isVariable: Bool
+    var name: String
+    var type: String?
+    /// The initial value of a stored property.
+    var initialValue: SwiftExpression?
+    /// The getter of a computed property, written on one line when it is one expression.
+    var getter: SwiftExpression?
+}
+
+/// A function, an initializer (named `init`), or a protocol requirement.
+struct SwiftFunction: Hashable {
+    var documentation: [String] = []
+    var attributes: [String] = []
+    var access: SwiftAccess?
+    var isPrivate = false
+    var isMutating = false
+    var name: String
+    var parameters: [SwiftParameter]
+    var returnType: String?
+    var body: [SwiftStatement]
+}
+
+/// `label name: Type = default`; a label of `_` omits it at the call site.
+struct SwiftParameter: Hashable {
+    var label: String?
+    var name: String
+    var type: String
+    var defaultValue: SwiftExpression?
+}
+
+/// A statement in a function body.
+indirect enum SwiftStatement: Hashable {
+    case expression(SwiftExpression)
+    case assignment(SwiftExpression, SwiftExpression)
+    /// `let name: Type = value` or `var …`.
+    case declaration(isVariable: Bool, name: String, type: String?, value: SwiftExpression?)
+    case returnStatement(SwiftExpression?)
+    case switchStatement(SwiftSwitch)
+    /// `guard conditions else { body }`
+    case guardStatement([SwiftExpression], elseBody: [SwiftStatement])
+    /// `while let name = value { body }`
+    case whileLet(name: String, value: SwiftExpression, body: [SwiftStatement])
+    /// A `//` line.
+    case comment(String)
+}
+
+/// `switch subject { cases }`.
+struct SwiftSwitch: Hashable {
+    var subject: SwiftExpression
+    var cases: [SwiftCase]
+}
+
+/// `case p1, p2:` (or `default:` when `patterns` is empty) and its statements.
+struct SwiftCase: Hashable {
+    var patterns: [SwiftPattern]
+    var body: [SwiftStatement]
+}
+
+indirect enum SwiftPattern: Hashable {
+    /// `.name`
+    case enumCase(String)
+    /// `_`
+    case wildcard
+    /// `(p1, p2)`
+    case tuple([SwiftPattern])
+}
+
+/// An expression.
+indirect enum SwiftExpression: Hashable {
+    /// A name: `state`, `self.actions`, `event`.
+    case identifier(String)
+    /// `.name`, an implicit member such as an enum case.
+    case implicitMember(String)
+    /// `base.name`
+    case member(SwiftExpression, String)
+    /// `function(label: value, …)`
+    case call(SwiftExpression, [SwiftArgument])
+    /// `(a, b)`, or `(label: a, …)`
+    case tuple([SwiftArgument])
+    /// `"text"`
+    case stringLiteral(String)
+}
+
+/// `label: value`, or just `value`.
+struct SwiftArgument: Hashable {
+    var label: String?
+    var value: SwiftExpression
+
+    init(_ value: SwiftExpression) {
+        self.value = value
+    }
+
+    init(_ label: String, _ value: SwiftExpression) {
+        self.label = label
+        self.value = value
+    }
+}

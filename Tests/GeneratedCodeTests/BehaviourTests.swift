@@ -1,0 +1,167 @@
+import FSMRuntime
+import Testing
+
+struct EnforcedLog: EnforcedTurnstileActions {
+    var log: [String] = []
+    var supervisorPresent = false
+    mutating func defconOne() { log.append("defconOne") }
+    mutating func lock() { log.append("lock") }
+    mutating func smile() { log.append("smile") }
+    mutating func unlock() { log.append("unlock") }
+    mutating func thankyou() { log.append("thankyou") }
+    mutating func refund() { log.append("refund") }
+    mutating func alarmOn() { log.append("alarmOn") }
+    mutating func alarmOff() { log.append("alarmOff") }
+    mutating func logReset() { log.append("logReset") }
+    func isSupervisorPresent() -> Bool { supervisorPresent }
+    mutating func unhandledEvent(_ event: EnforcedTurnstileEvent, in state: EnforcedTurnstileState) {
+        log.append("unhandled \(event) in \(state)")
+    }
+}
+
+@Suite struct PredicateTests {
+    @Test func predicatesChooseTheTransition() {
+        let weak = EnforcedTurnstile(actions: EnforcedLog())
+        #expect(weak.pass(enforcement: .weak, reward: .positive) == .transitioned(from: .locked, to: .locked))
+        #expect(weak.actions.log == ["smile", "lock"])
+
+        let strong = EnforcedTurnstile(actions: EnforcedLog())
+        #expect(strong.pass(enforcement: .strong, reward: .positive) == .transitioned(from: .locked, to: .alarming))
+        #expect(strong.actions.log == ["defconOne", "alarmOn"])
+    }
+
+    @Test func everyPredicateCombinationIsDispatched() {
+        for reward in Reward.allCases {
+            let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .unlocked)
+            machine.coin(enforcement: .weak, reward: reward)
+            #expect(machine.actions.log == [reward == .positive ? "thankyou" : "refund"])
+            for enforcement in Enforcement.allCases {
+                let passer = EnforcedTurnstile(actions: EnforcedLog(), state: .unlocked)
+                #expect(passer.pass(enforcement: enforcement, reward: reward) == .transitioned(from: .unlocked, to: .locked))
+            }
+        }
+    }
+
+    @Test func falseConditionRejectsWithoutActionsOrFallback() {
+        let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .alarming)
+        #expect(machine.reset(enforcement: .weak, reward: .positive) == .rejected(in: .alarming))
+        #expect(machine.state == .alarming)
+        #expect(machine.actions.log.isEmpty)
+
+        machine.actions.supervisorPresent = true
+        #expect(machine.reset(enforcement: .weak, reward: .positive) == .transitioned(from: .alarming, to: .locked))
+        #expect(machine.actions.log == ["alarmOff", "logReset", "lock"])
+    }
+
+    @Test func combinationNoRowMatchesIsUnhandled() {
+        let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .alarming)
+        #expect(machine.pass(enforcement: .weak, reward: .negative) == .unhandled(in: .alarming))
+        #expect(machine.actions.log == ["unhandled Pass in Alarming"])
+    }
+
+    @Test func predicateEnumsPrintTheirSMNames() {
+        #expect(Enforcement.allCases.map(\.description) == ["weak", "strong"])
+        #expect(Reward(rawValue: "negative") == .negative)
+    }
+}
+
+@Suite struct EntryExitModeTests {
+    // Idle Poke is `-`, Idle Reset names Idle, Running Reset names Running.
+    @Test func umlRunsExitAndEntryForNamedStatesOnly() {
+        let machine = EntryExitUML(actions: UMLLog())
+        machine.poke()
+        machine.reset()
+        machine.start()
+        machine.poke()
+        #expect(machine.actions.log == [
+            "poked",
+            "exitIdle", "resetting", "enterIdle",
+            "exitIdle", "starting", "powerOn", "watch", "enterRunning",
+            "poked",
+        ])
+    }
+
+    @Test func alwaysRunsExitAndEntryOnEveryTransition() {
+        let machine = EntryExitAlways(actions: AlwaysLog(), state: .running)
+        machine.poke()
+        machine.stop()
+        #expect(machine.actions.log == [
+            "exitRunning", "unwatch", "powerOff", "poked", "powerOn", "watch", "enterRunning",
+            "exitRunning", "unwatch", "powerOff", "stopping", "enterIdle",
+        ])
+    }
+
+    @Test func onChangeRunsExitAndEntryOnlyWhenTheStateChanges() {
+        let machine = EntryExitOnChange(actions: OnChangeLog(), state: .running)
+        machine.reset()
+        machine.poke()
+        machine.stop()
+        #expect(machine.actions.log == ["resetting", "poked", "exitRunning", "unwatch", "powerOff", "stopping", "enterIdle"])
+    }
+}
+
+/// Actions that send events back to their machine, as real actions do.
+final class RelayRecorder: RelayActions {
+    weak var machine: Relay<RelayRecorder>?
+    var log: [String] = []
+    var sendOnPress: [RelayEvent] = []
+    var sendOnEntry: [RelayEvent] = []
+
+    func leaveOff() { log.append("leaveOff") }
+    func pressed() {
+        log.append("pressed")
+        for event in sendOnPress { log.append("sent \(event): \(machine!.handle(event))") }
+    }
+    func enterOn() {
+        log.append("enterOn")
+        for event in sendOnEntry { log.append("sent \(event): \(machine!.handle(event))") }
+    }
+    func released() { log.append("released") }
+    func echoed() { log.append("echoed in \(machine!.state)") }
+    func trace(_ event: RelayEvent, outcome: Outcome<RelayState>) { log.append("trace \(event): \(outcome)") }
+}
+
+
+@Suite struct RunToCompletionTests {
+    static func makeRelay() -> (Relay<RelayRecorder>, RelayRecorder) {
+        let actions = RelayRecorder()
+        let machine = Relay(actions: actions)
+        actions.machine = machine
+        return (machine, actions)
+    }
+
+    @Test func eventSentFromAnActionIsHandledAfterTheTransition() {
+        let (machine, actions) = Self.makeRelay()
+        actions.sendOnPress = [.echo]
+        #expect(machine.press() == .transitioned(from: .off, to: .on))
+        #expect(actions.log == [
+            "leaveOff", "pressed", "sent Echo: queued", "enterOn",
+            "trace Press: transitioned from Off to On",
+            "echoed in On", "trace Echo: transitioned from On to On",
+        ])
+    }
+
+    @Test func severalQueuedEventsRunInOrderAndMayQueueMore() {
+        let (machine, actions) = Self.makeRelay()
+        actions.sendOnPress = [.echo, .press]
+        actions.sendOnEntry = [.echo]
+        machine.press()
+        #expect(actions.log == [
+            "leaveOff", "pressed", "sent Echo: queued", "sent Press: queued", "enterOn", "sent Echo: queued",
+            "trace Press: transitioned from Off to On",
+            "echoed in On", "trace Echo: transitioned from On to On",
+            "released", "trace Press: transitioned from On to Off",
+            "trace Echo: unhandled in Off",
+        ])
+        #expect(machine.state == .off)
+    }
+
+    @Test func machineIsReadyForTheNextEventAfterDraining() {
+        let (machine, actions) = Self.makeRelay()
+        actions.sendOnPress = [.echo]
+        machine.press()
+        actions.log = []
+        #expect(machine.echo() == .transitioned(from: .on, to: .on))
+        #expect(actions.log == ["echoed in On", "trace Echo: transitioned from On to On"])
+    }
+}
