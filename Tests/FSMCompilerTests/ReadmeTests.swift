@@ -1,0 +1,43 @@
+import Testing
+import FSMCompiler
+
+/// The README stays true: its copies of files are the files, its example is the tested
+/// one, and it explains every diagnostic.
+@Suite struct ReadmeTests {
+    static let readme = String(decoding: readBytes(Paths.repository + "/README.md"), as: UTF8.self)
+
+    /// The code block after each `<!-- readme-example: PATH -->` marker is PATH's content.
+    @Test func embeddedFilesAreCurrent() throws {
+        let marker = "<!-- readme-example: "
+        let parts = Self.readme.components(separatedBy: marker).dropFirst()
+        #expect(parts.count >= 2)
+        for part in parts {
+            let path = String(part.prefix { $0 != " " })
+            let afterFence = try #require(part.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).last)
+            let block = String(afterFence.components(separatedBy: "\n```\n")[0]) + "\n"
+            let file = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
+            #expect(block == file, "README's copy of \(path) is stale")
+        }
+    }
+
+    /// The README's usage example is, line for line (indentation aside), the code between
+    /// the `// README begin` and `// README end` markers of ReadmeExampleTests.swift.
+    @Test func usageExampleIsTheTestedOne() throws {
+        let section = try #require(Self.readme.components(separatedBy: "### Using a machine").last)
+        let block = section.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
+        let test = String(decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/ReadmeExampleTests.swift"), as: UTF8.self)
+        let tested = test.components(separatedBy: "// README begin").dropFirst()
+            .map { $0.components(separatedBy: "// README end")[0].split(separator: "\n", omittingEmptySubsequences: false).dropFirst() }
+            .joined()
+        #expect(Self.significantLines(block) == ["import FSMRuntime"] + Self.significantLines(tested.joined(separator: "\n")))
+    }
+
+    static func significantLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }.map(String.init)
+    }
+
+    @Test(arguments: DiagnosticID.allCases)
+    func everyDiagnosticIsExplained(_ id: DiagnosticID) {
+        #expect(Self.readme.contains("| `\(id.rawValue)` |"))
+    }
+}
