@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import FSMCompiler
 
@@ -6,17 +7,27 @@ import FSMCompiler
 @Suite struct ReadmeTests {
     static let readme = String(decoding: readBytes(Paths.repository + "/README.md"), as: UTF8.self)
 
-    /// The code block after each `<!-- readme-example: PATH -->` marker is PATH's content.
+    /// The code block after each `<!-- readme-example: PATH -->` marker is PATH's content;
+    /// `FSMC_UPDATE_GOLDEN=1` rewrites the blocks (and fails, as the golden tests do).
     @Test func embeddedFilesAreCurrent() throws {
         let marker = "<!-- readme-example: "
-        let parts = Self.readme.components(separatedBy: marker).dropFirst()
-        #expect(parts.count >= 2)
-        for part in parts {
-            let path = String(part.prefix { $0 != " " })
-            let afterFence = try #require(part.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).last)
-            let block = String(afterFence.components(separatedBy: "\n```\n")[0]) + "\n"
+        var parts = Self.readme.components(separatedBy: marker)
+        #expect(parts.count >= 3)
+        for index in parts.indices.dropFirst() {
+            let path = String(parts[index].prefix { $0 != " " })
+            let lines = parts[index].split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+            let rest = lines[2].components(separatedBy: "\n```\n")
             let file = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
-            #expect(block == file, "README's copy of \(path) is stale")
+            if GoldenTests.isUpdating {
+                parts[index] = ([lines[0], lines[1], Substring(file.dropLast())].joined(separator: "\n")
+                    + "\n```\n" + rest.dropFirst().joined(separator: "\n```\n"))
+            } else {
+                #expect(rest[0] + "\n" == file, "README's copy of \(path) is stale; run FSMC_UPDATE_GOLDEN=1 swift test")
+            }
+        }
+        if GoldenTests.isUpdating {
+            try Data(parts.joined(separator: marker).utf8).write(to: URL(fileURLWithPath: Paths.repository + "/README.md"))
+            Issue.record("FSMC_UPDATE_GOLDEN=1: rewrote the README's copies of generated files; review git diff")
         }
     }
 

@@ -60,7 +60,7 @@ struct Translator {
     /// An enum whose raw values, and so whose descriptions, are the `.sm` names.
     private func namedEnum(_ name: String, documentation: String, cases: [Named]) -> SwiftDeclaration {
         .enumeration(SwiftEnum(
-            documentation: [documentation, "Each case prints as its name in \(sourceName), which is also its raw value."],
+            documentation: [documentation, "Each case prints as its name in the .sm file, which is also its raw value."],
             access: modifier, name: name,
             conformances: ["Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
                            "Swift.CustomStringConvertible"],
@@ -112,7 +112,7 @@ struct Translator {
         members.append(unhandledFunction)
         return .classDeclaration(SwiftClass(
             documentation: [
-                "The `\(machine.name.name)` state machine of \(sourceName).",
+                "The `\(machine.name.name)` state machine.",
                 "",
                 "Send it events with `handle(_:)` or with the method named after each event; each",
                 "returns what happened. An event sent from inside an action is queued and handled",

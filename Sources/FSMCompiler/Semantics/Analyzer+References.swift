@@ -111,9 +111,11 @@ extension Analyzer {
     static func suggestion(for name: String, among candidates: [String]) -> String {
         let lowered = name.lowercased()
         var best: (name: String, distance: Int)?
+        // Short names are only ever misspelt in case: 'B' is no typo for 'A'.
+        let limit = name.count <= 3 ? 0 : name.count <= 6 ? 1 : 2
         for candidate in candidates where candidate != name {
             let distance = candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased(), limit: 2)
-            if distance <= max(1, min(2, name.count / 3)), distance < (best?.distance ?? .max) {
+            if distance <= limit, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
         }

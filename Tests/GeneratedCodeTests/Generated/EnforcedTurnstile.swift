@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `EnforcedTurnstile` machine.
-/// Each case prints as its name in EnforcedTurnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EnforcedTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case unlocked = "Unlocked"
@@ -17,7 +17,7 @@ enum EnforcedTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, S
 }
 
 /// The events of the `EnforcedTurnstile` machine.
-/// Each case prints as its name in EnforcedTurnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EnforcedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case reset = "Reset"
     case pass = "Pass"
@@ -27,7 +27,7 @@ enum EnforcedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, S
 }
 
 /// The predicate `Enforcement` of the `EnforcedTurnstile` machine.
-/// Each case prints as its name in EnforcedTurnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum Enforcement: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case weak = "weak"
     case strong = "strong"
@@ -36,7 +36,7 @@ enum Enforcement: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendab
 }
 
 /// The predicate `Reward` of the `EnforcedTurnstile` machine.
-/// Each case prints as its name in EnforcedTurnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum Reward: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case positive = "positive"
     case negative = "negative"
@@ -60,7 +60,7 @@ protocol EnforcedTurnstileActions: FSMRuntime.MachineActions where State == Enfo
     func isSupervisorPresent() -> Swift.Bool
 }
 
-/// The `EnforcedTurnstile` state machine of EnforcedTurnstile.sm.
+/// The `EnforcedTurnstile` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled

@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `EntryExitAlways` machine.
-/// Each case prints as its name in EntryExitAlways.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EntryExitAlwaysState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case running = "Running"
@@ -16,7 +16,7 @@ enum EntryExitAlwaysState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swi
 }
 
 /// The events of the `EntryExitAlways` machine.
-/// Each case prints as its name in EntryExitAlways.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EntryExitAlwaysEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case stop = "Stop"
     case start = "Start"
@@ -44,7 +44,7 @@ protocol EntryExitAlwaysActions: FSMRuntime.MachineActions where State == EntryE
     mutating func exitRunning()
 }
 
-/// The `EntryExitAlways` state machine of EntryExitAlways.sm.
+/// The `EntryExitAlways` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled

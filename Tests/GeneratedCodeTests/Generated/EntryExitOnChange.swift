@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `EntryExitOnChange` machine.
-/// Each case prints as its name in EntryExitOnChange.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EntryExitOnChangeState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case running = "Running"
@@ -16,7 +16,7 @@ enum EntryExitOnChangeState: Swift.String, Swift.CaseIterable, Swift.Hashable, S
 }
 
 /// The events of the `EntryExitOnChange` machine.
-/// Each case prints as its name in EntryExitOnChange.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EntryExitOnChangeEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case stop = "Stop"
     case start = "Start"
@@ -44,7 +44,7 @@ protocol EntryExitOnChangeActions: FSMRuntime.MachineActions where State == Entr
     mutating func exitRunning()
 }
 
-/// The `EntryExitOnChange` state machine of EntryExitOnChange.sm.
+/// The `EntryExitOnChange` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled

@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `EntryExitUML` machine.
-/// Each case prints as its name in EntryExitUML.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EntryExitUMLState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case running = "Running"
@@ -16,7 +16,7 @@ enum EntryExitUMLState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.
 }
 
 /// The events of the `EntryExitUML` machine.
-/// Each case prints as its name in EntryExitUML.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum EntryExitUMLEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case stop = "Stop"
     case start = "Start"
@@ -44,7 +44,7 @@ protocol EntryExitUMLActions: FSMRuntime.MachineActions where State == EntryExit
     mutating func exitRunning()
 }
 
-/// The `EntryExitUML` state machine of EntryExitUML.sm.
+/// The `EntryExitUML` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled

@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `Relay` machine.
-/// Each case prints as its name in Relay.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum RelayState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case off = "Off"
     case on = "On"
@@ -16,7 +16,7 @@ enum RelayState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendabl
 }
 
 /// The events of the `Relay` machine.
-/// Each case prints as its name in Relay.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum RelayEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case press = "Press"
     case echo = "Echo"
@@ -35,7 +35,7 @@ protocol RelayActions: FSMRuntime.MachineActions where State == RelayState, Even
     mutating func echoed()
 }
 
-/// The `Relay` state machine of Relay.sm.
+/// The `Relay` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled

@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `Turnstile` machine.
-/// Each case prints as its name in Turnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum TurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case unlocked = "Unlocked"
@@ -17,7 +17,7 @@ enum TurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sen
 }
 
 /// The events of the `Turnstile` machine.
-/// Each case prints as its name in Turnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 enum TurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case reset = "Reset"
     case coin = "Coin"
@@ -37,7 +37,7 @@ protocol TurnstileActions: FSMRuntime.MachineActions where State == TurnstileSta
     mutating func alarmOff()
 }
 
-/// The `Turnstile` state machine of Turnstile.sm.
+/// The `Turnstile` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled

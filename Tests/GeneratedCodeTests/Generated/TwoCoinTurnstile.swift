@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `TwoCoinTurnstile` machine.
-/// Each case prints as its name in TwoCoinTurnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 package enum TwoCoinTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case alarming = "Alarming"
@@ -18,7 +18,7 @@ package enum TwoCoinTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hash
 }
 
 /// The events of the `TwoCoinTurnstile` machine.
-/// Each case prints as its name in TwoCoinTurnstile.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 package enum TwoCoinTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case reset = "Reset"
     case pass = "Pass"
@@ -38,7 +38,7 @@ package protocol TwoCoinTurnstileActions: FSMRuntime.MachineActions where State 
     mutating func thankyou()
 }
 
-/// The `TwoCoinTurnstile` state machine of TwoCoinTurnstile.sm.
+/// The `TwoCoinTurnstile` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled

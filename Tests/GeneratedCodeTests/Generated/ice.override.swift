@@ -7,7 +7,7 @@ import FSMRuntime
 private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `RootFSMGen` machine.
-/// Each case prints as its name in ice.override.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 public enum RootFSMGenState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case `init` = "init"
     case login = "login"
@@ -30,7 +30,7 @@ public enum RootFSMGenState: Swift.String, Swift.CaseIterable, Swift.Hashable, S
 }
 
 /// The events of the `RootFSMGen` machine.
-/// Each case prints as its name in ice.override.sm, which is also its raw value.
+/// Each case prints as its name in the .sm file, which is also its raw value.
 public enum RootFSMGenEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case `init` = "init"
     case login = "login"
@@ -95,7 +95,7 @@ public protocol RootFSMGenActions: FSMRuntime.MachineActions where State == Root
     mutating func exitProgram()
 }
 
-/// The `RootFSMGen` state machine of ice.override.sm.
+/// The `RootFSMGen` state machine.
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled
