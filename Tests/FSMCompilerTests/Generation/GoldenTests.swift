@@ -29,6 +29,7 @@ import FSMCompiler
         Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/EntryExitAlways.sm", access: .internal),
         Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/EntryExitOnChange.sm", access: .internal),
         Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/Relay.sm", access: .internal),
+        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/Keywords.sm", access: .public),
     ]
 
     static var isUpdating: Bool { ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1" }
