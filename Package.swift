@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "fsmc", targets: ["fsmc"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .library(name: "FSMCompiler", targets: ["FSMCompiler"]),
+        .plugin(name: "FSMCPlugin", targets: ["FSMCPlugin"]),
+        .plugin(name: "FSMCCommandPlugin", targets: ["FSMCCommandPlugin"]),
     ],
     targets: [
         // Text in, model, Swift text and diagnostics out; no file I/O, no Foundation.
@@ -16,6 +18,16 @@ let package = Package(
         .executableTarget(name: "fsmc", dependencies: ["FSMCommandLine"]),
         // What generated code imports: the outcome type, the hooks, the event queue.
         .target(name: "FSMRuntime"),
+        // Compiles a target's .sm files at build time.
+        .plugin(name: "FSMCPlugin", capability: .buildTool(), dependencies: ["fsmc"]),
+        // Writes generated Swift next to each .sm file, for teams that commit it.
+        .plugin(
+            name: "FSMCCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-state-machines",
+                                description: "Write the Swift of every .sm file next to it"),
+                permissions: [.writeToPackageDirectory(reason: "fsmc writes <name>.swift next to each <name>.sm")]),
+            dependencies: ["fsmc"]),
         .testTarget(
             name: "FSMCompilerTests",
             dependencies: ["FSMCompiler", "FSMCommandLine"],

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func twoCoinTurnstile() {
-        Self.expectAgreement("Examples/TwoCoinTurnstile/TwoCoinTurnstile.sm") { state, event in
+        Self.expectAgreement("Examples/TwoCoinTurnstile/Sources/two-coin-turnstile/TwoCoinTurnstile.sm") { state, event in
             let machine = TwoCoinTurnstile(actions: TwoCoinLog(), state: TwoCoinTurnstileState(rawValue: state)!)
             machine.handle(TwoCoinTurnstileEvent(rawValue: event)!)
             return (machine.state.description, machine.actions.log)

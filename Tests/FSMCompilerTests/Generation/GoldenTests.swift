@@ -22,7 +22,7 @@ import FSMCompiler
 
     static let goldens: [Golden] = [
         Golden(source: "Examples/Turnstile/Turnstile.sm", access: .internal),
-        Golden(source: "Examples/TwoCoinTurnstile/TwoCoinTurnstile.sm", access: .package),
+        Golden(source: "Examples/TwoCoinTurnstile/Sources/two-coin-turnstile/TwoCoinTurnstile.sm", access: .package),
         Golden(source: "Examples/EnforcedTurnstile/EnforcedTurnstile.sm", access: .internal),
         Golden(source: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm", access: .public),
         Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/EntryExitUML.sm", access: .internal),
