@@ -7,8 +7,8 @@ extension Analyzer {
             State(named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
                   isAbstract: record.isAbstract,
                   superstates: record.superstates,
-                  ownEntryActions: (record.entryActions ?? []).map(actionIndex),
-                  ownExitActions: (record.exitActions ?? []).map(actionIndex),
+                  ownEntryActions: (record.entry?.names ?? []).map(actionIndex),
+                  ownExitActions: (record.exit?.names ?? []).map(actionIndex),
                   entryActions: [], exitActions: [], transitions: [], dispatch: [])
         }
         for index in machineStates.indices {

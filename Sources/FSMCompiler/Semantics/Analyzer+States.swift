@@ -27,22 +27,10 @@ extension Analyzer {
         for superstate in spec.superstates where !states[index].superstateNames.contains(where: { $0.text == superstate.text }) {
             states[index].superstateNames.append(superstate)
         }
-        if let entry = spec.entryActions, let location = spec.entryLocation {
-            if let first = states[index].entryActions, let firstLocation = states[index].entryLocation {
-                checkSameActions(entry, at: location, as: first, at: firstLocation, kind: "entry", state: spec.name.text)
-            } else {
-                states[index].entryActions = entry
-                states[index].entryLocation = location
-            }
-        }
-        if let exit = spec.exitActions, let location = spec.exitLocation {
-            if let first = states[index].exitActions, let firstLocation = states[index].exitLocation {
-                checkSameActions(exit, at: location, as: first, at: firstLocation, kind: "exit", state: spec.name.text)
-            } else {
-                states[index].exitActions = exit
-                states[index].exitLocation = location
-            }
-        }
+        mergeActions(spec.entryActions.map { ActionList(names: $0, location: spec.entryLocation!) },
+                     into: \.entry, of: index, kind: "entry")
+        mergeActions(spec.exitActions.map { ActionList(names: $0, location: spec.exitLocation!) },
+                     into: \.exit, of: index, kind: "exit")
         return index
     }
 
@@ -63,12 +51,17 @@ extension Analyzer {
     }
 
     /// A later definition may repeat a state's entry or exit list, but not change it.
-    private mutating func checkSameActions(_ list: [NameSyntax], at location: SourceLocation, as first: [NameSyntax],
-                                           at firstLocation: SourceLocation, kind: String, state: String) {
-        guard list.map(\.text) != first.map(\.text) else { return }
+    private mutating func mergeActions(_ list: ActionList?, into field: WritableKeyPath<StateRecord, ActionList?>,
+                                       of index: Int, kind: String) {
+        guard let list else { return }
+        guard let first = states[index][keyPath: field] else {
+            states[index][keyPath: field] = list
+            return
+        }
+        guard list.names.map(\.text) != first.names.map(\.text) else { return }
         error(.inconsistentEntryExit,
-              "state '\(state)' is given different \(kind) actions; give them once, or repeat them exactly",
-              at: location, notes: [.init("\(kind) actions first given here", at: firstLocation)])
+              "state '\(states[index].name)' is given different \(kind) actions; give them once, or repeat them exactly",
+              at: list.location, notes: [.init("\(kind) actions first given here", at: first.location)])
     }
 
     /// Walks a block's items with the context of the blocks around them.

@@ -111,12 +111,17 @@ struct StateRecord {
     /// Resolved superstates, in adoption order, cycles removed, with where each is named.
     var superstates: [Int] = []
     var superstateRefs: [NameSyntax] = []
-    var entryActions: [NameSyntax]?
-    var entryLocation: SourceLocation?
-    var exitActions: [NameSyntax]?
-    var exitLocation: SourceLocation?
+    /// The entry and exit actions of the first definition that gives them.
+    var entry: ActionList?
+    var exit: ActionList?
     /// Own rows, in source order; indices into `Analyzer.rows`.
     var rows: [Int] = []
+}
+
+/// The actions of one `<` or `>` list, with where the list starts.
+struct ActionList {
+    var names: [NameSyntax]
+    var location: SourceLocation
 }
 
 /// One row for one event, as declared in one state, with its context folded in.
