@@ -156,6 +156,20 @@ final class RelayRecorder: RelayActions {
         #expect(machine.state == .off)
     }
 
+    @Test func queueWorksAgainAfterDraining() {
+        let (machine, actions) = Self.makeRelay()
+        actions.sendOnEntry = [.echo]
+        machine.press()
+        machine.press()
+        actions.log = []
+        #expect(machine.press() == .transitioned(from: .off, to: .on))
+        #expect(actions.log == [
+            "leaveOff", "pressed", "enterOn", "sent Echo: queued",
+            "trace Press: transitioned from Off to On",
+            "echoed in On", "trace Echo: transitioned from On to On",
+        ])
+    }
+
     @Test func machineIsReadyForTheNextEventAfterDraining() {
         let (machine, actions) = Self.makeRelay()
         actions.sendOnPress = [.echo]

@@ -111,6 +111,7 @@ struct Renderer {
 
     private func render(_ property: SwiftProperty, into writer: inout CodeWriter) {
         document(property.documentation, into: &writer)
+        property.attributes.forEach { writer.line($0) }
         var line = prefix(property.access, property.restriction) + (property.isVariable ? "var " : "let ") + property.name
         if let type = property.type { line += ": " + type }
         if let value = property.initialValue { line += " = " + expression(value) }

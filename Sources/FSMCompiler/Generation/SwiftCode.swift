@@ -82,6 +82,8 @@ struct SwiftGenericParameter: Hashable {
 /// A stored or computed property.
 struct SwiftProperty: Hashable {
     var documentation: [String] = []
+    /// Each on its own line above the declaration, such as `@exclusivity(unchecked)`.
+    var attributes: [String] = []
     var access: SwiftAccess?
     /// `private`, or `private(set)`, after the access level.
     var restriction: String?

@@ -147,13 +147,15 @@ public struct Lexer {
             if count == 16 { text += "…"; break }
             let length = scalarLength(Array(bytes[index..<min(index + 4, bytes.endIndex)]), at: 0)
             let piece = bytes[index..<index + length]
-            if length == 1 && piece.first! >= 0x80 {
-                text += "\\x" + String(piece.first!, radix: 16, uppercase: true)
-            } else if let scalar = String(decoding: piece, as: UTF8.self).unicodeScalars.first,
-                      scalar.value < 0x20 || scalar.value == 0x7F {
+            let decoded = length == 1 && piece.first! >= 0x80 ? nil : String(decoding: piece, as: UTF8.self)
+            if let decoded, let scalar = decoded.unicodeScalars.first, scalar.value < 0x20 || scalar.value == 0x7F {
                 text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else if let decoded, decoded.utf8.count == length {
+                text += decoded
             } else {
-                text += String(decoding: piece, as: UTF8.self)
+                // A stray byte, or a sequence that decodes to replacement characters, which
+                // take more bytes (an overlong form, a surrogate): show the bytes instead.
+                text += piece.map { "\\x" + String($0, radix: 16, uppercase: true) }.joined()
             }
             index += length
             count += 1

@@ -427,10 +427,12 @@ public struct Parser {
 
     // MARK: Errors and recovery
 
+    /// Records an error; a file's first error beyond the limit stops the parse instead, so
+    /// that a file with exactly the limit is reported in full.
     private mutating func report(_ diagnostic: Diagnostic) throws {
+        guard errorCount < Self.maximumErrors else { throw ParseFailure.tooManyErrors }
         diagnostics.append(diagnostic)
         errorCount += 1
-        if errorCount >= Self.maximumErrors { throw ParseFailure.tooManyErrors }
     }
 
     /// Reports an error at the current token and abandons the rule. A character outside
@@ -451,7 +453,14 @@ public struct Parser {
     /// being parsed, or to the first token of a later line outside any braces opened
     /// after `start`. Always moves past at least one token, so parsing makes progress.
     private mutating func synchronize(from start: Int) {
+        // A '{' that the broken rule opened on the error's line, such as an action list's in
+        // `S <{a :} {}`, is still open: its '}' must not be taken for the list's. One opened
+        // on an earlier line more likely lacks its '}'.
         var depth = 0
+        for token in tokens[start..<index] where token.location.line == current.location.line {
+            if token.kind == .openBrace { depth += 1 }
+            if token.kind == .closeBrace { depth = max(depth - 1, 0) }
+        }
         var mayStop = index > start
         while current.kind != .endOfFile {
             if depth == 0 && mayStop && (current.kind == .closeBrace || current.isFirstOnLine) { return }

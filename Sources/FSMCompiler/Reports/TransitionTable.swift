@@ -32,26 +32,59 @@ public enum TransitionTable {
         transition.effects.map { machine.actions[$0].name }.joined(separator: " ")
     }
 
-    /// A Markdown table grouped by state: the state's name on its first row only.
+    /// A Markdown table grouped by state: the state's name in bold on its first row only,
+    /// each transition's actions in the order they run, separated by commas. A concrete state
+    /// without transitions gets a row of its own, so that the table names every state.
     public static func markdown(_ machine: StateMachine) -> String {
         var lines = ["| State | Event | Guard | Next state | Actions |", "|---|---|---|---|---|"]
         for state in machine.states where !state.isAbstract {
+            guard !state.transitions.isEmpty else {
+                lines.append(markdownRow(["**\(markdownText(state.name))**", "*no transitions*", "", "", ""]))
+                continue
+            }
             for (position, transition) in state.transitions.enumerated() {
-                let cells = [
-                    position == 0 ? "**\(state.name)**" : "",
-                    machine.events[transition.event].name,
-                    guardText(transition.guardClause, in: machine),
-                    machine.states[transition.target].name,
-                    effectsText(transition, in: machine),
-                ]
-                lines.append("| " + cells.map(markdownCell).joined(separator: " | ") + " |")
+                lines.append(markdownRow([
+                    position == 0 ? "**\(markdownText(state.name))**" : "",
+                    markdownText(machine.events[transition.event].name),
+                    markdownText(guardText(transition.guardClause, in: machine)),
+                    markdownText(machine.states[transition.target].name),
+                    markdownText(transition.effects.map { machine.actions[$0].name }.joined(separator: ", ")),
+                ]))
             }
         }
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// `|` would end the cell (as in `A=x|y`); an empty cell keeps a space.
-    private static func markdownCell(_ text: String) -> String {
-        text.isEmpty ? " " : text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    /// An empty cell keeps a space, so that every row has the same shape.
+    private static func markdownRow(_ cells: [String]) -> String {
+        "| " + cells.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |"
+    }
+
+    /// `|` would end the cell (as in `A=x|y`), and an underscore at either end of a word
+    /// (`_draft`, `__init__`) would start emphasis; both are escaped. Underscores inside a
+    /// word (`is_open`) are left alone, as GitHub reads them literally.
+    static func markdownText(_ text: String) -> String {
+        let characters = Array(text)
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "_" else {
+                if characters[index] == "|" { result += "\\" }
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count && characters[end] == "_" { end += 1 }
+            let isInsideWord = index > 0 && isWordCharacter(characters[index - 1])
+                && end < characters.count && isWordCharacter(characters[end])
+            result += String(repeating: isInsideWord ? "_" : "\\_", count: end - index)
+            index = end
+        }
+        return result
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
     }
 }

@@ -22,7 +22,12 @@ extension Analyzer {
                 let order = candidates.indices.sorted {
                     (-rows[candidates[$0]].guardClause.rank, $0) < (-rows[candidates[$1]].guardClause.rank, $1)
                 }
-                let branches = makeBranches(order.map { candidates[$0] }, types: types, positions: positions)
+                let ordered = order.map { candidates[$0] }
+                guard alternativeCount(of: ordered) <= PredicateRegion.maximumPieces else {
+                    reportPredicateLimit(event: event, state: state)
+                    continue
+                }
+                let branches = makeBranches(ordered, types: types, positions: positions)
                 guard let isExhaustive = covers(boxes, types: types, event: event, state: state) else { continue }
                 dispatch.append(EventDispatch(event: event, predicateTypes: types, branches: branches,
                                               isExhaustive: isExhaustive))
@@ -42,6 +47,9 @@ extension Analyzer {
             let choices: [[Int?]] = types.map { type in
                 matches.first { $0.type == type }.map { $0.cases.sorted().map(Optional.some) } ?? [nil]
             }
+            // Only earlier alternatives that meet this row's guard can cover one of its own.
+            let rowBox = box(of: row, over: types)
+            let overlapping = covered.filter { rowBox.intersection($0) != nil }
             var kept: [[Int?]] = []
             var keptBoxes: [PredicateBox] = []
             for alternative in Self.product(choices) {
@@ -50,7 +58,7 @@ extension Analyzer {
                     return value.map { CaseSet([$0], of: count) } ?? CaseSet(allOf: count)
                 })
                 var region = PredicateRegion(box)
-                for earlier in covered where !region.isEmpty {
+                for earlier in overlapping where !region.isEmpty {
                     guard region.subtract(earlier) else { break }
                 }
                 if !region.isEmpty {
@@ -64,6 +72,19 @@ extension Analyzer {
             }
         }
         return branches
+    }
+
+    /// How many alternatives `makeBranches` would spell out for `ordered`, counted without
+    /// building them (a guard over many types multiplies its case counts), and capped
+    /// just past the limit on pieces of a predicate region.
+    private func alternativeCount(of ordered: [Int]) -> Int {
+        let limit = PredicateRegion.maximumPieces + 1
+        var total = 0
+        for row in ordered {
+            let count = rows[row].guardClause.predicates.reduce(1) { min($0 * $1.cases.count, limit) }
+            total = min(total + count, limit)
+        }
+        return total
     }
 
     /// Every combination of one choice from each list, the first list varying slowest.

@@ -73,6 +73,9 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     private(set) var state: EnforcedTurnstileState
     /// The actions the machine runs.
     var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<(event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward)>()
 
     /// A machine in `state`, by default the initial state `Locked`. No entry

@@ -57,6 +57,9 @@ final class EntryExitAlways<Actions: EntryExitAlwaysActions> {
     private(set) var state: EntryExitAlwaysState
     /// The actions the machine runs.
     var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<EntryExitAlwaysEvent>()
 
     /// A machine in `state`, by default the initial state `Idle`. No entry

@@ -57,6 +57,9 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
     private(set) var state: EntryExitOnChangeState
     /// The actions the machine runs.
     var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<EntryExitOnChangeEvent>()
 
     /// A machine in `state`, by default the initial state `Idle`. No entry

@@ -61,6 +61,9 @@ public final class Keywords<Actions: KeywordsActions> {
     public private(set) var state: KeywordsState
     /// The actions the machine runs.
     public var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<(event: KeywordsEvent, kind: Kind)>()
 
     /// A machine in `state`, by default the initial state `default`. No entry

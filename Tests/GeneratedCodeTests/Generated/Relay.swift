@@ -48,6 +48,9 @@ final class Relay<Actions: RelayActions> {
     private(set) var state: RelayState
     /// The actions the machine runs.
     var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<RelayEvent>()
 
     /// A machine in `state`, by default the initial state `Off`. No entry

@@ -50,6 +50,9 @@ final class Turnstile<Actions: TurnstileActions> {
     private(set) var state: TurnstileState
     /// The actions the machine runs.
     var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<TurnstileEvent>()
 
     /// A machine in `state`, by default the initial state `Locked`. No entry

@@ -51,6 +51,9 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     package private(set) var state: TwoCoinTurnstileState
     /// The actions the machine runs.
     package var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<TwoCoinTurnstileEvent>()
 
     /// A machine in `state`, by default the initial state `Locked`. No entry

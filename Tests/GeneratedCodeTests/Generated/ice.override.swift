@@ -108,6 +108,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     public private(set) var state: RootFSMGenState
     /// The actions the machine runs.
     public var actions: Actions
+    /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
+    /// methods run no user code), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<RootFSMGenEvent>()
 
     /// A machine in `state`, by default the initial state `init`. No entry

@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The benchmark suite: run `Benchmarks/run.sh` from the repository root (see BENCHMARKS.md).
+// It is its own package so that fsmc itself keeps no dependencies and no benchmark targets.
+let package = Package(
+    name: "fsmc-benchmarks",
+    products: [
+        // Preloaded with LD_PRELOAD to count allocations; never linked into a benchmark.
+        .library(name: "MallocCounter", type: .dynamic, targets: ["MallocCounter"]),
+    ],
+    dependencies: [
+        .package(name: "fsmc", path: ".."),
+    ],
+    targets: [
+        // The benchmark machines, described once and written as .sm, as hand-written Swift
+        // and as registrations with a dictionary-of-closures dispatcher.
+        .target(name: "MachineGenerator"),
+        // Writes the machines' sources into DispatchBenchmark, compiling each .sm with fsmc.
+        .executableTarget(
+            name: "generate-machines",
+            dependencies: ["MachineGenerator", .product(name: "FSMCompiler", package: "fsmc")]
+        ),
+        // Runs the three shapes of each machine over a fixed event sequence.
+        .executableTarget(
+            name: "DispatchBenchmark",
+            dependencies: ["MachineGenerator", .product(name: "FSMRuntime", package: "fsmc")],
+            exclude: ["Machines"]
+        ),
+        .target(name: "MallocCounter"),
+        // Runs every benchmark and prints the tables.
+        .executableTarget(
+            name: "fsmc-bench",
+            dependencies: ["MachineGenerator", .product(name: "FSMCompiler", package: "fsmc")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The coverage-guided fuzz target of fsmc, in a package of its own so that sanitizer and
+// fuzzer flags never reach the main build. It only builds with libFuzzer:
+//
+//     swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//
+// docs/reliability.md says how to run it; .ci/fuzz-smoke.sh is CI's bounded run.
+let package = Package(
+    name: "fsmc-fuzz",
+    dependencies: [
+        .package(name: "fsmc", path: ".."),
+    ],
+    targets: [
+        // Declares libFuzzer's LLVMFuzzerMutate, which the custom mutator falls back on.
+        .target(name: "FuzzSupport"),
+        .executableTarget(
+            name: "FuzzCompiler",
+            dependencies: [.product(name: "FSMCompiler", package: "fsmc"), "FuzzSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,123 @@
+import FSMCompiler
+
+extension CommandLineTool {
+    static let simulate = Command(
+        spec: CommandSpec(
+            name: "simulate", summary: "run events through a machine and print what each one does",
+            usage: "fsmc simulate FILE [--events E1,E2,...] [--predicate TYPE=CASE ...] [--condition NAME=true|false ...]",
+            details: """
+            Runs the machine, from its initial state, through the events of --events or,
+            without it, through the lines of standard input, and prints one line per event:
+                Locked Coin -> Unlocked {unlock}
+                Locked Pass unhandled
+                Alarming Reset [isSupervisorPresent] rejected
+            A transition is printed as 'fsmc table' prints its row, with every action it runs;
+            'unhandled' means no row applies, 'rejected' that the row that applies has a false
+            condition. This is the reference meaning of the machine, computed from its table,
+            independently of the generated Swift.
+            Every predicate type and every condition needs a value before the first event:
+            give each with --predicate or --condition. On standard input, one line is an event
+            name, or 'Type=case' or 'condition=true|false', which changes a value for the events
+            after it; blank lines and '//' comments are skipped.
+            Exit status: 0 success; 1 errors in the input, an unknown event (in --events or on
+            standard input) or a bad line on standard input, which is reported at its line and
+            column; 2 usage, such as a missing or unknown --predicate or --condition; 3 I/O failure.
+            """,
+            options: [
+                OptionSpec(name: "--events", valueName: "EVENTS",
+                           help: "the events, separated by commas; without it, one per line from standard input"),
+                OptionSpec(name: "--predicate", valueName: "TYPE=CASE", isRepeatable: true,
+                           help: "the value of a predicate type, such as Enforcement=strong (one per type)"),
+                OptionSpec(name: "--condition", valueName: "NAME=true|false", isRepeatable: true,
+                           help: "the result of a condition, such as isRushHour=false (one per condition)"),
+                warningsAsErrors,
+            ],
+            operandName: "FILE", operandCount: 1...1),
+        run: { tool, arguments in tool.simulate(arguments) })
+
+    private func simulate(_ arguments: ParsedArguments) -> ExitCode {
+        let usage = Self.simulate.spec.usage + "\nrun 'fsmc help simulate' for more"
+        let input = arguments.operands[0]
+        if input == "-" && !arguments.has("--events") {
+            return usageError("with the machine on standard input ('-'), the events must be given with --events",
+                              usage: usage)
+        }
+        let machine: StateMachine
+        switch load(input, warningsAsErrors: arguments.has("--warnings-as-errors")) {
+        case .failure(let stop): return stop.code
+        case .success(let loaded): machine = loaded
+        }
+        var simulation = Simulation(machine)
+        var given: Set<String> = []
+        for (option, text) in arguments.all("--predicate").map({ ("--predicate", $0) })
+            + arguments.all("--condition").map({ ("--condition", $0) }) {
+            let name = String(text.prefix { $0 != "=" }).trimmingBlanks
+            guard given.insert(name).inserted else {
+                return usageError("'\(name)' is given twice", usage: usage)
+            }
+            do {
+                try simulation.assign(text)
+            } catch {
+                return usageError("\(option) \(text): \(error.message)", usage: usage)
+            }
+        }
+        guard let eventList = arguments.value("--events") else {
+            return simulateStandardInput(&simulation)
+        }
+        let missing = simulation.missingPredicateValues.map { "--predicate " + $0 }
+            + simulation.missingConditionResults.map { "--condition " + $0 }
+        guard missing.isEmpty else {
+            return usageError("every predicate type and condition needs a value; give \(ParsedArguments.list(missing))",
+                              usage: usage)
+        }
+        var events: [Int] = []
+        let names = eventList.isEmpty ? [] : eventList.split(separator: ",", omittingEmptySubsequences: false)
+        for (position, name) in names.enumerated() {
+            let trimmed = String(name).trimmingBlanks
+            do throws(Simulation.Failure) {
+                guard !trimmed.isEmpty else { throw Simulation.Failure("empty event name") }
+                events.append(try simulation.event(named: trimmed))
+            } catch {
+                console.fail("event \(position + 1) of --events: \(error.message)")
+                return .failure
+            }
+        }
+        for event in events {
+            do {
+                console.writeOutput(try simulation.handle(event) + "\n")
+            } catch {
+                // Every value was checked above, so `handle` has what it needs.
+                console.fail(error.message)
+                return .failure
+            }
+        }
+        return .success
+    }
+
+    /// Runs standard input line by line, printing each trace line as it goes; stops at the
+    /// first line it cannot run, with its location.
+    private func simulateStandardInput(_ simulation: inout Simulation) -> ExitCode {
+        // Split bytes, not a String, in which "\r\n" is one Character that "\n" does not match.
+        let lines = console.readInput().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (number, line) in lines.enumerated() {
+            do {
+                if let trace = try simulation.run(line: String(decoding: line, as: UTF8.self)) {
+                    console.writeOutput(trace + "\n")
+                }
+            } catch {
+                console.writeError("<stdin>:\(number + 1):\(error.column): error: \(error.message)\n")
+                return .failure
+            }
+        }
+        return .success
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingBlanks: String {
+        let isBlank = { (character: Character) in character == " " || character == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[first...lastIndex { !isBlank($0) }!])
+    }
+}

@@ -1,0 +1,143 @@
+/// Writes a diagram layout as Graphviz DOT, laid out left to right.
+///
+/// Boxes become clusters with their name as label; an arrow from a box starts at the
+/// cluster's border (`ltail`, which needs `compound=true`) from one of its states. A state
+/// with lines gets an HTML-like label: its name in bold over a rule, then the lines; a box's
+/// lines are a borderless node inside its cluster. Arrows with the same ends are merged.
+struct DotWriter {
+    let layout: DiagramLayout
+
+    private static let font = "Helvetica,Arial,sans-serif"
+    /// The node of the initial pseudo-state; brackets cannot appear in a state name.
+    private static let initialNode = "\"[*]\""
+
+    func write() -> String {
+        let machine = layout.machine
+        var lines = [
+            "digraph \(quoted(machine.name.name)) {",
+            "  graph [compound=true, newrank=true, rankdir=LR, fontname=\(quoted(Self.font)), fontsize=12, nodesep=0.4, ranksep=0.7];",
+            "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\(quoted(Self.font)), fontsize=11];",
+            "  edge [fontname=\(quoted(Self.font)), fontsize=10, arrowsize=0.7];",
+            "  \(Self.initialNode) [shape=point, width=0.15, style=filled, fillcolor=black];",
+            // First, so that dot's search for cycles starts at the initial state and lays
+            // the machine out from it.
+            "  \(Self.initialNode) -> \(node(machine.initialState));",
+        ]
+        for member in layout.topLevel {
+            write(member, depth: 1, into: &lines)
+        }
+        for (arrow, labels) in mergedArrows() {
+            var attributes = ["label=" + edgeLabel(labels)]
+            let tail: Int
+            switch arrow.from {
+            case .state(let state):
+                tail = state
+            case .box(let box):
+                tail = layout.members[box][0]
+                attributes.insert("ltail=\(cluster(box))", at: 0)
+            }
+            lines.append("  \(node(tail)) -> \(node(arrow.to)) [\(attributes.joined(separator: ", "))];")
+        }
+        lines.append("}")
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// Arrows with the same ends drawn as one, its label one line per transition
+    /// (left-aligned, `\l`), in order of first appearance.
+    private func mergedArrows() -> [(arrow: DiagramLayout.Arrow, labels: [String])] {
+        var merged: [(arrow: DiagramLayout.Arrow, labels: [String])] = []
+        var positions: [DiagramLayout.Member: [Int: Int]] = [:]
+        for arrow in layout.arrows {
+            if let position = positions[arrow.from]?[arrow.to] {
+                merged[position].labels.append(arrow.label)
+            } else {
+                positions[arrow.from, default: [:]][arrow.to] = merged.count
+                merged.append((arrow, [arrow.label]))
+            }
+        }
+        return merged
+    }
+
+    private func write(_ member: DiagramLayout.Member, depth: Int, into lines: inout [String]) {
+        let indent = String(repeating: "  ", count: depth)
+        switch member {
+        case .state(let state):
+            lines.append(indent + node(state) + " [label=" + label(state, layout.stateNotes[state]) + "];")
+        case .box(let box):
+            let name = escaped(layout.machine.states[box].name)
+            lines.append(indent + "subgraph \(cluster(box)) {")
+            lines.append(indent + "  graph [label=<<B>\(name)</B>>, labeljust=l, style=\"rounded,filled\", "
+                         + "fillcolor=\"\(depth % 2 == 1 ? "#f2f2f2" : "#e4e4e4")\", color=\"#808080\"];")
+            if !layout.boxNotes[box].isEmpty {
+                // A node, not the cluster's label, because edges are routed around nodes but
+                // across labels. Invisible edges keep it before the box's states, or beside
+                // them in the box of the initial state, which would otherwise push the
+                // initial marker out of its place left of that state.
+                lines.append(indent + "  \(notesNode(box)) [shape=plain, label=<\(table(layout.boxNotes[box]))>];")
+                let holdsInitial = layout.members[box].contains(layout.machine.initialState)
+                for inner in layout.contents[box] {
+                    let first = switch inner {
+                    case .state(let state): state
+                    case .box(let innerBox): layout.members[innerBox][0]
+                    }
+                    lines.append(indent + "  \(notesNode(box)) -> \(node(first)) [style=invis\(holdsInitial ? ", minlen=0" : "")];")
+                }
+            }
+            for inner in layout.contents[box] {
+                write(inner, depth: depth + 1, into: &lines)
+            }
+            lines.append(indent + "}")
+        }
+    }
+
+    /// The name alone, or the name in bold over a rule and one left-aligned line per note.
+    private func label(_ state: Int, _ notes: [String]) -> String {
+        let name = layout.machine.states[state].name
+        guard !notes.isEmpty else { return quoted(name) }
+        return "<" + table(notes, title: name) + ">"
+    }
+
+    /// An HTML-like table of left-aligned lines, under a bold title and a rule if there is one.
+    private func table(_ lines: [String], title: String? = nil) -> String {
+        let heading = title.map { "<TR><TD><B>\(escaped($0))</B></TD></TR><HR/>" } ?? ""
+        let rows = lines.map { "<TR><TD ALIGN=\"LEFT\">\(escaped($0))</TD></TR>" }.joined()
+        return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">\(heading)\(rows)</TABLE>"
+    }
+
+    /// The node that lists a box's lines; a colon cannot appear in a state name.
+    private func notesNode(_ box: Int) -> String {
+        quoted(layout.machine.states[box].name + ":notes")
+    }
+
+    private func node(_ state: Int) -> String {
+        quoted(layout.machine.states[state].name)
+    }
+
+    private func cluster(_ box: Int) -> String {
+        quoted("cluster_" + layout.machine.states[box].name)
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + escapedForQuotes(text) + "\""
+    }
+
+    /// One line as it is; several left-aligned, each ended by `\l`.
+    private func edgeLabel(_ lines: [String]) -> String {
+        lines.count == 1 ? quoted(lines[0]) : "\"" + lines.map { escapedForQuotes($0) + "\\l" }.joined() + "\""
+    }
+
+    private func escapedForQuotes(_ text: String) -> String {
+        text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+    }
+
+    private func escaped(_ text: String) -> String {
+        text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
+    }
+}
+
+extension String {
+    /// Without Foundation: every occurrence of `target` replaced.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,25 @@
+/// Diagrams of a checked machine for reviews: Mermaid `stateDiagram-v2`, which GitHub
+/// renders in Markdown, or Graphviz DOT, which `dot` renders to PNG or SVG.
+///
+/// Both draw the same `DiagramLayout`: the initial state marked, superstates as boxes,
+/// arrows labelled `Event [guard] / actions`, entry and exit actions inside their states.
+public enum StateGraph {
+    public enum Format: String, CaseIterable, Sendable {
+        case mermaid, dot
+    }
+
+    public static func render(_ machine: StateMachine, as format: Format) -> String {
+        switch format {
+        case .mermaid: mermaid(machine)
+        case .dot: dot(machine)
+        }
+    }
+
+    public static func mermaid(_ machine: StateMachine) -> String {
+        MermaidWriter(layout: DiagramLayout(machine, listsRowsIntoTheBox: false)).write()
+    }
+
+    public static func dot(_ machine: StateMachine) -> String {
+        DotWriter(layout: DiagramLayout(machine, listsRowsIntoTheBox: true)).write()
+    }
+}

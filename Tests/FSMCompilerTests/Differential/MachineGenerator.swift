@@ -1,0 +1,212 @@
+import FSMCompiler
+
+/// A small, fast generator whose sequence depends only on its seed (not on the standard
+/// library's algorithms), so that a seed printed by a failing run reproduces it anywhere.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0)
+        return Int(next() % UInt64(bound))
+    }
+
+    mutating func inRange(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + below(range.count)
+    }
+
+    /// True with probability `percent` in 100.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    mutating func element<T>(of array: [T]) -> T { array[below(array.count)] }
+
+    /// `count` distinct elements of `array`, in the array's order.
+    mutating func sample<T>(_ count: Int, of array: [T]) -> [T] {
+        var indices = Array(array.indices)
+        var chosen: [Int] = []
+        for _ in 0..<min(count, array.count) { chosen.append(indices.remove(at: below(indices.count))) }
+        return chosen.sorted().map { array[$0] }
+    }
+
+    /// The seed of the `index`th item of a run with seed `seed`.
+    static func derive(_ seed: UInt64, _ index: Int) -> UInt64 {
+        var mixer = SplitMix64(seed: seed ^ (UInt64(index) &* 0xD6E8_FEB8_6659_FD93))
+        return mixer.next()
+    }
+}
+
+/// Makes random machines that `Compiler.check` accepts without errors: states, abstract and
+/// concrete superstates with multiple and diamond inheritance, entry and exit actions, `-`
+/// rows and `- - -`, all three EntryExit modes, predicates with ORs and ANDs, conditions,
+/// overrides, multi-event rows, event and guard blocks, and states written twice.
+///
+/// It draws a machine freely, then repairs it from the diagnostics: a row that an
+/// inherited one makes illegal is moved into `override { }` (or out of it, when it has
+/// nothing to override); a clashing or duplicate row, or a superstate that brings a
+/// conflict, is removed. The result is as random as the draw, and always valid.
+struct MachineGenerator {
+    /// A valid machine, its text and its model.
+    struct Output: Sendable {
+        var machine: RandomMachine
+        var rendered: RenderedMachine
+        var model: StateMachine
+        /// The seed that draws it again with `generate(seed:number:)`.
+        var seed: UInt64
+    }
+
+    var random: SplitMix64
+    let number: Int
+
+    /// The machine for `seed`; names carry `number`, so that machines of one run can share
+    /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail.
+    static func generate(seed: UInt64, number: Int) -> Output {
+        var attemptSeed = seed
+        for attempt in 0..<20 {
+            var generator = MachineGenerator(random: SplitMix64(seed: attemptSeed), number: number)
+            if let output = repaired(generator.draw(), seed: seed) { return output }
+            attemptSeed = SplitMix64.derive(seed, attempt + 1)
+        }
+        preconditionFailure("MachineGenerator could not make a valid machine from seed \(seed)")
+    }
+
+    /// The machine after repairs, or nil when an error has no repair.
+    static func repaired(_ draft: RandomMachine, seed: UInt64) -> Output? {
+        var machine = draft
+        for _ in 0..<50 {
+            let rendered = machine.render()
+            let result = Compiler.check(SourceFile(name: machine.fileName, text: rendered.text))
+            if let model = result.machine { return Output(machine: machine, rendered: rendered, model: model, seed: seed) }
+            // Every error is repaired at once, each element once; an error that is only the
+            // consequence of another is then gone, or reported again on the next round.
+            var repairs: [RandomMachineElement: DiagnosticID] = [:]
+            for error in result.diagnostics where error.severity == .error {
+                guard let element = rendered.element(atLine: error.location.line, column: error.location.column) else { return nil }
+                if repairs[element] == nil { repairs[element] = error.id }
+            }
+            // Later rows and superstates first, so that removals keep earlier indices valid.
+            for (element, id) in repairs.sorted(by: { $1.key.order.lexicographicallyPrecedes($0.key.order) }) {
+                guard repair(&machine, id, at: element) else { return nil }
+            }
+        }
+        return nil
+    }
+
+    private static func repair(_ machine: inout RandomMachine, _ id: DiagnosticID, at element: RandomMachineElement) -> Bool {
+        switch (id, element) {
+        case (.missingOverride, .row(let state, let row)), (.overrideOutOfOrder, .row(let state, let row)):
+            guard !machine.states[state].rows[row].isOverride else { return false }
+            machine.states[state].rows[row].isOverride = true
+        case (.nothingToOverride, .row(let state, let row)):
+            guard machine.states[state].rows[row].isOverride else { return false }
+            machine.states[state].rows[row].isOverride = false
+        case (.duplicateTransition, .row(let state, let row)), (.transitionClash, .row(let state, let row)),
+             (.implicitClash, .row(let state, let row)):
+            machine.states[state].rows.remove(at: row)
+            if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
+        case (.superstateConflict, .superstate(let state, let position)):
+            machine.states[state].superstates.remove(at: position)
+        default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: Drawing
+
+    mutating func draw() -> RandomMachine {
+        let entryExit = random.element(of: [nil, "always", "onChange"])
+        var predicateTypes: [RandomPredicateType] = []
+        for type in 0..<random.element(of: [0, 0, 1, 1, 2, 2, 3]) {
+            let count = random.inRange(2...4)
+            predicateTypes.append(RandomPredicateType(name: "P\(type)M\(number)", cases: (0..<count).map { "c\($0)" }))
+        }
+        let concreteCount = random.inRange(2...7)
+        let abstractCount = random.element(of: [0, 1, 2, 3])
+        // Abstract states come early, so that later states can adopt them.
+        var kinds = Array(repeating: false, count: concreteCount)
+        for _ in 0..<abstractCount { kinds.insert(true, at: random.below(min(kinds.count, 2) + 1)) }
+        var states: [RandomState] = []
+        var concreteNames: [String] = []
+        for (index, isAbstract) in kinds.enumerated() {
+            let name = isAbstract ? "A\(index)" : "S\(index)"
+            if !isAbstract { concreteNames.append(name) }
+            states.append(RandomState(name: name, isAbstract: isAbstract, superstates: [], entryActions: [], exitActions: [],
+                                      rows: [], splitAt: nil, repeatsActionsWhenSplit: false))
+        }
+        let events = (0..<random.inRange(1...6)).map { "E\($0)" }
+        let actions = (0..<random.inRange(2...8)).map { "a\($0)" }
+        let conditions = (0..<random.element(of: [0, 0, 1, 2, 3])).map { "k\($0)" }
+        for index in states.indices {
+            let earlier = states[..<index].map(\.name)
+            if !earlier.isEmpty {
+                let count = random.element(of: [0, 0, 1, 1, 1, 2, 2, 3])
+                states[index].superstates = random.sample(count, of: earlier).shuffledBy(&random)
+            }
+            if random.chance(35) { states[index].entryActions = random.sample(random.inRange(1...2), of: actions) }
+            if random.chance(35) { states[index].exitActions = random.sample(random.inRange(1...2), of: actions) }
+            let rowCount = random.element(of: [0, 1, 2, 3, 4, 5, 6, 8])
+            states[index].rows = (0..<rowCount).map { _ in
+                drawRow(events: events, actions: actions, conditions: conditions, predicateTypes: predicateTypes,
+                        targets: concreteNames)
+            }
+            if states[index].rows.count >= 2 && random.chance(15) {
+                states[index].splitAt = random.inRange(1...(states[index].rows.count - 1))
+                states[index].repeatsActionsWhenSplit = random.chance(50)
+            }
+        }
+        return RandomMachine(number: number, entryExit: entryExit, predicateTypes: predicateTypes, states: states,
+                             initial: random.element(of: concreteNames))
+    }
+
+    private mutating func drawRow(events: [String], actions: [String], conditions: [String],
+                                  predicateTypes: [RandomPredicateType], targets: [String]) -> RandomRow {
+        let rowEvents = random.chance(10) && events.count > 1 ? random.sample(2, of: events) : [random.element(of: events)]
+        var predicates: [(type: String, cases: [String])] = []
+        if !predicateTypes.isEmpty && random.chance(60) {
+            for type in random.sample(random.inRange(1...predicateTypes.count), of: predicateTypes).shuffledBy(&random) {
+                let count = random.chance(30) ? random.inRange(1...(type.cases.count - 1)) : 1
+                predicates.append((type.name, random.sample(count, of: type.cases).shuffledBy(&random)))
+            }
+        }
+        let rowConditions = !conditions.isEmpty && random.chance(30) ? random.sample(random.inRange(1...2), of: conditions) : []
+        let style: RandomRow.Style = random.chance(70) ? .plain : random.chance(50) ? .eventBlock : .guardBlock
+        return RandomRow(events: rowEvents, predicates: predicates, conditions: rowConditions,
+                         next: random.chance(25) ? nil : random.element(of: targets),
+                         actions: random.sample(random.element(of: [0, 0, 1, 1, 2, 3]), of: actions).shuffledBy(&random),
+                         isOverride: false, style: style)
+    }
+}
+
+extension RandomMachineElement {
+    /// Orders elements so that removing later ones first keeps earlier indices valid.
+    var order: [Int] {
+        switch self {
+        case .row(let state, let row): [state, 1, row]
+        case .superstate(let state, let position): [state, 0, position]
+        case .state(let state): [state, -1, 0]
+        }
+    }
+}
+
+extension Array {
+    /// The elements in an order drawn from `random`.
+    func shuffledBy(_ random: inout SplitMix64) -> [Element] {
+        var result = self
+        for index in result.indices.dropLast().reversed() {
+            result.swapAt(index, index + random.below(result.count - index))
+        }
+        return result
+    }
+}

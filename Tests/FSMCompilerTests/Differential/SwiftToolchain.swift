@@ -1,0 +1,122 @@
+import Foundation
+
+/// Compiles and runs Swift for the differential tests: FSMRuntime once per test process,
+/// as a static library, then executables of generated machines linked against it, built
+/// as generated code must build (Swift 6, complete concurrency checking, no warnings).
+///
+/// `swiftc` comes from `PATH`, or from `FSMC_SWIFTC`.
+final class SwiftToolchain: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The toolchain of this test process, with FSMRuntime built; built on first use.
+    static let shared = Result { try SwiftToolchain() }
+
+    let directory: URL
+    private let swiftc: String
+
+    private init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("fsmc-differential-\(ProcessInfo.processInfo.processIdentifier)")
+        swiftc = ProcessInfo.processInfo.environment["FSMC_SWIFTC"] ?? "swiftc"
+        Self.removeFoldersOfEndedProcesses()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let runtime = Paths.repository + "/Sources/FSMRuntime"
+        let sources = try FileManager.default.contentsOfDirectory(atPath: runtime)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { runtime + "/" + $0 }
+        try run(swiftc, ["-emit-library", "-static", "-emit-module", "-module-name", "FSMRuntime", "-parse-as-library",
+                         "-swift-version", "6", "-O"] + sources
+                + ["-o", directory.path + "/libFSMRuntime.a", "-emit-module-path", directory.path + "/FSMRuntime.swiftmodule"],
+                in: directory)
+    }
+
+    /// Folders left by test processes that ended without cleaning up, such as a run that
+    /// was interrupted; this process's own folder is started afresh.
+    private static func removeFoldersOfEndedProcesses() {
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = "fsmc-differential-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)),
+                  pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) != 0 else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+    }
+
+    /// Compiles `files` (name → Swift source; one must be `main.swift`) into an executable.
+    func buildExecutable(named name: String, files: [String: String]) throws -> URL {
+        let folder = directory.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (file, source) in files {
+            try Data(source.utf8).write(to: folder.appendingPathComponent(file))
+        }
+        let executable = folder.appendingPathComponent(name)
+        try run(swiftc, ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors", "-Onone",
+                         // One frontend for the whole module: batch mode spends more time
+                         // loading modules per job than compiling many small files.
+                         "-wmo", "-num-threads", "2", "-module-name", "Driver", "-I", directory.path, "-L", directory.path, "-lFSMRuntime"]
+                + files.keys.sorted() + ["-o", executable.path],
+                in: folder)
+        return executable
+    }
+
+    /// Runs `executable` with `input` on standard input; returns standard output.
+    func execute(_ executable: URL, input: String, timeout: Double = 120) throws -> String {
+        let folder = executable.deletingLastPathComponent()
+        let inputFile = folder.appendingPathComponent("input.txt")
+        try Data(input.utf8).write(to: inputFile)
+        return try run(executable.path, [], in: folder, standardInput: inputFile, timeout: timeout)
+    }
+
+    func remove(_ executable: URL) {
+        try? FileManager.default.removeItem(at: executable.deletingLastPathComponent())
+    }
+
+    /// Runs a program (looked up in `PATH` when it has no `/`), returns its standard output,
+    /// and fails with its standard error when it exits non-zero or outlives `timeout`.
+    @discardableResult
+    private func run(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
+                     timeout: Double = 600) throws -> String {
+        let process = Process()
+        if program.contains("/") {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [program] + arguments
+        }
+        process.currentDirectoryURL = folder
+        let output = folder.appendingPathComponent("stdout-\(UUID().uuidString).txt")
+        let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        let outputHandle = try FileHandle(forWritingTo: output)
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        process.standardOutput = outputHandle
+        process.standardError = errorHandle
+        process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw Failure(description: "\(program) ran for more than \(Int(timeout)) s and was stopped")
+            }
+            usleep(10_000)
+        }
+        try outputHandle.close()
+        try errorHandle.close()
+        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+            throw Failure(description: "\(([program] + arguments).joined(separator: " ")) failed with status \(process.terminationStatus):\n\(message.prefix(20_000))")
+        }
+        return text
+    }
+}

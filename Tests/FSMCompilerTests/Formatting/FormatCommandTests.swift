@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import FSMCommandLine
+import FSMCompiler
+
+/// `fsmc format`: printing, `--in-place`, `--check`, standard input, and what it refuses.
+@Suite struct FormatCommandTests {
+    static let unformatted = "FSM: T\nInitial: A\n{\nA { Go B * }\nB Go A -\n}"
+    static let formatted = "FSM: T\nInitial: A\n{\n  A {\n    Go  B  -\n  }\n  B  Go  A  -\n}\n"
+    static let broken = "FSM: T\nInitial: A\n{\n  A Go\n}\n"
+
+    /// Writes `files` (name → content) into a fresh directory.
+    static func workspace(_ files: [String: String]) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-format-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, content) in files {
+            try Data(content.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        return directory
+    }
+
+    static func contents(_ url: URL) throws -> String {
+        String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    }
+
+    @Test func printsTheFormattedFileToStandardOutput() throws {
+        let directory = try Self.workspace(["a.sm": Self.unformatted])
+        let path = directory.appendingPathComponent("a.sm")
+        let (status, output, errors) = InProcessTool.run(["format", path.path])
+        #expect(status == .success && errors.isEmpty)
+        #expect(output == Self.formatted)
+        #expect(try Self.contents(path) == Self.unformatted)
+    }
+
+    @Test func dashReadsStandardInput() {
+        let (status, output, _) = InProcessTool.run(["format", "-"], input: Self.unformatted)
+        #expect(status == .success && output == Self.formatted)
+        let (checkStatus, diff, errors) = InProcessTool.run(["format", "--check", "-"], input: Self.unformatted)
+        #expect(checkStatus == .failure)
+        #expect(diff.hasPrefix("--- <stdin>\n+++ <stdin>\n@@ "))
+        #expect(errors == "fsmc: error: '<stdin>' is not formatted; run 'fsmc format --in-place -'\n")
+    }
+
+    @Test func inPlaceRewritesOnlyFilesThatChange() throws {
+        let directory = try Self.workspace(["a.sm": Self.unformatted, "b.sm": Self.formatted])
+        let a = directory.appendingPathComponent("a.sm"), b = directory.appendingPathComponent("b.sm")
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: b.path)
+        let (status, output, errors) = InProcessTool.run(["format", "--in-place", a.path, b.path])
+        #expect(status == .success && output.isEmpty && errors.isEmpty)
+        #expect(try Self.contents(a) == Self.formatted)
+        #expect(try Self.contents(b) == Self.formatted)
+        let modified = try FileManager.default.attributesOfItem(atPath: b.path)[.modificationDate] as? Date
+        #expect(modified == old)
+    }
+
+    @Test func checkPrintsADiffAndFailsWhenAFileIsNotFormatted() throws {
+        let directory = try Self.workspace(["a.sm": Self.unformatted, "b.sm": Self.formatted])
+        let a = directory.appendingPathComponent("a.sm"), b = directory.appendingPathComponent("b.sm")
+        let (passing, quiet, noErrors) = InProcessTool.run(["format", "--check", b.path])
+        #expect(passing == .success && quiet.isEmpty && noErrors.isEmpty)
+        let (status, diff, errors) = InProcessTool.run(["format", "--check", a.path, b.path])
+        #expect(status == .failure)
+        #expect(diff == UnifiedDiff.diff(from: Self.unformatted, to: Self.formatted, oldName: a.path, newName: a.path))
+        #expect(diff.contains("-A { Go B * }\n") && diff.contains("+    Go  B  -\n"))
+        #expect(errors == "fsmc: error: '\(a.path)' is not formatted; run 'fsmc format --in-place \(a.path)'\n")
+        #expect(try Self.contents(a) == Self.unformatted)
+    }
+
+    @Test func filesWithSyntaxErrorsAreLeftAlone() throws {
+        let directory = try Self.workspace(["bad.sm": Self.broken, "a.sm": Self.unformatted])
+        let bad = directory.appendingPathComponent("bad.sm"), a = directory.appendingPathComponent("a.sm")
+        let (status, output, errors) = InProcessTool.run(["format", "--in-place", bad.path, a.path])
+        #expect(status == .failure && output.isEmpty)
+        #expect(errors == "\(bad.path):5:1: error: expected a next state or '-', found '}' [syntaxError]\n")
+        #expect(try Self.contents(bad) == Self.broken)
+        #expect(try Self.contents(a) == Self.formatted)
+        let (printStatus, printed, _) = InProcessTool.run(["format", bad.path])
+        #expect(printStatus == .failure && printed.isEmpty)
+    }
+
+    @Test func exitStatusesForUsageAndInputOutputProblems() throws {
+        #expect(InProcessTool.run(["format"]).0 == .usage)
+        #expect(InProcessTool.run(["format", "--in-place", "--check", "a.sm"]).0 == .usage)
+        #expect(InProcessTool.run(["format", "--in-place", "-"]).0 == .usage)
+        #expect(InProcessTool.run(["format", "--width", "a.sm"]).0 == .usage)
+        let (status, _, errors) = InProcessTool.run(["format", "/nonexistent/a.sm"])
+        #expect(status == .ioFailure && errors == "fsmc: error: cannot read '/nonexistent/a.sm': no such file\n")
+    }
+
+    @Test func everyExampleIsCheckedWithoutErrors() {
+        for path in SourceFormatterTests.files where path.hasPrefix("Examples/") {
+            let (status, _, errors) = InProcessTool.run(["format", "--check", Paths.repository + "/" + path])
+            #expect(status != .ioFailure && status != .usage && !errors.contains("[syntaxError]"), "\(path)")
+        }
+    }
+}
+
+/// `fsmc` run in-process, its standard streams captured.
+enum InProcessTool {
+    /// Runs the tool with `input` as standard input; returns status, output, errors.
+    static func run(_ arguments: [String], input: String = "") -> (ExitCode, String, String) {
+        let streams = Streams()
+        let console = Console(readInput: { Array(input.utf8) }, writeOutput: { streams.append($0, error: false) },
+                              writeError: { streams.append($0, error: true) }, colorsErrors: false)
+        let status = CommandLineTool(console: console).run(arguments)
+        return (status, streams.output, streams.error)
+    }
+
+    private final class Streams: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var output = ""
+        private(set) var error = ""
+
+        func append(_ text: String, error isError: Bool) {
+            lock.withLock { if isError { error += text } else { output += text } }
+        }
+    }
+}

@@ -1,0 +1,434 @@
+import Testing
+import FSMCompiler
+
+/// The parser: every rule of Grammar/fsm.ebnf through the compact printed form of the
+/// syntax tree, every syntax error with its exact line, and recovery.
+@Suite struct ParserTests {
+    static let headers = "FSM: F\nInitial: S\n"
+
+    /// The printed syntax tree, which must come with no diagnostics.
+    static func printed(_ source: String) -> String {
+        let (syntax, diagnostics) = Parser.parse(SourceFile(name: "test.sm", text: source))
+        #expect(diagnostics == [])
+        return syntax.description
+    }
+
+    /// The printed form of the states of `body`, after the standard headers.
+    static func printedBody(_ body: String) -> [String] {
+        printed(headers + "{\n" + body + "\n}").split(separator: "\n").dropFirst(2).map(String.init)
+    }
+
+    // MARK: Grammar
+
+    @Test(arguments: [
+        // file = { header } , body ;
+        ("{}", ""),
+        ("FSM: F {}", "FSM:F"),
+        ("FSM: Turnstile\nInitial: Locked\nActions: TurnstileActions\n{}",
+         "FSM:Turnstile\nInitial:Locked\nActions:TurnstileActions"),
+        // header = NAME , ":" , NAME , [ "=" , caseList ] ; names keep their spelling.
+        ("fsm: f\ninitial: s\nEntryExit: onChange\n{}", "fsm:f\ninitial:s\nEntryExit:onChange"),
+        ("Predicate: Enforcement = weak | strong\nPredicate: One = only\n{}",
+         "Predicate:Enforcement=weak|strong\nPredicate:One=only"),
+        // Headers are parsed whatever their names; which ones exist is checked later.
+        ("Colour: red = a\n{}", "Colour:red=a"),
+        // Comments and blanks anywhere.
+        ("// a machine\nFSM : F // the name\n{ // body\n}\n// end", "FSM:F"),
+    ])
+    func headersAndFile(source: String, expected: String) {
+        #expect(Self.printed(source) == expected)
+    }
+
+    @Test(arguments: [
+        // stateName = NAME | "(" , NAME , ")" ; an empty state body.
+        ("S {}", ["S {}"]),
+        ("(Base) {}", ["(Base) {}"]),
+        ("( Base ) {}", ["(Base) {}"]),
+        // modifier = ":" , NAME | "<" , actionNames | ">" , actionNames ;
+        ("S : A {}", ["S :A {}"]),
+        ("S : A : B : C {}", ["S :A :B :C {}"]),
+        ("S <enter {}", ["S <{enter} {}"]),
+        ("S >leave {}", ["S >{leave} {}"]),
+        ("S <{a b} >{c d} {}", ["S <{a b} >{c d} {}"]),
+        ("S <{} >{} {}", ["S <{} >{} {}"]),
+        // Modifiers in any order; several '<' or '>' add up in order.
+        ("S >x : A <y : B <z >{w} {}", ["S :A :B <{y z} >{x w} {}"]),
+        ("(Base) : Root <{a} {}", ["(Base) :Root <{a} {}"]),
+        // The CC_SMC example of SPEC §1.2.
+        ("""
+         (Resetable) {
+           Reset  Locked  {alarmOff lock}
+         }
+         Locked : Resetable <lock {
+           Coin   Unlocked  -
+           Pass   Alarming  -
+         }
+         Unlocked : Resetable <unlock {
+           Coin   -         thankyou
+           Pass   Locked    -
+         }
+         Alarming : Resetable <alarmOn >alarmOff - - -
+         """,
+         ["(Resetable) {Reset Locked {alarmOff lock}}",
+          "Locked :Resetable <{lock} {Coin Unlocked {} Pass Alarming {}}",
+          "Unlocked :Resetable <{unlock} {Coin - {thankyou} Pass Locked {}}",
+          "Alarming :Resetable <{alarmOn} >{alarmOff} {- - -}"]),
+    ])
+    func stateSpecs(body: String, expected: [String]) {
+        #expect(Self.printedBody(body) == expected)
+    }
+
+    @Test(arguments: [
+        // stateBody = "{" , { bodyItem } , "}" | placeholder | item ;
+        ("S { E T a }", ["S {E T {a}}"]),
+        ("S E T a", ["S {E T {a}}"]),
+        ("S - - -", ["S {- - -}"]),
+        ("S * * *", ["S {- - -}"]),
+        ("S { - - - }", ["S {- - -}"]),
+        ("S { * - * }", ["S {- - -}"]),
+        ("S : B <a >b - - -", ["S :B <{a} >{b} {- - -}"]),
+        ("S E T a\nT F S b", ["S {E T {a}}", "T {F S {b}}"]),
+        // The single item may be a block or a guarded row.
+        ("S E { T a }", ["S {E {T {a}}}"]),
+        ("S [c] { E T a }", ["S {[c] {E T {a}}}"]),
+        ("S E [c] T a", ["S {E [c] T {a}}"]),
+        // A state written twice is two specs in the tree.
+        ("S { E T a }\nS { F T b }", ["S {E T {a}}", "S {F T {b}}"]),
+    ])
+    func stateBodies(body: String, expected: [String]) {
+        #expect(Self.printedBody(body) == expected)
+    }
+
+    @Test(arguments: [
+        // row = events , [ guard ] , nextState , action ;
+        ("E T a", "E T {a}"),
+        ("E - a", "E - {a}"),
+        ("E * a", "E - {a}"),
+        ("E T -", "E T {}"),
+        ("E T *", "E T {}"),
+        ("E - -", "E - {}"),
+        // action = NAME | dash | "{" , { NAME } , "}" ;
+        ("E T {a b c}", "E T {a b c}"),
+        ("E T {}", "E T {}"),
+        ("E T { a }", "E T {a}"),
+        // events = NAME , { "|" , NAME } ;
+        ("Coin | Pass Unlocked unlock", "Coin|Pass Unlocked {unlock}"),
+        ("A|B|C - -", "A|B|C - {}"),
+        // guard = "[" , [ term , { "," , term } ] , "]" ; term = NAME , [ "=" , caseList ] ;
+        ("Pass [Enforcement = weak] Locked smile", "Pass [Enforcement=weak] Locked {smile}"),
+        ("Pass [Enforcement = weak | strong, Reward = positive, isRushHour] Locked smile",
+         "Pass [Enforcement=weak|strong,Reward=positive,isRushHour] Locked {smile}"),
+        ("Pass [isRushHour, isOpen] - -", "Pass [isRushHour,isOpen] - {}"),
+        ("Pass [] - -", "Pass [] - {}"),
+        ("Coin | Pass [A = x] T {a b}", "Coin|Pass [A=x] T {a b}"),
+        // eventBlock = events , "{" , { eventItem } , "}" ;
+        ("Pass { [Enforcement = weak] Locked smile   [Enforcement = strong] Alarming - }",
+         "Pass {[Enforcement=weak] Locked {smile} [Enforcement=strong] Alarming {}}"),
+        ("Pass { Locked smile }", "Pass {Locked {smile}}"),
+        ("Pass { - - }", "Pass {- {}}"),
+        ("Coin | Pass { [c] T a }", "Coin|Pass {[c] T {a}}"),
+        ("E {}", "E {}"),
+        // eventGuardBlock = guard , "{" , { eventItem } , "}" ;
+        ("E { [A = x] { [B = y] T a   T b }   [c] U - }", "E {[A=x] {[B=y] T {a} T {b}} [c] U {}}"),
+        // guardBlock = guard , "{" , { item } , "}" ; nested guards.
+        ("[Enforcement = weak] { Coin Unlocked a   Pass Alarming b }",
+         "[Enforcement=weak] {Coin Unlocked {a} Pass Alarming {b}}"),
+        ("[A = x] { [B = y] { E T a } F [c] U - }", "[A=x] {[B=y] {E T {a}} F [c] U {}}"),
+        ("[A = x] { E { [B = y] T a } }", "[A=x] {E {[B=y] T {a}}}"),
+        ("[c] {}", "[c] {}"),
+        ("[] { E T a }", "[] {E T {a}}"),
+        // overrideBlock = "override" , "{" , { item } , "}" ;
+        ("override { Reset Locked beGrumpy }", "override {Reset Locked {beGrumpy}}"),
+        ("override { E { [c] T a } [A = x] { F U b } G - - }", "override {E {[c] T {a}} [A=x] {F U {b}} G - {}}"),
+        ("override {}", "override {}"),
+        // 'override' is a keyword only when '{' follows it.
+        ("override T a", "override T {a}"),
+        ("E override -", "E override {}"),
+        ("override [c] T a", "override [c] T {a}"),
+        ("override | E T a", "override|E T {a}"),
+        ("E { override a }", "E {override {a}}"),
+    ])
+    func items(item: String, expected: String) {
+        #expect(Self.printedBody("S { \(item) }") == ["S {\(expected)}"])
+    }
+
+    @Test func everyItemKindInOneBody() {
+        #expect(Self.printedBody("""
+        Locked : Base <lock >{beep} {
+          - - -
+          Coin   Unlocked  unlock
+          Coin | Pass [Enforcement = weak | strong, isOpen] Locked {smile wave}
+          Pass { [Enforcement = weak] Locked smile   [Enforcement = strong] { [isLate] Alarming - } }
+          [Reward = positive] { Coin - thankyou   [isRushHour] { Pass Locked - } }
+          override { Reset Locked beGrumpy   [c] { Kick - - } }
+        }
+        """) == [
+            "Locked :Base <{lock} >{beep} {- - - Coin Unlocked {unlock} "
+                + "Coin|Pass [Enforcement=weak|strong,isOpen] Locked {smile wave} "
+                + "Pass {[Enforcement=weak] Locked {smile} [Enforcement=strong] {[isLate] Alarming {}}} "
+                + "[Reward=positive] {Coin - {thankyou} [isRushHour] {Pass Locked {}}} "
+                + "override {Reset Locked {beGrumpy} [c] {Kick - {}}}}",
+        ])
+    }
+
+    @Test func locationsOfRowsAndNames() throws {
+        let source = Self.headers + "{\n  S : B <a {\n    Coin | Pass [P = x] T act\n    E { [c] - - }\n  }\n}"
+        let (syntax, _) = Parser.parse(SourceFile(name: "test.sm", text: source))
+        let state = try #require(syntax.states.first)
+        #expect(syntax.bodyLocation.description == "test.sm:3:1")
+        #expect(state.name.location.description == "test.sm:4:3")
+        #expect(state.superstates.map(\.location.description) == ["test.sm:4:7"])
+        #expect(state.entryLocation?.description == "test.sm:4:9")
+        guard case .row(let row) = state.items[0], case .eventBlock(_, let items, let blockAt) = state.items[1],
+              case .row(let inner) = items[0] else {
+            Issue.record("unexpected items \(state.items)")
+            return
+        }
+        #expect(row.location.description == "test.sm:5:5")
+        #expect(row.events.map(\.location.description) == ["test.sm:5:5", "test.sm:5:12"])
+        #expect(row.guardClause?.location.description == "test.sm:5:17")
+        #expect(row.nextStateLocation.description == "test.sm:5:25")
+        #expect(blockAt.description == "test.sm:6:5")
+        // A row inside an event block starts at its guard, or at its next state.
+        #expect(inner.location.description == "test.sm:6:9")
+        #expect(inner.nextStateLocation.description == "test.sm:6:13")
+    }
+
+    // MARK: Syntax errors
+
+    /// The diagnostics of a file with the standard headers and `body` between braces
+    /// that start on line 3; so the body's first line is line 4.
+    static func bodyDiagnostics(_ body: String) -> [String] {
+        diagnosticLines(compiling: headers + "{\n" + body + "\n}")
+    }
+
+    @Test(arguments: [
+        // Headers.
+        ("FSM Turnstile\n{}",
+         ["1:5: error: expected ':' after header 'FSM', found 'Turnstile'; headers are written 'Name: value' [syntaxError]"]),
+        ("FSM: {}",
+         ["1:6: error: expected a value for header 'FSM', found '{' [syntaxError]"]),
+        ("FSM: F\nPredicate: P = {}",
+         ["2:16: error: expected a case name, found '{' [syntaxError]"]),
+        ("FSM: F\nPredicate: P = a | {}",
+         ["2:20: error: expected a case name after '|', found '{' [syntaxError]"]),
+        ("FSM: F\nInitial: S\n",
+         ["3:1: error: expected a header or '{' to open the body, found end of file [syntaxError]"]),
+        ("FSM: F\nInitial: S\n[]",
+         ["3:1: error: expected a header or '{' to open the body, found '[' [syntaxError]"]),
+        ("",
+         ["1:1: error: expected a header or '{' to open the body, found end of file [syntaxError]"]),
+        // After the body.
+        ("FSM: F\nInitial: S\n{ S - - - }\nT - - -",
+         ["4:1: error: expected end of file after the body's closing '}', found 'T' [syntaxError]"]),
+        ("FSM: F\nInitial: S\n{ S - - - } }",
+         ["3:13: error: expected end of file after the body's closing '}', found '}' [syntaxError]"]),
+    ])
+    func headerAndFileErrors(source: String, expected: [String]) {
+        #expect(diagnosticLines(compiling: source) == expected)
+    }
+
+    @Test(arguments: [
+        (": {}", ["4:1: error: expected a state name, found ':' [syntaxError]"]),
+        ("( {}", ["4:3: error: expected an abstract state name, found '{' [syntaxError]"]),
+        ("(Base {}", ["4:7: error: expected ')' after abstract state 'Base', found '{' [syntaxError]"]),
+        ("S : {}", ["4:5: error: expected a superstate name after ':', found '{' [syntaxError]"]),
+        ("S < : {}", ["4:5: error: expected an entry action or '{', found ':' [syntaxError]"]),
+        ("S > - {}", ["4:5: error: expected an exit action or '{', found '-' [syntaxError]"]),
+        ("S <{a :} {}", ["4:7: error: expected an action name or '}', found ':' [syntaxError]"]),
+        ("S ]", ["4:3: error: expected '{' or a transition after state 'S', found ']' [syntaxError]"]),
+        ("S", ["5:1: error: expected '{' or a transition after state 'S', found '}' [syntaxError]"]),
+        ("S { ) }", ["4:5: error: expected a transition, found ')' [syntaxError]"]),
+        ("S { E { ( } }", ["4:9: error: expected a transition, found '(' [syntaxError]"]),
+        ("S { [c] T a }",
+         ["4:9: error: expected '{' after the guard, found 'T'; a row starts with its event, as in 'Coin [A = x] Next action' [syntaxError]"]),
+        ("S { E ) }", ["4:7: error: expected a next state or '-', found ')' [syntaxError]"]),
+        ("S { E [c] }", ["4:11: error: expected a next state or '-', found '}' [syntaxError]"]),
+        ("S { E | { } }", ["4:9: error: expected an event name after '|', found '{' [syntaxError]"]),
+        ("S { E [a b] T x }", ["4:10: error: expected ',' or ']' in the guard, found 'b' [syntaxError]"]),
+        ("S { E [a, ] T x }", ["4:11: error: expected a predicate type or condition, found ']' [syntaxError]"]),
+        ("S { E [A = ] T x }", ["4:12: error: expected a case name, found ']' [syntaxError]"]),
+        ("S { E [A = x |] T x }", ["4:15: error: expected a case name after '|', found ']' [syntaxError]"]),
+        ("S { E T ) }", ["4:9: error: expected an action, '-' or '{', found ')' [syntaxError]"]),
+        ("S { E T {a -} }", ["4:12: error: expected an action name or '}', found '-' [syntaxError]"]),
+        // In an event block '- - -' is a row '- -' followed by a row without its action.
+        ("S { E { - - - } }", ["4:15: error: expected an action, '-' or '{', found '}' [syntaxError]"]),
+    ])
+    func stateErrors(body: String, expected: [String]) {
+        #expect(Self.bodyDiagnostics(body) == expected)
+    }
+
+    @Test(arguments: [
+        ("S { E T a }\n# comment", ["5:1: error: unexpected character '#' [unexpectedCharacter]"]),
+        ("S { E T a; }", ["4:10: error: unexpected character ';' [unexpectedCharacter]"]),
+        ("S { E é a }", ["4:7: error: unexpected character 'é' [unexpectedCharacter]"]),
+        ("S { E \u{0} a }", ["4:7: error: unexpected character '\\u{0}' [unexpectedCharacter]"]),
+        ("S { E → T a }", ["4:7: error: unexpected character '→' [unexpectedCharacter]"]),
+    ])
+    func unexpectedCharacters(body: String, expected: [String]) {
+        #expect(Self.bodyDiagnostics(body) == expected)
+    }
+
+    @Test func unexpectedCharacterInHeaderAndInvalidUTF8() {
+        let bytes = Array("FSM: F\nInitial: S\n{\n  S { E - ".utf8) + [0xFF, 0xC0, 0x80] + Array(" }\n}\n".utf8)
+        let result = Compiler.check(SourceFile(name: "test.sm", bytes: bytes))
+        #expect(result.diagnostics.map(\.description) == [
+            "test.sm:4:11: error: unexpected character '\\xFF\\xC0\\x80' [unexpectedCharacter]",
+        ])
+        #expect(diagnosticLines(compiling: "FSM: F$\n{}") == [
+            "1:7: error: unexpected character '$' [unexpectedCharacter]",
+        ])
+    }
+
+    @Test(arguments: [
+        // A missing '}' is reported once, at the end, with a note at the '{' it would close.
+        ("FSM: F\nInitial: S\n{\n  S { E T a }\n",
+         ["5:1: error: expected '}', found end of file [syntaxError]", "3:1: note: to match this '{'"]),
+        ("FSM: F\nInitial: S\n{\n  S {\n    E { [c] { T a\n",
+         ["6:1: error: expected '}', found end of file [syntaxError]", "5:13: note: to match this '{'"]),
+        ("FSM: F\nInitial: S\n{\n  S {\n    E T",
+         ["5:8: error: expected an action, '-' or '{', found end of file [syntaxError]"]),
+        ("FSM: F\nInitial: S\n{\n  S <{a b",
+         ["4:10: error: expected an action name or '}', found end of file [syntaxError]"]),
+    ])
+    func endOfFileErrors(source: String, expected: [String]) {
+        #expect(diagnosticLines(compiling: source) == expected)
+    }
+
+    @Test(arguments: [
+        ("S override { E T a }",
+         ["4:3: error: 'override { }' must be inside the braces of a state body [misplacedOverride]"]),
+        ("S { [c] { override { E T a } } }",
+         ["4:11: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]),
+        ("S { E { override { T a } } }",
+         ["4:9: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]),
+        ("S { override { override { E T a } } }",
+         ["4:16: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]),
+    ])
+    func misplacedOverrides(body: String, expected: [String]) {
+        #expect(Self.bodyDiagnostics(body) == expected)
+    }
+
+    @Test(arguments: [
+        ("S { - T a }",
+         ["4:5: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+        ("S - T a",
+         ["4:3: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+        ("S { [c] { - - - } }",
+         ["4:11: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+        ("S { override { - - - } }",
+         ["4:16: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+        ("S { - - }",
+         ["4:5: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+    ])
+    func misplacedPlaceholders(body: String, expected: [String]) {
+        #expect(Self.bodyDiagnostics(body) == expected)
+    }
+
+    /// The state body is the first level; 63 guard blocks inside it are accepted, 64 are not.
+    @Test func nestingLimit() {
+        let accepted = "S {" + (1...63).map { " [c\($0)] {" }.joined() + " E - -" + String(repeating: " }", count: 64)
+        #expect(Self.bodyDiagnostics(accepted) == [])
+        let tooDeep = "S {" + (1...64).map { " [c\($0)] {" }.joined() + " E - -" + String(repeating: " }", count: 65)
+        let column = 4 + (1...63).map { " [c\($0)] {".utf8.count }.reduce(0, +) + " [c64] ".utf8.count
+        #expect(Self.bodyDiagnostics(tooDeep) == [
+            "4:\(column): error: blocks are nested more than 64 deep [nestingTooDeep]",
+        ])
+        // What follows the skipped block is parsed as usual.
+        #expect(Self.bodyDiagnostics(tooDeep + "\nT { E S ) }") == [
+            "4:\(column): error: blocks are nested more than 64 deep [nestingTooDeep]",
+            "5:9: error: expected an action, '-' or '{', found ')' [syntaxError]",
+        ])
+    }
+
+    @Test func errorLimit() {
+        let rows = { (count: Int) in "S {\n" + String(repeating: "E - @\n", count: count) + "}" }
+        let errorLine = { (line: Int) in "\(line):5: error: unexpected character '@' [unexpectedCharacter]" }
+        // Exactly 100 errors are all reported.
+        #expect(Self.bodyDiagnostics(rows(100)) == (5...104).map(errorLine))
+        // The 101st stops the parse where it stands.
+        #expect(Self.bodyDiagnostics(rows(150)) == (5...104).map(errorLine) + [
+            "105:5: error: too many errors (100); stopping here [tooManyErrors]",
+        ])
+    }
+
+    // MARK: Recovery
+
+    @Test func twoSeparateMistakesGiveTwoErrors() {
+        #expect(Self.bodyDiagnostics("""
+          Locked {
+            Coin Unlocked )
+            Pass Locked -
+          }
+          Unlocked {
+            Pass [Enforcement = weak Locked -
+            Coin - thankyou
+          }
+        """) == [
+            "5:19: error: expected an action, '-' or '{', found ')' [syntaxError]",
+            "9:30: error: expected ',' or ']' in the guard, found 'Locked' [syntaxError]",
+        ])
+        #expect(diagnosticLines(compiling: """
+        FSM Turnstile
+        Initial: Locked
+        {
+          Locked { Coin Locked - ) }
+        }
+        """) == [
+            "1:5: error: expected ':' after header 'FSM', found 'Turnstile'; headers are written 'Name: value' [syntaxError]",
+            "4:26: error: expected a transition, found ')' [syntaxError]",
+        ])
+        #expect(Self.bodyDiagnostics("""
+          S {
+            E { [c] T ) [d] T a }
+            F ] a
+            G T a
+          }
+        """) == [
+            "5:15: error: expected an action, '-' or '{', found ')' [syntaxError]",
+            "6:7: error: expected a next state or '-', found ']' [syntaxError]",
+        ])
+    }
+
+    @Test(arguments: [
+        // A missing ']'.
+        "    Pass [Enforcement = weak Locked smile",
+        // A ':' for a '|'.
+        "    Coin : Pass Locked -",
+        // A stray character.
+        "    Coin Locked ~smile",
+        // A '-' too many.
+        "    Coin Locked - -",
+        // A guard without its event.
+        "    [Enforcement = strong] Alarming -",
+        // An unclosed action list.
+        "    Coin Locked {a b",
+        // A comma-separated list of events.
+        "    Coin, Pass Locked -",
+    ])
+    func oneTypoGivesOneError(typo: String) {
+        let source = """
+        FSM: Turnstile
+        Initial: Locked
+        Predicate: Enforcement = weak | strong
+        {
+          (Resetable) {
+            Reset  Locked  {alarmOff lock}
+          }
+          Locked : Resetable <lock {
+        \(typo)
+            Coin   Unlocked  -
+            Pass [Enforcement = strong] Alarming  -
+          }
+          Unlocked : Resetable <unlock {
+            Coin   -         thankyou
+            Pass   Locked    -
+          }
+          Alarming : Resetable <alarmOn >alarmOff - - -
+        }
+        """
+        let errors = diagnosticLines(compiling: source)
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.allSatisfy { $0.hasPrefix("9:") || $0.hasPrefix("10:") }, "\(errors)")
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+import FSMCompiler
+
+/// `fsmc graph`: both notations show every state and transition exactly once, superstates
+/// as boxes, and graphviz renders the DOT.
+@Suite struct StateGraphTests {
+    /// The example and fixture files that check without errors.
+    static let machines: [String] = SourceFormatterTests.files.filter { machine(at: $0) != nil }
+
+    static func machine(at path: String) -> StateMachine? {
+        Compiler.check(SourceFormatterTests.source(path)).machine
+    }
+
+    /// Shapes the files lack: a concrete superstate, a state with two superstates, nested
+    /// boxes, a superstate row overridden below, keywords of Mermaid as names, conditions.
+    static let edgeCases: [String] = [
+        """
+        FSM: Edge
+        Initial: A
+        {
+          (Top) <topIn {
+            Quit  Done  -
+            Ping  -     pong
+          }
+          (Side) >sideOut {
+            Poke  -  poked
+          }
+          Mid : Top <midIn >midOut {
+            Go  B  -
+          }
+          A : Mid : Side {
+            Next  B  -
+          }
+          B : Mid {
+            Back  A  -
+            override { Go  A  went }
+          }
+          end  - - -
+          Done {
+            Restart [isAllowed]  A    -
+            end                  end  -
+          }
+        }
+        """,
+        """
+        FSM: Keywords
+        Initial: state
+        EntryExit: always
+        {
+          (note) <enter {
+            Stay  -  stayed
+            Leave  class  -
+          }
+          state : note { Go class - }
+          class : note { Go state - }
+        }
+        """,
+        """
+        FSM: Modes
+        Initial: Idle
+        EntryExit: onChange
+        Predicate: Speed = slow | fast
+        {
+          (Running) >stop {
+            Halt            Idle  -
+            Tick            -     count
+            Kick [Speed = fast]  Idle  -
+          }
+          Idle { Start Walking - }
+          Walking : Running { Faster Sprinting - }
+          Sprinting : Running { Slower Walking -   override { Kick [Speed = fast] Sprinting - } }
+        }
+        """,
+    ]
+
+    static func edgeCase(_ source: String) throws -> StateMachine {
+        let result = Compiler.check(SourceFile(name: "edge.sm", text: source))
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.map(\.description))")
+        return try #require(result.machine)
+    }
+
+    @Test func everyCleanExampleIsDrawn() {
+        #expect(Self.machines.contains("Examples/EnforcedTurnstile/EnforcedTurnstile.sm"))
+        #expect(Self.machines.contains("Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm"))
+    }
+
+    @Test(arguments: machines)
+    func mermaidShowsEveryTransitionOnce(path: String) throws {
+        let machine = try #require(Self.machine(at: path))
+        #expect(DrawnDiagram(mermaid: StateGraph.mermaid(machine)).mismatches(with: machine) == [])
+    }
+
+    @Test(arguments: machines)
+    func dotShowsEveryTransitionOnce(path: String) throws {
+        let machine = try #require(Self.machine(at: path))
+        #expect(DrawnDiagram(dot: StateGraph.dot(machine)).mismatches(with: machine) == [])
+    }
+
+    @Test(arguments: edgeCases)
+    func edgeCasesShowEveryTransitionOnce(source: String) throws {
+        let machine = try Self.edgeCase(source)
+        #expect(DrawnDiagram(mermaid: StateGraph.mermaid(machine)).mismatches(with: machine) == [])
+        #expect(DrawnDiagram(dot: StateGraph.dot(machine)).mismatches(with: machine) == [])
+    }
+
+    @Test func turnstileInMermaid() throws {
+        let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
+        #expect(StateGraph.mermaid(machine) == """
+            stateDiagram-v2
+                state Resetable {
+                    Locked : Locked
+                    Locked : entry / lock
+                    Unlocked : Unlocked
+                    Unlocked : entry / unlock
+                    Unlocked : Coin / thankyou
+                    Alarming : Alarming
+                    Alarming : entry / alarmOn
+                    Alarming : exit / alarmOff
+                }
+                [*] --> Locked
+                Locked --> Locked : Reset
+                Locked --> Unlocked : Coin
+                Locked --> Alarming : Pass
+                Unlocked --> Locked : Reset
+                Unlocked --> Locked : Pass
+                Alarming --> Locked : Reset
+
+            """)
+    }
+
+    @Test func turnstileInDot() throws {
+        let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
+        let dot = StateGraph.dot(machine)
+        let lines = dot.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(dot.hasPrefix("digraph \"Turnstile\" {\n  graph [compound=true, newrank=true, rankdir=LR, "))
+        #expect(lines.contains("subgraph \"cluster_Resetable\" {"))
+        // Reset leads into the box from every state in it: one line in the box, no arrows.
+        #expect(lines.contains("\"Resetable:notes\" [shape=plain, label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD ALIGN=\"LEFT\">Reset → Locked</TD></TR></TABLE>>];"))
+        #expect(!dot.contains("label=\"Reset\""))
+        #expect(lines.contains("\"Unlocked\" -> \"Locked\" [label=\"Pass\"];"))
+        #expect(lines.contains("\"[*]\" -> \"Locked\";"))
+    }
+
+    @Test func aSuperstateRowEveryStateInheritsIsDrawnOnceFromItsBox() throws {
+        let machine = try #require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm"))
+        let mermaid = StateGraph.mermaid(machine)
+        #expect(mermaid.contains("    processingBatch --> end_ : exit / requeueBatch\n"))
+        #expect(mermaid.contains("    processingBatch --> determiningUserMode : requeue / requeueBatch, cleanupBatch\n"))
+        #expect(mermaid.contains("    note right of processingBatch\n        exit / hideThumbnailScreen\n        ok\n        cancel\n        assign / assignPage\n    end note\n"))
+        // complete is overridden in two of the three states, so it is drawn from each.
+        #expect(mermaid.contains("    processingManualBatch --> determiningUserMode : complete / completeBatch, cleanupBatch\n"))
+        #expect(mermaid.contains("    processingAutoBatch --> gettingAutoBatch : complete / completeBatch, cleanupBatch\n"))
+        #expect(mermaid.contains("    state \"end\" as end_\n"))
+        let dot = StateGraph.dot(machine)
+        #expect(dot.contains("  \"processingAutoBatch\" -> \"end\" [ltail=\"cluster_processingBatch\", label=\"exit / requeueBatch\"];\n"))
+        #expect(dot.contains("  \"processingManualBatch\" -> \"determiningUserMode\" [label=\"complete / completeBatch, cleanupBatch\\lreject / rejectBatch, cleanupBatch\\l\"];\n"))
+    }
+
+    @Test func aStateInTwoSuperstatesSitsInTheBoxOfTheFirst() throws {
+        let machine = try Self.edgeCase(Self.edgeCases[0])
+        let mermaid = DrawnDiagram(mermaid: StateGraph.mermaid(machine))
+        #expect(mermaid.enclosingBoxes(of: "A") == ["Mid", "Top"])
+        #expect(mermaid.enclosingBoxes(of: "Mid") == ["Mid", "Top"])
+        #expect(mermaid.stateNotes["A"] == ["exit / sideOut", "Poke / poked"])
+        #expect(mermaid.boxNotes["Top"] == ["entry / topIn", "Ping / pong"])
+        #expect(mermaid.edges.contains(.init(from: .box("Top"), to: "Done", label: "Quit")))
+        let dot = DrawnDiagram(dot: StateGraph.dot(machine))
+        #expect(dot.enclosingBoxes(of: "A") == ["Mid", "Top"])
+        #expect(dot.edges.contains(.init(from: .box("Top"), to: "Done", label: "Quit")))
+    }
+
+    @Test func mermaidKeywordsAreAliased() throws {
+        let machine = try Self.edgeCase(Self.edgeCases[1])
+        let mermaid = StateGraph.mermaid(machine)
+        #expect(mermaid.contains("    state \"note\" as note_ {\n        state \"state\" as state_\n"))
+        #expect(mermaid.contains("    [*] --> state_\n"))
+        #expect(DrawnDiagram(mermaid: mermaid).problems == [])
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let machine = try #require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm"))
+        #expect(Set((0..<5).map { _ in StateGraph.mermaid(machine) + StateGraph.dot(machine) }).count == 1)
+    }
+
+    // MARK: Rendering with graphviz
+
+    @Test(.enabled(if: Graphviz.executable != nil || Graphviz.isRequired,
+                   "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"),
+          arguments: machines + edgeCases)
+    func dotRendersToPNGAndSVG(input: String) throws {
+        let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
+        let machine = try input.hasSuffix(".sm") ? #require(Self.machine(at: input)) : Self.edgeCase(input)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-graph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for format in ["png", "svg"] {
+            let output = directory.appendingPathComponent("\(machine.name.name).\(format)")
+            let (status, errors) = try Graphviz.run(dot, ["-T\(format)", "-o", output.path], input: StateGraph.dot(machine))
+            #expect(status == 0 && errors.isEmpty, "dot -T\(format) failed for \(input): \(errors)")
+            let data = try Data(contentsOf: output)
+            #expect(!data.isEmpty)
+            if format == "png" {
+                #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            } else {
+                #expect(String(decoding: data, as: UTF8.self).contains("<svg"))
+            }
+        }
+    }
+
+    // MARK: Documentation
+
+    static let reviewTools = String(decoding: readBytes(Paths.repository + "/README.md"), as: UTF8.self)
+
+    @Test func docsEmbedTheCurrentTurnstileDiagram() throws {
+        let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
+        let block = try #require(Self.reviewTools.components(separatedBy: "```mermaid\n").dropFirst().first)
+        #expect(block.components(separatedBy: "```\n")[0] == StateGraph.mermaid(machine),
+                "README.md's diagram is stale; paste the output of 'fsmc graph Examples/Turnstile/Turnstile.sm'")
+    }
+
+    @Test func docsImageIsAPNG() {
+        let image = readBytes(Paths.repository + "/docs/images/EnforcedTurnstile.png")
+        #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(Self.reviewTools.contains("](docs/images/EnforcedTurnstile.png)"))
+    }
+
+    // MARK: The command
+
+    @Test func graphCommandReadsStandardInputAndWritesStandardOutput() throws {
+        let source = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
+        let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
+        let (status, output, errors) = InProcessTool.run(["graph", "-"], input: source)
+        #expect(status == .success && errors.isEmpty && output == StateGraph.mermaid(machine))
+        let (dotStatus, dot, _) = InProcessTool.run(["graph", "--format", "dot", Paths.examples + "/Turnstile/Turnstile.sm"])
+        #expect(dotStatus == .success && dot == StateGraph.dot(machine))
+    }
+
+    @Test func graphCommandExitStatuses() {
+        let (status, output, errors) = InProcessTool.run(["graph", "-"], input: "FSM: T\nInitial: A\n{\n  A Go B -\n}\n")
+        #expect(status == .failure && output.isEmpty)
+        #expect(errors == "<stdin>:4:8: error: next state 'B' is not defined [undefinedState]\n")
+        #expect(InProcessTool.run(["graph", "--format", "png", "-"]).0 == .usage)
+        #expect(InProcessTool.run(["graph"]).0 == .usage)
+        #expect(InProcessTool.run(["graph", "/nonexistent.sm"]).0 == .ioFailure)
+    }
+}
+
+/// Graphviz's `dot`, if installed.
+enum Graphviz {
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        return folders.map { $0 + "/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// CI must not skip the rendering tests silently.
+    static let isRequired = ProcessInfo.processInfo.environment["CI"] != nil
+
+    /// Runs `dot` with `input` on standard input; returns its status and standard error.
+    static func run(_ executable: String, _ arguments: [String], input: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let standardInput = Pipe(), standardError = Pipe()
+        process.standardInput = standardInput
+        process.standardError = standardError
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+        let errors = standardError.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+    }
+}

@@ -1,0 +1,730 @@
+import Testing
+import FSMCompiler
+
+/// Every diagnostic the compiler has: for each `DiagnosticID` a snippet that triggers it,
+/// with the exact lines users see, and a near miss that checks cleanly.
+@Suite struct DiagnosticTests {
+    /// A snippet and the diagnostic lines `fsmc check` prints for it, without the file name.
+    struct Example: Sendable, CustomTestStringConvertible {
+        var id: DiagnosticID
+        var source: String
+        var expected: [String]
+
+        init(_ id: DiagnosticID, _ source: String, _ expected: [String]) {
+            self.id = id
+            self.source = source
+            self.expected = expected
+        }
+
+        var testDescription: String { id.rawValue }
+    }
+
+    static let headers = "FSM: F\nInitial: S\n"
+    static let onePredicate = "FSM: F\nInitial: S\nPredicate: P = x | y\n"
+    static let twoPredicates = "FSM: F\nInitial: S\nPredicate: P = x | y\nPredicate: Q = a | b\n"
+
+    static let triggering: [Example] = [
+        Example(.abstractAndConcrete, headers + """
+            {
+              S : B { E S - }
+              (B) { F S - }
+              B { G S - }
+            }
+            """, [
+                "6:3: warning: state 'B' is written both as '(B)' and as 'B'; it is abstract [abstractAndConcrete]",
+                "5:4: note: also written here",
+            ]),
+        Example(.abstractAndConcrete, headers + """
+            {
+              S : B { E S - }
+              B { G S - }
+              (B) { F S - }
+            }
+            """, [
+                "6:4: warning: state 'B' is written both as '(B)' and as 'B'; it is abstract [abstractAndConcrete]",
+                "5:3: note: also written here",
+            ]),
+        Example(.abstractTarget, headers + """
+            {
+              S : B { E B - }
+              (B) { F S - }
+            }
+            """, [
+                "4:13: error: abstract state 'B' cannot be a next state; only concrete states can be current [abstractTarget]",
+                "5:4: note: 'B' is declared abstract here",
+            ]),
+        Example(.abstractTarget, """
+            FSM: F
+            Initial: B
+            {
+              S : B { E S - }
+              (B) { F S - }
+            }
+            """, [
+                "2:10: error: abstract state 'B' cannot be the initial state [abstractTarget]",
+                "5:4: note: 'B' is declared abstract here",
+            ]),
+        Example(.duplicateHeader, """
+            FSM: F
+            Initial: S
+            fsm: G
+            {
+              S { E S - }
+            }
+            """, [
+                "3:1: error: header 'fsm' is given twice [duplicateHeader]",
+                "1:1: note: first given here",
+            ]),
+        Example(.duplicateHeader, onePredicate + """
+            Predicate: P = z
+            {
+              S { E [P = x] S - }
+            }
+            """, [
+                "4:12: error: predicate type 'P' is declared twice [duplicateHeader]",
+                "3:12: note: first declared here",
+            ]),
+        Example(.duplicateTransition, headers + """
+            {
+              S {
+                E S a
+                E S b
+              }
+            }
+            """, [
+                "6:5: error: duplicate transition for event 'E' in state 'S' [duplicateTransition]",
+                "5:5: note: first transition for 'E' is here",
+            ]),
+        // Cases in any order are one guard; conditions take no part.
+        Example(.duplicateTransition, twoPredicates + """
+            {
+              S {
+                E [P = x | y, c] - a
+                E [Q = a, P = y | x] - b
+                E [P = y | x] - b
+              }
+            }
+            """, [
+                "9:5: error: duplicate transition for event 'E' [P=y|x] in state 'S' [duplicateTransition]",
+                "7:5: note: first transition for 'E' is here",
+            ]),
+        // A state written twice merges its rows.
+        Example(.duplicateTransition, headers + """
+            {
+              S { E - a }
+              S { E - b }
+            }
+            """, [
+                "5:7: error: duplicate transition for event 'E' in state 'S' [duplicateTransition]",
+                "4:7: note: first transition for 'E' is here",
+            ]),
+        Example(.emptyBlock, headers + """
+            {
+              S : B {
+                E {}
+                [c] {}
+                override {}
+                F S -
+              }
+              (B) { G S - }
+            }
+            """, [
+                "5:5: error: event block for 'E' is empty; give it rows or remove it [emptyBlock]",
+                "6:5: error: guard block is empty; give it rows or remove it [emptyBlock]",
+                "7:5: error: override block is empty; give it rows or remove it [emptyBlock]",
+            ]),
+        Example(.emptyGuard, headers + """
+            {
+              S {
+                E [] S -
+                [] { F S - }
+              }
+            }
+            """, [
+                "5:7: error: empty guard '[]'; add predicate matches or conditions, or remove it [emptyGuard]",
+                "6:5: error: empty guard '[]'; add predicate matches or conditions, or remove it [emptyGuard]",
+            ]),
+        Example(.implicitClash, twoPredicates + """
+            {
+              S {
+                E [P = x] S a
+                E [Q = a] S b
+              }
+            }
+            """, [
+                "8:5: error: implicit clash for event 'E' in state 'S': this row and another of the same rank both match when P=x, Q=a; make one of them more specific [implicitClash]",
+                "7:5: note: the other row is here",
+            ]),
+        // Rows that agree still clash.
+        Example(.implicitClash, onePredicate + """
+            {
+              S {
+                E [P = x | y] S a
+                E [P = y] S a
+              }
+            }
+            """, [
+                "7:5: error: implicit clash for event 'E' in state 'S': this row and another of the same rank both match when P=y; make one of them more specific [implicitClash]",
+                "6:5: note: the other row is here",
+            ]),
+        Example(.inconsistentEntryExit, headers + """
+            {
+              S <a >b { E S - }
+              S <{a c} { F S - }
+              S >{} - - -
+            }
+            """, [
+                "5:5: error: state 'S' is given different entry actions; give them once, or repeat them exactly [inconsistentEntryExit]",
+                "4:5: note: entry actions first given here",
+                "6:5: error: state 'S' is given different exit actions; give them once, or repeat them exactly [inconsistentEntryExit]",
+                "4:8: note: exit actions first given here",
+            ]),
+        Example(.invalidHeader, """
+            FSM: F = G
+            Initial: S
+            EntryExit: sometimes
+            Predicate: R
+            {
+              S { E S - }
+            }
+            """, [
+                "1:10: error: header 'FSM' takes one name, not '= G …' [invalidHeader]",
+                "3:12: error: EntryExit must be 'always' or 'onChange', found 'sometimes'; leave it out for UML behaviour [invalidHeader]",
+                "4:12: error: predicate type 'R' needs its cases, as in 'Predicate: R = a | b' [invalidHeader]",
+            ]),
+        Example(.invalidSwiftName, """
+            FSM: Self
+            Initial: S
+            Actions: Any
+            Predicate: Type = a | b
+            Predicate: Event = hash | c
+            {
+              S {
+                state [Type = a, Event = hash] S -
+                description S -
+              }
+            }
+            """, [
+                "1:6: error: 'Self' cannot name the machine type: Swift reserves 'Self' [invalidSwiftName]",
+                "3:10: error: 'Any' cannot name the actions protocol: Swift reserves 'Any' [invalidSwiftName]",
+                "4:12: error: 'Type' cannot name the predicate type: Swift reserves 'Type' [invalidSwiftName]",
+                "5:12: error: predicate type 'Event' would become the parameter 'event', which handle(_:) already has [invalidSwiftName]",
+                "5:20: error: case of 'Event' 'hash' would become the enum case 'hash', which Swift enums already have as a member [invalidSwiftName]",
+                "8:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
+                "9:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
+            ]),
+        Example(.misplacedOverride, headers + """
+            {
+              S { E { override { S - } } }
+            }
+            """, [
+                "4:11: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]",
+            ]),
+        Example(.misplacedPlaceholder, headers + """
+            {
+              S { [c] { - - - } }
+            }
+            """, [
+                "4:13: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]",
+            ]),
+        Example(.missingHeader, """
+            Actions: A
+            {
+              S { E S - }
+            }
+            """, [
+                "2:1: error: missing header 'FSM'; add one such as 'FSM: Turnstile' [missingHeader]",
+                "2:1: error: missing header 'Initial'; add one such as 'Initial: Locked' [missingHeader]",
+            ]),
+        Example(.missingOverride, headers + """
+            {
+              S : B {
+                E S b
+              }
+              (B) {
+                E S a
+              }
+            }
+            """, [
+                "5:5: error: transition for event 'E' in state 'S' replaces the one inherited from 'B'; put it in 'override { }' if that is intended [missingOverride]",
+                "8:5: note: inherited transition for 'E' is here",
+            ]),
+        Example(.nestingTooDeep, headers + "{\n  S {" + (1...64).map { " [c\($0)] {" }.joined() + " E - -"
+                    + String(repeating: " }", count: 65) + "\n}", [
+                "4:\(6 + (1...63).map { " [c\($0)] {".utf8.count }.reduce(0, +) + 7): error: blocks are nested more than 64 deep [nestingTooDeep]",
+            ]),
+        Example(.noEvents, headers + """
+            {
+              S { - - - }
+              T - - -
+            }
+            """, [
+                "1:6: error: machine 'F' has no events; give a state a transition [noEvents]",
+                "5:3: warning: state 'T' is unreachable from the initial state 'S' [unreachableState]",
+            ]),
+        Example(.nothingToOverride, onePredicate + """
+            {
+              S : B {
+                G U -
+                override { E [P = y] S b   F S - }
+              }
+              (B) { E [P = x] S a }
+              U { override { E S - } }
+            }
+            """, [
+                "7:16: error: override of event 'E' [P=y] has nothing to override: no superstate of 'S' has a transition for it [nothingToOverride]",
+                "7:32: error: override of event 'F' has nothing to override: no superstate of 'S' has a transition for it [nothingToOverride]",
+                "10:18: error: override of event 'E' has nothing to override: 'U' has no superstates [nothingToOverride]",
+            ]),
+        Example(.overrideOutOfOrder, headers + """
+            {
+              S : C {
+                E S c
+              }
+              (C) : B {
+                override { E S b }
+              }
+              (B) {
+                E S a
+              }
+            }
+            """, [
+                "5:5: error: transition for event 'E' in state 'S' replaces an override inherited from 'C'; overrides are out of order: put this row in 'override { }' too [overrideOutOfOrder]",
+                "8:16: note: the override in 'C' is here",
+            ]),
+        Example(.predicateLimit, predicateLimitSource(cases: 41), [
+            "7:3: error: the predicate combinations for event 'E' in state 'S' are too many to check; split the predicate types or simplify the guards [predicateLimit]",
+        ]),
+        Example(.repeatedCondition, headers + """
+            {
+              S {
+                E [c, d, c] S -
+                [d] { F [d] S - }
+              }
+            }
+            """, [
+                "5:14: warning: condition 'c' is repeated in one guard [repeatedCondition]",
+                "5:8: note: first given here",
+                "6:14: warning: condition 'd' is repeated in one guard [repeatedCondition]",
+                "6:6: note: first given here",
+            ]),
+        Example(.repeatedPredicateCase, """
+            FSM: F
+            Initial: S
+            Predicate: P = x | y | x
+            {
+              S { E [P = y | x | y] S - }
+            }
+            """, [
+                "3:24: error: case 'x' is repeated in predicate type 'P' [repeatedPredicateCase]",
+                "3:16: note: first given here",
+                "5:22: error: case 'y' is repeated in the match for 'P' [repeatedPredicateCase]",
+                "5:14: note: first given here",
+            ]),
+        Example(.repeatedPredicateType, twoPredicates + """
+            {
+              S {
+                E [P = x, Q = a, P = y] S -
+                [Q = b] { F [Q = a] S - }
+              }
+            }
+            """, [
+                "7:22: error: predicate type 'P' is matched twice for one row; list its cases once, as in 'P = a | b' [repeatedPredicateType]",
+                "7:8: note: first matched here",
+                "8:18: error: predicate type 'Q' is matched twice for one row; list its cases once, as in 'Q = a | b' [repeatedPredicateType]",
+                "8:6: note: first matched here",
+            ]),
+        Example(.superstateConflict, headers + """
+            {
+              S : B : C {
+                F S -
+              }
+              (B) { E S b }
+              (C) { E S c }
+            }
+            """, [
+                "4:11: error: state 'S' inherits two transitions for event 'E' from 'B' and 'C'; choose one with 'override { }' in 'S' [superstateConflict]",
+                "7:9: note: transition inherited from 'B' is here",
+                "8:9: note: transition inherited from 'C' is here",
+            ]),
+        Example(.superstateCycle, headers + """
+            {
+              S : A { E S - }
+              (A) : B - - -
+              (B) : C - - -
+              (C) : A - - -
+            }
+            """, [
+                "7:9: error: superstate cycle: 'A' -> 'B' -> 'C' -> 'A'; a state cannot be its own superstate [superstateCycle]",
+            ]),
+        Example(.superstateCycle, headers + """
+            {
+              S : S { E S - }
+            }
+            """, [
+                "4:7: error: superstate cycle: 'S' -> 'S'; a state cannot be its own superstate [superstateCycle]",
+            ]),
+        Example(.swiftNameCollision, headers + """
+            {
+              S { URLReady S2 go   urlReady S - }
+              S2 { E S doIt   F [doIt] S -   G S do_it }
+              s2 - - -
+            }
+            """, [
+                "4:24: error: event 'urlReady' and event 'URLReady' both become the Swift name 'urlReady' [swiftNameCollision]",
+                "4:7: note: 'URLReady' is here",
+                "5:22: error: 'doIt' is used both as an action and as a condition; a condition returns Bool, an action nothing [swiftNameCollision]",
+                "5:12: note: used as an action here",
+                "6:3: warning: state 's2' is unreachable from the initial state 'S' [unreachableState]",
+                "6:3: error: state 's2' and state 'S2' both become the Swift name 's2' [swiftNameCollision]",
+                "5:3: note: 'S2' is here",
+            ]),
+        Example(.syntaxError, headers + """
+            {
+              S { E S ) }
+            }
+            """, [
+                "4:11: error: expected an action, '-' or '{', found ')' [syntaxError]",
+            ]),
+        Example(.tooManyErrors, headers + "{\n  S {\n" + String(repeating: "    E - )\n", count: 101) + "  }\n}", (5...104).map {
+            "\($0):9: error: expected an action, '-' or '{', found ')' [syntaxError]"
+        } + [
+            "105:9: error: too many errors (100); stopping here [tooManyErrors]",
+        ]),
+        Example(.transitionClash, onePredicate + """
+            {
+              S {
+                E [P = x] S a
+                E [P = x, c] T b
+                F T -
+              }
+              T { E S - }
+            }
+            """, [
+                "7:5: error: transition for event 'E' [P=x] in state 'S' goes to 'T', but an earlier one goes to 'S' [transitionClash]",
+                "6:5: note: the other transition for 'E' is here",
+            ]),
+        Example(.undefinedPredicateCase, twoPredicates + """
+            {
+              S { E [P = z, Q = A] S - }
+            }
+            """, [
+                "6:14: error: predicate type 'P' has no case 'z' [undefinedPredicateCase]",
+                "3:12: note: 'P' is declared here",
+                "6:21: error: predicate type 'Q' has no case 'A'; did you mean 'a'? [undefinedPredicateCase]",
+                "4:12: note: 'Q' is declared here",
+            ]),
+        Example(.undefinedPredicateType, """
+            FSM: F
+            Initial: S
+            Predicate: Enforcement = weak | strong
+            {
+              S { E [R = x] S -  F [Enforcment = weak] S -  G [Enforcement = weak] S - }
+            }
+            """, [
+                "5:10: error: predicate type 'R' is not declared; declare it with 'Predicate: R = a | b' [undefinedPredicateType]",
+                "5:25: error: predicate type 'Enforcment' is not declared; did you mean 'Enforcement'? [undefinedPredicateType]",
+            ]),
+        Example(.undefinedState, """
+            FSM: F
+            Initial: Start
+            {
+              S : Base { E T - }
+            }
+            """, [
+                "2:10: error: initial state 'Start' is not defined [undefinedState]",
+                "4:7: error: superstate 'Base' is not defined [undefinedState]",
+                "4:16: error: next state 'T' is not defined [undefinedState]",
+            ]),
+        Example(.undefinedState, """
+            FSM: F
+            Initial: Locked
+            {
+              Locked { Coin Unlockd - }
+              Unlocked { Pass Locked - }
+            }
+            """, [
+                "4:17: error: next state 'Unlockd' is not defined; did you mean 'Unlocked'? [undefinedState]",
+                "5:3: warning: state 'Unlocked' is unreachable from the initial state 'Locked' [unreachableState]",
+            ]),
+        Example(.unexpectedCharacter, headers + """
+            {
+              S { E S a; }
+            }
+            """, [
+                "4:12: error: unexpected character ';' [unexpectedCharacter]",
+            ]),
+        Example(.unknownHeader, """
+            FSM: F
+            Initial: S
+            Title: Turnstile
+            {
+              S { E S - }
+            }
+            """, [
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit or Predicate [unknownHeader]",
+            ]),
+        Example(.unreachableState, headers + """
+            {
+              S : B { E S - }
+              T : B { E S - }
+              (B) - - -
+              (C) { E S - }
+              U : C - - -
+            }
+            """, [
+                "5:3: warning: state 'T' is unreachable from the initial state 'S' [unreachableState]",
+                "7:4: warning: abstract state 'C' is not a superstate of any state reachable from 'S' [unreachableState]",
+                "8:3: warning: state 'U' is unreachable from the initial state 'S' [unreachableState]",
+            ]),
+        Example(.unusedPredicateType, """
+            FSM: F
+            Initial: S
+            Predicate: P = x | y
+            Predicate: Q = a
+            {
+              S { E [P = x] S - }
+            }
+            """, [
+                "4:12: warning: predicate type 'Q' is not used by any guard; every call to handle(_:) must still pass it [unusedPredicateType]",
+            ]),
+    ]
+
+    /// Snippets one step away from triggering the diagnostic, which check without any.
+    static let nearMisses: [Example] = [
+        Example(.abstractAndConcrete, headers + "{\n  S : B { E S - }\n  (B) { F S - }\n  (B) { G S - }\n}", []),
+        Example(.abstractTarget, headers + "{\n  S : B { E T - }\n  T : B { E S - }\n  (B) { F S - }\n}", []),
+        Example(.duplicateHeader, """
+            FSM: F
+            Initial: S
+            Actions: FSM
+            EntryExit: always
+            Predicate: P = x | y
+            Predicate: Q = z
+            {
+              S { E [P = x] S -  F [Q = z] S - }
+            }
+            """, []),
+        Example(.duplicateTransition, onePredicate + "{\n  S {\n    E [P = x] S a\n    E [P = y] S b\n    F S a\n  }\n}", []),
+        Example(.emptyBlock, headers + """
+            {
+              S : B {
+                E { S - }
+                [c] { F S - }
+                override { G S - }
+              }
+              (B) { G S - }
+            }
+            """, []),
+        Example(.emptyGuard, headers + "{\n  S {\n    E [c] S -\n    [d] { F S - }\n  }\n}", []),
+        Example(.implicitClash, twoPredicates + """
+            {
+              S {
+                E [P = x] S a
+                E [Q = a] S b
+                E [P = x, Q = a] S c
+              }
+            }
+            """, []),
+        Example(.inconsistentEntryExit, headers + """
+            {
+              S <a >b { E S - }
+              S <a { F S - }
+              S >b - - -
+              S { G S - }
+            }
+            """, []),
+        Example(.invalidHeader, "FSM: F\nInitial: S\nEntryExit: ALWAYS\n{\n  S { E S - }\n}", []),
+        Example(.invalidSwiftName, """
+            FSM: Selfish
+            Initial: S
+            Actions: AnyActions
+            Predicate: Kind = a | b
+            Predicate: Events = hashed | c
+            {
+              S {
+                states [Kind = a, Events = hashed] S -
+                descriptions S -
+              }
+            }
+            """, []),
+        Example(.misplacedOverride, headers + "{\n  S : B { override { E { S - } } }\n  (B) { E S - }\n}", []),
+        Example(.misplacedPlaceholder, headers + "{\n  S { - - -  [c] { E S - } }\n}", []),
+        Example(.missingHeader, "fsm: F\nINITIAL: S\n{\n  S { E S - }\n}", []),
+        Example(.missingOverride, headers + "{\n  S : B {\n    override { E S b }\n  }\n  (B) {\n    E S a\n  }\n}", []),
+        Example(.nestingTooDeep, headers + "{\n  S {" + (1...63).map { " [c\($0)] {" }.joined() + " E - -"
+                    + String(repeating: " }", count: 64) + "\n}", []),
+        Example(.noEvents, headers + "{\n  S : B - - -\n  (B) { E S - }\n}", []),
+        Example(.nothingToOverride, onePredicate + """
+            {
+              S : B {
+                G U -
+                override { E [P = x] S b }
+              }
+              (B) { E [P = x] S a }
+              U : B { override { E [P = x] S - } }
+            }
+            """, []),
+        Example(.overrideOutOfOrder, headers + """
+            {
+              S : C {
+                override { E S c }
+              }
+              (C) : B {
+                override { E S b }
+              }
+              (B) {
+                E S a
+              }
+            }
+            """, []),
+        Example(.predicateLimit, predicateLimitSource(cases: 1), []),
+        Example(.repeatedCondition, headers + "{\n  S {\n    E [c, d] S -\n    [d] { F [c] S - }\n  }\n}", []),
+        Example(.repeatedPredicateCase, "FSM: F\nInitial: S\nPredicate: P = x | y | z\n{\n  S { E [P = y | x | z] S - }\n}", []),
+        Example(.repeatedPredicateType, twoPredicates + "{\n  S {\n    E [P = x, Q = a] S -\n    [Q = b] { F [P = x] S - }\n  }\n}", []),
+        Example(.superstateConflict, headers + """
+            {
+              S : B : C {
+                override { E S s }
+              }
+              (B) { E S b }
+              (C) { E S c }
+            }
+            """, []),
+        Example(.superstateCycle, headers + "{\n  S : A { E S - }\n  (A) : B - - -\n  (B) : C - - -\n  (C) - - -\n}", []),
+        Example(.swiftNameCollision, headers + """
+            {
+              S { URLReady S2 go   uRLReady S - }
+              S2 { E S doIt   F [canDo] S -   G S do_It }
+            }
+            """, []),
+        Example(.syntaxError, headers + "{\n  S { E S - }\n}", []),
+        Example(.tooManyErrors, headers + "{\n  S {\n" + (1...200).map { "    E\($0) - -\n" }.joined() + "  }\n}", []),
+        Example(.transitionClash, onePredicate + "{\n  S {\n    E [P = x] S a\n    E [P = y, c] T b\n  }\n  T { E S - }\n}", []),
+        Example(.undefinedPredicateCase, twoPredicates + "{\n  S { E [P = x, Q = a] S - }\n}", []),
+        Example(.undefinedPredicateType, twoPredicates + "{\n  S { E [P = x] S -  F [Q = a] S - }\n}", []),
+        Example(.undefinedState, "FSM: F\nInitial: S\n{\n  S : Base { E T - }\n  T : Base - - -\n  (Base) - - -\n}", []),
+        Example(.unexpectedCharacter, headers + "{\n  S { E S a } // ; @ é \u{0}\n}", []),
+        Example(.unknownHeader, "FSM: F\nInitial: S\nActions: Turnstile\nEntryExit: onChange\n{\n  S { E S - }\n}", []),
+        Example(.unreachableState, headers + "{\n  S : B { E T - }\n  T : C { E S - }\n  (B) - - -\n  (C) - - -\n}", []),
+        Example(.unusedPredicateType, """
+            FSM: F
+            Initial: S
+            Predicate: P = x | y
+            Predicate: Q = a
+            {
+              S { E [P = x] S -  E [Q = a, P = y] S - }
+            }
+            """, []),
+    ]
+
+    /// Three predicate types of 50 cases and one row that lists all cases of two of them
+    /// and `cases` of the third: spelt out, that is 2,500 alternatives per case of the third,
+    /// and more than 100,000 are too many.
+    static func predicateLimitSource(cases: Int) -> String {
+        let all = (0..<50).map { "c\($0)" }.joined(separator: " | ")
+        let some = (0..<cases).map { "c\($0)" }.joined(separator: " | ")
+        return headers + ["A", "B", "C"].map { "Predicate: \($0) = \(all)\n" }.joined()
+            + "{\n  S {\n    E [A = \(all), B = \(all), C = \(some)] S -\n  }\n}"
+    }
+
+    @Test(arguments: triggering)
+    func triggers(_ example: Example) {
+        #expect(diagnosticLines(compiling: example.source) == example.expected)
+        #expect(example.expected.contains { $0.hasSuffix(" [\(example.id.rawValue)]") })
+    }
+
+    @Test(arguments: nearMisses)
+    func nearMissIsClean(_ example: Example) {
+        #expect(diagnosticLines(compiling: example.source) == example.expected)
+        #expect(example.expected.isEmpty)
+    }
+
+    /// Only the parser stops at 100 errors: 199 duplicate rows are all reported.
+    @Test func analyzerErrorsAreNotCapped() {
+        let source = Self.headers + "{\n  S {\n" + String(repeating: "    E - -\n", count: 200) + "  }\n}"
+        #expect(diagnosticLines(compiling: source) == (6...204).flatMap {
+            ["\($0):5: error: duplicate transition for event 'E' in state 'S' [duplicateTransition]",
+             "5:5: note: first transition for 'E' is here"]
+        })
+    }
+
+    /// A new `DiagnosticID` without a triggering example and a near miss fails here.
+    @Test(arguments: DiagnosticID.allCases)
+    func everyIDHasExamples(_ id: DiagnosticID) {
+        #expect(Self.triggering.contains { $0.id == id }, "no example triggers \(id)")
+        #expect(Self.nearMisses.contains { $0.id == id }, "no near miss for \(id)")
+    }
+
+    /// Errors from several checks in one file come sorted by location, each with its notes.
+    @Test func fourErrorsInOneFile() {
+        let source = """
+        FSM: Turnstile
+        Initial: Locked
+        Predicate: Enforcement = weak | strong
+        Predicate: Reward = positive | negative
+        {
+          Locked {
+            Coin  Unlocked  unlock
+            Coin  Unlocked  lock
+            Pass [Enforcement = weak]  Locked    smile
+            Pass [Enforcement = weak]  Alarming  -
+            Kick [Enforcement = strong]  Locked    -
+            Kick [Reward = positive]     Alarming  -
+          }
+          Unlocked { Pass Lockd lock }
+          Alarming { Reset Locked - }
+        }
+        """
+        let result = Compiler.check(SourceFile(name: "Turnstile.sm", text: source))
+        #expect(result.machine == nil)
+        #expect(result.diagnostics.map(\.id) == [.duplicateTransition, .transitionClash, .implicitClash, .undefinedState])
+        #expect(result.diagnostics.map(\.description) == [
+            """
+            Turnstile.sm:8:5: error: duplicate transition for event 'Coin' in state 'Locked' [duplicateTransition]
+            Turnstile.sm:7:5: note: first transition for 'Coin' is here
+            """,
+            """
+            Turnstile.sm:10:5: error: transition for event 'Pass' [Enforcement=weak] in state 'Locked' goes to 'Alarming', but an earlier one goes to 'Locked' [transitionClash]
+            Turnstile.sm:9:5: note: the other transition for 'Pass' is here
+            """,
+            """
+            Turnstile.sm:12:5: error: implicit clash for event 'Kick' in state 'Locked': this row and another of the same rank both match when Enforcement=strong, Reward=positive; make one of them more specific [implicitClash]
+            Turnstile.sm:11:5: note: the other row is here
+            """,
+            "Turnstile.sm:14:19: error: next state 'Lockd' is not defined; did you mean 'Locked'? [undefinedState]",
+        ])
+    }
+
+    /// A warning alone still gives a model; an error gives none.
+    @Test func warningsKeepTheModel() {
+        let warned = Compiler.check(SourceFile(name: "test.sm", text: Self.headers + "{\n  S { E S - }\n  T { E S - }\n}"))
+        #expect(warned.machine != nil)
+        #expect(warned.diagnostics.map(\.severity) == [.warning])
+        let failed = Compiler.check(SourceFile(name: "test.sm", text: Self.headers + "{\n  S { E T - }\n}"))
+        #expect(failed.machine == nil)
+        #expect(failed.diagnostics.map(\.severity) == [.error])
+    }
+
+    /// Syntax errors stop the pipeline: the undefined state is not reported as well.
+    @Test func syntaxErrorsStopBeforeAnalysis() {
+        #expect(diagnosticLines(compiling: Self.headers + "{\n  S { E Nowhere ) }\n}") == [
+            "4:17: error: expected an action, '-' or '{', found ')' [syntaxError]",
+        ])
+    }
+
+    /// Every summary for `fsmc help diagnostics` is one line, and warnings say so.
+    @Test(arguments: DiagnosticID.allCases)
+    func summaries(_ id: DiagnosticID) {
+        #expect(!id.summary.isEmpty && !id.summary.contains("\n"))
+        let isWarning = Self.triggering.filter { $0.id == id }.allSatisfy { example in
+            example.expected.contains { $0.hasSuffix("[\(id.rawValue)]") && $0.contains(": warning: ") }
+        }
+        #expect(id.summary.hasPrefix("warning: ") == isWarning)
+    }
+
+    @Test func identifiersAreAlphabetical() {
+        let names = DiagnosticID.allCases.map(\.rawValue)
+        #expect(names == names.sorted())
+    }
+}

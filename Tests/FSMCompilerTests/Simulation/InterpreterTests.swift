@@ -1,0 +1,129 @@
+import Testing
+import FSMCompiler
+
+/// The interpreter is the reference meaning of a machine (SPEC §2): the most specific
+/// applicable row wins, a false condition rejects without falling back, and each
+/// transition runs exit actions, its own and entry actions as its table line says.
+@Suite struct InterpreterTests {
+    static let ranked = """
+        FSM: Ranked
+        Initial: Idle
+        Predicate: Mode = slow | fast | off
+        Predicate: Load = light | heavy
+        {
+          (Base) <enterBase >leaveBase {
+            Go  Busy  fromBase
+          }
+          Idle : Base <enterIdle >leaveIdle {
+            override {
+              Go                           Idle  plain
+            }
+            Go [Mode = fast]             Busy  quick
+            Go [Mode = fast, Load = heavy, isAllowed] Busy  heave
+            Stop [Mode = slow | fast]      -     halt
+          }
+          Busy : Base - - -
+        }
+
+        """
+
+    /// Runs `events` from the initial state with fixed values and returns the trace lines.
+    static func trace(_ source: String, _ events: [String], predicates: [String: String] = [:],
+                      conditions: [String: Bool] = [:]) throws -> [String] {
+        let model = try #require(machine(source))
+        var interpreter = Interpreter(model)
+        let values = model.predicateTypes.map { type in type.cases.firstIndex { $0.name == predicates[type.type.name] } ?? 0 }
+        let results = model.conditions.map { conditions[$0.name] ?? true }
+        return events.map { name in
+            let event = model.events.firstIndex { $0.name == name }!
+            return interpreter.line(for: interpreter.handle(event, predicates: values, conditions: results))
+        }
+    }
+
+    @Test func turnstileRunsExitActionsRowActionsThenEntryActions() throws {
+        let source = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
+        #expect(try Self.trace(source, ["Coin", "Coin", "Pass", "Pass", "Coin", "Reset"]) == [
+            "Locked Coin -> Unlocked {unlock}",
+            "Unlocked Coin -> Unlocked {thankyou}",
+            "Unlocked Pass -> Locked {lock}",
+            "Locked Pass -> Alarming {alarmOn}",
+            "Alarming Coin unhandled",
+            "Alarming Reset -> Locked {alarmOff lock}",
+        ])
+    }
+
+    @Test func theMostSpecificApplicableRowWins() throws {
+        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "slow"])
+                == ["Idle Go -> Idle {leaveIdle leaveBase plain enterBase enterIdle}"])
+        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "light"])
+                == ["Idle Go [Mode=fast] -> Busy {leaveIdle leaveBase quick enterBase}"])
+        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"])
+                == ["Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle leaveBase heave enterBase}"])
+    }
+
+    @Test func aFalseConditionRejectsWithoutFallingBack() throws {
+        #expect(try Self.trace(Self.ranked, ["Go", "Go"], predicates: ["Mode": "fast", "Load": "heavy"],
+                               conditions: ["isAllowed": false])
+                == ["Idle Go [Mode=fast, Load=heavy, isAllowed] rejected",
+                    "Idle Go [Mode=fast, Load=heavy, isAllowed] rejected"])
+    }
+
+    @Test func noApplicableRowIsUnhandledAndStaysPut() throws {
+        #expect(try Self.trace(Self.ranked, ["Stop", "Go", "Stop"], predicates: ["Mode": "off"])
+                == ["Idle Stop unhandled", "Idle Go -> Idle {leaveIdle leaveBase plain enterBase enterIdle}",
+                    "Idle Stop unhandled"])
+        #expect(try Self.trace(Self.ranked, ["Stop"], predicates: ["Mode": "slow"]) == ["Idle Stop [Mode=slow|fast] -> Idle {halt}"])
+    }
+
+    @Test(arguments: [("", "{poked}"), ("EntryExit: always\n", "{exitIdle poked enterIdle}"), ("EntryExit: onChange\n", "{poked}")])
+    func entryExitModesDecideWhatAStayRuns(header: String, effects: String) throws {
+        let source = "FSM: M\nInitial: Idle\n\(header){\n  Idle <enterIdle >exitIdle { Poke - poked  Go Busy - }\n  Busy Go Idle -\n}\n"
+        #expect(try Self.trace(source, ["Poke"]) == ["Idle Poke -> Idle \(effects)"])
+    }
+
+    /// A row the interpreter takes is exactly the row `fsmc table` prints for it.
+    @Test func transitionLinesAreTableLines() throws {
+        let source = String(decoding: readBytes(Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm"), as: UTF8.self)
+        let model = try #require(machine(source))
+        let table = Set(TransitionTable.text(model).split(separator: "\n").map(String.init))
+        for state in model.concreteStates {
+            for event in model.events.indices {
+                for enforcement in 0..<2 {
+                    for reward in 0..<2 {
+                        var interpreter = Interpreter(model, state: state)
+                        let step = interpreter.handle(event, predicates: [enforcement, reward], conditions: [true])
+                        let line = interpreter.line(for: step)
+                        if case .transitioned = step.outcome { #expect(table.contains(line), "\(line)") }
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Suite struct SimulationTests {
+    @Test func linesSetValuesSkipCommentsAndRunEvents() throws {
+        let model = try #require(machine(InterpreterTests.ranked))
+        var simulation = Simulation(model)
+        #expect(try simulation.run(line: "  Mode = fast // the fast lane") == nil)
+        #expect(try simulation.run(line: "Load=heavy\r") == nil)
+        #expect(try simulation.run(line: "isAllowed=false") == nil)
+        #expect(try simulation.run(line: "") == nil)
+        #expect(try simulation.run(line: "// Go") == nil)
+        #expect(try simulation.run(line: "Go") == "Idle Go [Mode=fast, Load=heavy, isAllowed] rejected")
+        #expect(try simulation.run(line: "\tisAllowed = true") == nil)
+        #expect(try simulation.run(line: "Go ") == "Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle leaveBase heave enterBase}")
+    }
+
+    @Test(arguments: [
+        ("Mode = medium", Simulation.Failure("'medium' is not a case of predicate type 'Mode'; its cases are slow, fast or off", column: 8)),
+        ("  Speed=fast", Simulation.Failure("unknown predicate type or condition 'Speed'; predicate types and conditions are Mode, Load or isAllowed", column: 3)),
+        ("isAllowed=yes", Simulation.Failure("condition 'isAllowed' is 'true' or 'false', not 'yes'", column: 11)),
+        ("   Run", Simulation.Failure("unknown event 'Run'; events are Go or Stop", column: 4)),
+        ("Go", Simulation.Failure("no value for 'Mode=slow|fast|off', 'Load=light|heavy' or 'isAllowed=true|false' before event 'Go'; set each before the first event")),
+    ])
+    func badLinesAreReportedWhereTheyGoWrong(line: String, failure: Simulation.Failure) throws {
+        var simulation = Simulation(try #require(machine(InterpreterTests.ranked)))
+        #expect(throws: failure) { try simulation.run(line: line) }
+    }
+}

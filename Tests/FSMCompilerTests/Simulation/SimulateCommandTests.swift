@@ -1,0 +1,107 @@
+import Testing
+import FSMCommandLine
+
+/// `fsmc simulate` (SPEC §5), run in-process on the examples.
+@Suite struct SimulateCommandTests {
+    static let turnstile = Paths.examples + "/Turnstile/Turnstile.sm"
+    static let enforced = Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm"
+
+    @Test func turnstileEventsFromTheCommandLine() {
+        let run = ToolTranscript.run(["simulate", Self.turnstile, "--events", "Coin,Pass,Pass"])
+        #expect(run.status == .success)
+        #expect(run.output == """
+            Locked Coin -> Unlocked {unlock}
+            Unlocked Pass -> Locked {lock}
+            Locked Pass -> Alarming {alarmOn}
+
+            """)
+        #expect(run.errors.isEmpty)
+    }
+
+    @Test func predicatesAndConditionsFromTheCommandLine() {
+        let run = ToolTranscript.run(["simulate", Self.enforced, "--events", "Pass, Reset,Coin", "--predicate", "Enforcement=strong",
+                                      "--predicate=Reward=positive", "--condition", "isSupervisorPresent=false"])
+        #expect(run.status == .success)
+        #expect(run.outputLines == [
+            "Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}",
+            "Alarming Reset [isSupervisorPresent] rejected",
+            "Alarming Coin unhandled",
+        ])
+    }
+
+    @Test func standardInputChangesValuesBetweenEvents() {
+        let input = "Enforcement=weak\nReward=negative\nisSupervisorPresent=true\nPass\r\nEnforcement=strong\n\n// now strictly\nPass\nReset\n"
+        let run = ToolTranscript.run(["simulate", Self.enforced], input: input)
+        #expect(run.status == .success)
+        #expect(run.outputLines == [
+            "Locked Pass [Enforcement=weak] -> Locked {smile lock}",
+            "Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}",
+            "Alarming Reset [isSupervisorPresent] -> Locked {alarmOff logReset lock}",
+        ])
+    }
+
+    @Test func unknownEventOnStandardInputIsLocatedAndStopsTheRun() {
+        let run = ToolTranscript.run(["simulate", Self.turnstile], input: "Coin\n  Kick\nPass\n")
+        #expect(run.status == .failure)
+        #expect(run.outputLines == ["Locked Coin -> Unlocked {unlock}"])
+        #expect(run.errors == "<stdin>:2:3: error: unknown event 'Kick'; events are Reset, Coin or Pass\n")
+    }
+
+    @Test func unknownEventInTheListNamesItsPositionAndRunsNothing() {
+        let run = ToolTranscript.run(["simulate", Self.turnstile, "--events", "Coin,Pass,Kick"])
+        #expect(run.status == .failure)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == "fsmc: error: event 3 of --events: unknown event 'Kick'; events are Reset, Coin or Pass\n")
+        #expect(ToolTranscript.run(["simulate", Self.turnstile, "--events", "Coin,,Pass"]).errors
+                == "fsmc: error: event 2 of --events: empty event name\n")
+    }
+
+    @Test func everyPredicateTypeAndConditionNeedsAValue() {
+        let run = ToolTranscript.run(["simulate", Self.enforced, "--events", "Pass", "--predicate", "Reward=positive"])
+        #expect(run.status == .usage)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix(
+            "fsmc: error: every predicate type and condition needs a value; give --predicate Enforcement=weak|strong or --condition isSupervisorPresent=true|false\n"))
+        let onInput = ToolTranscript.run(["simulate", Self.enforced, "--predicate", "Reward=positive"], input: "Pass\n")
+        #expect(onInput.status == .failure)
+        #expect(onInput.errors.hasPrefix("<stdin>:1:1: error: no value for 'Enforcement=weak|strong' or 'isSupervisorPresent=true|false' before event 'Pass'"))
+    }
+
+    @Test(arguments: [
+        (["--predicate", "Enforcement=medium"], "--predicate Enforcement=medium: 'medium' is not a case of predicate type 'Enforcement'; its cases are weak or strong"),
+        (["--predicate", "Speed=fast"], "--predicate Speed=fast: unknown predicate type or condition 'Speed'; predicate types and conditions are Enforcement, Reward or isSupervisorPresent"),
+        (["--condition", "isSupervisorPresent=maybe"], "--condition isSupervisorPresent=maybe: condition 'isSupervisorPresent' is 'true' or 'false', not 'maybe'"),
+        (["--predicate", "Reward=positive", "--predicate", "Reward=negative"], "'Reward' is given twice"),
+        (["--predicate", "Reward"], "--predicate Reward: expected 'Type=case' or 'condition=true|false', found 'Reward'"),
+    ])
+    func badValuesAreUsageErrors(arguments: [String], message: String) {
+        let run = ToolTranscript.run(["simulate", Self.enforced, "--events", "Pass"] + arguments)
+        #expect(run.status == .usage)
+        #expect(run.errors.hasPrefix("fsmc: error: \(message)\nusage: fsmc simulate FILE"))
+    }
+
+    @Test func machineOnStandardInputNeedsTheEventsOnTheCommandLine() {
+        let source = String(decoding: readBytes(Self.turnstile), as: UTF8.self)
+        #expect(ToolTranscript.run(["simulate", "-"], input: source).status == .usage)
+        let run = ToolTranscript.run(["simulate", "-", "--events", "Coin"], input: source)
+        #expect(run.outputLines == ["Locked Coin -> Unlocked {unlock}"])
+    }
+
+    @Test func inputWithErrorsOrMissingIsNotSimulated() {
+        let broken = ToolTranscript.run(["simulate", "-", "--events", "Coin"], input: "FSM: X\n{ A Coin B - }\n")
+        #expect(broken.status == .failure)
+        #expect(broken.output.isEmpty)
+        #expect(broken.errors.contains("<stdin>:"))
+        let missing = ToolTranscript.run(["simulate", Paths.examples + "/Nowhere.sm", "--events", "Coin"])
+        #expect(missing.status == .ioFailure)
+        #expect(missing.errors == "fsmc: error: cannot read '\(Paths.examples)/Nowhere.sm': no such file\n")
+    }
+
+    @Test func helpDescribesTheCommand() {
+        let run = ToolTranscript.run(["help", "simulate"])
+        #expect(run.status == .success)
+        #expect(run.output.hasPrefix("usage: fsmc simulate FILE [--events E1,E2,...]"))
+        #expect(run.output.contains("Every predicate type and every condition needs a value before the first event"))
+        #expect(ToolTranscript.run(["--help"]).output.contains("  simulate "))
+    }
+}
