@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target in Fuzz/ and fuzzes the whole pipeline (lex, parse, check,
 # generate) for a bounded time: 60 s by default, FSMC_FUZZ_SECONDS to change it. Extra
-# arguments go to libFuzzer, e.g. -runs=1000000 for the long run of docs/reliability.md.
+# arguments go to libFuzzer, e.g. -runs=1000000 for the long run in the README ("Fuzzing").
 #
 # Seeds: the examples, the wild files, the test machines, the generated machines in
 # Fuzz/Seeds and every past crash in Tests/FSMCompilerTests/Fixtures/Fuzz. A crash, hang

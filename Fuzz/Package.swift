@@ -6,7 +6,7 @@ import PackageDescription
 //
 //     swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //
-// docs/reliability.md says how to run it; .ci/fuzz-smoke.sh is CI's bounded run.
+// The README ("Fuzzing") says how to run it; .ci/fuzz-smoke.sh is CI's bounded run.
 let package = Package(
     name: "fsmc-fuzz",
     dependencies: [

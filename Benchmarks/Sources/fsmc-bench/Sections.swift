@@ -117,7 +117,8 @@ func countAllocations(_ settings: Settings) throws {
     }
     print(table.text)
     print("\nCounted by libMallocCounter.so (LD_PRELOAD), which counts every malloc, calloc, realloc and aligned"
-          + " allocation between two calls around the loop; the control row allocates an array per event.")
+          + " allocation between two calls around the loop; the control row allocates an object per event,"
+          + " to show that the counter counts.")
 }
 
 /// Generated `.sm` input of about `transitions` rows: 20 events, one row for each.

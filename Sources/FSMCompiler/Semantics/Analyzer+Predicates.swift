@@ -23,7 +23,7 @@ extension Analyzer {
                     (-rows[candidates[$0]].guardClause.rank, $0) < (-rows[candidates[$1]].guardClause.rank, $1)
                 }
                 let ordered = order.map { candidates[$0] }
-                guard alternativeCount(of: ordered) <= PredicateRegion.maximumPieces else {
+                guard alternativeCount(of: ordered) <= Self.maximumAlternatives else {
                     reportPredicateLimit(event: event, state: state)
                     continue
                 }
@@ -74,11 +74,15 @@ extension Analyzer {
         return branches
     }
 
+    /// The most alternatives one event's dispatch may spell out. Each is compared with the
+    /// ones before it, so the work grows with the square of this; real machines need tens.
+    static let maximumAlternatives = 4_096
+
     /// How many alternatives `makeBranches` would spell out for `ordered`, counted without
     /// building them (a guard over many types multiplies its case counts), and capped
     /// just past the limit on pieces of a predicate region.
     private func alternativeCount(of ordered: [Int]) -> Int {
-        let limit = PredicateRegion.maximumPieces + 1
+        let limit = Self.maximumAlternatives + 1
         var total = 0
         for row in ordered {
             let count = rows[row].guardClause.predicates.reduce(1) { min($0 * $1.cases.count, limit) }

@@ -84,6 +84,43 @@ import FSMCompiler
             """)
     }
 
+    @Test func checkPrintsEveryErrorWithItsNotes() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/Turnstile.sm"
+        try """
+        FSM: Turnstile
+        Initial: Locked
+        Predicate: Enforcement = weak | strong
+        Predicate: Reward = positive | negative
+        {
+          Locked {
+            Coin  Unlocked  unlock
+            Coin  Unlocked  lock
+            Pass [Enforcement = weak]  Locked    smile
+            Pass [Enforcement = weak]  Alarming  -
+            Kick [Enforcement = strong]  Locked    -
+            Kick [Reward = positive]     Alarming  -
+          }
+          Unlocked { Pass Lockd lock }
+          Alarming { Reset Locked - }
+        }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = Self.run(["check", path])
+        #expect(result.status == .failure)
+        #expect(result.output == "")
+        #expect(result.errors == """
+            \(path):8:5: error: duplicate transition for event 'Coin' in state 'Locked' [duplicateTransition]
+            \(path):7:5: note: first transition for 'Coin' is here
+            \(path):10:5: error: transition for event 'Pass' [Enforcement=weak] in state 'Locked' goes to 'Alarming', but an earlier one goes to 'Locked' [transitionClash]
+            \(path):9:5: note: the other transition for 'Pass' is here
+            \(path):12:5: error: implicit clash for event 'Kick' in state 'Locked': this row and another of the same rank both match when Enforcement=strong, Reward=positive; make one of them more specific [implicitClash]
+            \(path):11:5: note: the other row is here
+            \(path):14:19: error: next state 'Lockd' is not defined; did you mean 'Locked'? [undefinedState]
+
+            """)
+    }
+
     @Test func checkTheExamples() {
         let result = Self.run(["check", Self.turnstile, Self.twoCoinTurnstile])
         #expect(result.status == .success && result.output == "" && result.errors == "")

@@ -104,7 +104,9 @@ final class SwiftToolchain: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline {
-                process.terminate()
+                // SIGKILL: a child started from a test thread inherits its blocked signals,
+                // SIGTERM among them, so `terminate()` would not stop it.
+                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 throw Failure(description: "\(program) ran for more than \(Int(timeout)) s and was stopped")
             }

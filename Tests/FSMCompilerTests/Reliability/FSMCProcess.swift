@@ -54,7 +54,9 @@ enum FSMCProcess {
         var timedOut = false
         while process.isRunning {
             if clock.now - start > .seconds(timeout) {
-                process.terminate()
+                // SIGKILL: a child started from a test thread inherits its blocked signals,
+                // SIGTERM among them, so `terminate()` would not stop it.
+                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 timedOut = true
                 break

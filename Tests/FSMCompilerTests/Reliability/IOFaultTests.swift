@@ -83,7 +83,8 @@ import FSMCommandLine
         #expect(folder.read("Turnstile.swift") == Self.previous)
     }
 
-    /// A write that fails half-way (here: a file-size limit of zero, which stops root too)
+    /// A write that fails half-way (here: a file-size limit of 512 bytes, which stops root
+    /// too, and leaves room for the error message in the captured standard error)
     /// leaves the previous output whole, because output is written to a temporary file
     /// and renamed.
     @Test(.enabled(if: FSMCProcess.isAvailable)) func failedWriteLeavesPreviousOutputIntact() throws {
@@ -91,7 +92,7 @@ import FSMCommandLine
         defer { folder.remove() }
         try folder.write("Turnstile.sm", Self.turnstile)
         try folder.write("Turnstile.swift", Self.previous)
-        let run = try FSMCProcess.run(["compile", "Turnstile.sm"], in: folder.url, shellPrefix: "trap '' XFSZ; ulimit -f 0;")
+        let run = try FSMCProcess.run(["compile", "Turnstile.sm"], in: folder.url, shellPrefix: "trap '' XFSZ; ulimit -f 1;")
         #expect(run.status == 3, "\(run.errors)")
         #expect(run.errors.hasPrefix("fsmc: error: cannot write 'Turnstile.swift': "))
         #expect(folder.read("Turnstile.swift") == Self.previous)
