@@ -104,7 +104,7 @@ import FSMCommandLine
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = try folder.write("Turnstile.sm", Array(String(decoding: Self.turnstile, as: UTF8.self)
-            .replacingOccurrences(of: "Pass     Alarming", with: "Pass     Nowhere").utf8))
+            .replacingOccurrences(of: "Pass  Alarming", with: "Pass  Nowhere").utf8))
         try folder.write("Turnstile.swift", Self.previous)
         let run = ToolTranscript.run(["compile", input])
         #expect(run.status == .failure)
