@@ -4,7 +4,10 @@ import PackageDescription
 // The coverage-guided fuzz target of fsmc, in a package of its own so that sanitizer and
 // fuzzer flags never reach the main build. It only builds with libFuzzer:
 //
-//     swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//     swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+//
+// (not -parse-as-library: main.swift hands the command line to libFuzzer itself, because
+// SwiftPM links every executable with its own `main`).
 //
 // The README ("Fuzzing") says how to run it; .ci/fuzz-smoke.sh is CI's bounded run.
 let package = Package(

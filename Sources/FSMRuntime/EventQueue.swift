@@ -1,59 +1,58 @@
-/// Run-to-completion for a generated machine: an event sent while another is being
+/// Run to completion for a generated machine: an event sent while another is being
 /// handled (from inside an action) waits here and is handled after it, in order.
 ///
-/// Handling an event from outside an action tests one byte before it and stores one
-/// after it; the storage for waiting events is allocated only when an action first
-/// sends one.
+/// A machine's `handle` calls `begin()` before it dispatches an event and `end()` after;
+/// when `begin()` returns false it passes the event to `enqueue(_:)` instead, and when
+/// `end()` returns false it dispatches what `next()` returns until that is nil.
+///
+/// The common path costs two read-modify-write instructions on one byte: `begin()`
+/// increments it and `end()` decrements it, and each tests the result. The storage for
+/// waiting events is allocated only when an action first sends one.
 public struct EventQueue<Element> {
-    /// All the common path reads: one byte, so that the optimizer can fold the test in
-    /// `next()` into the store in `begin(_:)`.
-    @usableFromInline enum Phase: UInt8 {
-        case idle, handling, handlingWithWaiting
-    }
-
-    @usableFromInline var phase = Phase.idle
+    /// 255 when idle; 0 while an event is handled and none waits; 1 while one is handled
+    /// and others wait. Incrementing from idle gives 0, and decrementing from 0 gives idle,
+    /// so that `begin()` and `end()` each test the flags of their own arithmetic.
+    @usableFromInline var phase: UInt8 = 255
     @usableFromInline var waiting: [Element] = []
     @usableFromInline var nextWaiting = 0
 
     @inlinable
     public init() {}
 
-    /// Starts handling `element` and returns true; or, when an element is being handled
-    /// already, queues `element` and returns false.
+    /// Starts handling an event and returns true; returns false when an event is being
+    /// handled already, and the new one must wait: pass it to `enqueue(_:)`.
     @inlinable
-    public mutating func begin(_ element: Element) -> Bool {
-        guard phase == .idle else {
-            enqueue(element)
-            return false
-        }
-        phase = .handling
-        return true
+    public mutating func begin() -> Bool {
+        phase &+= 1
+        return phase == 0
     }
 
-    /// The next waiting element; nil when there is none, which ends the handling begun
-    /// by `begin(_:)`.
+    /// Ends the handling begun by `begin()` and returns true; returns false when events
+    /// are waiting: dispatch what `next()` returns until it returns nil.
     @inlinable
-    public mutating func next() -> Element? {
-        guard phase == .handling else { return nextWaitingElement() }
-        phase = .idle
-        return nil
+    public mutating func end() -> Bool {
+        phase &-= 1
+        return phase == 255
     }
 
-    // The rare paths stay out of line, so that the common path is small enough for the
-    // optimizer to inline `handle(_:)` into its callers.
+    // The rare paths stay out of line, so that `begin()` and `end()` inline to an
+    // instruction or two each.
 
+    /// Queues `element` to be handled after the current one. Call it only when `begin()`
+    /// returned false.
     @inlinable @inline(never)
-    mutating func enqueue(_ element: Element) {
+    public mutating func enqueue(_ element: Element) {
         waiting.append(element)
-        phase = .handlingWithWaiting
+        phase = 1
     }
 
+    /// The next waiting element; nil when none is left, which ends the handling.
     @inlinable @inline(never)
-    mutating func nextWaitingElement() -> Element? {
+    public mutating func next() -> Element? {
         guard nextWaiting < waiting.count else {
             waiting.removeAll(keepingCapacity: true)
             nextWaiting = 0
-            phase = .idle
+            phase = 255
             return nil
         }
         defer { nextWaiting += 1 }

@@ -3,17 +3,27 @@
 /// model only; the Renderer decides how the text looks.
 ///
 /// Dispatch is one `switch` on the state that calls one function per state, whose
-/// `switch` on the event (then on predicate values) runs the transition inline. Keeping
-/// each function the size of one state keeps `swiftc -O` time linear in the number of
-/// transitions.
+/// `switch` on the event (then on predicate values) runs the transition inline. In a
+/// machine of up to `inliningLimit` transitions the state functions are inlined, and the
+/// optimizer sees the nested switches of a hand-written machine; in a larger one they are
+/// not, which keeps `swiftc -O` time linear in the number of transitions.
 struct Translator {
     let machine: StateMachine
     /// The `.sm` file's name, without folders, for the header comment.
     let sourceName: String
     let access: SwiftAccess
+    /// Whether the state functions are inlined into `dispatch`, making it the single
+    /// function of nested switches a person writes. Up to `inliningLimit` transitions
+    /// that saves a call per event; beyond it, `swiftc -O` time would grow faster than the
+    /// machine, so each state stays a function of its own.
+    let inlinesStateFunctions: Bool
+
+    static let inliningLimit = 1_000
 
     static func translate(_ machine: StateMachine, sourceName: String, access: SwiftAccess) -> SwiftFile {
-        Translator(machine: machine, sourceName: sourceName, access: access).translate()
+        let transitions = machine.concreteStates.reduce(0) { $0 + machine.states[$1].transitions.count }
+        return Translator(machine: machine, sourceName: sourceName, access: access,
+                          inlinesStateFunctions: transitions <= inliningLimit).translate()
     }
 
     func translate() -> SwiftFile {
@@ -108,7 +118,7 @@ struct Translator {
             handleFunction,
         ]
         members += machine.events.indices.map(eventFunction)
-        members.append(dispatchFunction)
+        members += [enqueueFunction, handleWaitingEventsFunction, dispatchFunction]
         members += machine.concreteStates.map(stateFunction)
         members.append(unhandledFunction)
         return .classDeclaration(SwiftClass(
@@ -169,28 +179,73 @@ struct Translator {
         return "(" + eventParameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
     }
 
-    private var handleFunction: SwiftDeclaration {
-        let queued: SwiftExpression = machine.predicateTypes.isEmpty
+    /// What an event is queued as: the event alone, or a tuple of it and the predicate values.
+    private var queueElement: SwiftExpression {
+        machine.predicateTypes.isEmpty
             ? .identifier("event")
             : .tuple(eventParameters.map { SwiftArgument($0.name, .identifier($0.name)) })
-        let dispatchQueued: [SwiftArgument] = machine.predicateTypes.isEmpty
-            ? [SwiftArgument(.identifier("queued"))]
-            : eventParameters.map { SwiftArgument(.member(.identifier("queued"), $0.name)) }
-        return .function(SwiftFunction(
+    }
+
+    /// `handle` is small enough to inline where it is called: a test of the queue, one
+    /// call of `dispatch`, and a test that no action sent an event. The rare paths are
+    /// functions of their own that it tail-calls, so that the common path keeps no value
+    /// across a call.
+    private var handleFunction: SwiftDeclaration {
+        .function(SwiftFunction(
             documentation: [
                 "Handles `event` and returns what happened; `.queued` when called from inside an action.",
             ],
             attributes: ["@discardableResult"], access: modifier, name: "handle",
             parameters: eventParameters, returnType: "Outcome",
             body: [
-                .guardStatement([.call(.member(.identifier("eventQueue"), "begin"), [SwiftArgument(queued)])],
-                                elseBody: [.returnStatement(.implicitMember("queued"))]),
+                .guardStatement([.call(.member(.identifier("eventQueue"), "begin"), [])],
+                                elseBody: [.returnStatement(.call(.identifier("enqueue"), [SwiftArgument(queueElement)]))]),
                 .declaration(isVariable: false, name: "outcome", type: nil,
                              value: .call(.identifier("dispatch"), forwardedEventArguments)),
-                .whileLet(name: "queued", value: .call(.member(.identifier("eventQueue"), "next"), []),
-                          body: [.expression(.call(.identifier("dispatch"), dispatchQueued))]),
+                trace(.identifier("event"), .identifier("outcome")),
+                .guardStatement([.call(.member(.identifier("eventQueue"), "end"), [])],
+                                elseBody: [.returnStatement(.call(.identifier("handleWaitingEvents"),
+                                                                  [SwiftArgument(.identifier("outcome"))]))]),
                 .returnStatement(.identifier("outcome")),
             ]))
+    }
+
+    /// Queues an event that an action sent.
+    private var enqueueFunction: SwiftDeclaration {
+        .function(SwiftFunction(
+            documentation: ["Queues an event sent from inside an action, to be handled when the current one is done."],
+            attributes: ["@inline(never)"], isPrivate: true, name: "enqueue",
+            parameters: [SwiftParameter(label: "_", name: "queued", type: queueElementType)], returnType: "Outcome",
+            body: [
+                .expression(.call(.member(.identifier("eventQueue"), "enqueue"), [SwiftArgument(.identifier("queued"))])),
+                .returnStatement(.implicitMember("queued")),
+            ]))
+    }
+
+    /// The loop over the events that actions sent, out of line because it is rarely taken.
+    private var handleWaitingEventsFunction: SwiftDeclaration {
+        let dispatchQueued: [SwiftArgument] = machine.predicateTypes.isEmpty
+            ? [SwiftArgument(.identifier("queued"))]
+            : eventParameters.map { SwiftArgument(.member(.identifier("queued"), $0.name)) }
+        return .function(SwiftFunction(
+            documentation: [
+                "Handles the events that actions sent, in order, until none is left, and returns `outcome`,",
+                "what the event that started it all did.",
+            ],
+            attributes: ["@inline(never)"], isPrivate: true, name: "handleWaitingEvents",
+            parameters: [SwiftParameter(label: "_", name: "outcome", type: "Outcome")], returnType: "Outcome",
+            body: [
+                .whileLet(name: "queued", value: .call(.member(.identifier("eventQueue"), "next"), []), body: [
+                    trace(machine.predicateTypes.isEmpty ? .identifier("queued") : .member(.identifier("queued"), "event"),
+                          .call(.identifier("dispatch"), dispatchQueued)),
+                ]),
+                .returnStatement(.identifier("outcome")),
+            ]))
+    }
+
+    /// `actions.trace(event, outcome: outcome)`: the hook that sees every event handled.
+    private func trace(_ event: SwiftExpression, _ outcome: SwiftExpression) -> SwiftStatement {
+        .expression(.call(.member(.identifier("actions"), "trace"), [SwiftArgument(event), SwiftArgument("outcome", outcome)]))
     }
 
     /// `event, enforcement, reward`: the event parameters passed on unlabeled.
@@ -216,27 +271,26 @@ struct Translator {
         eventParameters.map { SwiftParameter(label: "_", name: $0.name, type: $0.type) }
     }
 
+    /// `switch state`, each case a tail call of the state's function.
     private var dispatchFunction: SwiftDeclaration {
         let cases = machine.concreteStates.map { state in
             SwiftCase(patterns: [.enumCase(machine.states[state].named.swiftName)],
-                      body: [.assignment(.identifier("outcome"),
-                                         .call(.identifier(stateFunctionName(state)), forwardedEventArguments))])
+                      body: [.returnStatement(.call(.identifier(stateFunctionName(state)), forwardedEventArguments))])
         }
         return .function(SwiftFunction(
-            attributes: ["@discardableResult"], isPrivate: true, name: "dispatch",
+            attributes: inlinesDispatch ? ["@inline(__always)"] : [], isPrivate: true, name: "dispatch",
             parameters: privateEventParameters, returnType: "Outcome",
-            body: [
-                .declaration(isVariable: false, name: "outcome", type: "Outcome", value: nil),
-                .switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases)),
-                .expression(.call(.member(.identifier("actions"), "trace"),
-                                  [SwiftArgument(.identifier("event")), SwiftArgument("outcome", .identifier("outcome"))])),
-                .returnStatement(.identifier("outcome")),
-            ]))
+            body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
+
+    /// Whether `dispatch` is inlined into `handle` and into the loop over waiting events:
+    /// when the state functions are not inlined into it, it is a `switch` of calls, and
+    /// inlining it saves a call per event.
+    private var inlinesDispatch: Bool { !inlinesStateFunctions }
 
     private func stateFunctionName(_ state: Int) -> String {
         let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
-        return "handleIn" + name.prefix(1).uppercased() + name.dropFirst()
+        return SwiftNames.stateFunctionPrefix + name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// `switch event { … }` for one state: each handled event's transitions, then the
@@ -258,7 +312,8 @@ struct Translator {
         if !superstates.isEmpty { documentation[0] += ", a substate of " + superstates.joined(separator: " and ") }
         documentation[0] += "."
         return .function(SwiftFunction(
-            documentation: documentation, isPrivate: true, name: stateFunctionName(index),
+            documentation: documentation, attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
+            isPrivate: true, name: stateFunctionName(index),
             parameters: privateEventParameters, returnType: "Outcome",
             body: [.switchStatement(SwiftSwitch(subject: .identifier("event"), cases: cases))]))
     }

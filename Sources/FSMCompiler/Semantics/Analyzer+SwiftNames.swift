@@ -39,8 +39,8 @@ extension Analyzer {
         for type in predicateTypes {
             checkCaseNames(type.cases, role: "case of '\(type.name)'")
             let parameter = SwiftNames.lowerCamel(type.name.text)
-            if SwiftNames.reservedParameterNames.contains(parameter) {
-                error(.invalidSwiftName, "predicate type '\(type.name)' would become the parameter '\(parameter)', which handle(_:) already has",
+            if SwiftNames.reservedParameterNames.contains(parameter) || parameter.hasPrefix(SwiftNames.stateFunctionPrefix) {
+                error(.invalidSwiftName, "predicate type '\(type.name)' would become the parameter '\(parameter)', which would hide the generated machine's own '\(parameter)'",
                       at: type.name.location)
             }
         }

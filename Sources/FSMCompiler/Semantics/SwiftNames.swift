@@ -62,5 +62,12 @@ public enum SwiftNames {
     public static let machineMembers: Set<String> = ["state", "actions", "eventQueue"]
 
     /// Names generated function bodies use, which a predicate parameter would shadow.
-    public static let reservedParameterNames: Set<String> = ["event", "state", "actions", "outcome", "queued", "eventQueue"]
+    public static let reservedParameterNames: Set<String> = [
+        "event", "state", "actions", "outcome", "queued", "eventQueue", "enqueue", "dispatch",
+        "handleWaitingEvents", "unhandled",
+    ]
+
+    /// The prefix of the generated per-state functions (`handleInLocked`), which a predicate
+    /// parameter must not start with either.
+    public static let stateFunctionPrefix = "handleIn"
 }

@@ -37,6 +37,37 @@ import FSMCompiler
         #expect(settings.machines < 20 || tally.rejected > 0)
     }
 
+    /// A machine of more than `inliningLimit` transitions gets the other shape of dispatch
+    /// (separate state functions, `dispatch` inlined into `handle`); it must mean the same.
+    @Test func largeMachineAgreesWithTheInterpreter() throws {
+        let states = 55, events = 20
+        var source = "FSM: M900001\nInitial: S0\nPredicate: Mode = a | b\n{\n  (Base) <enter >leave { Reset S0 reset }\n"
+        for state in 0..<states {
+            let rows = (0..<events).map { event -> String in
+                let target = "S\((state * 7 + event) % states)"
+                return event == 1 ? "E1 [Mode = a] \(target) act1  E1 [Mode = b] - act2"
+                                  : "E\(event) \(target) act\(event % 5)"
+            }
+            source += "  S\(state) : Base { " + rows.joined(separator: "  ") + " }\n"
+        }
+        source += "}\n"
+        let model = try #require(machine(source))
+        let transitions = model.concreteStates.reduce(0) { $0 + model.states[$1].transitions.count }
+        #expect(transitions > 1_000)
+        let swift = try #require(Compiler.compile(SourceFile(name: "M900001.sm", text: source)).swift)
+        #expect(!swift.contains("@inline(__always)\n    private func handleIn"))
+        #expect(swift.contains("@inline(__always)\n    private func dispatch"))
+
+        let subject = try DifferentialSubject(number: 900_001, source: source,
+                                              steps: DifferentialStep.random(2_000, for: model, seed: 11))
+        let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
+        var tally = DifferentialRunner.Tally()
+        let divergences = try runner.run([subject], batchName: "large", tally: &tally)
+        for divergence in divergences { Issue.record("\(divergence)") }
+        #expect(tally.events == 2_000)
+        #expect(tally.transitions > 1_000)
+    }
+
     /// The harness catches a code generator that gets one action wrong, and shrinks the
     /// case to the events that show it.
     @Test func harnessReportsAndShrinksADivergence() throws {

@@ -208,10 +208,21 @@ import FSMCompiler
                 "1:6: error: 'Self' cannot name the machine type: Swift reserves 'Self' [invalidSwiftName]",
                 "3:10: error: 'Any' cannot name the actions protocol: Swift reserves 'Any' [invalidSwiftName]",
                 "4:12: error: 'Type' cannot name the predicate type: Swift reserves 'Type' [invalidSwiftName]",
-                "5:12: error: predicate type 'Event' would become the parameter 'event', which handle(_:) already has [invalidSwiftName]",
+                "5:12: error: predicate type 'Event' would become the parameter 'event', which would hide the generated machine's own 'event' [invalidSwiftName]",
                 "5:20: error: case of 'Event' 'hash' would become the enum case 'hash', which Swift enums already have as a member [invalidSwiftName]",
                 "8:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
                 "9:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
+            ]),
+        // Parameters named like the functions that generated bodies call.
+        Example(.invalidSwiftName, headers + """
+            Predicate: Dispatch = a | b
+            Predicate: HandleInS = c | d
+            {
+              S { E [Dispatch = a, HandleInS = c] S - }
+            }
+            """, [
+                "3:12: error: predicate type 'Dispatch' would become the parameter 'dispatch', which would hide the generated machine's own 'dispatch' [invalidSwiftName]",
+                "4:12: error: predicate type 'HandleInS' would become the parameter 'handleInS', which would hide the generated machine's own 'handleInS' [invalidSwiftName]",
             ]),
         Example(.misplacedOverride, headers + """
             {

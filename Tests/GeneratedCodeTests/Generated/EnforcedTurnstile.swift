@@ -88,11 +88,10 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @discardableResult
     func handle(_ event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward) -> Outcome {
-        guard eventQueue.begin((event: event, enforcement: enforcement, reward: reward)) else { return .queued }
+        guard eventQueue.begin() else { return enqueue((event: event, enforcement: enforcement, reward: reward)) }
         let outcome = dispatch(event, enforcement, reward)
-        while let queued = eventQueue.next() {
-            dispatch(queued.event, queued.enforcement, queued.reward)
-        }
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -114,22 +113,36 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
         return handle(.coin, enforcement: enforcement, reward: reward)
     }
 
-    @discardableResult
-    private func dispatch(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
-        let outcome: Outcome
-        switch state {
-        case .locked:
-            outcome = handleInLocked(event, enforcement, reward)
-        case .unlocked:
-            outcome = handleInUnlocked(event, enforcement, reward)
-        case .alarming:
-            outcome = handleInAlarming(event, enforcement, reward)
+    /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inline(never)
+    private func enqueue(_ queued: (event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward)) -> Outcome {
+        eventQueue.enqueue(queued)
+        return .queued
+    }
+
+    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
+    /// what the event that started it all did.
+    @inline(never)
+    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        while let queued = eventQueue.next() {
+            actions.trace(queued.event, outcome: dispatch(queued.event, queued.enforcement, queued.reward))
         }
-        actions.trace(event, outcome: outcome)
         return outcome
     }
 
+    private func dispatch(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+        switch state {
+        case .locked:
+            return handleInLocked(event, enforcement, reward)
+        case .unlocked:
+            return handleInUnlocked(event, enforcement, reward)
+        case .alarming:
+            return handleInAlarming(event, enforcement, reward)
+        }
+    }
+
     /// `Locked`, a substate of `Guarded`.
+    @inline(__always)
     private func handleInLocked(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
         switch event {
         case .reset:
@@ -159,6 +172,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     }
 
     /// `Unlocked`, a substate of `Guarded`.
+    @inline(__always)
     private func handleInUnlocked(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
         switch event {
         case .reset:
@@ -190,6 +204,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     }
 
     /// `Alarming`, a substate of `Guarded`.
+    @inline(__always)
     private func handleInAlarming(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
         switch event {
         case .pass:

@@ -72,11 +72,10 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @discardableResult
     func handle(_ event: EntryExitOnChangeEvent) -> Outcome {
-        guard eventQueue.begin(event) else { return .queued }
+        guard eventQueue.begin() else { return enqueue(event) }
         let outcome = dispatch(event)
-        while let queued = eventQueue.next() {
-            dispatch(queued)
-        }
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -104,20 +103,34 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
         return handle(.reset)
     }
 
-    @discardableResult
-    private func dispatch(_ event: EntryExitOnChangeEvent) -> Outcome {
-        let outcome: Outcome
-        switch state {
-        case .idle:
-            outcome = handleInIdle(event)
-        case .running:
-            outcome = handleInRunning(event)
+    /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inline(never)
+    private func enqueue(_ queued: EntryExitOnChangeEvent) -> Outcome {
+        eventQueue.enqueue(queued)
+        return .queued
+    }
+
+    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
+    /// what the event that started it all did.
+    @inline(never)
+    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        while let queued = eventQueue.next() {
+            actions.trace(queued, outcome: dispatch(queued))
         }
-        actions.trace(event, outcome: outcome)
         return outcome
     }
 
+    private func dispatch(_ event: EntryExitOnChangeEvent) -> Outcome {
+        switch state {
+        case .idle:
+            return handleInIdle(event)
+        case .running:
+            return handleInRunning(event)
+        }
+    }
+
     /// `Idle`.
+    @inline(__always)
     private func handleInIdle(_ event: EntryExitOnChangeEvent) -> Outcome {
         switch event {
         case .start:
@@ -140,6 +153,7 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
     }
 
     /// `Running`, a substate of `Monitored`.
+    @inline(__always)
     private func handleInRunning(_ event: EntryExitOnChangeEvent) -> Outcome {
         switch event {
         case .stop:

@@ -76,11 +76,10 @@ public final class Keywords<Actions: KeywordsActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @discardableResult
     public func handle(_ event: KeywordsEvent, kind: Kind) -> Outcome {
-        guard eventQueue.begin((event: event, kind: kind)) else { return .queued }
+        guard eventQueue.begin() else { return enqueue((event: event, kind: kind)) }
         let outcome = dispatch(event, kind)
-        while let queued = eventQueue.next() {
-            dispatch(queued.event, queued.kind)
-        }
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -102,20 +101,34 @@ public final class Keywords<Actions: KeywordsActions> {
         return handle(.`return`, kind: kind)
     }
 
-    @discardableResult
-    private func dispatch(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
-        let outcome: Outcome
-        switch state {
-        case .`default`:
-            outcome = handleInDefault(event, kind)
-        case .`self`:
-            outcome = handleInSelf(event, kind)
+    /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inline(never)
+    private func enqueue(_ queued: (event: KeywordsEvent, kind: Kind)) -> Outcome {
+        eventQueue.enqueue(queued)
+        return .queued
+    }
+
+    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
+    /// what the event that started it all did.
+    @inline(never)
+    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        while let queued = eventQueue.next() {
+            actions.trace(queued.event, outcome: dispatch(queued.event, queued.kind))
         }
-        actions.trace(event, outcome: outcome)
         return outcome
     }
 
+    private func dispatch(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
+        switch state {
+        case .`default`:
+            return handleInDefault(event, kind)
+        case .`self`:
+            return handleInSelf(event, kind)
+        }
+    }
+
     /// `default`.
+    @inline(__always)
     private func handleInDefault(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
         switch event {
         case .`init`:
@@ -140,6 +153,7 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     /// `Self`.
+    @inline(__always)
     private func handleInSelf(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
         switch event {
         case .`return`:

@@ -63,11 +63,10 @@ final class Relay<Actions: RelayActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @discardableResult
     func handle(_ event: RelayEvent) -> Outcome {
-        guard eventQueue.begin(event) else { return .queued }
+        guard eventQueue.begin() else { return enqueue(event) }
         let outcome = dispatch(event)
-        while let queued = eventQueue.next() {
-            dispatch(queued)
-        }
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -83,20 +82,34 @@ final class Relay<Actions: RelayActions> {
         return handle(.echo)
     }
 
-    @discardableResult
-    private func dispatch(_ event: RelayEvent) -> Outcome {
-        let outcome: Outcome
-        switch state {
-        case .off:
-            outcome = handleInOff(event)
-        case .on:
-            outcome = handleInOn(event)
+    /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inline(never)
+    private func enqueue(_ queued: RelayEvent) -> Outcome {
+        eventQueue.enqueue(queued)
+        return .queued
+    }
+
+    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
+    /// what the event that started it all did.
+    @inline(never)
+    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        while let queued = eventQueue.next() {
+            actions.trace(queued, outcome: dispatch(queued))
         }
-        actions.trace(event, outcome: outcome)
         return outcome
     }
 
+    private func dispatch(_ event: RelayEvent) -> Outcome {
+        switch state {
+        case .off:
+            return handleInOff(event)
+        case .on:
+            return handleInOn(event)
+        }
+    }
+
     /// `Off`.
+    @inline(__always)
     private func handleInOff(_ event: RelayEvent) -> Outcome {
         switch event {
         case .press:
@@ -111,6 +124,7 @@ final class Relay<Actions: RelayActions> {
     }
 
     /// `On`.
+    @inline(__always)
     private func handleInOn(_ event: RelayEvent) -> Outcome {
         switch event {
         case .press:

@@ -65,11 +65,10 @@ final class Turnstile<Actions: TurnstileActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @discardableResult
     func handle(_ event: TurnstileEvent) -> Outcome {
-        guard eventQueue.begin(event) else { return .queued }
+        guard eventQueue.begin() else { return enqueue(event) }
         let outcome = dispatch(event)
-        while let queued = eventQueue.next() {
-            dispatch(queued)
-        }
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -91,22 +90,36 @@ final class Turnstile<Actions: TurnstileActions> {
         return handle(.pass)
     }
 
-    @discardableResult
-    private func dispatch(_ event: TurnstileEvent) -> Outcome {
-        let outcome: Outcome
-        switch state {
-        case .locked:
-            outcome = handleInLocked(event)
-        case .unlocked:
-            outcome = handleInUnlocked(event)
-        case .alarming:
-            outcome = handleInAlarming(event)
+    /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inline(never)
+    private func enqueue(_ queued: TurnstileEvent) -> Outcome {
+        eventQueue.enqueue(queued)
+        return .queued
+    }
+
+    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
+    /// what the event that started it all did.
+    @inline(never)
+    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        while let queued = eventQueue.next() {
+            actions.trace(queued, outcome: dispatch(queued))
         }
-        actions.trace(event, outcome: outcome)
         return outcome
     }
 
+    private func dispatch(_ event: TurnstileEvent) -> Outcome {
+        switch state {
+        case .locked:
+            return handleInLocked(event)
+        case .unlocked:
+            return handleInUnlocked(event)
+        case .alarming:
+            return handleInAlarming(event)
+        }
+    }
+
     /// `Locked`, a substate of `Resetable`.
+    @inline(__always)
     private func handleInLocked(_ event: TurnstileEvent) -> Outcome {
         switch event {
         case .reset:
@@ -126,6 +139,7 @@ final class Turnstile<Actions: TurnstileActions> {
     }
 
     /// `Unlocked`, a substate of `Resetable`.
+    @inline(__always)
     private func handleInUnlocked(_ event: TurnstileEvent) -> Outcome {
         switch event {
         case .reset:
@@ -144,6 +158,7 @@ final class Turnstile<Actions: TurnstileActions> {
     }
 
     /// `Alarming`, a substate of `Resetable`.
+    @inline(__always)
     private func handleInAlarming(_ event: TurnstileEvent) -> Outcome {
         switch event {
         case .reset:

@@ -66,11 +66,10 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @discardableResult
     package func handle(_ event: TwoCoinTurnstileEvent) -> Outcome {
-        guard eventQueue.begin(event) else { return .queued }
+        guard eventQueue.begin() else { return enqueue(event) }
         let outcome = dispatch(event)
-        while let queued = eventQueue.next() {
-            dispatch(queued)
-        }
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -92,24 +91,38 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
         return handle(.coin)
     }
 
-    @discardableResult
-    private func dispatch(_ event: TwoCoinTurnstileEvent) -> Outcome {
-        let outcome: Outcome
-        switch state {
-        case .locked:
-            outcome = handleInLocked(event)
-        case .alarming:
-            outcome = handleInAlarming(event)
-        case .firstCoin:
-            outcome = handleInFirstCoin(event)
-        case .unlocked:
-            outcome = handleInUnlocked(event)
+    /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inline(never)
+    private func enqueue(_ queued: TwoCoinTurnstileEvent) -> Outcome {
+        eventQueue.enqueue(queued)
+        return .queued
+    }
+
+    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
+    /// what the event that started it all did.
+    @inline(never)
+    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        while let queued = eventQueue.next() {
+            actions.trace(queued, outcome: dispatch(queued))
         }
-        actions.trace(event, outcome: outcome)
         return outcome
     }
 
+    private func dispatch(_ event: TwoCoinTurnstileEvent) -> Outcome {
+        switch state {
+        case .locked:
+            return handleInLocked(event)
+        case .alarming:
+            return handleInAlarming(event)
+        case .firstCoin:
+            return handleInFirstCoin(event)
+        case .unlocked:
+            return handleInUnlocked(event)
+        }
+    }
+
     /// `Locked`, a substate of `Base`.
+    @inline(__always)
     private func handleInLocked(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:
@@ -128,6 +141,7 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// `Alarming`, a substate of `Base`.
+    @inline(__always)
     private func handleInAlarming(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:
@@ -142,6 +156,7 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// `FirstCoin`, a substate of `Base`.
+    @inline(__always)
     private func handleInFirstCoin(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:
@@ -161,6 +176,7 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// `Unlocked`, a substate of `Base`.
+    @inline(__always)
     private func handleInUnlocked(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:

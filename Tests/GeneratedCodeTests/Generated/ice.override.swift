@@ -123,11 +123,10 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @discardableResult
     public func handle(_ event: RootFSMGenEvent) -> Outcome {
-        guard eventQueue.begin(event) else { return .queued }
+        guard eventQueue.begin() else { return enqueue(event) }
         let outcome = dispatch(event)
-        while let queued = eventQueue.next() {
-            dispatch(queued)
-        }
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -263,48 +262,62 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
         return handle(.goBack)
     }
 
-    @discardableResult
-    private func dispatch(_ event: RootFSMGenEvent) -> Outcome {
-        let outcome: Outcome
-        switch state {
-        case .`init`:
-            outcome = handleInInit(event)
-        case .login:
-            outcome = handleInLogin(event)
-        case .determiningUserMode:
-            outcome = handleInDeterminingUserMode(event)
-        case .autoBatch:
-            outcome = handleInAutoBatch(event)
-        case .gettingAutoBatch:
-            outcome = handleInGettingAutoBatch(event)
-        case .gettingManualBatch:
-            outcome = handleInGettingManualBatch(event)
-        case .manualBatch:
-            outcome = handleInManualBatch(event)
-        case .processingAutoBatch:
-            outcome = handleInProcessingAutoBatch(event)
-        case .processingAutoBatchStopped:
-            outcome = handleInProcessingAutoBatchStopped(event)
-        case .processingManualBatch:
-            outcome = handleInProcessingManualBatch(event)
-        case .batchSplashAuto:
-            outcome = handleInBatchSplashAuto(event)
-        case .batchSplashManual:
-            outcome = handleInBatchSplashManual(event)
-        case .pageAutoBatch:
-            outcome = handleInPageAutoBatch(event)
-        case .pageAutoBatchStopped:
-            outcome = handleInPageAutoBatchStopped(event)
-        case .pageManualBatch:
-            outcome = handleInPageManualBatch(event)
-        case .end:
-            outcome = handleInEnd(event)
+    /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inline(never)
+    private func enqueue(_ queued: RootFSMGenEvent) -> Outcome {
+        eventQueue.enqueue(queued)
+        return .queued
+    }
+
+    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
+    /// what the event that started it all did.
+    @inline(never)
+    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        while let queued = eventQueue.next() {
+            actions.trace(queued, outcome: dispatch(queued))
         }
-        actions.trace(event, outcome: outcome)
         return outcome
     }
 
+    private func dispatch(_ event: RootFSMGenEvent) -> Outcome {
+        switch state {
+        case .`init`:
+            return handleInInit(event)
+        case .login:
+            return handleInLogin(event)
+        case .determiningUserMode:
+            return handleInDeterminingUserMode(event)
+        case .autoBatch:
+            return handleInAutoBatch(event)
+        case .gettingAutoBatch:
+            return handleInGettingAutoBatch(event)
+        case .gettingManualBatch:
+            return handleInGettingManualBatch(event)
+        case .manualBatch:
+            return handleInManualBatch(event)
+        case .processingAutoBatch:
+            return handleInProcessingAutoBatch(event)
+        case .processingAutoBatchStopped:
+            return handleInProcessingAutoBatchStopped(event)
+        case .processingManualBatch:
+            return handleInProcessingManualBatch(event)
+        case .batchSplashAuto:
+            return handleInBatchSplashAuto(event)
+        case .batchSplashManual:
+            return handleInBatchSplashManual(event)
+        case .pageAutoBatch:
+            return handleInPageAutoBatch(event)
+        case .pageAutoBatchStopped:
+            return handleInPageAutoBatchStopped(event)
+        case .pageManualBatch:
+            return handleInPageManualBatch(event)
+        case .end:
+            return handleInEnd(event)
+        }
+    }
+
     /// `init`.
+    @inline(__always)
     private func handleInInit(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .`init`:
@@ -317,6 +330,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `login`.
+    @inline(__always)
     private func handleInLogin(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .login:
@@ -336,6 +350,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `determiningUserMode`.
+    @inline(__always)
     private func handleInDeterminingUserMode(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .auto:
@@ -354,6 +369,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `autoBatch`.
+    @inline(__always)
     private func handleInAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .manual:
@@ -382,6 +398,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `gettingAutoBatch`.
+    @inline(__always)
     private func handleInGettingAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .nextBatchFound:
@@ -400,6 +417,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `gettingManualBatch`.
+    @inline(__always)
     private func handleInGettingManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .batchesFound:
@@ -418,6 +436,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `manualBatch`.
+    @inline(__always)
     private func handleInManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .auto:
@@ -447,6 +466,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `processingAutoBatch`, a substate of `processingBatch`.
+    @inline(__always)
     private func handleInProcessingAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
@@ -507,6 +527,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `processingAutoBatchStopped`, a substate of `processingBatch`.
+    @inline(__always)
     private func handleInProcessingAutoBatchStopped(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
@@ -569,6 +590,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `processingManualBatch`, a substate of `processingBatch`.
+    @inline(__always)
     private func handleInProcessingManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
@@ -629,6 +651,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `batchSplashAuto`, a substate of `batchSplash`.
+    @inline(__always)
     private func handleInBatchSplashAuto(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
@@ -651,6 +674,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `batchSplashManual`, a substate of `batchSplash`.
+    @inline(__always)
     private func handleInBatchSplashManual(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
@@ -674,6 +698,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `pageAutoBatch`, a substate of `page`.
+    @inline(__always)
     private func handleInPageAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .assign:
@@ -697,6 +722,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `pageAutoBatchStopped`, a substate of `page`.
+    @inline(__always)
     private func handleInPageAutoBatchStopped(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .assign:
@@ -720,6 +746,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `pageManualBatch`, a substate of `page`.
+    @inline(__always)
     private func handleInPageManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .assign:
@@ -743,6 +770,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `end`.
+    @inline(__always)
     private func handleInEnd(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
