@@ -366,14 +366,14 @@ struct Translator {
         let exitCount = transition.runsExitAndEntry ? state.exitActions.count : 0
         let beforeChange = transition.effects.prefix(exitCount + transition.actions.count)
         let afterChange = transition.effects.dropFirst(exitCount + transition.actions.count)
-        statements += beforeChange.map(actionCall)
+        statements += beforeChange.map { actionCall($0) }
         let target = machine.states[transition.target].named.swiftName
         // An internal transition leaves the state as it is; any other sets it between the
         // exit and the entry actions, which is when actions observe the change.
         if transition.target != index || transition.runsExitAndEntry {
             statements.append(.assignment(.identifier("state"), .implicitMember(target)))
         }
-        statements += afterChange.map(actionCall)
+        statements += afterChange.map { actionCall($0) }
         statements.append(.returnStatement(.call(.implicitMember("transitioned"), [
             SwiftArgument("from", .implicitMember(state.named.swiftName)),
             SwiftArgument("to", .implicitMember(target)),

@@ -15,6 +15,17 @@ extension Analyzer {
             let positions = Dictionary(uniqueKeysWithValues: effectiveRows[state].enumerated().map { ($1, $0) })
             for event in eventOrder {
                 let candidates = rowsByEvent[event]!
+                if candidates.count == 1, rows[candidates[0]].guardClause.predicates.isEmpty {
+                    // The common case, and what the general path below works out for it at
+                    // more cost: one row without predicate terms matches every combination.
+                    if !states[state].isAbstract {
+                        dispatch.append(EventDispatch(
+                            event: event, predicateTypes: [],
+                            branches: [EventDispatch.Branch(transition: positions[candidates[0]]!, patterns: [[]])],
+                            isExhaustive: true))
+                    }
+                    continue
+                }
                 let types = Array(Set(candidates.flatMap { rows[$0].guardClause.predicates.map(\.type) })).sorted()
                 let boxes = candidates.map { box(of: $0, over: types) }
                 checkImplicitClashes(candidates, boxes: boxes, types: types, in: state, effectiveSets: &effectiveSets)

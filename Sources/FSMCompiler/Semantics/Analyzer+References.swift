@@ -113,8 +113,11 @@ extension Analyzer {
         var best: (name: String, distance: Int)?
         // Short names are only ever misspelt in case: 'B' is no typo for 'A'.
         let limit = name.count <= 3 ? 0 : name.count <= 6 ? 1 : 2
-        for candidate in candidates where candidate != name {
-            let distance = candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased(), limit: 2)
+        let length = name.utf8.count
+        // Names are ASCII, so a candidate whose length differs by more than the limit is
+        // too far: skipping it first keeps thousands of errors against thousands of states fast.
+        for candidate in candidates where candidate != name && abs(candidate.utf8.count - length) <= limit {
+            let distance = candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased(), limit: limit)
             if distance <= limit, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
