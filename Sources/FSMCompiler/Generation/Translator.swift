@@ -3,27 +3,25 @@
 /// model only; the Renderer decides how the text looks.
 ///
 /// Dispatch is one `switch` on the state that calls one function per state, whose
-/// `switch` on the event (then on predicate values) runs the transition inline. In a
-/// machine of up to `inliningLimit` transitions the state functions are inlined, and the
-/// optimizer sees the nested switches of a hand-written machine; in a larger one they are
-/// not, which keeps `swiftc -O` time linear in the number of transitions.
+/// `switch` on the event (then on predicate values) runs the transition inline. Which
+/// of these functions are inlined depends on the machine's size: see "What is inlined
+/// into what" below.
 struct Translator {
     let machine: StateMachine
     /// The `.sm` file's name, without folders, for the header comment.
     let sourceName: String
     let access: SwiftAccess
-    /// Whether the state functions are inlined into `dispatch`, making it the single
-    /// function of nested switches a person writes. Up to `inliningLimit` transitions
-    /// that saves a call per event; beyond it, `swiftc -O` time would grow faster than the
-    /// machine, so each state stays a function of its own.
-    let inlinesStateFunctions: Bool
+    /// The number of flattened transitions of the concrete states: it decides what is
+    /// inlined into what (see "What is inlined into what" below).
+    let transitionCount: Int
 
     static let inliningLimit = 1_000
+    static let tinyMachineLimit = 16
 
     static func translate(_ machine: StateMachine, sourceName: String, access: SwiftAccess) -> SwiftFile {
         let transitions = machine.concreteStates.reduce(0) { $0 + machine.states[$1].transitions.count }
         return Translator(machine: machine, sourceName: sourceName, access: access,
-                          inlinesStateFunctions: transitions <= inliningLimit).translate()
+                          transitionCount: transitions).translate()
     }
 
     func translate() -> SwiftFile {
@@ -195,7 +193,8 @@ struct Translator {
             documentation: [
                 "Handles `event` and returns what happened; `.queued` when called from inside an action.",
             ],
-            attributes: ["@discardableResult"], access: modifier, name: "handle",
+            attributes: inlinesHandle ? ["@inline(__always)", "@discardableResult"] : ["@discardableResult"],
+            access: modifier, name: "handle",
             parameters: eventParameters, returnType: "Outcome",
             body: [
                 .guardStatement([.call(.member(.identifier("eventQueue"), "begin"), [])],
@@ -283,10 +282,21 @@ struct Translator {
             body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
 
-    /// Whether `dispatch` is inlined into `handle` and into the loop over waiting events:
-    /// when the state functions are not inlined into it, it is a `switch` of calls, and
-    /// inlining it saves a call per event.
-    private var inlinesDispatch: Bool { !inlinesStateFunctions }
+    // What is inlined into what. The generated machine should cost what the same machine
+    // written by hand as nested switches costs, and `swiftc -O` time should grow linearly.
+    //
+    // - Up to `inliningLimit` transitions the state functions are inlined into `dispatch`,
+    //   which becomes the one function of nested switches a person writes; `handle`, a
+    //   test before and after a call of `dispatch`, is inlined where it is called.
+    // - Beyond it, one function of every transition would make `swiftc -O` superlinear, so
+    //   the state functions stay separate, and `dispatch`, then a `switch` of calls, is
+    //   inlined into `handle` instead.
+    // - A tiny machine is inlined whole where it is called, as the optimizer does with a
+    //   tiny hand-written one.
+
+    private var inlinesStateFunctions: Bool { transitionCount <= Self.inliningLimit }
+    private var inlinesHandle: Bool { inlinesStateFunctions }
+    private var inlinesDispatch: Bool { !inlinesStateFunctions || transitionCount <= Self.tinyMachineLimit }
 
     private func stateFunctionName(_ state: Int) -> String {
         let name = SwiftNames.unescaped(machine.states[state].named.swiftName)

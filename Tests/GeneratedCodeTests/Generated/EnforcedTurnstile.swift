@@ -86,6 +86,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     func handle(_ event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward) -> Outcome {
         guard eventQueue.begin() else { return enqueue((event: event, enforcement: enforcement, reward: reward)) }
@@ -130,6 +131,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
         switch state {
         case .locked:

@@ -70,6 +70,7 @@ final class EntryExitAlways<Actions: EntryExitAlwaysActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     func handle(_ event: EntryExitAlwaysEvent) -> Outcome {
         guard eventQueue.begin() else { return enqueue(event) }
@@ -120,6 +121,7 @@ final class EntryExitAlways<Actions: EntryExitAlwaysActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: EntryExitAlwaysEvent) -> Outcome {
         switch state {
         case .idle:

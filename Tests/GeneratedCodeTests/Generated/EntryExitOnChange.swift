@@ -70,6 +70,7 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     func handle(_ event: EntryExitOnChangeEvent) -> Outcome {
         guard eventQueue.begin() else { return enqueue(event) }
@@ -120,6 +121,7 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: EntryExitOnChangeEvent) -> Outcome {
         switch state {
         case .idle:

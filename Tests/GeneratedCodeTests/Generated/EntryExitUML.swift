@@ -70,6 +70,7 @@ final class EntryExitUML<Actions: EntryExitUMLActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     func handle(_ event: EntryExitUMLEvent) -> Outcome {
         guard eventQueue.begin() else { return enqueue(event) }
@@ -120,6 +121,7 @@ final class EntryExitUML<Actions: EntryExitUMLActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: EntryExitUMLEvent) -> Outcome {
         switch state {
         case .idle:

@@ -74,6 +74,7 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     public func handle(_ event: KeywordsEvent, kind: Kind) -> Outcome {
         guard eventQueue.begin() else { return enqueue((event: event, kind: kind)) }
@@ -118,6 +119,7 @@ public final class Keywords<Actions: KeywordsActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
         switch state {
         case .`default`:

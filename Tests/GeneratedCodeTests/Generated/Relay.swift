@@ -61,6 +61,7 @@ final class Relay<Actions: RelayActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     func handle(_ event: RelayEvent) -> Outcome {
         guard eventQueue.begin() else { return enqueue(event) }
@@ -99,6 +100,7 @@ final class Relay<Actions: RelayActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: RelayEvent) -> Outcome {
         switch state {
         case .off:

@@ -63,6 +63,7 @@ final class Turnstile<Actions: TurnstileActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     func handle(_ event: TurnstileEvent) -> Outcome {
         guard eventQueue.begin() else { return enqueue(event) }
@@ -107,6 +108,7 @@ final class Turnstile<Actions: TurnstileActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: TurnstileEvent) -> Outcome {
         switch state {
         case .locked:

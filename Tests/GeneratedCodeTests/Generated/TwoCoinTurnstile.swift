@@ -64,6 +64,7 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     package func handle(_ event: TwoCoinTurnstileEvent) -> Outcome {
         guard eventQueue.begin() else { return enqueue(event) }
@@ -108,6 +109,7 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch state {
         case .locked:

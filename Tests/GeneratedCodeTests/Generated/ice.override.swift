@@ -121,6 +121,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     public func handle(_ event: RootFSMGenEvent) -> Outcome {
         guard eventQueue.begin() else { return enqueue(event) }
