@@ -42,8 +42,15 @@ struct CodeWriter {
     }
 
     private mutating func indent() {
-        for _ in 0..<depth { buffer.append("    ") }
+        if depth < Self.indentation.count {
+            buffer.append(Self.indentation[depth])
+        } else {
+            for _ in 0..<depth { buffer.append("    ") }
+        }
     }
+
+    /// Four spaces per level, one piece per line for the usual depths.
+    private static let indentation = (0..<12).map { String(repeating: "    ", count: $0) }
 }
 
 /// Turns the code model into text: layout, blank lines, comments. It makes no decision

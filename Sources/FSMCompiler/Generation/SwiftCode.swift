@@ -117,8 +117,10 @@ struct SwiftParameter: Hashable {
     var defaultValue: SwiftExpression?
 }
 
-/// A statement in a function body.
-indirect enum SwiftStatement: Hashable {
+/// A statement in a function body. Not `indirect`: its nested statements are in arrays
+/// already, and a machine of 100,000 transitions has half a million statements, each of
+/// which would otherwise be an allocation of its own.
+enum SwiftStatement: Hashable {
     case expression(SwiftExpression)
     case assignment(SwiftExpression, SwiftExpression)
     /// `let name: Type = value` or `var …`.
@@ -145,7 +147,7 @@ struct SwiftCase: Hashable {
     var body: [SwiftStatement]
 }
 
-indirect enum SwiftPattern: Hashable {
+enum SwiftPattern: Hashable {
     /// `.name`
     case enumCase(String)
     /// `_`
@@ -154,16 +156,17 @@ indirect enum SwiftPattern: Hashable {
     case tuple([SwiftPattern])
 }
 
-/// An expression.
-indirect enum SwiftExpression: Hashable {
+/// An expression. Only the cases that contain an expression are `indirect`, so that
+/// names, the most common expressions, need no allocation of their own.
+enum SwiftExpression: Hashable {
     /// A name: `state`, `self.actions`, `event`.
     case identifier(String)
     /// `.name`, an implicit member such as an enum case.
     case implicitMember(String)
     /// `base.name`
-    case member(SwiftExpression, String)
+    indirect case member(SwiftExpression, String)
     /// `function(label: value, …)`
-    case call(SwiftExpression, [SwiftArgument])
+    indirect case call(SwiftExpression, [SwiftArgument])
     /// `(a, b)`, or `(label: a, …)`
     case tuple([SwiftArgument])
     /// `"text"`
