@@ -170,6 +170,24 @@ extension MachineDescription {
         return writer.text
     }
 
+    /// A function that creates the machine with counting actions and sends it every event,
+    /// so that a module that contains it specializes the generated machine, as an app does.
+    public var useSwift: String {
+        var writer = SwiftWriter()
+        writer.line()
+        writer.line("/// Creates the machine and handles `events`, to specialize it for its actions.")
+        let predicateValues = predicateTypes.map { ", \(swiftName($0.name)): .\(swiftName($0.cases[0]))" }.joined()
+        writer.line("public func use\(name)(_ events: [Int]) -> Int {")
+        writer.indented { writer in
+            writer.line("let machine = \(name)(actions: Counting\(name)Actions())")
+            writer.line("let all = \(eventType).allCases")
+            writer.line("for event in events { machine.handle(all[event % all.count]\(predicateValues)) }")
+            writer.line("return machine.actions.count")
+        }
+        writer.line("}")
+        return writer.text
+    }
+
     /// `Locked` → `locked`, as fsmc names cases and functions (the benchmark names need no escaping).
     func swiftName(_ name: String) -> String {
         guard let first = name.first else { return name }

@@ -42,7 +42,7 @@ do {
     printMachine()
     if settings.sections.contains(1) { try benchmarkDispatch(settings) }
     if settings.sections.contains(2) { try countAllocations(settings) }
-    if settings.sections.contains(3) { benchmarkThroughput(settings) }
+    if settings.sections.contains(3) { try benchmarkThroughput(settings) }
     if settings.sections.contains(4) { try benchmarkPredicateExpansion(settings) }
     if settings.sections.contains(5) { try benchmarkBuildTime(settings) }
 } catch {
