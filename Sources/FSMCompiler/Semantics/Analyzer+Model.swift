@@ -39,22 +39,28 @@ extension Analyzer {
             })
     }
 
+    /// Reads the row's fields in place: a copy of the whole `RowRecord` per transition
+    /// retains and releases each of its arrays and strings.
     private func transition(for row: Int, in state: Int, _ machineStates: [State]) -> Transition {
-        let record = rows[row]
-        let target = record.nextState == nil ? state : record.target!
+        let staysInState = rows[row].nextState == nil
+        let target = staysInState ? state : rows[row].target!
         let runsExitAndEntry = switch header.entryExit {
-        case .uml: record.nextState != nil
+        case .uml: !staysInState
         case .always: true
         case .onChange: target != state
         }
-        let rowActions = record.actions.map { actions.lookup($0.text)! }
-        let effects = runsExitAndEntry
-            ? machineStates[state].exitActions + rowActions + machineStates[target].entryActions
-            : rowActions
-        return Transition(event: record.eventIndex, guardClause: record.guardClause, target: target,
-                          staysInState: record.nextState == nil, actions: rowActions,
+        let rowActions = rows[row].actions.map { actions.lookup($0.text)! }
+        var effects = rowActions
+        if runsExitAndEntry {
+            effects = machineStates[state].exitActions
+            effects.reserveCapacity(effects.count + rowActions.count + machineStates[target].entryActions.count)
+            effects += rowActions
+            effects += machineStates[target].entryActions
+        }
+        return Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause, target: target,
+                          staysInState: staysInState, actions: rowActions,
                           runsExitAndEntry: runsExitAndEntry, effects: effects,
-                          declaredIn: record.owner, location: record.location)
+                          declaredIn: rows[row].owner, location: rows[row].location)
     }
 
     private func named(_ name: NameSyntax, _ swiftName: String) -> Named {
