@@ -108,9 +108,12 @@ final class RelayRecorder: RelayActions {
     var sendOnEntry: [RelayEvent] = []
 
     func leaveOff() { log.append("leaveOff") }
+    /// Sends `sendOnPress` the first time only, so that a press it sends ends the chain.
     func pressed() {
         log.append("pressed")
-        for event in sendOnPress { log.append("sent \(event): \(machine!.handle(event))") }
+        let events = sendOnPress
+        sendOnPress = []
+        for event in events { log.append("sent \(event): \(machine!.handle(event))") }
     }
     func enterOn() {
         log.append("enterOn")
@@ -154,6 +157,26 @@ final class RelayRecorder: RelayActions {
             "trace Echo: unhandled in Off",
         ])
         #expect(machine.state == .off)
+    }
+
+    /// An action of an event taken from the queue sends another: it joins the queue and
+    /// is handled after the events already waiting.
+    @Test func eventSentWhileTheQueueDrainsIsHandledLast() {
+        let (machine, actions) = Self.makeRelay()
+        actions.sendOnPress = [.press, .press]
+        actions.sendOnEntry = [.echo]
+        #expect(machine.press() == .transitioned(from: .off, to: .on))
+        #expect(actions.log == [
+            "leaveOff", "pressed", "sent Press: queued", "sent Press: queued", "enterOn", "sent Echo: queued",
+            "trace Press: transitioned from Off to On",
+            "released", "trace Press: transitioned from On to Off",
+            "leaveOff", "pressed", "enterOn", "sent Echo: queued", "trace Press: transitioned from Off to On",
+            "echoed in On", "trace Echo: transitioned from On to On",
+            "echoed in On", "trace Echo: transitioned from On to On",
+        ])
+        actions.log = []
+        #expect(machine.echo() == .transitioned(from: .on, to: .on))
+        #expect(actions.log == ["echoed in On", "trace Echo: transitioned from On to On"])
     }
 
     @Test func queueWorksAgainAfterDraining() {
