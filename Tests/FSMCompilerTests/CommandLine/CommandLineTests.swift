@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import FSMCommandLine
 import FSMCompiler
@@ -7,26 +6,8 @@ import FSMCompiler
 /// `fsmc check`, `fsmc table`, help and usage errors, run in-process with captured streams:
 /// exit statuses and the exact text users see.
 @Suite struct CommandLineTests {
-    /// Standard output and standard error as written, safe to append to from any thread.
-    private final class Streams: Sendable {
-        let output = Mutex("")
-        let errors = Mutex("")
-    }
-
-    private struct Run {
-        var status: ExitCode
-        var output: String
-        var errors: String
-    }
-
-    private static func run(_ arguments: [String], input: String = "", colors: Bool = false) -> Run {
-        let streams = Streams()
-        let console = Console(readInput: { Array(input.utf8) },
-                              writeOutput: { text in streams.output.withLock { $0 += text } },
-                              writeError: { text in streams.errors.withLock { $0 += text } },
-                              colorsErrors: colors)
-        let status = CommandLineTool(console: console).run(arguments)
-        return Run(status: status, output: streams.output.withLock { $0 }, errors: streams.errors.withLock { $0 })
+    private static func run(_ arguments: [String], input: String = "", colors: Bool = false) -> ToolTranscript {
+        ToolTranscript.run(arguments, input: input, colors: colors)
     }
 
     static let twoCoinTurnstile = Paths.examples + "/TwoCoinTurnstile/Sources/two-coin-turnstile/TwoCoinTurnstile.sm"

@@ -4,25 +4,6 @@ import FSMCommandLine
 
 /// `fsmc compile`: where it writes, what it refuses to write, and `--check`.
 @Suite struct CompileCommandTests {
-    /// Runs the tool in-process with `input` as standard input; returns status, output, errors.
-    private static func run(_ arguments: [String], input: String = "") -> (ExitCode, String, String) {
-        let streams = Streams()
-        let console = Console(readInput: { Array(input.utf8) }, writeOutput: { streams.append($0, error: false) },
-                              writeError: { streams.append($0, error: true) }, colorsErrors: false)
-        let status = CommandLineTool(console: console).run(arguments)
-        return (status, streams.output, streams.error)
-    }
-
-    private final class Streams: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var output = ""
-        private(set) var error = ""
-
-        func append(_ text: String, error isError: Bool) {
-            lock.withLock { if isError { error += text } else { output += text } }
-        }
-    }
-
     /// A fresh directory holding a copy of the turnstile example.
     private static func workspace() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-compile-\(UUID().uuidString)")
@@ -40,7 +21,7 @@ import FSMCommandLine
 
     @Test func writesNameDotSwiftBesideTheInput() throws {
         let directory = try Self.workspace()
-        let (status, output, errors) = Self.run(["compile", directory.appendingPathComponent("Turnstile.sm").path])
+        let (status, output, errors) = InProcessTool.run(["compile", directory.appendingPathComponent("Turnstile.sm").path])
         #expect(status == .success && output.isEmpty && errors.isEmpty)
         let written = try String(contentsOf: directory.appendingPathComponent("Turnstile.swift"), encoding: .utf8)
         #expect(written == Self.golden)
@@ -48,15 +29,15 @@ import FSMCommandLine
 
     @Test func dashOWritesStandardOutputAndDashReadsStandardInput() throws {
         let source = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
-        let (status, output, _) = Self.run(["compile", Paths.examples + "/Turnstile/Turnstile.sm", "-o", "-"])
+        let (status, output, _) = InProcessTool.run(["compile", Paths.examples + "/Turnstile/Turnstile.sm", "-o", "-"])
         #expect(status == .success && output == Self.golden)
-        let (stdinStatus, stdinOutput, _) = Self.run(["compile", "-"], input: source)
+        let (stdinStatus, stdinOutput, _) = InProcessTool.run(["compile", "-"], input: source)
         #expect(stdinStatus == .success)
         #expect(stdinOutput == Self.golden.replacingOccurrences(of: "from Turnstile.sm", with: "from <stdin>"))
     }
 
     @Test func accessLevelAppliesToEveryDeclaration() {
-        let (status, output, _) = Self.run(["compile", Paths.examples + "/Turnstile/Turnstile.sm", "-o", "-", "--access", "public"])
+        let (status, output, _) = InProcessTool.run(["compile", Paths.examples + "/Turnstile/Turnstile.sm", "-o", "-", "--access", "public"])
         #expect(status == .success)
         #expect(output.contains("public enum TurnstileState"))
         #expect(output.contains("public protocol TurnstileActions"))
@@ -64,7 +45,7 @@ import FSMCommandLine
         #expect(output.contains("    public private(set) var state: TurnstileState"))
         #expect(output.contains("    public func coin() -> Outcome"))
         #expect(!output.contains("public private func"))
-        let (packageStatus, packageOutput, _) = Self.run(["compile", Paths.examples + "/Turnstile/Turnstile.sm", "-o", "-", "--access=package"])
+        let (packageStatus, packageOutput, _) = InProcessTool.run(["compile", Paths.examples + "/Turnstile/Turnstile.sm", "-o", "-", "--access=package"])
         #expect(packageStatus == .success && packageOutput.contains("package final class Turnstile"))
     }
 
@@ -74,11 +55,11 @@ import FSMCommandLine
         let output = directory.appendingPathComponent("Broken.swift")
         try Self.broken.write(to: input, atomically: true, encoding: .utf8)
         try "previous".write(to: output, atomically: true, encoding: .utf8)
-        let (status, stdout, errors) = Self.run(["compile", input.path])
+        let (status, stdout, errors) = InProcessTool.run(["compile", input.path])
         #expect(status == .failure && stdout.isEmpty)
         #expect(errors == "\(input.path):4:8: error: next state 'B' is not defined [undefinedState]\n")
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
-        let (_, _, _) = Self.run(["compile", input.path, "-o", directory.appendingPathComponent("New.swift").path])
+        let (_, _, _) = InProcessTool.run(["compile", input.path, "-o", directory.appendingPathComponent("New.swift").path])
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("New.swift").path))
     }
 
@@ -86,10 +67,10 @@ import FSMCommandLine
         let directory = try Self.workspace()
         let input = directory.appendingPathComponent("Turnstile.sm").path
         let output = directory.appendingPathComponent("Turnstile.swift").path
-        #expect(Self.run(["compile", input]).0 == .success)
+        #expect(InProcessTool.run(["compile", input]).0 == .success)
         let past = Date(timeIntervalSince1970: 1_000_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: output)
-        #expect(Self.run(["compile", input]).0 == .success)
+        #expect(InProcessTool.run(["compile", input]).0 == .success)
         let modified = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
         #expect(modified == past)
     }
@@ -98,7 +79,7 @@ import FSMCommandLine
         let directory = try Self.workspace()
         let output = directory.appendingPathComponent("Turnstile.swift")
         try String(repeating: "stale line\n", count: 10_000).write(to: output, atomically: true, encoding: .utf8)
-        #expect(Self.run(["compile", directory.appendingPathComponent("Turnstile.sm").path]).0 == .success)
+        #expect(InProcessTool.run(["compile", directory.appendingPathComponent("Turnstile.sm").path]).0 == .success)
         #expect(try String(contentsOf: output, encoding: .utf8) == Self.golden)
     }
 
@@ -107,15 +88,15 @@ import FSMCommandLine
         let input = directory.appendingPathComponent("Turnstile.sm").path
         let output = directory.appendingPathComponent("Turnstile.swift")
 
-        let (missing, missingDiff, missingError) = Self.run(["compile", input, "--check"])
+        let (missing, missingDiff, missingError) = InProcessTool.run(["compile", input, "--check"])
         #expect(missing == .failure)
         let goldenLines = Self.golden.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(missingDiff.hasPrefix("--- /dev/null\n+++ \(output.path)\n@@ -0,0 +1,\(goldenLines.count) @@\n+// generated by fsmc"))
         #expect(missingError == "fsmc: error: '\(output.path)' is missing; run 'fsmc compile \(input)'\n")
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
-        #expect(Self.run(["compile", input]).0 == .success)
-        let (fresh, freshOutput, freshErrors) = Self.run(["compile", input, "--check"])
+        #expect(InProcessTool.run(["compile", input]).0 == .success)
+        let (fresh, freshOutput, freshErrors) = InProcessTool.run(["compile", input, "--check"])
         #expect(fresh == .success && freshOutput.isEmpty && freshErrors.isEmpty)
 
         let stale = Self.golden.replacingOccurrences(of: "            actions.thankyou()\n", with: "")
@@ -123,7 +104,7 @@ import FSMCommandLine
         let removedLine = try #require(goldenLines.firstIndex(of: "            actions.thankyou()")) + 1
         let hunk = "@@ -\(removedLine - 3),6 +\(removedLine - 3),7 @@"
         try stale.write(to: output, atomically: true, encoding: .utf8)
-        let (staleStatus, diff, _) = Self.run(["compile", input, "--check"])
+        let (staleStatus, diff, _) = InProcessTool.run(["compile", input, "--check"])
         #expect(staleStatus == .failure)
         #expect(diff == """
             --- \(output.path)
@@ -144,18 +125,18 @@ import FSMCommandLine
     @Test func outputProblemsAreIOFailures() throws {
         let directory = try Self.workspace()
         let input = directory.appendingPathComponent("Turnstile.sm").path
-        let (status, _, errors) = Self.run(["compile", input, "-o", directory.path + "/missing/T.swift"])
+        let (status, _, errors) = InProcessTool.run(["compile", input, "-o", directory.path + "/missing/T.swift"])
         #expect(status == .ioFailure)
         #expect(errors == "fsmc: error: cannot write '\(directory.path)/missing/T.swift': no such directory '\(directory.path)/missing'\n")
-        let (readStatus, _, readErrors) = Self.run(["compile", directory.path + "/Nope.sm"])
+        let (readStatus, _, readErrors) = InProcessTool.run(["compile", directory.path + "/Nope.sm"])
         #expect(readStatus == .ioFailure)
         #expect(readErrors == "fsmc: error: cannot read '\(directory.path)/Nope.sm': no such file\n")
     }
 
     @Test func usageErrors() {
-        #expect(Self.run(["compile"]).0 == .usage)
-        #expect(Self.run(["compile", "a.sm", "b.sm", "-o", "x.swift"]).0 == .usage)
-        let (status, _, errors) = Self.run(["compile", "a.sm", "--access", "open"])
+        #expect(InProcessTool.run(["compile"]).0 == .usage)
+        #expect(InProcessTool.run(["compile", "a.sm", "b.sm", "-o", "x.swift"]).0 == .usage)
+        let (status, _, errors) = InProcessTool.run(["compile", "a.sm", "--access", "open"])
         #expect(status == .usage)
         #expect(errors.hasPrefix("fsmc: error: 'open' is not a valid value for '--access'; expected public, package or internal\n"))
     }

@@ -95,25 +95,3 @@ import FSMCompiler
         }
     }
 }
-
-/// `fsmc` run in-process, its standard streams captured.
-enum InProcessTool {
-    /// Runs the tool with `input` as standard input; returns status, output, errors.
-    static func run(_ arguments: [String], input: String = "") -> (ExitCode, String, String) {
-        let streams = Streams()
-        let console = Console(readInput: { Array(input.utf8) }, writeOutput: { streams.append($0, error: false) },
-                              writeError: { streams.append($0, error: true) }, colorsErrors: false)
-        let status = CommandLineTool(console: console).run(arguments)
-        return (status, streams.output, streams.error)
-    }
-
-    private final class Streams: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var output = ""
-        private(set) var error = ""
-
-        func append(_ text: String, error isError: Bool) {
-            lock.withLock { if isError { error += text } else { output += text } }
-        }
-    }
-}

@@ -5,27 +5,8 @@ import FSMCompiler
 /// overflow or a hang (SPEC §3). Inputs here are large or hostile; they pin behaviour
 /// exactly where that is practical, and otherwise that the result is sane.
 @Suite struct RobustnessTests {
-    /// A small, fast, seeded generator (SplitMix64), so that every run sees the same bytes.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func bytes(_ count: Int) -> [UInt8] {
-            let words = (0..<(count + 7) / 8).map { _ in next() }
-            return words.withUnsafeBytes { Array($0.prefix(count)) }
-        }
-    }
+    /// Seeded, so that every run sees the same bytes.
+    typealias Generator = SplitMix64
 
     static func check(_ bytes: [UInt8]) -> Compiler.Result {
         Compiler.check(SourceFile(name: "test.sm", bytes: bytes))
