@@ -41,17 +41,13 @@ extension CommandLineTool {
     /// Compiles one input to its output, or compares them under `--check`.
     private func compileFile(_ input: String, output: String?, access: SwiftAccess, check: Bool,
                          warningsAsErrors: Bool) -> ExitCode {
-        let file: SourceFile
-        do {
-            file = try InputFiles(console: console).read(input)
-        } catch {
-            console.fail(error.message)
-            return .ioFailure
+        let swift: String
+        switch load(input, warningsAsErrors: warningsAsErrors) {
+        case .failure(let stop):
+            return stop.code
+        case .success(let machine):
+            swift = Compiler.generate(machine, access: access)
         }
-        let result = Compiler.compile(file, access: access)
-        let diagnostics = warningsAsErrors ? result.diagnostics.map(\.asError) : result.diagnostics
-        console.report(diagnostics)
-        guard let swift = result.swift, !diagnostics.hasErrors else { return .failure }
         let destination = output ?? (input == "-" ? "-" : Self.defaultOutput(for: input))
         if destination == "-" {
             if !check { console.writeOutput(swift) }

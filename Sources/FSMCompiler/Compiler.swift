@@ -38,9 +38,14 @@ extension Compiler {
     public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
         let result = check(file)
         guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
-        let sourceName = String(file.name.split(separator: "/").last ?? Substring(file.name))
-        let code = Translator.translate(machine, sourceName: sourceName, access: access)
-        return Output(swift: Renderer.render(code), diagnostics: result.diagnostics)
+        return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
+    }
+
+    /// The Swift source of a machine that `check` produced, headed with its file's name.
+    public static func generate(_ machine: StateMachine, access: SwiftAccess = .internal) -> String {
+        let file = machine.name.location.file
+        let sourceName = String(file.split(separator: "/").last ?? Substring(file))
+        return Renderer.render(Translator.translate(machine, sourceName: sourceName, access: access))
     }
 }
 
