@@ -15,8 +15,8 @@ struct Translator {
     /// inlined into what (see "What is inlined into what" below).
     let transitionCount: Int
 
-    static let inliningLimit = 1_000
-    static let tinyMachineLimit = 16
+    private static let inliningLimit = 1_000
+    private static let tinyMachineLimit = 16
 
     static func translate(_ machine: StateMachine, sourceName: String, access: SwiftAccess) -> SwiftFile {
         let transitions = machine.concreteStates.reduce(0) { $0 + machine.states[$1].transitions.count }
