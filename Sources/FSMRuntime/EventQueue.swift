@@ -1,49 +1,118 @@
 /// Run to completion for a generated machine: an event sent while another is being
 /// handled (from inside an action) waits here and is handled after it, in order.
 ///
-/// A machine's `handle` calls `begin()` before it dispatches an event and `end()` after;
-/// when `begin()` returns false it passes the event to `enqueue(_:)` instead, and when
-/// `end()` returns false it dispatches what `next()` returns until that is nil.
+/// A machine's `handle` calls `begin(for:)` before it dispatches an event and
+/// `end(_:)` after. When `begin(for:)` returns nil it passes the event to `enqueue(_:)`
+/// instead. When `end(_:)` returns false it calls `beginDraining()`, and if that returns
+/// true, it passes what `next()` returns to `handle` until that is nil; the waiting events
+/// go through `begin(for:)` and `end(_:)` like any other, and those they send join the
+/// same queue.
 ///
-/// The common path costs two read-modify-write instructions on one byte: `begin()`
-/// increments it and `end()` decrements it, and each tests the result. The storage for
-/// waiting events is allocated only when an action first sends one.
+/// The common path reads one byte and tests one bit. It also writes the byte twice, but
+/// the second write puts back the value the first read found, so that where the compiler
+/// sees the actions (a machine specialized for its actions type) and they send no event,
+/// it drops both writes. For actions that declare they send no events (`sendsEvents`
+/// false) there is no common path to pay for. The storage for waiting events is allocated
+/// only when an action first sends one.
 public struct EventQueue<Element> {
-    /// 255 when idle; 0 while an event is handled and none waits; 1 while one is handled
-    /// and others wait. Incrementing from idle gives 0, and decrementing from 0 gives idle,
-    /// so that `begin()` and `end()` each test the flags of their own arithmetic.
-    @usableFromInline var phase: UInt8 = 255
+    /// Bit 0 is set while an event is handled, bit 1 when events wait, bit 2 while the
+    /// waiting events are handled; 0 when idle.
+    @usableFromInline var phase: UInt8 = 0
     @usableFromInline var waiting: [Element] = []
     @usableFromInline var nextWaiting = 0
 
     @inlinable
     public init() {}
 
-    /// Starts handling an event and returns true; returns false when an event is being
-    /// handled already, and the new one must wait: pass it to `enqueue(_:)`.
-    @inlinable
-    public mutating func begin() -> Bool {
-        phase &+= 1
-        return phase == 0
+    /// The handling of one event, from `begin(for:)` to `end(_:)`: what the queue was
+    /// before it began, to be put back when it ends.
+    public struct Handling {
+        @usableFromInline let previous: UInt8
+        /// False when the actions send no events, and nothing is queued.
+        @usableFromInline let queues: Bool
+
+        @inlinable
+        init(previous: UInt8, queues: Bool) {
+            self.previous = previous
+            self.queues = queues
+        }
     }
 
-    /// Ends the handling begun by `begin()` and returns true; returns false when events
-    /// are waiting: dispatch what `next()` returns until it returns nil.
-    @inlinable
-    public mutating func end() -> Bool {
-        phase &-= 1
-        return phase == 255
+    /// Starts handling an event of a machine whose actions are of type `Actions`; returns
+    /// nil when an event is being handled already, and the new one must wait: pass it to
+    /// `enqueue(_:)`.
+    ///
+    /// When `Actions.sendsEvents` is false nothing waits, and this costs nothing: in a
+    /// build with assertions (a debug build) an event sent from inside an action stops
+    /// the program; without them it is handled at once, nested in the running
+    /// transition, as in a hand-written `switch`.
+    @inlinable @inline(__always)
+    public mutating func begin<Actions: MachineActions>(for actions: Actions.Type) -> Handling? {
+        guard Actions.sendsEvents else {
+            assert(beginUnqueued(actions))
+            return Handling(previous: 0, queues: false)
+        }
+        let previous = phase
+        guard previous & 1 == 0 else {
+            guard Actions.sendsEvents else { eventSentByActions(actions) }
+            return nil
+        }
+        phase = previous | 1
+        return Handling(previous: previous, queues: true)
     }
 
-    // The rare paths stay out of line, so that `begin()` and `end()` inline to an
-    // instruction or two each.
+    /// Ends `handling` and returns true; returns false when events are waiting: dispatch
+    /// what `next()` returns until it returns nil.
+    @inlinable @inline(__always)
+    public mutating func end(_ handling: Handling) -> Bool {
+        guard handling.queues else {
+            assert(endUnqueued())
+            return true
+        }
+        guard phase == handling.previous | 1 else { return false }
+        phase = handling.previous
+        return true
+    }
 
-    /// Queues `element` to be handled after the current one. Call it only when `begin()`
-    /// returned false.
+    /// The check of a build with assertions that actions which declared they send no
+    /// events do not: marks an event as handled, and stops the program if one was already.
+    @inlinable
+    mutating func beginUnqueued<Actions: MachineActions>(_ actions: Actions.Type) -> Bool {
+        if phase & 1 != 0 { eventSentByActions(actions) }
+        phase |= 1
+        return true
+    }
+
+    /// Ends what `beginUnqueued(_:)` began.
+    @inlinable
+    mutating func endUnqueued() -> Bool {
+        phase &= ~1
+        return true
+    }
+
+    // `begin(for:)` and `end(_:)` are always inlined, even into the large `handle` of a
+    // large machine, where the optimizer inlines only what it must; the rare paths stay
+    // out of line, so that those two inline to an instruction or two each.
+
+    /// Queues `element` to be handled after the current one. Call it only when
+    /// `begin(for:)` returned nil.
     @inlinable @inline(never)
     public mutating func enqueue(_ element: Element) {
         waiting.append(element)
-        phase = 1
+        phase |= 2
+    }
+
+    /// Called when `end(_:)` returned false. Returns true when the caller is to handle the
+    /// waiting events; false when they are already being handled further out (the event
+    /// whose actions sent them came from the queue itself), which will handle these too.
+    @inlinable @inline(never)
+    public mutating func beginDraining() -> Bool {
+        guard phase & 4 == 0 else {
+            phase &= ~1
+            return false
+        }
+        phase = 4
+        return true
     }
 
     /// The next waiting element; nil when none is left, which ends the handling.
@@ -52,10 +121,21 @@ public struct EventQueue<Element> {
         guard nextWaiting < waiting.count else {
             waiting.removeAll(keepingCapacity: true)
             nextWaiting = 0
-            phase = 255
+            phase = 0
             return nil
         }
         defer { nextWaiting += 1 }
         return waiting[nextWaiting]
     }
+}
+
+/// Stops the program: an action sent an event to its own machine, which its actions type
+/// declared it would not do (checked in builds with assertions).
+@inline(never) @usableFromInline
+func eventSentByActions<Actions: MachineActions>(_ actions: Actions.Type) -> Never {
+    fatalError("""
+        an action of \(Actions.self) sent an event to its own machine, but \(Actions.self).sendsEvents \
+        is false; remove that declaration to have such events queued and handled in turn (in a build \
+        without assertions, the event would be handled at once, nested in the running transition)
+        """)
 }

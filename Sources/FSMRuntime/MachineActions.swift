@@ -1,6 +1,7 @@
 /// What every generated actions protocol refines: the two hooks a machine calls besides
-/// its actions. Both have default implementations that do nothing and, being inlinable
-/// into the generated machine, cost nothing when not implemented.
+/// its actions, and whether the actions send events to their machine. All three have
+/// default implementations, always inlined into the generated machine (even into the
+/// large `handle` of a large machine), so that they cost nothing when not implemented.
 public protocol MachineActions {
     associatedtype State: Hashable & Sendable
     associatedtype Event: Hashable & Sendable
@@ -11,12 +12,27 @@ public protocol MachineActions {
     /// Called after every event the machine handles, with what happened: the trace hook
     /// for logging and tests. Queued events are reported when they are handled.
     mutating func trace(_ event: Event, outcome: Outcome<State>)
+
+    /// Whether an action may send an event to its own machine: call its `handle` or an
+    /// event method while the machine runs the action. True by default, and such an event
+    /// is then queued and handled as soon as the current one completes (run to
+    /// completion). Declare it false when no action ever does: the machine then needs no
+    /// queue and no test, and its dispatch compiles to what a hand-written `switch`
+    /// compiles to. Builds with assertions (debug builds) check the promise: an event sent
+    /// from inside an action stops the program with a fatal error. Without assertions such
+    /// an event is handled at once, nested in the running transition, as a hand-written
+    /// `switch` would handle it.
+    static var sendsEvents: Bool { get }
 }
 
 extension MachineActions {
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func unhandledEvent(_ event: Event, in state: State) {}
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func trace(_ event: Event, outcome: Outcome<State>) {}
+
+    /// True: events sent from inside actions are queued (run to completion).
+    @inlinable @inline(__always)
+    public static var sendsEvents: Bool { true }
 }

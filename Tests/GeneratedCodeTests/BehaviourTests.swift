@@ -120,7 +120,16 @@ final class RelayRecorder: RelayActions {
         for event in sendOnEntry { log.append("sent \(event): \(machine!.handle(event))") }
     }
     func released() { log.append("released") }
-    func echoed() { log.append("echoed in \(machine!.state)") }
+    /// How many more times `echoed` sends `Echo` again: a chain of events, each sent by the
+    /// action of the one before.
+    var echoesToSend = 0
+    func echoed() {
+        log.append("echoed in \(machine!.state)")
+        if echoesToSend > 0 {
+            echoesToSend -= 1
+            machine!.handle(.echo)
+        }
+    }
     func trace(_ event: RelayEvent, outcome: Outcome<RelayState>) { log.append("trace \(event): \(outcome)") }
 }
 
@@ -179,6 +188,22 @@ final class RelayRecorder: RelayActions {
         #expect(actions.log == ["echoed in On", "trace Echo: transitioned from On to On"])
     }
 
+    /// Each event of a long chain is sent by the action of the one before: they are handled
+    /// one after another, not nested, so the stack does not grow with the chain.
+    @Test func aLongChainOfSentEventsRunsInTurn() {
+        let (machine, actions) = Self.makeRelay()
+        machine.press()
+        actions.log = []
+        actions.echoesToSend = 200_000
+        #expect(machine.echo() == .transitioned(from: .on, to: .on))
+        #expect(actions.echoesToSend == 0)
+        #expect(actions.log.count == 2 * 200_001)
+        #expect(actions.log.suffix(2) == ["echoed in On", "trace Echo: transitioned from On to On"])
+        actions.log = []
+        #expect(machine.press() == .transitioned(from: .on, to: .off))
+        #expect(actions.log == ["released", "trace Press: transitioned from On to Off"])
+    }
+
     @Test func queueWorksAgainAfterDraining() {
         let (machine, actions) = Self.makeRelay()
         actions.sendOnEntry = [.echo]
@@ -200,5 +225,69 @@ final class RelayRecorder: RelayActions {
         actions.log = []
         #expect(machine.echo() == .transitioned(from: .on, to: .on))
         #expect(actions.log == ["echoed in On", "trace Echo: transitioned from On to On"])
+    }
+}
+
+/// Relay actions that declare they send no events, and can be told to send one anyway.
+final class QuietRelayRecorder: RelayActions {
+    static var sendsEvents: Bool { false }
+    weak var machine: Relay<QuietRelayRecorder>?
+    var log: [String] = []
+    var sendOnPress: RelayEvent?
+
+    func leaveOff() { log.append("leaveOff") }
+    func pressed() {
+        log.append("pressed")
+        if let event = sendOnPress { machine!.handle(event) }
+    }
+    func enterOn() { log.append("enterOn") }
+    func released() { log.append("released") }
+    func echoed() { log.append("echoed in \(machine!.state)") }
+    func trace(_ event: RelayEvent, outcome: Outcome<RelayState>) { log.append("trace \(event): \(outcome)") }
+
+    static func makeRelay() -> (Relay<QuietRelayRecorder>, QuietRelayRecorder) {
+        let actions = QuietRelayRecorder()
+        let machine = Relay(actions: actions)
+        actions.machine = machine
+        return (machine, actions)
+    }
+}
+
+/// Actions that declare `sendsEvents` false: the same transitions without the queue, and,
+/// in a build with assertions such as this test build, a fatal error when an action sends
+/// an event after all.
+@Suite struct ActionsThatSendNoEventsTests {
+    @Test func eventsAreHandledAsWithTheQueue() {
+        let (machine, actions) = QuietRelayRecorder.makeRelay()
+        #expect(machine.press() == .transitioned(from: .off, to: .on))
+        #expect(machine.echo() == .transitioned(from: .on, to: .on))
+        #expect(machine.press() == .transitioned(from: .on, to: .off))
+        #expect(machine.echo() == .unhandled(in: .off))
+        #expect(actions.log == [
+            "leaveOff", "pressed", "enterOn", "trace Press: transitioned from Off to On",
+            "echoed in On", "trace Echo: transitioned from On to On",
+            "released", "trace Press: transitioned from On to Off",
+            "trace Echo: unhandled in Off",
+        ])
+        #expect(machine.state == .off)
+    }
+
+    @Test func aMachineRunsManyEventsAfterAnother() {
+        let (machine, actions) = QuietRelayRecorder.makeRelay()
+        for _ in 0..<1_000 { machine.press() }
+        #expect(machine.state == .off)
+        // From Off: leaveOff, pressed, enterOn, trace; from On: released, trace.
+        #expect(actions.log.count == 500 * 4 + 500 * 2)
+    }
+
+    @Test func anEventSentFromAnActionStopsTheProgramInADebugBuild() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (machine, actions) = QuietRelayRecorder.makeRelay()
+            actions.sendOnPress = .echo
+            machine.press()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains(
+            "an action of QuietRelayRecorder sent an event to its own machine, but QuietRelayRecorder.sendsEvents is false"))
     }
 }

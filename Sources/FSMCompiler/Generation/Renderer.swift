@@ -217,22 +217,30 @@ struct Renderer {
         case .switchStatement(let node):
             render(node, into: &writer)
         case .guardStatement(let conditions, let elseBody):
-            let head = "guard " + conditions.map(expression).joined(separator: ", ") + " else"
-            if elseBody.count == 1, case .returnStatement = elseBody[0] {
-                var inner = CodeWriter()
-                render(elseBody[0], into: &inner)
-                writer.line(head + " { " + inner.text.dropLast() + " }")
-            } else {
-                writer.line(head + " {")
-                writer.indented { body in elseBody.forEach { render($0, into: &body) } }
-                writer.line("}")
-            }
+            renderGuard(conditions.map(expression).joined(separator: ", "), elseBody, into: &writer)
+        case .guardLet(let name, let value, let elseBody):
+            renderGuard("let \(name) = \(expression(value))", elseBody, into: &writer)
         case .whileLet(let name, let value, let body):
             writer.line("while let \(name) = \(expression(value)) {")
             writer.indented { inner in body.forEach { render($0, into: &inner) } }
             writer.line("}")
         case .comment(let text):
             writer.line("// " + text)
+        }
+    }
+
+    /// `guard condition else { return … }` on one line when the else body is one return
+    /// statement, else with the body on lines of its own.
+    private func renderGuard(_ condition: String, _ elseBody: [SwiftStatement], into writer: inout CodeWriter) {
+        let head = "guard " + condition + " else"
+        if elseBody.count == 1, case .returnStatement = elseBody[0] {
+            var inner = CodeWriter()
+            render(elseBody[0], into: &inner)
+            writer.line(head + " { " + inner.text.dropLast() + " }")
+        } else {
+            writer.line(head + " {")
+            writer.indented { body in elseBody.forEach { render($0, into: &body) } }
+            writer.line("}")
         }
     }
 

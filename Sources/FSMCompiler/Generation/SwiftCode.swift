@@ -129,6 +129,8 @@ enum SwiftStatement: Hashable {
     case switchStatement(SwiftSwitch)
     /// `guard conditions else { body }`
     case guardStatement([SwiftExpression], elseBody: [SwiftStatement])
+    /// `guard let name = value else { body }`
+    case guardLet(name: String, value: SwiftExpression, elseBody: [SwiftStatement])
     /// `while let name = value { body }`
     case whileLet(name: String, value: SwiftExpression, body: [SwiftStatement])
     /// A `//` line.

@@ -90,7 +90,8 @@ struct Translator {
             documentation: [
                 "What the `\(machine.name.name)` machine does: one requirement per action, and one per",
                 "condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and",
-                "`trace(_:outcome:)` have default implementations that do nothing.",
+                "`trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`",
+                "one that is true.",
             ],
             access: modifier, name: machine.actionsProtocolName,
             inherits: ["FSMRuntime.MachineActions"],
@@ -125,7 +126,9 @@ struct Translator {
                 "",
                 "Send it events with `handle(_:)` or with the method named after each event; each",
                 "returns what happened. An event sent from inside an action is queued and handled",
-                "as soon as the current transition completes (run to completion).",
+                "as soon as the current transition completes (run to completion). Actions that never",
+                "send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then",
+                "costs what a hand-written `switch` costs.",
             ],
             access: modifier, isFinal: true, name: machine.typeName,
             genericParameters: [SwiftGenericParameter(name: "Actions", constraint: machine.actionsProtocolName)],
@@ -184,10 +187,9 @@ struct Translator {
             : .tuple(eventParameters.map { SwiftArgument($0.name, .identifier($0.name)) })
     }
 
-    /// `handle` is small enough to inline where it is called: a test of the queue, one
-    /// call of `dispatch`, and a test that no action sent an event. The rare paths are
-    /// functions of their own that it tail-calls, so that the common path keeps no value
-    /// across a call.
+    /// `handle`: a test of the queue, `dispatch` (inlined), and a test that no action sent
+    /// an event. The rare paths are functions of their own that it tail-calls, so that the
+    /// common path keeps no value across a call.
     private var handleFunction: SwiftDeclaration {
         .function(SwiftFunction(
             documentation: [
@@ -197,12 +199,14 @@ struct Translator {
             access: modifier, name: "handle",
             parameters: eventParameters, returnType: "Outcome",
             body: [
-                .guardStatement([.call(.member(.identifier("eventQueue"), "begin"), [])],
-                                elseBody: [.returnStatement(.call(.identifier("enqueue"), [SwiftArgument(queueElement)]))]),
+                .guardLet(name: "handling",
+                          value: .call(.member(.identifier("eventQueue"), "begin"),
+                                       [SwiftArgument("for", .member(.identifier("Actions"), "self"))]),
+                          elseBody: [.returnStatement(.call(.identifier("enqueue"), [SwiftArgument(queueElement)]))]),
                 .declaration(isVariable: false, name: "outcome", type: nil,
                              value: .call(.identifier("dispatch"), forwardedEventArguments)),
                 trace(.identifier("event"), .identifier("outcome")),
-                .guardStatement([.call(.member(.identifier("eventQueue"), "end"), [])],
+                .guardStatement([.call(.member(.identifier("eventQueue"), "end"), [SwiftArgument(.identifier("handling"))])],
                                 elseBody: [.returnStatement(.call(.identifier("handleWaitingEvents"),
                                                                   [SwiftArgument(.identifier("outcome"))]))]),
                 .returnStatement(.identifier("outcome")),
@@ -222,21 +226,27 @@ struct Translator {
     }
 
     /// The loop over the events that actions sent, out of line because it is rarely taken.
+    /// It passes each to `handle`, so that the machine's dispatch exists once.
     private var handleWaitingEventsFunction: SwiftDeclaration {
-        let dispatchQueued: [SwiftArgument] = machine.predicateTypes.isEmpty
+        let handleQueued: [SwiftArgument] = machine.predicateTypes.isEmpty
             ? [SwiftArgument(.identifier("queued"))]
-            : eventParameters.map { SwiftArgument(.member(.identifier("queued"), $0.name)) }
+            : eventParameters.map { parameter in
+                let value = SwiftExpression.member(.identifier("queued"), parameter.name)
+                return parameter.label == "_" ? SwiftArgument(value) : SwiftArgument(parameter.name, value)
+            }
         return .function(SwiftFunction(
             documentation: [
                 "Handles the events that actions sent, in order, until none is left, and returns `outcome`,",
-                "what the event that started it all did.",
+                "what the event that started it all did. Events sent while a queued event is handled join",
+                "the queue, which the outermost call drains.",
             ],
             attributes: ["@inline(never)"], isPrivate: true, name: "handleWaitingEvents",
             parameters: [SwiftParameter(label: "_", name: "outcome", type: "Outcome")], returnType: "Outcome",
             body: [
+                .guardStatement([.call(.member(.identifier("eventQueue"), "beginDraining"), [])],
+                                elseBody: [.returnStatement(.identifier("outcome"))]),
                 .whileLet(name: "queued", value: .call(.member(.identifier("eventQueue"), "next"), []), body: [
-                    trace(machine.predicateTypes.isEmpty ? .identifier("queued") : .member(.identifier("queued"), "event"),
-                          .call(.identifier("dispatch"), dispatchQueued)),
+                    .expression(.call(.identifier("handle"), handleQueued)),
                 ]),
                 .returnStatement(.identifier("outcome")),
             ]))
@@ -277,7 +287,7 @@ struct Translator {
                       body: [.returnStatement(.call(.identifier(stateFunctionName(state)), forwardedEventArguments))])
         }
         return .function(SwiftFunction(
-            attributes: inlinesDispatch ? ["@inline(__always)"] : [], isPrivate: true, name: "dispatch",
+            attributes: ["@inline(__always)"], isPrivate: true, name: "dispatch",
             parameters: privateEventParameters, returnType: "Outcome",
             body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
@@ -285,18 +295,18 @@ struct Translator {
     // What is inlined into what. The generated machine should cost what the same machine
     // written by hand as nested switches costs, and `swiftc -O` time should grow linearly.
     //
+    // - `dispatch` is inlined into `handle`, its one caller (the waiting events go through
+    //   `handle` too), so that the optimizer sees the queue's tests and writes around the
+    //   transitions and drops what the actions cannot change.
     // - Up to `inliningLimit` transitions the state functions are inlined into `dispatch`,
-    //   which becomes the one function of nested switches a person writes; `handle`, a
-    //   test before and after a call of `dispatch`, is inlined where it is called.
+    //   so that `handle` is the one function of nested switches a person writes.
     // - Beyond it, one function of every transition would make `swiftc -O` superlinear, so
-    //   the state functions stay separate, and `dispatch`, then a `switch` of calls, is
-    //   inlined into `handle` instead.
-    // - A tiny machine is inlined whole where it is called, as the optimizer does with a
-    //   tiny hand-written one.
+    //   the state functions stay separate, and `dispatch` is a `switch` of calls.
+    // - A tiny machine's `handle` is inlined where it is called, as the optimizer does with
+    //   a tiny hand-written one; a larger one is left to the optimizer.
 
     private var inlinesStateFunctions: Bool { transitionCount <= Self.inliningLimit }
-    private var inlinesHandle: Bool { inlinesStateFunctions }
-    private var inlinesDispatch: Bool { !inlinesStateFunctions || transitionCount <= Self.tinyMachineLimit }
+    private var inlinesHandle: Bool { transitionCount <= Self.tinyMachineLimit }
 
     private func stateFunctionName(_ state: Int) -> String {
         let name = SwiftNames.unescaped(machine.states[state].named.swiftName)

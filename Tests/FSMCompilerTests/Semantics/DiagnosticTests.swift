@@ -217,12 +217,14 @@ import FSMCompiler
         Example(.invalidSwiftName, headers + """
             Predicate: Dispatch = a | b
             Predicate: HandleInS = c | d
+            Predicate: Handling = e | f
             {
-              S { E [Dispatch = a, HandleInS = c] S - }
+              S { E [Dispatch = a, HandleInS = c, Handling = e] S - }
             }
             """, [
                 "3:12: error: predicate type 'Dispatch' would become the parameter 'dispatch', which would hide the generated machine's own 'dispatch' [invalidSwiftName]",
                 "4:12: error: predicate type 'HandleInS' would become the parameter 'handleInS', which would hide the generated machine's own 'handleInS' [invalidSwiftName]",
+                "5:12: error: predicate type 'Handling' would become the parameter 'handling', which would hide the generated machine's own 'handling' [invalidSwiftName]",
             ]),
         Example(.misplacedOverride, headers + """
             {

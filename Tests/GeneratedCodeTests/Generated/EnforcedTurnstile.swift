@@ -46,7 +46,8 @@ enum Reward: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, S
 
 /// What the `EnforcedTurnstile` machine does: one requirement per action, and one per
 /// condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and
-/// `trace(_:outcome:)` have default implementations that do nothing.
+/// `trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`
+/// one that is true.
 protocol EnforcedTurnstileActions: FSMRuntime.MachineActions where State == EnforcedTurnstileState, Event == EnforcedTurnstileEvent {
     mutating func defconOne()
     mutating func lock()
@@ -64,7 +65,9 @@ protocol EnforcedTurnstileActions: FSMRuntime.MachineActions where State == Enfo
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled
-/// as soon as the current transition completes (run to completion).
+/// as soon as the current transition completes (run to completion). Actions that never
+/// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
+/// costs what a hand-written `switch` costs.
 final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     /// What `handle(_:)` returns.
     typealias Outcome = FSMRuntime.Outcome<EnforcedTurnstileState>
@@ -89,10 +92,10 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward) -> Outcome {
-        guard eventQueue.begin() else { return enqueue((event: event, enforcement: enforcement, reward: reward)) }
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, enforcement: enforcement, reward: reward)) }
         let outcome = dispatch(event, enforcement, reward)
         actions.trace(event, outcome: outcome)
-        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
+        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -122,11 +125,13 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     }
 
     /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did.
+    /// what the event that started it all did. Events sent while a queued event is handled join
+    /// the queue, which the outermost call drains.
     @inline(never)
     private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        guard eventQueue.beginDraining() else { return outcome }
         while let queued = eventQueue.next() {
-            actions.trace(queued.event, outcome: dispatch(queued.event, queued.enforcement, queued.reward))
+            handle(queued.event, enforcement: queued.enforcement, reward: queued.reward)
         }
         return outcome
     }

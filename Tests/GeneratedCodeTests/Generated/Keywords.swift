@@ -37,7 +37,8 @@ public enum Kind: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendab
 
 /// What the `keywords` machine does: one requirement per action, and one per
 /// condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and
-/// `trace(_:outcome:)` have default implementations that do nothing.
+/// `trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`
+/// one that is true.
 public protocol KeywordsActions: FSMRuntime.MachineActions where State == KeywordsState, Event == KeywordsEvent {
     mutating func `func`()
     mutating func `repeat`()
@@ -52,7 +53,9 @@ public protocol KeywordsActions: FSMRuntime.MachineActions where State == Keywor
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled
-/// as soon as the current transition completes (run to completion).
+/// as soon as the current transition completes (run to completion). Actions that never
+/// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
+/// costs what a hand-written `switch` costs.
 public final class Keywords<Actions: KeywordsActions> {
     /// What `handle(_:)` returns.
     public typealias Outcome = FSMRuntime.Outcome<KeywordsState>
@@ -77,10 +80,10 @@ public final class Keywords<Actions: KeywordsActions> {
     @inline(__always)
     @discardableResult
     public func handle(_ event: KeywordsEvent, kind: Kind) -> Outcome {
-        guard eventQueue.begin() else { return enqueue((event: event, kind: kind)) }
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, kind: kind)) }
         let outcome = dispatch(event, kind)
         actions.trace(event, outcome: outcome)
-        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
+        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -110,11 +113,13 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did.
+    /// what the event that started it all did. Events sent while a queued event is handled join
+    /// the queue, which the outermost call drains.
     @inline(never)
     private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        guard eventQueue.beginDraining() else { return outcome }
         while let queued = eventQueue.next() {
-            actions.trace(queued.event, outcome: dispatch(queued.event, queued.kind))
+            handle(queued.event, kind: queued.kind)
         }
         return outcome
     }

@@ -26,7 +26,8 @@ enum RelayEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendabl
 
 /// What the `Relay` machine does: one requirement per action, and one per
 /// condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and
-/// `trace(_:outcome:)` have default implementations that do nothing.
+/// `trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`
+/// one that is true.
 protocol RelayActions: FSMRuntime.MachineActions where State == RelayState, Event == RelayEvent {
     mutating func leaveOff()
     mutating func pressed()
@@ -39,7 +40,9 @@ protocol RelayActions: FSMRuntime.MachineActions where State == RelayState, Even
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled
-/// as soon as the current transition completes (run to completion).
+/// as soon as the current transition completes (run to completion). Actions that never
+/// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
+/// costs what a hand-written `switch` costs.
 final class Relay<Actions: RelayActions> {
     /// What `handle(_:)` returns.
     typealias Outcome = FSMRuntime.Outcome<RelayState>
@@ -64,10 +67,10 @@ final class Relay<Actions: RelayActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: RelayEvent) -> Outcome {
-        guard eventQueue.begin() else { return enqueue(event) }
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
-        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
+        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -91,11 +94,13 @@ final class Relay<Actions: RelayActions> {
     }
 
     /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did.
+    /// what the event that started it all did. Events sent while a queued event is handled join
+    /// the queue, which the outermost call drains.
     @inline(never)
     private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        guard eventQueue.beginDraining() else { return outcome }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: dispatch(queued))
+            handle(queued)
         }
         return outcome
     }

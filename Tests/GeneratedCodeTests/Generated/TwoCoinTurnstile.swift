@@ -29,7 +29,8 @@ package enum TwoCoinTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hash
 
 /// What the `TwoCoinTurnstile` machine does: one requirement per action, and one per
 /// condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and
-/// `trace(_:outcome:)` have default implementations that do nothing.
+/// `trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`
+/// one that is true.
 package protocol TwoCoinTurnstileActions: FSMRuntime.MachineActions where State == TwoCoinTurnstileState, Event == TwoCoinTurnstileEvent {
     mutating func lock()
     mutating func alarmOn()
@@ -42,7 +43,9 @@ package protocol TwoCoinTurnstileActions: FSMRuntime.MachineActions where State 
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled
-/// as soon as the current transition completes (run to completion).
+/// as soon as the current transition completes (run to completion). Actions that never
+/// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
+/// costs what a hand-written `switch` costs.
 package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     /// What `handle(_:)` returns.
     package typealias Outcome = FSMRuntime.Outcome<TwoCoinTurnstileState>
@@ -67,10 +70,10 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     @inline(__always)
     @discardableResult
     package func handle(_ event: TwoCoinTurnstileEvent) -> Outcome {
-        guard eventQueue.begin() else { return enqueue(event) }
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
-        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
+        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -100,11 +103,13 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did.
+    /// what the event that started it all did. Events sent while a queued event is handled join
+    /// the queue, which the outermost call drains.
     @inline(never)
     private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        guard eventQueue.beginDraining() else { return outcome }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: dispatch(queued))
+            handle(queued)
         }
         return outcome
     }

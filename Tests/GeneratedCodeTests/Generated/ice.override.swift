@@ -60,7 +60,8 @@ public enum RootFSMGenEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, S
 
 /// What the `RootFSMGen` machine does: one requirement per action, and one per
 /// condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and
-/// `trace(_:outcome:)` have default implementations that do nothing.
+/// `trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`
+/// one that is true.
 public protocol RootFSMGenActions: FSMRuntime.MachineActions where State == RootFSMGenState, Event == RootFSMGenEvent {
     mutating func displayLoginScreen()
     mutating func hideLoginScreen()
@@ -99,7 +100,9 @@ public protocol RootFSMGenActions: FSMRuntime.MachineActions where State == Root
 ///
 /// Send it events with `handle(_:)` or with the method named after each event; each
 /// returns what happened. An event sent from inside an action is queued and handled
-/// as soon as the current transition completes (run to completion).
+/// as soon as the current transition completes (run to completion). Actions that never
+/// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
+/// costs what a hand-written `switch` costs.
 public final class RootFSMGen<Actions: RootFSMGenActions> {
     /// What `handle(_:)` returns.
     public typealias Outcome = FSMRuntime.Outcome<RootFSMGenState>
@@ -121,13 +124,12 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
-    @inline(__always)
     @discardableResult
     public func handle(_ event: RootFSMGenEvent) -> Outcome {
-        guard eventQueue.begin() else { return enqueue(event) }
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
-        guard eventQueue.end() else { return handleWaitingEvents(outcome) }
+        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
         return outcome
     }
 
@@ -271,15 +273,18 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did.
+    /// what the event that started it all did. Events sent while a queued event is handled join
+    /// the queue, which the outermost call drains.
     @inline(never)
     private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
+        guard eventQueue.beginDraining() else { return outcome }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: dispatch(queued))
+            handle(queued)
         }
         return outcome
     }
 
+    @inline(__always)
     private func dispatch(_ event: RootFSMGenEvent) -> Outcome {
         switch state {
         case .`init`:
