@@ -152,15 +152,40 @@ extension MachineDescription {
         return writer.text
     }
 
+    /// What the counting actions of every machine use to declare `sendsEvents`: the
+    /// benchmark measures generated dispatch both with the queue (the default) and
+    /// without it (actions that declare they send no events).
+    public static let sendsEventsDeclarationsSwift = """
+        // written by generate-machines; do not edit
+
+        /// What counting actions declare as `sendsEvents`; they never send any event.
+        protocol SendsEventsDeclaration {
+            static var sendsEvents: Bool { get }
+        }
+
+        /// `sendsEvents` false: no queue, the contract of a hand-written switch.
+        enum DeclaresNoEvents: SendsEventsDeclaration {
+            static var sendsEvents: Bool { false }
+        }
+
+        /// `sendsEvents` true, the default: events sent from actions would be queued.
+        enum MaySendEvents: SendsEventsDeclaration {
+            static var sendsEvents: Bool { true }
+        }
+
+        """
+
     /// Actions that add a different number to a counter each, so that the optimizer
     /// cannot drop them and every dispatcher can be checked to have run the same ones.
+    /// `Declaration` says what they declare as `sendsEvents`.
     public var countingActionsSwift: String {
         var writer = SwiftWriter()
         writer.line("// written by generate-machines; do not edit")
         writer.line()
         writer.line("/// Counts what `\(name)` does: each action adds its own number.")
-        writer.line("struct Counting\(name)Actions: \(actionsProtocol) {")
+        writer.line("struct Counting\(name)Actions<Declaration: SendsEventsDeclaration>: \(actionsProtocol) {")
         writer.indented { writer in
+            writer.line("static var sendsEvents: Bool { Declaration.sendsEvents }")
             writer.line("var count = 0")
             for (index, action) in actions.enumerated() {
                 writer.line("mutating func \(action)() { count &+= \(index + 1) }")
@@ -170,8 +195,9 @@ extension MachineDescription {
         return writer.text
     }
 
-    /// A function that creates the machine with counting actions and sends it every event,
-    /// so that a module that contains it specializes the generated machine, as an app does.
+    /// A function that creates the machine with counting actions (with the default
+    /// `sendsEvents`) and sends it every event, so that a module that contains it
+    /// specializes the generated machine, as an app does.
     public var useSwift: String {
         var writer = SwiftWriter()
         writer.line()
@@ -179,7 +205,7 @@ extension MachineDescription {
         let predicateValues = predicateTypes.map { ", \(swiftName($0.name)): .\(swiftName($0.cases[0]))" }.joined()
         writer.line("public func use\(name)(_ events: [Int]) -> Int {")
         writer.indented { writer in
-            writer.line("let machine = \(name)(actions: Counting\(name)Actions())")
+            writer.line("let machine = \(name)(actions: Counting\(name)Actions<MaySendEvents>())")
             writer.line("let all = \(eventType).allCases")
             writer.line("for event in events { machine.handle(all[event % all.count]\(predicateValues)) }")
             writer.line("return machine.actions.count")

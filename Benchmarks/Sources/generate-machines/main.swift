@@ -4,9 +4,10 @@ import MachineGenerator
 
 // Writes the dispatch benchmark's machines into the DispatchBenchmark target whose folder
 // is the one argument: each described machine as .sm, hand-written Swift, closure
-// registrations and counting actions; then every .sm in Machines/ compiled by fsmc, as
-// `fsmc compile` does. Files are rewritten only when their content changes, so that an
-// unchanged generator does not rebuild the benchmark.
+// registrations and counting actions (with the types those use to declare `sendsEvents`);
+// then every .sm in Machines/ compiled by fsmc, as `fsmc compile` does. Files are
+// rewritten only when their content changes, so that an unchanged generator does not
+// rebuild the benchmark.
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: generate-machines DISPATCH-BENCHMARK-FOLDER\n".utf8))
@@ -21,6 +22,7 @@ func write(_ text: String, to relativePath: String) throws {
     try Data(text.utf8).write(to: url, options: .atomic)
 }
 
+try write(MachineDescription.sendsEventsDeclarationsSwift, to: "Actions/SendsEventsDeclarations.swift")
 let described: [MachineDescription] = [.random(states: 50, events: 20), .predicates(), .expansion()]
 for machine in described {
     try write(machine.smText, to: "Machines/\(machine.name).sm")

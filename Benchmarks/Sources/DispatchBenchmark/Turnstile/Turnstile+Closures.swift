@@ -15,8 +15,10 @@ extension ClosureMachine where State == TurnstileState, Event == TurnstileEvent,
     }
 }
 
-/// Counts what `Turnstile` does: each action adds its own number.
-struct CountingTurnstileActions: TurnstileActions {
+/// Counts what `Turnstile` does: each action adds its own number. `Declaration` says what
+/// it declares as `sendsEvents`.
+struct CountingTurnstileActions<Declaration: SendsEventsDeclaration>: TurnstileActions {
+    static var sendsEvents: Bool { Declaration.sendsEvents }
     var count = 0
     mutating func lock() { count &+= 1 }
     mutating func unlock() { count &+= 2 }
