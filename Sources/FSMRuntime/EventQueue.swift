@@ -53,16 +53,13 @@ public struct EventQueue<Element> {
             return Handling(previous: 0, queues: false)
         }
         let previous = phase
-        guard previous & 1 == 0 else {
-            guard Actions.sendsEvents else { eventSentByActions(actions) }
-            return nil
-        }
+        guard previous & 1 == 0 else { return nil }
         phase = previous | 1
         return Handling(previous: previous, queues: true)
     }
 
-    /// Ends `handling` and returns true; returns false when events are waiting: dispatch
-    /// what `next()` returns until it returns nil.
+    /// Ends `handling` and returns true; returns false when events are waiting: call
+    /// `beginDraining()`.
     @inlinable @inline(__always)
     public mutating func end(_ handling: Handling) -> Bool {
         guard handling.queues else {

@@ -228,12 +228,10 @@ struct Translator {
     /// The loop over the events that actions sent, out of line because it is rarely taken.
     /// It passes each to `handle`, so that the machine's dispatch exists once.
     private var handleWaitingEventsFunction: SwiftDeclaration {
-        let handleQueued: [SwiftArgument] = machine.predicateTypes.isEmpty
-            ? [SwiftArgument(.identifier("queued"))]
-            : eventParameters.map { parameter in
-                let value = SwiftExpression.member(.identifier("queued"), parameter.name)
-                return parameter.label == "_" ? SwiftArgument(value) : SwiftArgument(parameter.name, value)
-            }
+        let queued = SwiftExpression.identifier("queued")
+        let handleQueued = machine.predicateTypes.isEmpty
+            ? handleCall(queued) { _ in queued }
+            : handleCall(.member(queued, "event")) { .member(queued, $0.name) }
         return .function(SwiftFunction(
             documentation: [
                 "Handles the events that actions sent, in order, until none is left, and returns `outcome`,",
@@ -246,7 +244,7 @@ struct Translator {
                 .guardStatement([.call(.member(.identifier("eventQueue"), "beginDraining"), [])],
                                 elseBody: [.returnStatement(.identifier("outcome"))]),
                 .whileLet(name: "queued", value: .call(.member(.identifier("eventQueue"), "next"), []), body: [
-                    .expression(.call(.identifier("handle"), handleQueued)),
+                    .expression(handleQueued),
                 ]),
                 .returnStatement(.identifier("outcome")),
             ]))
@@ -269,9 +267,12 @@ struct Translator {
             documentation: ["Handles `\(named.name)`."],
             attributes: ["@discardableResult"], access: modifier, name: named.swiftName,
             parameters: predicateParameters, returnType: "Outcome",
-            body: [.returnStatement(.call(.identifier("handle"),
-                                          [SwiftArgument(.implicitMember(named.swiftName))]
-                                            + predicateParameters.map { SwiftArgument($0.name, .identifier($0.name)) }))]))
+            body: [.returnStatement(handleCall(.implicitMember(named.swiftName)) { .identifier($0.name) })]))
+    }
+
+    /// `handle(event, enforcement: value, …)`, with each predicate parameter's value.
+    private func handleCall(_ event: SwiftExpression, _ value: (SwiftParameter) -> SwiftExpression) -> SwiftExpression {
+        .call(.identifier("handle"), [SwiftArgument(event)] + predicateParameters.map { SwiftArgument($0.name, value($0)) })
     }
 
     /// Private functions take the event unlabeled, so that their names cannot clash with
