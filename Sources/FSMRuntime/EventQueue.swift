@@ -1,12 +1,13 @@
 /// Run to completion for a generated machine: an event sent while another is being
 /// handled (from inside an action) waits here and is handled after it, in order.
 ///
-/// A machine's `handle` calls `begin(for:)` before it dispatches an event and
+/// A machine's `handleEvent` calls `begin(for:)` before it dispatches an event and
 /// `end(_:)` after. When `begin(for:)` returns nil it passes the event to `enqueue(_:)`
-/// instead. When `end(_:)` returns false it calls `beginDraining()`, and if that returns
+/// instead. When `end(_:)` returns false it calls `beginDraining(after:)`, and if that returns
 /// true, it passes what `next()` returns to `handle` until that is nil; the waiting events
 /// go through `begin(for:)` and `end(_:)` like any other, and those they send join the
-/// same queue.
+/// same queue. Meanwhile the queue keeps the outcome of the event whose actions sent them,
+/// for `outcome(_:from:to:)` to return.
 ///
 /// The common path reads one byte and tests one bit. It also writes the byte twice, but
 /// the second write puts back the value the first read found, so that where the compiler
@@ -14,12 +15,14 @@
 /// it drops both writes. For actions that declare they send no events (`sendsEvents`
 /// false) there is no common path to pay for. The storage for waiting events is allocated
 /// only when an action first sends one.
-public struct EventQueue<Element> {
+public struct EventQueue<Element, State: Hashable & Sendable> {
     /// Bit 0 is set while an event is handled, bit 1 when events wait, bit 2 while the
     /// waiting events are handled; 0 when idle.
     @usableFromInline var phase: UInt8 = 0
     @usableFromInline var waiting: [Element] = []
     @usableFromInline var nextWaiting = 0
+    /// What the event did whose actions sent the waiting events (`OutcomeCode.keptByQueue`).
+    @usableFromInline var outcomeBeforeWaiting: Outcome<State> = .queued
 
     @inlinable
     public init() {}
@@ -87,7 +90,7 @@ public struct EventQueue<Element> {
         return true
     }
 
-    // `begin(for:)` and `end(_:)` are always inlined, even into the large `handle` of a
+    // `begin(for:)` and `end(_:)` are always inlined, even into the large `handleEvent` of a
     // large machine, where the optimizer inlines only what it must; the rare paths stay
     // out of line, so that those two inline to an instruction or two each.
 
@@ -99,16 +102,19 @@ public struct EventQueue<Element> {
         phase |= 2
     }
 
-    /// Called when `end(_:)` returned false. Returns true when the caller is to handle the
-    /// waiting events; false when they are already being handled further out (the event
-    /// whose actions sent them came from the queue itself), which will handle these too.
+    /// Called when `end(_:)` returned false, with what the event just handled did. Returns
+    /// true when the caller is to handle the waiting events, and keeps `outcome` until
+    /// `outcome(_:from:to:)` is asked for `.keptByQueue`; false when they are already being
+    /// handled further out (the event whose actions sent them came from the queue itself),
+    /// which will handle these too.
     @inlinable @inline(never)
-    public mutating func beginDraining() -> Bool {
+    public mutating func beginDraining(after outcome: Outcome<State>) -> Bool {
         guard phase & 4 == 0 else {
             phase &= ~1
             return false
         }
         phase = 4
+        outcomeBeforeWaiting = outcome
         return true
     }
 
@@ -123,6 +129,21 @@ public struct EventQueue<Element> {
         }
         defer { nextWaiting += 1 }
         return waiting[nextWaiting]
+    }
+}
+
+extension EventQueue {
+    /// The outcome that `code` stands for, of an event handled in state `from` that left the
+    /// machine in state `to`; for `.keptByQueue`, the one `beginDraining(after:)` kept.
+    @inlinable @inline(__always)
+    public func outcome(_ code: OutcomeCode, from: State, to: State) -> Outcome<State> {
+        switch code {
+        case .transitioned: .transitioned(from: from, to: to)
+        case .rejected: .rejected(in: from)
+        case .unhandled: .unhandled(in: from)
+        case .queued: .queued
+        case .keptByQueue: outcomeBeforeWaiting
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 /// What every generated actions protocol refines: the two hooks a machine calls besides
 /// its actions, and whether the actions send events to their machine. All three have
 /// default implementations, always inlined into the generated machine (even into the
-/// large `handle` of a large machine), so that they cost nothing when not implemented.
+/// large `handleEvent` of a large machine), so that they cost nothing when not implemented.
 public protocol MachineActions {
     associatedtype State: Hashable & Sendable
     associatedtype Event: Hashable & Sendable
@@ -21,7 +21,8 @@ public protocol MachineActions {
     /// compiles to. Builds with assertions (debug builds) check the promise: an event sent
     /// from inside an action stops the program with a fatal error. Without assertions such
     /// an event is handled at once, nested in the running transition, as a hand-written
-    /// `switch` would handle it.
+    /// `switch` would handle it, and the outcome of the event whose action sent it names the
+    /// state the machine is in when that event's `handle` returns.
     static var sendsEvents: Bool { get }
 }
 

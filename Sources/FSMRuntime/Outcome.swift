@@ -23,3 +23,28 @@ extension Outcome: CustomStringConvertible {
         }
     }
 }
+
+/// An `Outcome` without its states, for generated machines: their `handleEvent` returns
+/// it, and `handle`, inlined where it is called, turns it back into an `Outcome` with
+/// `EventQueue.outcome(_:from:to:)`. Where the caller does not use the outcome, building
+/// it costs nothing; the one-byte code is all the dispatch returns.
+public enum OutcomeCode: Sendable {
+    case transitioned
+    case rejected
+    case unhandled
+    case queued
+    /// Events that actions sent were handled after this one, changing the state again;
+    /// the event queue keeps this event's outcome.
+    case keptByQueue
+
+    /// The code of `outcome`.
+    @inlinable @inline(__always)
+    public init<State>(_ outcome: Outcome<State>) {
+        switch outcome {
+        case .transitioned: self = .transitioned
+        case .rejected: self = .rejected
+        case .unhandled: self = .unhandled
+        case .queued: self = .queued
+        }
+    }
+}

@@ -157,7 +157,8 @@ final class RelayRecorder: RelayActions {
         let (machine, actions) = Self.makeRelay()
         actions.sendOnPress = [.echo, .press]
         actions.sendOnEntry = [.echo]
-        machine.press()
+        // What the press did, though the queued press then took the machine back to Off.
+        #expect(machine.press() == .transitioned(from: .off, to: .on))
         #expect(actions.log == [
             "leaveOff", "pressed", "sent Echo: queued", "sent Press: queued", "enterOn", "sent Echo: queued",
             "trace Press: transitioned from Off to On",

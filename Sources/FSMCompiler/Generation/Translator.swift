@@ -112,12 +112,12 @@ struct Translator {
                                     isVariable: true, name: "actions", type: "Actions")),
             .property(SwiftProperty(documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
                                     restriction: "private", isVariable: true, name: "eventQueue",
-                                    initialValue: .call(.identifier("FSMRuntime.EventQueue<\(queueElementType)>"), []))),
+                                    initialValue: .call(.identifier("FSMRuntime.EventQueue<\(queueElementType), \(machine.stateTypeName)>"), []))),
             initializer,
             handleFunction,
         ]
         members += machine.events.indices.map(eventFunction)
-        members += [enqueueFunction, handleWaitingEventsFunction, dispatchFunction]
+        members += [handleEventFunction, enqueueFunction, handleWaitingEventsFunction, dispatchFunction]
         members += machine.concreteStates.map(stateFunction)
         members.append(unhandledFunction)
         return .classDeclaration(SwiftClass(
@@ -187,38 +187,67 @@ struct Translator {
             : .tuple(eventParameters.map { SwiftArgument($0.name, .identifier($0.name)) })
     }
 
-    /// `handle`: a test of the queue, `dispatch` (inlined), and a test that no action sent
-    /// an event. The rare paths are functions of their own that it tail-calls, so that the
-    /// common path keeps no value across a call.
+    /// `handle`: `handleEvent`, and the outcome built from the code it returns. It is
+    /// always inlined, so that where the outcome is not used, building it costs nothing
+    /// (a hand-written `switch` computes none).
     private var handleFunction: SwiftDeclaration {
-        .function(SwiftFunction(
+        let eventQueue = SwiftExpression.identifier("eventQueue")
+        return .function(SwiftFunction(
             documentation: [
                 "Handles `event` and returns what happened; `.queued` when called from inside an action.",
             ],
-            attributes: inlinesHandle ? ["@inline(__always)", "@discardableResult"] : ["@discardableResult"],
+            attributes: ["@inline(__always)", "@discardableResult"],
             access: modifier, name: "handle",
             parameters: eventParameters, returnType: "Outcome",
             body: [
+                .declaration(isVariable: false, name: "from", type: nil, value: .identifier("state")),
+                .declaration(isVariable: false, name: "code", type: nil,
+                             value: .call(.identifier("handleEvent"), forwardedEventArguments)),
+                .returnStatement(.call(.member(eventQueue, "outcome"), [
+                    SwiftArgument(.identifier("code")),
+                    SwiftArgument("from", .identifier("from")),
+                    SwiftArgument("to", .identifier("state")),
+                ])),
+            ]))
+    }
+
+    /// The body of `handle`: a test of the queue, `dispatch` (inlined), and a test that no
+    /// action sent an event. The rare paths are functions of their own that it tail-calls,
+    /// so that the common path keeps no value across a call.
+    private var handleEventFunction: SwiftDeclaration {
+        let eventQueue = SwiftExpression.identifier("eventQueue")
+        return .function(SwiftFunction(
+            documentation: [
+                "Handles `event` and returns the code of its outcome, for `handle` to build the outcome",
+                "where it is used.",
+            ],
+            attributes: inlinesHandleEvent ? ["@inline(__always)"] : [],
+            isPrivate: true, name: "handleEvent",
+            parameters: privateEventParameters, returnType: outcomeCodeType,
+            body: [
                 .guardLet(name: "handling",
-                          value: .call(.member(.identifier("eventQueue"), "begin"),
+                          value: .call(.member(eventQueue, "begin"),
                                        [SwiftArgument("for", .member(.identifier("Actions"), "self"))]),
                           elseBody: [.returnStatement(.call(.identifier("enqueue"), [SwiftArgument(queueElement)]))]),
                 .declaration(isVariable: false, name: "outcome", type: nil,
                              value: .call(.identifier("dispatch"), forwardedEventArguments)),
                 trace(.identifier("event"), .identifier("outcome")),
-                .guardStatement([.call(.member(.identifier("eventQueue"), "end"), [SwiftArgument(.identifier("handling"))])],
+                .guardStatement([.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
                                 elseBody: [.returnStatement(.call(.identifier("handleWaitingEvents"),
-                                                                  [SwiftArgument(.identifier("outcome"))]))]),
-                .returnStatement(.identifier("outcome")),
+                                                                  [SwiftArgument("after", .identifier("outcome"))]))]),
+                .returnStatement(.call(.identifier(outcomeCodeType), [SwiftArgument(.identifier("outcome"))])),
             ]))
     }
+
+    private var outcomeCodeType: String { "FSMRuntime.OutcomeCode" }
 
     /// Queues an event that an action sent.
     private var enqueueFunction: SwiftDeclaration {
         .function(SwiftFunction(
             documentation: ["Queues an event sent from inside an action, to be handled when the current one is done."],
             attributes: ["@inline(never)"], isPrivate: true, name: "enqueue",
-            parameters: [SwiftParameter(label: "_", name: "queued", type: queueElementType)], returnType: "Outcome",
+            parameters: [SwiftParameter(label: "_", name: "queued", type: queueElementType)],
+            returnType: outcomeCodeType,
             body: [
                 .expression(.call(.member(.identifier("eventQueue"), "enqueue"), [SwiftArgument(.identifier("queued"))])),
                 .returnStatement(.implicitMember("queued")),
@@ -234,19 +263,22 @@ struct Translator {
             : handleCall(.member(queued, "event")) { .member(queued, $0.name) }
         return .function(SwiftFunction(
             documentation: [
-                "Handles the events that actions sent, in order, until none is left, and returns `outcome`,",
-                "what the event that started it all did. Events sent while a queued event is handled join",
-                "the queue, which the outermost call drains.",
+                "Handles the events that actions sent, in order, until none is left. The queue keeps",
+                "`outcome`, what the event that started it all did, for `handle` to return. Events sent",
+                "while a queued event is handled join the queue, which the outermost call drains.",
             ],
             attributes: ["@inline(never)"], isPrivate: true, name: "handleWaitingEvents",
-            parameters: [SwiftParameter(label: "_", name: "outcome", type: "Outcome")], returnType: "Outcome",
+            parameters: [SwiftParameter(label: "after", name: "outcome", type: "Outcome")],
+            returnType: outcomeCodeType,
             body: [
-                .guardStatement([.call(.member(.identifier("eventQueue"), "beginDraining"), [])],
-                                elseBody: [.returnStatement(.identifier("outcome"))]),
+                .guardStatement([.call(.member(.identifier("eventQueue"), "beginDraining"),
+                                       [SwiftArgument("after", .identifier("outcome"))])],
+                                elseBody: [.returnStatement(.call(.identifier(outcomeCodeType),
+                                                                  [SwiftArgument(.identifier("outcome"))]))]),
                 .whileLet(name: "queued", value: .call(.member(.identifier("eventQueue"), "next"), []), body: [
                     .expression(handleQueued),
                 ]),
-                .returnStatement(.identifier("outcome")),
+                .returnStatement(.implicitMember("keptByQueue")),
             ]))
     }
 
@@ -296,18 +328,20 @@ struct Translator {
     // What is inlined into what. The generated machine should cost what the same machine
     // written by hand as nested switches costs, and `swiftc -O` time should grow linearly.
     //
-    // - `dispatch` is inlined into `handle`, its one caller (the waiting events go through
-    //   `handle` too), so that the optimizer sees the queue's tests and writes around the
-    //   transitions and drops what the actions cannot change.
+    // - `handle` is inlined where it is called, and builds the outcome from the code that
+    //   `handleEvent` returns, so that where the outcome is not used it is never built.
+    // - `dispatch` is inlined into `handleEvent`, its one caller (the waiting events go
+    //   through `handle` too), so that the optimizer sees the queue's tests and writes around
+    //   the transitions and drops what the actions cannot change.
     // - Up to `inliningLimit` transitions the state functions are inlined into `dispatch`,
     //   so that `handle` is the one function of nested switches a person writes.
     // - Beyond it, one function of every transition would make `swiftc -O` superlinear, so
     //   the state functions stay separate, and `dispatch` is a `switch` of calls.
-    // - A tiny machine's `handle` is inlined where it is called, as the optimizer does with
-    //   a tiny hand-written one; a larger one is left to the optimizer.
+    // - A tiny machine's `handleEvent` is inlined too, as the optimizer does with a tiny
+    //   hand-written `handle`; a larger one is left to the optimizer.
 
     private var inlinesStateFunctions: Bool { transitionCount <= Self.inliningLimit }
-    private var inlinesHandle: Bool { transitionCount <= Self.tinyMachineLimit }
+    private var inlinesHandleEvent: Bool { transitionCount <= Self.tinyMachineLimit }
 
     private func stateFunctionName(_ state: Int) -> String {
         let name = SwiftNames.unescaped(machine.states[state].named.swiftName)

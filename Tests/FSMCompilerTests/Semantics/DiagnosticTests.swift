@@ -218,13 +218,19 @@ import FSMCompiler
             Predicate: Dispatch = a | b
             Predicate: HandleInS = c | d
             Predicate: Handling = e | f
+            Predicate: From = g | h
+            Predicate: Code = i | j
+            Predicate: HandleEvent = k | l
             {
-              S { E [Dispatch = a, HandleInS = c, Handling = e] S - }
+              S { E [Dispatch = a, HandleInS = c, Handling = e, From = g, Code = i, HandleEvent = k] S - }
             }
             """, [
                 "3:12: error: predicate type 'Dispatch' would become the parameter 'dispatch', which would hide the generated machine's own 'dispatch' [invalidSwiftName]",
                 "4:12: error: predicate type 'HandleInS' would become the parameter 'handleInS', which would hide the generated machine's own 'handleInS' [invalidSwiftName]",
                 "5:12: error: predicate type 'Handling' would become the parameter 'handling', which would hide the generated machine's own 'handling' [invalidSwiftName]",
+                "6:12: error: predicate type 'From' would become the parameter 'from', which would hide the generated machine's own 'from' [invalidSwiftName]",
+                "7:12: error: predicate type 'Code' would become the parameter 'code', which would hide the generated machine's own 'code' [invalidSwiftName]",
+                "8:12: error: predicate type 'HandleEvent' would become the parameter 'handleEvent', which would hide the generated machine's own 'handleEvent' [invalidSwiftName]",
             ]),
         Example(.misplacedOverride, headers + """
             {

@@ -79,7 +79,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<(event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward)>()
+    private var eventQueue = FSMRuntime.EventQueue<(event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward), EnforcedTurnstileState>()
 
     /// A machine in `state`, by default the initial state `Locked`. No entry
     /// actions run, so that a saved state can be restored as it was.
@@ -92,11 +92,9 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward) -> Outcome {
-        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, enforcement: enforcement, reward: reward)) }
-        let outcome = dispatch(event, enforcement, reward)
-        actions.trace(event, outcome: outcome)
-        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
-        return outcome
+        let from = state
+        let code = handleEvent(event, enforcement, reward)
+        return eventQueue.outcome(code, from: from, to: state)
     }
 
     /// Handles `Reset`.
@@ -117,23 +115,34 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
         return handle(.coin, enforcement: enforcement, reward: reward)
     }
 
+    /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
+    /// where it is used.
+    @inline(__always)
+    private func handleEvent(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> FSMRuntime.OutcomeCode {
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, enforcement: enforcement, reward: reward)) }
+        let outcome = dispatch(event, enforcement, reward)
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end(handling) else { return handleWaitingEvents(after: outcome) }
+        return FSMRuntime.OutcomeCode(outcome)
+    }
+
     /// Queues an event sent from inside an action, to be handled when the current one is done.
     @inline(never)
-    private func enqueue(_ queued: (event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward)) -> Outcome {
+    private func enqueue(_ queued: (event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward)) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
 
-    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did. Events sent while a queued event is handled join
-    /// the queue, which the outermost call drains.
+    /// Handles the events that actions sent, in order, until none is left. The queue keeps
+    /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
+    /// while a queued event is handled join the queue, which the outermost call drains.
     @inline(never)
-    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
-        guard eventQueue.beginDraining() else { return outcome }
+    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+        guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued.event, enforcement: queued.enforcement, reward: queued.reward)
         }
-        return outcome
+        return .keptByQueue
     }
 
     @inline(__always)

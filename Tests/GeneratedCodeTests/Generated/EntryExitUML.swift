@@ -63,7 +63,7 @@ final class EntryExitUML<Actions: EntryExitUMLActions> {
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<EntryExitUMLEvent>()
+    private var eventQueue = FSMRuntime.EventQueue<EntryExitUMLEvent, EntryExitUMLState>()
 
     /// A machine in `state`, by default the initial state `Idle`. No entry
     /// actions run, so that a saved state can be restored as it was.
@@ -76,11 +76,9 @@ final class EntryExitUML<Actions: EntryExitUMLActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: EntryExitUMLEvent) -> Outcome {
-        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
-        let outcome = dispatch(event)
-        actions.trace(event, outcome: outcome)
-        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
-        return outcome
+        let from = state
+        let code = handleEvent(event)
+        return eventQueue.outcome(code, from: from, to: state)
     }
 
     /// Handles `Stop`.
@@ -107,23 +105,34 @@ final class EntryExitUML<Actions: EntryExitUMLActions> {
         return handle(.reset)
     }
 
+    /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
+    /// where it is used.
+    @inline(__always)
+    private func handleEvent(_ event: EntryExitUMLEvent) -> FSMRuntime.OutcomeCode {
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
+        let outcome = dispatch(event)
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end(handling) else { return handleWaitingEvents(after: outcome) }
+        return FSMRuntime.OutcomeCode(outcome)
+    }
+
     /// Queues an event sent from inside an action, to be handled when the current one is done.
     @inline(never)
-    private func enqueue(_ queued: EntryExitUMLEvent) -> Outcome {
+    private func enqueue(_ queued: EntryExitUMLEvent) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
 
-    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did. Events sent while a queued event is handled join
-    /// the queue, which the outermost call drains.
+    /// Handles the events that actions sent, in order, until none is left. The queue keeps
+    /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
+    /// while a queued event is handled join the queue, which the outermost call drains.
     @inline(never)
-    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
-        guard eventQueue.beginDraining() else { return outcome }
+    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+        guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued)
         }
-        return outcome
+        return .keptByQueue
     }
 
     @inline(__always)

@@ -67,7 +67,7 @@ public final class Keywords<Actions: KeywordsActions> {
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<(event: KeywordsEvent, kind: Kind)>()
+    private var eventQueue = FSMRuntime.EventQueue<(event: KeywordsEvent, kind: Kind), KeywordsState>()
 
     /// A machine in `state`, by default the initial state `default`. No entry
     /// actions run, so that a saved state can be restored as it was.
@@ -80,11 +80,9 @@ public final class Keywords<Actions: KeywordsActions> {
     @inline(__always)
     @discardableResult
     public func handle(_ event: KeywordsEvent, kind: Kind) -> Outcome {
-        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, kind: kind)) }
-        let outcome = dispatch(event, kind)
-        actions.trace(event, outcome: outcome)
-        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
-        return outcome
+        let from = state
+        let code = handleEvent(event, kind)
+        return eventQueue.outcome(code, from: from, to: state)
     }
 
     /// Handles `init`.
@@ -105,23 +103,34 @@ public final class Keywords<Actions: KeywordsActions> {
         return handle(.`return`, kind: kind)
     }
 
+    /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
+    /// where it is used.
+    @inline(__always)
+    private func handleEvent(_ event: KeywordsEvent, _ kind: Kind) -> FSMRuntime.OutcomeCode {
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, kind: kind)) }
+        let outcome = dispatch(event, kind)
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end(handling) else { return handleWaitingEvents(after: outcome) }
+        return FSMRuntime.OutcomeCode(outcome)
+    }
+
     /// Queues an event sent from inside an action, to be handled when the current one is done.
     @inline(never)
-    private func enqueue(_ queued: (event: KeywordsEvent, kind: Kind)) -> Outcome {
+    private func enqueue(_ queued: (event: KeywordsEvent, kind: Kind)) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
 
-    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did. Events sent while a queued event is handled join
-    /// the queue, which the outermost call drains.
+    /// Handles the events that actions sent, in order, until none is left. The queue keeps
+    /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
+    /// while a queued event is handled join the queue, which the outermost call drains.
     @inline(never)
-    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
-        guard eventQueue.beginDraining() else { return outcome }
+    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+        guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued.event, kind: queued.kind)
         }
-        return outcome
+        return .keptByQueue
     }
 
     @inline(__always)

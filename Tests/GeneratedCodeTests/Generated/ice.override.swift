@@ -114,7 +114,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<RootFSMGenEvent>()
+    private var eventQueue = FSMRuntime.EventQueue<RootFSMGenEvent, RootFSMGenState>()
 
     /// A machine in `state`, by default the initial state `init`. No entry
     /// actions run, so that a saved state can be restored as it was.
@@ -124,13 +124,12 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inline(__always)
     @discardableResult
     public func handle(_ event: RootFSMGenEvent) -> Outcome {
-        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
-        let outcome = dispatch(event)
-        actions.trace(event, outcome: outcome)
-        guard eventQueue.end(handling) else { return handleWaitingEvents(outcome) }
-        return outcome
+        let from = state
+        let code = handleEvent(event)
+        return eventQueue.outcome(code, from: from, to: state)
     }
 
     /// Handles `init`.
@@ -265,23 +264,33 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
         return handle(.goBack)
     }
 
+    /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
+    /// where it is used.
+    private func handleEvent(_ event: RootFSMGenEvent) -> FSMRuntime.OutcomeCode {
+        guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
+        let outcome = dispatch(event)
+        actions.trace(event, outcome: outcome)
+        guard eventQueue.end(handling) else { return handleWaitingEvents(after: outcome) }
+        return FSMRuntime.OutcomeCode(outcome)
+    }
+
     /// Queues an event sent from inside an action, to be handled when the current one is done.
     @inline(never)
-    private func enqueue(_ queued: RootFSMGenEvent) -> Outcome {
+    private func enqueue(_ queued: RootFSMGenEvent) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
 
-    /// Handles the events that actions sent, in order, until none is left, and returns `outcome`,
-    /// what the event that started it all did. Events sent while a queued event is handled join
-    /// the queue, which the outermost call drains.
+    /// Handles the events that actions sent, in order, until none is left. The queue keeps
+    /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
+    /// while a queued event is handled join the queue, which the outermost call drains.
     @inline(never)
-    private func handleWaitingEvents(_ outcome: Outcome) -> Outcome {
-        guard eventQueue.beginDraining() else { return outcome }
+    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+        guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued)
         }
-        return outcome
+        return .keptByQueue
     }
 
     @inline(__always)
