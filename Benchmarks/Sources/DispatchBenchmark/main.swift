@@ -22,18 +22,37 @@ struct Options {
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
+        /// The positive whole number after `option`.
+        func count(after option: String) -> Int {
+            guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+                usageError("\(option) needs a positive whole number")
+            }
+            return value
+        }
         while let argument = rest.popFirst() {
             switch argument {
-            case "--events": events = Int(rest.popFirst() ?? "") ?? events
-            case "--runs": runs = Int(rest.popFirst() ?? "") ?? runs
-            case "--only": only = rest.popFirst()
-            case "--passes": passes = Int(rest.popFirst() ?? "") ?? passes
+            case "--events": events = count(after: argument)
+            case "--runs": runs = count(after: argument)
+            case "--passes": passes = count(after: argument)
+            case "--only":
+                guard let variant = rest.popFirst() else { usageError("--only needs MACHINE/SHAPE") }
+                only = variant
             case "--allocations": mode = "allocations"
             case "--startup": mode = "startup"
-            default: fatalError("unknown argument '\(argument)'")
+            default: usageError("unknown argument '\(argument)'")
             }
         }
     }
+}
+
+/// Says what is wrong with the command line, and how to use it, and exits with status 2.
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("""
+        DispatchBenchmark: \(message)
+        usage: DispatchBenchmark [--events N] [--runs R] [--only MACHINE/SHAPE [--passes P]] [--allocations | --startup]
+
+        """.utf8))
+    exit(2)
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
@@ -326,7 +345,9 @@ case "startup":
     benchmarkStartup()
 default:
     if let only = options.only {
-        guard let variant = variants.first(where: { "\($0.machine)/\($0.shape)" == only }) else { fatalError("no variant '\(only)'") }
+        guard let variant = variants.first(where: { "\($0.machine)/\($0.shape)" == only }) else {
+            usageError("no variant '\(only)'; there are \(variants.map { "\($0.machine)/\($0.shape)" }.joined(separator: ", "))")
+        }
         print("checksum\t\(variant.run { loop in (0..<options.passes).forEach { _ in loop() } })")
     } else {
         benchmarkDispatch()

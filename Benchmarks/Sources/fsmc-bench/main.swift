@@ -24,21 +24,49 @@ struct Settings {
         repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent() // fsmc-bench
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var rest = arguments[...]
+        /// The positive whole number after `option`.
+        func count(after option: String) throws -> Int {
+            guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+                throw UsageError("\(option) needs a positive whole number")
+            }
+            return value
+        }
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick": quick = true
-            case "--runs": runs = Int(rest.popFirst() ?? "") ?? runs
-            case "--events": events = Int(rest.popFirst() ?? "") ?? events
-            case "--sections": sections = Set((rest.popFirst() ?? "").split(separator: ",").compactMap { Int($0) })
-            default:
-                throw BenchmarkError("unknown argument '\(argument)'; usage: fsmc-bench [--quick] [--runs N] [--events N] [--sections 1,3,…]")
+            case "--runs": runs = try count(after: argument)
+            case "--events": events = try count(after: argument)
+            case "--sections":
+                let listed = (rest.popFirst() ?? "").split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                guard !listed.isEmpty, listed.allSatisfy({ $0.map((1...5).contains) == true }) else {
+                    throw UsageError("--sections needs a comma-separated list of section numbers from 1 to 5")
+                }
+                sections = Set(listed.compactMap { $0 })
+            default: throw UsageError("unknown argument '\(argument)'")
             }
         }
     }
 }
 
+/// A mistake on the command line: reported with the usage, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+let settings: Settings
 do {
-    let settings = try Settings(Array(CommandLine.arguments.dropFirst()))
+    settings = try Settings(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("""
+        fsmc-bench: \(error)
+        usage: fsmc-bench [--quick] [--runs N] [--events N] [--sections 1,3,…]
+
+        """.utf8))
+    exit(2)
+}
+
+do {
     printMachine()
     if settings.sections.contains(1) { try benchmarkDispatch(settings) }
     if settings.sections.contains(2) { try countAllocations(settings) }
