@@ -334,7 +334,7 @@ struct Translator {
     //   through `handle` too), so that the optimizer sees the queue's tests and writes around
     //   the transitions and drops what the actions cannot change.
     // - Up to `inliningLimit` transitions the state functions are inlined into `dispatch`,
-    //   so that `handle` is the one function of nested switches a person writes.
+    //   so that `handleEvent` is the one function of nested switches a person writes.
     // - Beyond it, one function of every transition would make `swiftc -O` superlinear, so
     //   the state functions stay separate, and `dispatch` is a `switch` of calls.
     // - A tiny machine's `handleEvent` is inlined too, as the optimizer does with a tiny
