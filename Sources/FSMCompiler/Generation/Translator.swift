@@ -191,8 +191,7 @@ struct Translator {
     /// always inlined, so that where the outcome is not used, building it costs nothing
     /// (a hand-written `switch` computes none).
     private var handleFunction: SwiftDeclaration {
-        let eventQueue = SwiftExpression.identifier("eventQueue")
-        return .function(SwiftFunction(
+        .function(SwiftFunction(
             documentation: [
                 "Handles `event` and returns what happened; `.queued` when called from inside an action.",
             ],
@@ -215,8 +214,7 @@ struct Translator {
     /// action sent an event. The rare paths are functions of their own that it tail-calls,
     /// so that the common path keeps no value across a call.
     private var handleEventFunction: SwiftDeclaration {
-        let eventQueue = SwiftExpression.identifier("eventQueue")
-        return .function(SwiftFunction(
+        .function(SwiftFunction(
             documentation: [
                 "Handles `event` and returns the code of its outcome, for `handle` to build the outcome",
                 "where it is used.",
@@ -241,6 +239,9 @@ struct Translator {
 
     private var outcomeCodeType: String { "FSMRuntime.OutcomeCode" }
 
+    /// The machine's `eventQueue` property, which the functions around dispatch use.
+    private var eventQueue: SwiftExpression { .identifier("eventQueue") }
+
     /// Queues an event that an action sent.
     private var enqueueFunction: SwiftDeclaration {
         .function(SwiftFunction(
@@ -249,7 +250,7 @@ struct Translator {
             parameters: [SwiftParameter(label: "_", name: "queued", type: queueElementType)],
             returnType: outcomeCodeType,
             body: [
-                .expression(.call(.member(.identifier("eventQueue"), "enqueue"), [SwiftArgument(.identifier("queued"))])),
+                .expression(.call(.member(eventQueue, "enqueue"), [SwiftArgument(.identifier("queued"))])),
                 .returnStatement(.implicitMember("queued")),
             ]))
     }
@@ -271,11 +272,11 @@ struct Translator {
             parameters: [SwiftParameter(label: "after", name: "outcome", type: "Outcome")],
             returnType: outcomeCodeType,
             body: [
-                .guardStatement([.call(.member(.identifier("eventQueue"), "beginDraining"),
+                .guardStatement([.call(.member(eventQueue, "beginDraining"),
                                        [SwiftArgument("after", .identifier("outcome"))])],
                                 elseBody: [.returnStatement(.call(.identifier(outcomeCodeType),
                                                                   [SwiftArgument(.identifier("outcome"))]))]),
-                .whileLet(name: "queued", value: .call(.member(.identifier("eventQueue"), "next"), []), body: [
+                .whileLet(name: "queued", value: .call(.member(eventQueue, "next"), []), body: [
                     .expression(handleQueued),
                 ]),
                 .returnStatement(.implicitMember("keptByQueue")),
