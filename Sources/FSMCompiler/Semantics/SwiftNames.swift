@@ -64,7 +64,7 @@ public enum SwiftNames {
     /// Names generated function bodies use, which a predicate parameter would shadow.
     public static let reservedParameterNames: Set<String> = [
         "event", "state", "actions", "from", "code", "outcome", "queued", "handling", "eventQueue",
-        "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled",
+        "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled",
     ]
 
     /// The prefix of the generated per-state functions (`handleInLocked`), which a predicate

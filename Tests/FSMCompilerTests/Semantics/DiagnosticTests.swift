@@ -221,8 +221,9 @@ import FSMCompiler
             Predicate: From = g | h
             Predicate: Code = i | j
             Predicate: HandleEvent = k | l
+            Predicate: Handle = m | n
             {
-              S { E [Dispatch = a, HandleInS = c, Handling = e, From = g, Code = i, HandleEvent = k] S - }
+              S { E [Dispatch = a, HandleInS = c, Handling = e, From = g, Code = i, HandleEvent = k, Handle = m] S - }
             }
             """, [
                 "3:12: error: predicate type 'Dispatch' would become the parameter 'dispatch', which would hide the generated machine's own 'dispatch' [invalidSwiftName]",
@@ -231,6 +232,7 @@ import FSMCompiler
                 "6:12: error: predicate type 'From' would become the parameter 'from', which would hide the generated machine's own 'from' [invalidSwiftName]",
                 "7:12: error: predicate type 'Code' would become the parameter 'code', which would hide the generated machine's own 'code' [invalidSwiftName]",
                 "8:12: error: predicate type 'HandleEvent' would become the parameter 'handleEvent', which would hide the generated machine's own 'handleEvent' [invalidSwiftName]",
+                "9:12: error: predicate type 'Handle' would become the parameter 'handle', which would hide the generated machine's own 'handle' [invalidSwiftName]",
             ]),
         Example(.misplacedOverride, headers + """
             {
