@@ -251,10 +251,7 @@ struct Renderer {
             writer.line { text in
                 guard !switchCase.patterns.isEmpty else { return text.append("default:") }
                 text.append("case ")
-                for (position, node) in switchCase.patterns.enumerated() {
-                    if position > 0 { text.append(", ") }
-                    append(node, to: &text)
-                }
+                append(switchCase.patterns, to: &text)
                 text.append(":")
             }
             writer.indented { body in switchCase.body.forEach { render($0, into: &body) } }
@@ -271,11 +268,16 @@ struct Renderer {
             text.append("_")
         case .tuple(let elements):
             text.append("(")
-            for (position, element) in elements.enumerated() {
-                if position > 0 { text.append(", ") }
-                append(element, to: &text)
-            }
+            append(elements, to: &text)
             text.append(")")
+        }
+    }
+
+    /// `a, b, c`.
+    private func append(_ patterns: [SwiftPattern], to text: inout TextBuffer) {
+        for (position, node) in patterns.enumerated() {
+            if position > 0 { text.append(", ") }
+            append(node, to: &text)
         }
     }
 

@@ -38,7 +38,7 @@ import FSMCompiler
     }
 
     /// A machine of more than `inliningLimit` transitions gets the other shape of dispatch
-    /// (separate state functions, `dispatch` inlined into `handle`); it must mean the same.
+    /// (separate state functions, `dispatch` inlined into `handleEvent`); it must mean the same.
     @Test func largeMachineAgreesWithTheInterpreter() throws {
         let states = 55, events = 20
         var source = "FSM: M900001\nInitial: S0\nPredicate: Mode = a | b\n{\n  (Base) <enter >leave { Reset S0 reset }\n"
