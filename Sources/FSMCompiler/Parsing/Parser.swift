@@ -157,12 +157,14 @@ public struct Parser {
             state.superstates.append(try expectName("a superstate name after ':'"))
         case .openAngle:
             advance()
-            state.entryActions = (state.entryActions ?? []) + (try parseActionNames("entry"))
-            state.entryLocation = state.entryLocation ?? location
+            let names = try parseActionNames("entry")
+            state.entry = ActionListSyntax(names: (state.entry?.names ?? []) + names,
+                                           location: state.entry?.location ?? location)
         case .closeAngle:
             advance()
-            state.exitActions = (state.exitActions ?? []) + (try parseActionNames("exit"))
-            state.exitLocation = state.exitLocation ?? location
+            let names = try parseActionNames("exit")
+            state.exit = ActionListSyntax(names: (state.exit?.names ?? []) + names,
+                                          location: state.exit?.location ?? location)
         default:
             return false
         }

@@ -17,8 +17,8 @@ extension StateSyntax: CustomStringConvertible {
     public var description: String {
         var parts = [isAbstract ? "(\(name))" : name.text]
         parts += superstates.map { ":\($0)" }
-        if let entryActions { parts.append("<" + Self.braced(entryActions)) }
-        if let exitActions { parts.append(">" + Self.braced(exitActions)) }
+        if let entry { parts.append("<" + Self.braced(entry.names)) }
+        if let exit { parts.append(">" + Self.braced(exit.names)) }
         parts.append(BodyItemSyntax.braced(items))
         return parts.joined(separator: " ")
     }

@@ -45,15 +45,25 @@ public struct StateSyntax: Hashable, Sendable {
     public var isAbstract: Bool
     public var superstates: [NameSyntax] = []
     /// The entry actions of every `<` modifier in order, or nil when the spec has none.
-    public var entryActions: [NameSyntax]?
-    public var entryLocation: SourceLocation?
-    public var exitActions: [NameSyntax]?
-    public var exitLocation: SourceLocation?
+    public var entry: ActionListSyntax?
+    /// The exit actions of every `>` modifier in order, or nil when the spec has none.
+    public var exit: ActionListSyntax?
     public var items: [BodyItemSyntax] = []
 
     public init(name: NameSyntax, isAbstract: Bool) {
         self.name = name
         self.isAbstract = isAbstract
+    }
+}
+
+/// The actions of a state's `<` (or `>`) modifiers, in order, located at the first one.
+public struct ActionListSyntax: Hashable, Sendable {
+    public var names: [NameSyntax]
+    public var location: SourceLocation
+
+    public init(names: [NameSyntax], location: SourceLocation) {
+        self.names = names
+        self.location = location
     }
 }
 

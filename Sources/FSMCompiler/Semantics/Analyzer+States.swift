@@ -4,7 +4,7 @@ extension Analyzer {
     mutating func declareStates(_ syntax: StateMachineSyntax) {
         for spec in syntax.states {
             let index = declare(spec)
-            let modifierActions = (spec.entryActions ?? []) + (spec.exitActions ?? [])
+            let modifierActions = (spec.entry?.names ?? []) + (spec.exit?.names ?? [])
             for action in modifierActions.sorted(by: { $0.location < $1.location }) {
                 _ = actions.index(of: action)
             }
@@ -27,10 +27,8 @@ extension Analyzer {
         for superstate in spec.superstates where !states[index].superstateNames.contains(where: { $0.text == superstate.text }) {
             states[index].superstateNames.append(superstate)
         }
-        mergeActions(spec.entryActions.map { ActionList(names: $0, location: spec.entryLocation!) },
-                     into: \.entry, of: index, kind: "entry")
-        mergeActions(spec.exitActions.map { ActionList(names: $0, location: spec.exitLocation!) },
-                     into: \.exit, of: index, kind: "exit")
+        mergeActions(spec.entry, into: \.entry, of: index, kind: "entry")
+        mergeActions(spec.exit, into: \.exit, of: index, kind: "exit")
         return index
     }
 
@@ -51,7 +49,7 @@ extension Analyzer {
     }
 
     /// A later definition may repeat a state's entry or exit list, but not change it.
-    private mutating func mergeActions(_ list: ActionList?, into field: WritableKeyPath<StateRecord, ActionList?>,
+    private mutating func mergeActions(_ list: ActionListSyntax?, into field: WritableKeyPath<StateRecord, ActionListSyntax?>,
                                        of index: Int, kind: String) {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {

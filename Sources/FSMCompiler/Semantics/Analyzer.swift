@@ -112,16 +112,10 @@ struct StateRecord {
     var superstates: [Int] = []
     var superstateRefs: [NameSyntax] = []
     /// The entry and exit actions of the first definition that gives them.
-    var entry: ActionList?
-    var exit: ActionList?
+    var entry: ActionListSyntax?
+    var exit: ActionListSyntax?
     /// Own rows, in source order; indices into `Analyzer.rows`.
     var rows: [Int] = []
-}
-
-/// The actions of one `<` or `>` list, with where the list starts.
-struct ActionList {
-    var names: [NameSyntax]
-    var location: SourceLocation
 }
 
 /// One row for one event, as declared in one state, with its context folded in.

@@ -178,7 +178,7 @@ import FSMCompiler
         #expect(syntax.bodyLocation.description == "test.sm:3:1")
         #expect(state.name.location.description == "test.sm:4:3")
         #expect(state.superstates.map(\.location.description) == ["test.sm:4:7"])
-        #expect(state.entryLocation?.description == "test.sm:4:9")
+        #expect(state.entry?.location.description == "test.sm:4:9")
         guard case .row(let row) = state.items[0], case .eventBlock(_, let items, let blockAt) = state.items[1],
               case .row(let inner) = items[0] else {
             Issue.record("unexpected items \(state.items)")
