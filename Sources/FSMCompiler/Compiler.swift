@@ -19,7 +19,7 @@ public enum Compiler {
             return Result(machine: nil, diagnostics: syntaxDiagnostics.sortedByLocation())
         }
         let (machine, diagnostics) = Analyzer.analyze(syntax)
-        return Result(machine: machine, diagnostics: (syntaxDiagnostics + diagnostics).uniqued().sortedByLocation())
+        return Result(machine: machine, diagnostics: (syntaxDiagnostics + diagnostics).sortedByLocation())
     }
 }
 
@@ -46,13 +46,5 @@ extension Compiler {
         let file = machine.name.location.file
         let sourceName = String(file.split(separator: "/").last ?? Substring(file))
         return Renderer.render(Translator.translate(machine, sourceName: sourceName, access: access))
-    }
-}
-
-extension Array where Element == Diagnostic {
-    /// Without repeats: a guard shared by the rows of a block is checked once per row.
-    func uniqued() -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return filter { seen.insert($0).inserted }
     }
 }

@@ -57,7 +57,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .missingHeader: "the `FSM` or `Initial` header is missing"
         case .missingOverride: "a row replaces an inherited row without `override { }`"
         case .nestingTooDeep: "blocks are nested more deeply than fsmc accepts (64 levels)"
-        case .noEvents: "no row names an event, so there is nothing to generate a machine for"
+        case .noEvents: "warning: no row names an event yet; the generated machine handles none"
         case .nothingToOverride: "a row in `override { }` matches no inherited row"
         case .overrideOutOfOrder: "a plain row replaces a row that a superstate marked `override`"
         case .predicateLimit: "the predicate combinations of one event in one state are too many to check"

@@ -14,6 +14,9 @@ struct Translator {
     /// The number of flattened transitions of the concrete states: it decides what is
     /// inlined into what (see "What is inlined into what" below).
     let transitionCount: Int
+    /// Each concrete state's dispatch, by index into `machine.states`.
+    let dispatch: [Int: [EventDispatch]]
+    let names: GeneratedNames
 
     private static let inliningLimit = 1_000
     private static let tinyMachineLimit = 16
@@ -21,7 +24,8 @@ struct Translator {
     static func translate(_ machine: StateMachine, sourceName: String, access: SwiftAccess) -> SwiftFile {
         let transitions = machine.concreteStates.reduce(0) { $0 + machine.states[$1].transitions.count }
         return Translator(machine: machine, sourceName: sourceName, access: access,
-                          transitionCount: transitions).translate()
+                          transitionCount: transitions, dispatch: DispatchPlanner.plan(machine),
+                          names: GeneratedNames(machine)).translate()
     }
 
     func translate() -> SwiftFile {
@@ -65,9 +69,17 @@ struct Translator {
         }
     }
 
-    /// An enum whose raw values, and so whose descriptions, are the `.sm` names.
+    /// An enum whose raw values, and so whose descriptions, are the `.sm` names. Swift
+    /// gives an enum without cases no raw values: a machine whose rows name no event yet
+    /// gets an event enum with only the conformances that need no value.
     private func namedEnum(_ name: String, documentation: String, cases: [Named]) -> SwiftDeclaration {
-        .enumeration(SwiftEnum(
+        guard !cases.isEmpty else {
+            return .enumeration(SwiftEnum(
+                documentation: [documentation, "It has no cases yet: no row of the .sm file names one."],
+                access: modifier, name: name,
+                conformances: ["Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable"], cases: [], members: []))
+        }
+        return .enumeration(SwiftEnum(
             documentation: [documentation, "Each case prints as its name in the .sm file, which is also its raw value."],
             access: modifier, name: name,
             conformances: ["Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
@@ -110,26 +122,35 @@ struct Translator {
                                     type: machine.stateTypeName)),
             .property(SwiftProperty(documentation: ["The actions the machine runs."], access: modifier,
                                     isVariable: true, name: "actions", type: "Actions")),
-            .property(SwiftProperty(documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
-                                    restriction: "private", isVariable: true, name: "eventQueue",
-                                    initialValue: .call(.identifier("FSMRuntime.EventQueue<\(queueElementType), \(machine.stateTypeName)>"), []))),
-            initializer,
-            handleFunction,
         ]
-        members += machine.events.indices.map(eventFunction)
-        members += [handleEventFunction, enqueueFunction, handleWaitingEventsFunction, dispatchFunction]
-        members += machine.concreteStates.map(stateFunction)
-        members.append(unhandledFunction)
+        // A machine whose rows name no event yet has no event to handle: Swift would warn
+        // that any code taking a value of its event type, which has no cases, never runs.
+        if machine.events.isEmpty {
+            members.append(initializer)
+        } else {
+            members += [
+                .property(SwiftProperty(documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
+                                        restriction: "private", isVariable: true, name: names.eventQueue,
+                                        initialValue: .call(.identifier("FSMRuntime.EventQueue<\(queueElementType), \(machine.stateTypeName)>"), []))),
+                initializer,
+                handleFunction,
+            ]
+            members += machine.events.indices.map(eventFunction)
+            members += [handleEventFunction, enqueueFunction, handleWaitingEventsFunction, dispatchFunction]
+            members += machine.concreteStates.map(stateFunction)
+            members.append(unhandledFunction)
+        }
+        let usage = machine.events.isEmpty ? [
+            "It has no events yet (no row of the .sm file names one), and so no `handle(_:)`.",
+        ] : [
+            "Send it events with `handle(_:)` or with the method named after each event; each",
+            "returns what happened. An event sent from inside an action is queued and handled",
+            "as soon as the current transition completes (run to completion). Actions that never",
+            "send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then",
+            "costs what a hand-written `switch` costs.",
+        ]
         return .classDeclaration(SwiftClass(
-            documentation: [
-                "The `\(machine.name.name)` state machine.",
-                "",
-                "Send it events with `handle(_:)` or with the method named after each event; each",
-                "returns what happened. An event sent from inside an action is queued and handled",
-                "as soon as the current transition completes (run to completion). Actions that never",
-                "send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then",
-                "costs what a hand-written `switch` costs.",
-            ],
+            documentation: ["The `\(machine.name.name)` state machine.", ""] + usage,
             access: modifier, isFinal: true, name: machine.typeName,
             genericParameters: [SwiftGenericParameter(name: "Actions", constraint: machine.actionsProtocolName)],
             members: members))
@@ -170,8 +191,13 @@ struct Translator {
         [SwiftParameter(label: "_", name: "event", type: machine.eventTypeName)] + predicateParameters
     }
 
+    /// One per predicate type, labelled with its parameter name; the name inside the
+    /// bodies differs only where it would hide a name of the generated code.
     private var predicateParameters: [SwiftParameter] {
-        machine.predicateTypes.map { SwiftParameter(name: $0.parameterName, type: $0.type.swiftName) }
+        zip(machine.predicateTypes, names.predicateParameters).map { type, name in
+            SwiftParameter(label: name == type.parameterName ? nil : type.parameterName, name: name,
+                           type: type.type.swiftName)
+        }
     }
 
     /// What the queue holds: the event alone, or a tuple of it and the predicate values.
@@ -240,7 +266,7 @@ struct Translator {
     private var outcomeCodeType: String { "FSMRuntime.OutcomeCode" }
 
     /// The machine's `eventQueue` property, which the functions around dispatch use.
-    private var eventQueue: SwiftExpression { .identifier("eventQueue") }
+    private var eventQueue: SwiftExpression { .identifier(names.eventQueue) }
 
     /// Queues an event that an action sent.
     private var enqueueFunction: SwiftDeclaration {
@@ -305,7 +331,8 @@ struct Translator {
 
     /// `handle(event, enforcement: value, …)`, with each predicate parameter's value.
     private func handleCall(_ event: SwiftExpression, _ value: (SwiftParameter) -> SwiftExpression) -> SwiftExpression {
-        .call(.identifier("handle"), [SwiftArgument(event)] + predicateParameters.map { SwiftArgument($0.name, value($0)) })
+        .call(.identifier("handle"),
+              [SwiftArgument(event)] + predicateParameters.map { SwiftArgument($0.label ?? $0.name, value($0)) })
     }
 
     /// Private functions take the event unlabeled, so that their names cannot clash with
@@ -345,19 +372,19 @@ struct Translator {
     private var inlinesHandleEvent: Bool { transitionCount <= Self.tinyMachineLimit }
 
     private func stateFunctionName(_ state: Int) -> String {
-        let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
-        return SwiftNames.stateFunctionPrefix + name.prefix(1).uppercased() + name.dropFirst()
+        names.stateFunctions[state] ?? ""
     }
 
     /// `switch event { … }` for one state: each handled event's transitions, then the
     /// events it does not handle.
     private func stateFunction(_ index: Int) -> SwiftDeclaration {
         let state = machine.states[index]
-        var cases = state.dispatch.map { dispatch in
+        let dispatch = self.dispatch[index] ?? []
+        var cases = dispatch.map { dispatch in
             SwiftCase(patterns: [.enumCase(machine.events[dispatch.event].swiftName)],
                       body: body(of: dispatch, in: index))
         }
-        let handled = Set(state.dispatch.map(\.event))
+        let handled = Set(dispatch.map(\.event))
         let unhandled = machine.events.indices.filter { !handled.contains($0) }
         if !unhandled.isEmpty {
             cases.append(SwiftCase(patterns: unhandled.map { .enumCase(machine.events[$0].swiftName) },
@@ -382,8 +409,8 @@ struct Translator {
             return transitionStatements(state.transitions[dispatch.branches[0].transition], in: index)
         }
         let subject: SwiftExpression = dispatch.predicateTypes.count == 1
-            ? .identifier(machine.predicateTypes[dispatch.predicateTypes[0]].parameterName)
-            : .tuple(dispatch.predicateTypes.map { SwiftArgument(.identifier(machine.predicateTypes[$0].parameterName)) })
+            ? .identifier(names.predicateParameters[dispatch.predicateTypes[0]])
+            : .tuple(dispatch.predicateTypes.map { SwiftArgument(.identifier(names.predicateParameters[$0])) })
         var cases = dispatch.branches.map { branch in
             SwiftCase(patterns: patterns(branch, of: dispatch),
                       body: transitionStatements(state.transitions[branch.transition], in: index))

@@ -1,17 +1,39 @@
-extension Analyzer {
-    /// Computes every state's effective rows, superstates before their substates, and
-    /// reports duplicates, clashes and override errors where they arise, once each.
-    ///
-    /// A state's effective rows are those it inherits (each superstate's effective rows,
-    /// in adoption order, a row reached along two paths once) followed by its own. An own
-    /// row in `override { }` replaces the inherited rows with its key; a plain own row
-    /// with the key of an inherited row is an error. After an error the first row is kept,
-    /// so that substates do not report the same problem again.
-    mutating func flattenRows() {
-        effectiveRows = Array(repeating: [], count: states.count)
-        for state in superstatesFirst {
-            let own = checkOwnRows(of: state)
-            var inherited = inheritedRows(of: state)
+/// Every state's effective rows, with duplicates, clashes and override errors reported
+/// where they arise, once each: the fourth phase of analysis.
+///
+/// A state's effective rows are those it inherits (each superstate's effective rows, in
+/// adoption order, a row reached along two paths once) followed by its own. An own row in
+/// `override { }` replaces the inherited rows with its key; a plain own row with the key
+/// of an inherited row is an error. After an error the first row is kept, so that
+/// substates do not report the same problem again.
+struct Flattening {
+    /// Per state: its effective rows (own plus inherited), in table order; indices into
+    /// `Declarations.rows`.
+    var effectiveRows: [[Int]]
+    /// Per row: the rows this override replaces, transitively through chains of overrides.
+    private var replaces: [Set<Int>]
+
+    init(flattening declarations: Declarations, _ resolution: Resolution, headers: Headers, log: inout DiagnosticLog) {
+        effectiveRows = Array(repeating: [], count: declarations.states.count)
+        replaces = Array(repeating: [], count: declarations.rows.count)
+        let flattener = Flattener(declarations: declarations, resolution: resolution,
+                                  predicateTypes: headers.predicateTypes)
+        for state in resolution.superstatesFirst {
+            flattener.flatten(state, into: &self, log: &log)
+        }
+    }
+
+    /// Walks the states superstates first, reading what `Flattening` holds so far.
+    private struct Flattener {
+        let declarations: Declarations
+        let resolution: Resolution
+        let predicateTypes: [PredicateTypeRecord]
+        var states: [StateRecord] { declarations.states }
+        var rows: [RowRecord] { declarations.rows }
+
+        func flatten(_ state: Int, into flattening: inout Flattening, log: inout DiagnosticLog) {
+            let (own, dropped) = checkOwnRows(of: state, log: &log)
+            var inherited = inheritedRows(of: state, flattening)
             let inheritedByKey = Dictionary(grouping: inherited) { rows[$0].key }
             var replacedKeys = Set<RowKey>()
             for row in own {
@@ -19,125 +41,140 @@ extension Analyzer {
                 let matches = inheritedByKey[key] ?? []
                 if rows[row].isOverride {
                     guard !matches.isEmpty else {
-                        reportNothingToOverride(row)
+                        reportNothingToOverride(row, log: &log)
                         continue
                     }
                 } else if let first = matches.first {
-                    reportUnmarkedReplacement(row, of: matches.first { rows[$0].isOverride } ?? first)
+                    reportUnmarkedReplacement(row, of: matches.first { rows[$0].isOverride } ?? first, log: &log)
                 }
-                rows[row].replaces = matches.reduce(into: Set(matches)) { $0.formUnion(rows[$1].replaces) }
+                flattening.replaces[row] = matches.reduce(into: Set(matches)) { $0.formUnion(flattening.replaces[$1]) }
                 if !matches.isEmpty { replacedKeys.insert(key) }
             }
+            // An override that is also a second row with its key was reported as such; if it
+            // replaces nothing inherited, that is an error of its own (SPEC 2.5).
+            for row in dropped where rows[row].isOverride && inheritedByKey[rows[row].key] == nil {
+                reportNothingToOverride(row, log: &log)
+            }
             inherited.removeAll { replacedKeys.contains(rows[$0].key) }
-            inherited = checkSuperstateConflicts(inherited, of: state)
-            effectiveRows[state] = inherited + own
+            inherited = checkSuperstateConflicts(inherited, of: state, flattening, log: &log)
+            flattening.effectiveRows[state] = inherited + own
         }
-    }
 
-    /// The state's own rows, without the second of any two with the same key.
-    private mutating func checkOwnRows(of state: Int) -> [Int] {
-        var firstByKey: [RowKey: Int] = [:]
-        var kept: [Int] = []
-        for row in states[state].rows where rows[row].hasValidGuard {
-            let key = rows[row].key
-            guard let first = firstByKey[key] else {
-                firstByKey[key] = row
-                kept.append(row)
-                continue
+        /// The state's own rows without the second of any two with the same key, and those
+        /// second rows.
+        private func checkOwnRows(of state: Int, log: inout DiagnosticLog) -> (kept: [Int], dropped: [Int]) {
+            var firstByKey: [RowKey: Int] = [:]
+            var kept: [Int] = []
+            var dropped: [Int] = []
+            for row in states[state].rows where rows[row].hasValidGuard {
+                let key = rows[row].key
+                guard let first = firstByKey[key] else {
+                    firstByKey[key] = row
+                    kept.append(row)
+                    continue
+                }
+                reportSameKey(row, first, in: state, log: &log)
+                dropped.append(row)
             }
-            reportSameKey(row, first, in: state)
+            return (kept, dropped)
         }
-        return kept
-    }
 
-    /// The superstates' effective rows in adoption order, each once, without rows that an
-    /// override reached along another path replaces.
-    private func inheritedRows(of state: Int) -> [Int] {
-        var seen = Set<Int>()
-        var inherited: [Int] = []
-        for superstate in states[state].superstates {
-            for row in effectiveRows[superstate] where seen.insert(row).inserted {
-                inherited.append(row)
+        /// The superstates' effective rows in adoption order, each once, without rows that
+        /// an override reached along another path replaces.
+        private func inheritedRows(of state: Int, _ flattening: Flattening) -> [Int] {
+            var seen = Set<Int>()
+            var inherited: [Int] = []
+            for superstate in resolution.superstates[state] {
+                for row in flattening.effectiveRows[superstate] where seen.insert(row).inserted {
+                    inherited.append(row)
+                }
             }
+            let replaced = inherited.reduce(into: Set<Int>()) { $0.formUnion(flattening.replaces[$1]) }
+            return inherited.filter { !replaced.contains($0) }
         }
-        let replaced = inherited.reduce(into: Set<Int>()) { $0.formUnion(rows[$1].replaces) }
-        return inherited.filter { !replaced.contains($0) }
-    }
 
-    /// Two inherited rows with one key that the state does not override: reported at the
-    /// adoption of the superstate that brings the second; the first is kept.
-    private mutating func checkSuperstateConflicts(_ inherited: [Int], of state: Int) -> [Int] {
-        var firstByKey: [RowKey: Int] = [:]
-        var kept: [Int] = []
-        for row in inherited {
-            let key = rows[row].key
-            guard let first = firstByKey[key] else {
-                firstByKey[key] = row
-                kept.append(row)
-                continue
+        /// Two inherited rows with one key that the state does not override: reported at the
+        /// adoption of the superstate that brings the second; the first is kept.
+        private func checkSuperstateConflicts(_ inherited: [Int], of state: Int, _ flattening: Flattening,
+                                              log: inout DiagnosticLog) -> [Int] {
+            var firstByKey: [RowKey: Int] = [:]
+            var kept: [Int] = []
+            let superstates = resolution.superstates[state]
+            /// The position, among the state's superstates, of the first one that brings `row`.
+            func adoptionPosition(bringing row: Int) -> Int {
+                superstates.firstIndex { flattening.effectiveRows[$0].contains(row) } ?? 0
             }
-            let firstSource = states[state].superstates[adoptionPosition(bringing: first, to: state)]
-            let secondPosition = adoptionPosition(bringing: row, to: state)
-            let secondSource = states[state].superstates[secondPosition]
+            for row in inherited {
+                let key = rows[row].key
+                guard let first = firstByKey[key] else {
+                    firstByKey[key] = row
+                    kept.append(row)
+                    continue
+                }
+                let firstSource = superstates[adoptionPosition(bringing: first)]
+                let secondPosition = adoptionPosition(bringing: row)
+                let secondSource = superstates[secondPosition]
+                let name = states[state].name.text
+                log.error(.superstateConflict,
+                          "state '\(name)' inherits two transitions for event '\(rows[row].event)'\(describeGuard(of: row)) from '\(states[firstSource].name)' and '\(states[secondSource].name)'; choose one with 'override { }' in '\(name)'",
+                          at: resolution.superstateRefs[state][secondPosition].location,
+                          notes: [.init("transition inherited from '\(states[firstSource].name)' is here", at: rows[first].location),
+                                  .init("transition inherited from '\(states[secondSource].name)' is here", at: rows[row].location)])
+            }
+            return kept
+        }
+
+        private func reportSameKey(_ row: Int, _ first: Int, in state: Int, log: inout DiagnosticLog) {
+            let event = rows[row].event.text
             let name = states[state].name.text
-            error(.superstateConflict,
-                  "state '\(name)' inherits two transitions for event '\(rows[row].event)'\(describeGuard(of: row)) from '\(states[firstSource].name)' and '\(states[secondSource].name)'; choose one with 'override { }' in '\(name)'",
-                  at: states[state].superstateRefs[secondPosition].location,
-                  notes: [.init("transition inherited from '\(states[firstSource].name)' is here", at: rows[first].location),
-                          .init("transition inherited from '\(states[secondSource].name)' is here", at: rows[row].location)])
+            let guardText = describeGuard(of: row)
+            if rows[row].nextState?.text == rows[first].nextState?.text {
+                log.error(.duplicateTransition,
+                          "duplicate transition for event '\(event)'\(guardText) in state '\(name)'",
+                          at: rows[row].location, notes: [.init("first transition for '\(event)' is here", at: rows[first].location)])
+            } else {
+                log.error(.transitionClash,
+                          "transition for event '\(event)'\(guardText) in state '\(name)' goes to '\(rows[row].nextState?.text ?? "-")', but an earlier one goes to '\(rows[first].nextState?.text ?? "-")'",
+                          at: rows[row].location, notes: [.init("the other transition for '\(event)' is here", at: rows[first].location)])
+            }
         }
-        return kept
-    }
 
-    /// The position, among the state's superstates, of the first one that brings `row`.
-    private func adoptionPosition(bringing row: Int, to state: Int) -> Int {
-        states[state].superstates.firstIndex { effectiveRows[$0].contains(row) } ?? 0
-    }
-
-    private mutating func reportSameKey(_ row: Int, _ first: Int, in state: Int) {
-        let event = rows[row].event.text
-        let name = states[state].name.text
-        let guardText = describeGuard(of: row)
-        if rows[row].nextState?.text == rows[first].nextState?.text {
-            error(.duplicateTransition,
-                  "duplicate transition for event '\(event)'\(guardText) in state '\(name)'",
-                  at: rows[row].location, notes: [.init("first transition for '\(event)' is here", at: rows[first].location)])
-        } else {
-            error(.transitionClash,
-                  "transition for event '\(event)'\(guardText) in state '\(name)' goes to '\(rows[row].nextState?.text ?? "-")', but an earlier one goes to '\(rows[first].nextState?.text ?? "-")'",
-                  at: rows[row].location, notes: [.init("the other transition for '\(event)' is here", at: rows[first].location)])
+        private func reportNothingToOverride(_ row: Int, log: inout DiagnosticLog) {
+            let state = rows[row].owner
+            let reason = resolution.superstates[state].isEmpty
+                ? "'\(states[state].name)' has no superstates"
+                : "no superstate of '\(states[state].name)' has a transition for it"
+            log.error(.nothingToOverride,
+                      "override of event '\(rows[row].event)'\(describeGuard(of: row)) has nothing to override: \(reason)",
+                      at: rows[row].location)
         }
-    }
 
-    private mutating func reportNothingToOverride(_ row: Int) {
-        let state = rows[row].owner
-        let reason = states[state].superstates.isEmpty
-            ? "'\(states[state].name)' has no superstates"
-            : "no superstate of '\(states[state].name)' has a transition for it"
-        error(.nothingToOverride,
-              "override of event '\(rows[row].event)'\(describeGuard(of: row)) has nothing to override: \(reason)",
-              at: rows[row].location)
-    }
+        /// A plain row with the key of an inherited one: a missing `override`, or, when the
+        /// inherited row is itself an override, overrides out of order.
+        private func reportUnmarkedReplacement(_ row: Int, of inherited: Int, log: inout DiagnosticLog) {
+            let state = states[rows[row].owner].name.text
+            let event = rows[row].event.text
+            let source = states[rows[inherited].owner].name.text
+            if rows[inherited].isOverride {
+                log.error(.overrideOutOfOrder,
+                          "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces an override inherited from '\(source)'; overrides are out of order: put this row in 'override { }' too",
+                          at: rows[row].location, notes: [.init("the override in '\(source)' is here", at: rows[inherited].location)])
+            } else {
+                log.error(.missingOverride,
+                          "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces the one inherited from '\(source)'; put it in 'override { }' if that is intended",
+                          at: rows[row].location, notes: [.init("inherited transition for '\(event)' is here", at: rows[inherited].location)])
+            }
+        }
 
-    /// A plain row with the key of an inherited one: a missing `override`, or, when the
-    /// inherited row is itself an override, overrides out of order.
-    private mutating func reportUnmarkedReplacement(_ row: Int, of inherited: Int) {
-        let state = states[rows[row].owner].name.text
-        let event = rows[row].event.text
-        let source = states[rows[inherited].owner].name.text
-        if rows[inherited].isOverride {
-            error(.overrideOutOfOrder,
-                  "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces an override inherited from '\(source)'; overrides are out of order: put this row in 'override { }' too",
-                  at: rows[row].location, notes: [.init("the override in '\(source)' is here", at: rows[inherited].location)])
-        } else {
-            error(.missingOverride,
-                  "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces the one inherited from '\(source)'; put it in 'override { }' if that is intended",
-                  at: rows[row].location, notes: [.init("inherited transition for '\(event)' is here", at: rows[inherited].location)])
+        private func describeGuard(of row: Int) -> String {
+            declarations.describeGuard(of: row, predicateTypes: predicateTypes)
         }
     }
+}
 
+extension Declarations {
     /// ` [Enforcement=weak]` for a row with predicate matches, nothing otherwise.
-    func describeGuard(of row: Int) -> String {
+    func describeGuard(of row: Int, predicateTypes: [PredicateTypeRecord]) -> String {
         let predicates = rows[row].guardClause.predicates
         guard !predicates.isEmpty else { return "" }
         let terms = predicates.map { match in

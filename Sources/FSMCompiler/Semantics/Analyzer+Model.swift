@@ -1,37 +1,44 @@
-extension Analyzer {
-    /// Assembles the model from tables that the checks have left free of errors.
-    func makeStateMachine() -> StateMachine {
+extension Analysis {
+    /// Assembles the model from phases that reported no errors; nil if a piece it needs is
+    /// missing (which an error has then reported).
+    func makeStateMachine() -> StateMachine? {
+        guard let fsmName = headers.fsmName, let initialState = resolution.initialState else { return nil }
         let types = typeNames
-        let actionIndex = { (name: NameSyntax) in actions.lookup(name.text)! }
-        var machineStates: [State] = states.map { record in
-            State(named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
-                  isAbstract: record.isAbstract,
-                  superstates: record.superstates,
-                  ownEntryActions: (record.entry?.names ?? []).map(actionIndex),
-                  ownExitActions: (record.exit?.names ?? []).map(actionIndex),
-                  entryActions: [], exitActions: [], transitions: [], dispatch: [])
+        var machineStates: [State] = states.indices.map { index in
+            let record = states[index]
+            return State(named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
+                         isAbstract: record.isAbstract,
+                         superstates: resolution.superstates[index],
+                         ownEntryActions: record.entry?.actions ?? [],
+                         ownExitActions: record.exit?.actions ?? [],
+                         entryActions: [], exitActions: [], transitions: [])
         }
         for index in machineStates.indices {
-            let lineage = ancestors[index] + [index]
+            let lineage = resolution.ancestors[index] + [index]
             machineStates[index].entryActions = lineage.flatMap { machineStates[$0].ownEntryActions }
             machineStates[index].exitActions = lineage.reversed().flatMap { machineStates[$0].ownExitActions }
         }
         for index in machineStates.indices where !machineStates[index].isAbstract {
-            machineStates[index].transitions = effectiveRows[index].map { transition(for: $0, in: index, machineStates) }
-            machineStates[index].dispatch = dispatches[index] ?? []
+            var transitions: [Transition] = []
+            transitions.reserveCapacity(flattening.effectiveRows[index].count)
+            for row in flattening.effectiveRows[index] {
+                guard let transition = transition(for: row, in: index, machineStates) else { return nil }
+                transitions.append(transition)
+            }
+            machineStates[index].transitions = transitions
         }
         return StateMachine(
-            name: named(header.fsmName!, types.machine),
+            name: named(fsmName, types.machine),
             typeName: types.machine,
             actionsProtocolName: types.actions,
             stateTypeName: types.state,
             eventTypeName: types.event,
-            entryExit: header.entryExit,
-            initialState: stateIndex[header.initialState!.text]!,
+            entryExit: headers.entryExit,
+            initialState: initialState,
             states: machineStates,
-            events: events.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
-            actions: actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
-            conditions: conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
+            events: declarations.events.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
+            actions: declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
+            conditions: declarations.conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             predicateTypes: predicateTypes.map { type in
                 PredicateType(type: named(type.name, SwiftNames.upperCamel(type.name.text)),
                               cases: type.cases.map { named($0, SwiftNames.lowerCamel($0.text)) },
@@ -41,15 +48,20 @@ extension Analyzer {
 
     /// Reads the row's fields in place: a copy of the whole `RowRecord` per transition
     /// retains and releases each of its arrays and strings.
-    private func transition(for row: Int, in state: Int, _ machineStates: [State]) -> Transition {
+    private func transition(for row: Int, in state: Int, _ machineStates: [State]) -> Transition? {
+        let target: Int
+        switch resolution.destinations[row] {
+        case .stay: target = state
+        case .state(let next): target = next
+        case .undefined: return nil
+        }
         let staysInState = rows[row].nextState == nil
-        let target = staysInState ? state : rows[row].target!
-        let runsExitAndEntry = switch header.entryExit {
+        let runsExitAndEntry = switch headers.entryExit {
         case .uml: !staysInState
         case .always: true
         case .onChange: target != state
         }
-        let rowActions = rows[row].actions.map { actions.lookup($0.text)! }
+        let rowActions = rows[row].actions
         var effects = rowActions
         if runsExitAndEntry {
             effects = machineStates[state].exitActions

@@ -1,112 +1,135 @@
-extension Analyzer {
-    /// Resolves superstates, next states and the initial state to declared states.
-    mutating func resolveReferences() {
+/// Superstates, next states and the initial state resolved to declared states, and the
+/// superstate hierarchy made acyclic: the third phase of analysis.
+struct Resolution {
+    /// Per state: its direct superstates in adoption order, cycles removed, each with
+    /// where it is named.
+    var superstates: [[Int]]
+    var superstateRefs: [[NameSyntax]]
+    /// Per state: every state it inherits from, each once, in adoption order with each
+    /// superstate's own superstates before it (the order of entry actions).
+    var ancestors: [[Int]] = []
+    /// Every state, each after all of its superstates.
+    var superstatesFirst: [Int] = []
+    /// Per row: where it goes.
+    var destinations: [Destination]
+    /// The initial state, when it names a declared concrete state.
+    var initialState: Int?
+
+    /// Where a row goes.
+    enum Destination: Equatable {
+        /// `-`: the state that handles the event.
+        case stay
+        case state(Int)
+        /// The next state is not defined (an error was reported).
+        case undefined
+    }
+
+    init(resolving declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
+        let states = declarations.states
+        superstates = Array(repeating: [], count: states.count)
+        superstateRefs = Array(repeating: [], count: states.count)
         for index in states.indices {
             for name in states[index].superstateNames {
-                guard let superstate = lookupState(name, role: "superstate") else { continue }
-                states[index].superstates.append(superstate)
-                states[index].superstateRefs.append(name)
+                guard let superstate = Self.lookup(name, role: "superstate", in: declarations, log: &log) else { continue }
+                superstates[index].append(superstate)
+                superstateRefs[index].append(name)
             }
         }
-        for index in rows.indices {
-            guard let next = rows[index].nextState, let target = lookupState(next, role: "next state") else { continue }
+        destinations = declarations.rows.map { row in
+            guard let next = row.nextState else { return .stay }
+            guard let target = Self.lookup(next, role: "next state", in: declarations, log: &log) else { return .undefined }
             if states[target].isAbstract {
-                error(.abstractTarget, "abstract state '\(next)' cannot be a next state; only concrete states can be current",
-                      at: next.location, notes: [.init("'\(next)' is declared abstract here", at: abstractLocation(target))])
+                log.error(.abstractTarget, "abstract state '\(next)' cannot be a next state; only concrete states can be current",
+                          at: next.location, notes: [.init("'\(next)' is declared abstract here", at: Self.abstractLocation(states[target]))])
             }
-            rows[index].target = target
+            return .state(target)
         }
-        if let initial = header.initialState, let target = lookupState(initial, role: "initial state"),
-           states[target].isAbstract {
-            error(.abstractTarget, "abstract state '\(initial)' cannot be the initial state",
-                  at: initial.location, notes: [.init("'\(initial)' is declared abstract here", at: abstractLocation(target))])
+        if let initial = headers.initialState, let target = Self.lookup(initial, role: "initial state", in: declarations, log: &log) {
+            if states[target].isAbstract {
+                log.error(.abstractTarget, "abstract state '\(initial)' cannot be the initial state",
+                          at: initial.location, notes: [.init("'\(initial)' is declared abstract here", at: Self.abstractLocation(states[target]))])
+            } else {
+                initialState = target
+            }
         }
+        removeSuperstateCycles(states, log: &log)
+        computeAncestors()
     }
 
-    private mutating func lookupState(_ name: NameSyntax, role: String) -> Int? {
-        if let index = stateIndex[name.text] { return index }
-        let hint = Self.suggestion(for: name.text, among: states.map(\.name.text))
-        error(.undefinedState, "\(role) '\(name)' is not defined\(hint)", at: name.location)
+    private static func lookup(_ name: NameSyntax, role: String, in declarations: Declarations,
+                               log: inout DiagnosticLog) -> Int? {
+        if let index = declarations.stateIndex[name.text] { return index }
+        let hint = Suggestions.suggestion(for: name.text, among: declarations.states.map(\.name.text))
+        log.error(.undefinedState, "\(role) '\(name)' is not defined\(hint)", at: name.location)
         return nil
     }
 
-    private func abstractLocation(_ state: Int) -> SourceLocation {
-        states[state].abstractAt ?? states[state].name.location
+    private static func abstractLocation(_ state: StateRecord) -> SourceLocation {
+        state.abstractAt ?? state.name.location
     }
 
-    /// Turns each row's guard terms into a `Guard`: predicate types and cases resolved,
-    /// one match per type, conditions registered in order of first appearance.
-    mutating func resolveGuards() {
-        for index in rows.indices {
-            let errorsBefore = errorCount
-            defer { rows[index].hasValidGuard = errorsBefore == errorCount }
-            var predicates: [PredicateMatch] = []
-            var matchedAt: [Int: SourceLocation] = [:]
-            var conditionIndices: [Int] = []
-            var conditionAt: [Int: SourceLocation] = [:]
-            for term in rows[index].terms {
-                switch term {
-                case .predicate(let typeName, let caseNames):
-                    guard let type = resolvePredicateType(typeName) else { continue }
-                    let cases = resolveCases(caseNames, of: type)
-                    if let first = matchedAt[type] {
-                        error(.repeatedPredicateType,
-                              "predicate type '\(typeName)' is matched twice for one row; list its cases once, as in '\(typeName) = a | b'",
-                              at: typeName.location, notes: [.init("first matched here", at: first)])
-                        continue
-                    }
-                    matchedAt[type] = typeName.location
-                    if !cases.isEmpty { predicates.append(PredicateMatch(type: type, cases: cases)) }
-                case .condition(let name):
-                    let condition = conditions.index(of: name)
-                    if let first = conditionAt[condition] {
-                        warning(.repeatedCondition, "condition '\(name)' is repeated in one guard",
-                                at: name.location, notes: [.init("first given here", at: first)])
-                        continue
-                    }
-                    conditionAt[condition] = name.location
-                    conditionIndices.append(condition)
+    /// Reports each superstate cycle once, at the `: S` that closes it, and drops that
+    /// edge; records an order in which every state follows its superstates.
+    ///
+    /// The walk keeps its own stack: a chain of thousands of superstates must not
+    /// overflow the thread's.
+    private mutating func removeSuperstateCycles(_ states: [StateRecord], log: inout DiagnosticLog) {
+        enum Mark { case unvisited, onPath, done }
+        var marks = Array(repeating: Mark.unvisited, count: states.count)
+        var cycleEdges: [(state: Int, position: Int)] = []
+        for root in states.indices where marks[root] == .unvisited {
+            var path: [(state: Int, next: Int)] = [(root, 0)]
+            marks[root] = .onPath
+            while let (state, next) = path.last {
+                guard next < superstates[state].count else {
+                    marks[state] = .done
+                    superstatesFirst.append(state)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let superstate = superstates[state][next]
+                switch marks[superstate] {
+                case .unvisited:
+                    marks[superstate] = .onPath
+                    path.append((superstate, 0))
+                case .onPath:
+                    let start = path.firstIndex { $0.state == superstate } ?? 0
+                    let names = (path[start...].map(\.state) + [superstate]).map { "'\(states[$0].name)'" }
+                    log.error(.superstateCycle,
+                              "superstate cycle: \(names.joined(separator: " -> ")); a state cannot be its own superstate",
+                              at: superstateRefs[state][next].location)
+                    cycleEdges.append((state, next))
+                case .done:
+                    break
                 }
             }
-            rows[index].guardClause = Guard(predicates: predicates, conditions: conditionIndices)
-            rows[index].key = RowKey(event: rows[index].eventIndex, predicates: predicates)
+        }
+        for edge in cycleEdges.sorted(by: { ($0.state, $0.position) > ($1.state, $1.position) }) {
+            superstates[edge.state].remove(at: edge.position)
+            superstateRefs[edge.state].remove(at: edge.position)
         }
     }
 
-    private mutating func resolvePredicateType(_ name: NameSyntax) -> Int? {
-        if let type = predicateIndex[name.text] {
-            usedPredicateTypes.insert(type)
-            return type
-        }
-        let hint = Self.suggestion(for: name.text, among: predicateTypes.map(\.name.text))
-        error(.undefinedPredicateType,
-              "predicate type '\(name)' is not declared\(hint.isEmpty ? "; declare it with 'Predicate: \(name) = a | b'" : hint)",
-              at: name.location)
-        return nil
-    }
-
-    private mutating func resolveCases(_ names: [NameSyntax], of type: Int) -> [Int] {
-        let declared = predicateTypes[type]
-        var cases: [Int] = []
-        var firstAt: [Int: SourceLocation] = [:]
-        for name in names {
-            guard let index = declared.cases.firstIndex(where: { $0.text == name.text }) else {
-                let hint = Self.suggestion(for: name.text, among: declared.cases.map(\.text))
-                error(.undefinedPredicateCase, "predicate type '\(declared.name)' has no case '\(name)'\(hint)",
-                      at: name.location, notes: [.init("'\(declared.name)' is declared here", at: declared.name.location)])
-                continue
+    /// Each state's superstates, transitively, in adoption order with each one's own
+    /// superstates before it; a superstate reached along two paths counts once.
+    private mutating func computeAncestors() {
+        ancestors = Array(repeating: [], count: superstates.count)
+        for state in superstatesFirst {
+            var seen = Set<Int>()
+            var list: [Int] = []
+            for superstate in superstates[state] {
+                for ancestor in ancestors[superstate] + [superstate] where seen.insert(ancestor).inserted {
+                    list.append(ancestor)
+                }
             }
-            if let first = firstAt[index] {
-                error(.repeatedPredicateCase, "case '\(name)' is repeated in the match for '\(declared.name)'",
-                      at: name.location, notes: [.init("first given here", at: first)])
-                continue
-            }
-            firstAt[index] = name.location
-            cases.append(index)
+            ancestors[state] = list
         }
-        return cases
     }
+}
 
+/// `; did you mean 'X'?` hints for names that are not defined.
+enum Suggestions {
     /// `; did you mean 'X'?` for the closest candidate, or nothing when none is close.
     static func suggestion(for name: String, among candidates: [String]) -> String {
         let lowered = name.lowercased()
@@ -135,7 +158,7 @@ extension Analyzer {
             for j in 1...max(b.count, 1) where !b.isEmpty {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
-            if current.min()! > limit { return limit + 1 }
+            if current.min() ?? 0 > limit { return limit + 1 }
             previous = current
         }
         return previous[b.count]

@@ -1,20 +1,31 @@
-extension Analyzer {
-    /// Merges every definition of each state name and collects its rows, one per event,
-    /// with the events and guards of enclosing blocks folded in.
-    mutating func declareStates(_ syntax: StateMachineSyntax) {
+/// Every state name's definitions merged, and every row as declared, one per event, with
+/// the events and guards of enclosing blocks folded in and its guard resolved against the
+/// predicate types: the second phase of analysis.
+struct Declarations {
+    var states: [StateRecord] = []
+    var stateIndex: [String: Int] = [:]
+    var rows: [RowRecord] = []
+    var events = NameTable()
+    var actions = NameTable()
+    var conditions = NameTable()
+    /// The predicate types some guard uses.
+    var usedPredicateTypes: Set<Int> = []
+
+    init(declaring syntax: StateMachineSyntax, headers: Headers, log: inout DiagnosticLog) {
         for spec in syntax.states {
-            let index = declare(spec)
             let modifierActions = (spec.entry?.names ?? []) + (spec.exit?.names ?? [])
             for action in modifierActions.sorted(by: { $0.location < $1.location }) {
                 _ = actions.index(of: action)
             }
-            collectRows(spec.items, owner: index, events: [], terms: [], isOverride: false)
+            let index = declare(spec, log: &log)
+            collectRows(spec.items, owner: index, events: [], guardClause: ResolvedGuard(), isOverride: false,
+                        headers: headers, log: &log)
         }
     }
 
     /// The record for `spec`'s name, created on first sight; later definitions add
     /// superstates and must repeat the entry and exit lists exactly, if they give them.
-    private mutating func declare(_ spec: StateSyntax) -> Int {
+    private mutating func declare(_ spec: StateSyntax, log: inout DiagnosticLog) -> Int {
         let index: Int
         if let existing = stateIndex[spec.name.text] {
             index = existing
@@ -23,16 +34,16 @@ extension Analyzer {
             stateIndex[spec.name.text] = index
             states.append(StateRecord(name: spec.name, isAbstract: spec.isAbstract))
         }
-        markAbstractOrConcrete(index, spec)
+        markAbstractOrConcrete(index, spec, log: &log)
         for superstate in spec.superstates where !states[index].superstateNames.contains(where: { $0.text == superstate.text }) {
             states[index].superstateNames.append(superstate)
         }
-        mergeActions(spec.entry, into: \.entry, of: index, kind: "entry")
-        mergeActions(spec.exit, into: \.exit, of: index, kind: "exit")
+        mergeActions(spec.entry, into: \.entry, of: index, kind: "entry", log: &log)
+        mergeActions(spec.exit, into: \.exit, of: index, kind: "exit", log: &log)
         return index
     }
 
-    private mutating func markAbstractOrConcrete(_ index: Int, _ spec: StateSyntax) {
+    private mutating func markAbstractOrConcrete(_ index: Int, _ spec: StateSyntax, log: inout DiagnosticLog) {
         let wasMixed = states[index].abstractAt != nil && states[index].concreteAt != nil
         if spec.isAbstract {
             states[index].abstractAt = states[index].abstractAt ?? spec.name.location
@@ -43,69 +54,197 @@ extension Analyzer {
         guard !wasMixed, let abstractAt = states[index].abstractAt, let concreteAt = states[index].concreteAt else { return }
         let name = spec.name.text
         let (later, earlier) = abstractAt < concreteAt ? (concreteAt, abstractAt) : (abstractAt, concreteAt)
-        warning(.abstractAndConcrete,
-                "state '\(name)' is written both as '(\(name))' and as '\(name)'; it is abstract",
-                at: later, notes: [.init("also written here", at: earlier)])
+        log.warning(.abstractAndConcrete,
+                    "state '\(name)' is written both as '(\(name))' and as '\(name)'; it is abstract",
+                    at: later, notes: [.init("also written here", at: earlier)])
     }
 
     /// A later definition may repeat a state's entry or exit list, but not change it.
-    private mutating func mergeActions(_ list: ActionListSyntax?, into field: WritableKeyPath<StateRecord, ActionListSyntax?>,
-                                       of index: Int, kind: String) {
+    private mutating func mergeActions(_ list: ActionListSyntax?, into field: WritableKeyPath<StateRecord, DeclaredActions?>,
+                                       of index: Int, kind: String, log: inout DiagnosticLog) {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {
-            states[index][keyPath: field] = list
+            states[index][keyPath: field] = DeclaredActions(syntax: list, actions: list.names.map { actions.index(of: $0) })
             return
         }
-        guard list.names.map(\.text) != first.names.map(\.text) else { return }
-        error(.inconsistentEntryExit,
-              "state '\(states[index].name)' is given different \(kind) actions; give them once, or repeat them exactly",
-              at: list.location, notes: [.init("\(kind) actions first given here", at: first.location)])
+        guard list.names.map(\.text) != first.syntax.names.map(\.text) else { return }
+        log.error(.inconsistentEntryExit,
+                  "state '\(states[index].name)' is given different \(kind) actions; give them once, or repeat them exactly",
+                  at: list.location, notes: [.init("\(kind) actions first given here", at: first.syntax.location)])
     }
 
-    /// Walks a block's items with the context of the blocks around them.
-    private mutating func collectRows(_ items: [BodyItemSyntax], owner: Int, events: [NameSyntax],
-                                      terms: [GuardTermSyntax], isOverride: Bool) {
+    /// Walks a block's items with the context of the blocks around them. Each guard is
+    /// resolved once, where it is written, however many rows and events share it.
+    private mutating func collectRows(_ items: [BodyItemSyntax], owner: Int, events blockEvents: [NameSyntax],
+                                      guardClause: ResolvedGuard, isOverride: Bool,
+                                      headers: Headers, log: inout DiagnosticLog) {
         for item in items {
             switch item {
             case .row(let row):
-                if let guardClause = row.guardClause { checkNotEmpty(guardClause) }
-                let rowTerms = terms + (row.guardClause?.terms ?? [])
-                for event in row.events.isEmpty ? events : row.events {
-                    let eventIndex = self.events.index(of: event)
-                    for action in row.actions { _ = actions.index(of: action) }
+                var rowGuard = guardClause
+                if let syntax = row.guardClause {
+                    checkNotEmpty(syntax, log: &log)
+                    rowGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
+                }
+                let rowActions = row.actions.map { actions.index(of: $0) }
+                for event in row.events.isEmpty ? blockEvents : row.events {
+                    let eventIndex = events.index(of: event)
                     states[owner].rows.append(rows.count)
-                    rows.append(RowRecord(owner: owner, event: event, eventIndex: eventIndex, terms: rowTerms,
-                                          nextState: row.nextState, actions: row.actions, isOverride: isOverride,
-                                          location: row.events.isEmpty ? row.location : event.location))
+                    rows.append(RowRecord(
+                        owner: owner, event: event, eventIndex: eventIndex,
+                        guardClause: rowGuard.clause, key: RowKey(event: eventIndex, predicates: rowGuard.clause.predicates),
+                        hasValidGuard: rowGuard.isValid, nextState: row.nextState, actions: rowActions,
+                        isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
-            case .eventBlock(let blockEvents, let blockItems, let location):
+            case .eventBlock(let events, let blockItems, let location):
                 if blockItems.isEmpty {
-                    let names = blockEvents.map(\.text).joined(separator: " | ")
-                    error(.emptyBlock, "event block for '\(names)' is empty; give it rows or remove it", at: location)
+                    let names = events.map(\.text).joined(separator: " | ")
+                    log.error(.emptyBlock, "event block for '\(names)' is empty; give it rows or remove it", at: location)
                 }
-                collectRows(blockItems, owner: owner, events: blockEvents, terms: terms, isOverride: isOverride)
-            case .guardBlock(let guardClause, let blockItems):
-                checkNotEmpty(guardClause)
+                collectRows(blockItems, owner: owner, events: events, guardClause: guardClause,
+                            isOverride: isOverride, headers: headers, log: &log)
+            case .guardBlock(let syntax, let blockItems):
+                checkNotEmpty(syntax, log: &log)
                 if blockItems.isEmpty {
-                    error(.emptyBlock, "guard block is empty; give it rows or remove it", at: guardClause.location)
+                    log.error(.emptyBlock, "guard block is empty; give it rows or remove it", at: syntax.location)
                 }
-                collectRows(blockItems, owner: owner, events: events, terms: terms + guardClause.terms,
-                            isOverride: isOverride)
+                var blockGuard = guardClause
+                blockGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
+                collectRows(blockItems, owner: owner, events: blockEvents, guardClause: blockGuard,
+                            isOverride: isOverride, headers: headers, log: &log)
             case .overrideBlock(let blockItems, let location):
                 if blockItems.isEmpty {
-                    error(.emptyBlock, "override block is empty; give it rows or remove it", at: location)
+                    log.error(.emptyBlock, "override block is empty; give it rows or remove it", at: location)
                 }
-                collectRows(blockItems, owner: owner, events: events, terms: terms, isOverride: true)
+                collectRows(blockItems, owner: owner, events: blockEvents, guardClause: guardClause,
+                            isOverride: true, headers: headers, log: &log)
             case .placeholder:
                 break
             }
         }
     }
 
-    private mutating func checkNotEmpty(_ guardClause: GuardSyntax) {
+    private func checkNotEmpty(_ guardClause: GuardSyntax, log: inout DiagnosticLog) {
         if guardClause.terms.isEmpty {
-            error(.emptyGuard, "empty guard '[]'; add predicate matches or conditions, or remove it",
-                  at: guardClause.location)
+            log.error(.emptyGuard, "empty guard '[]'; add predicate matches or conditions, or remove it",
+                      at: guardClause.location)
         }
+    }
+}
+
+/// Everything the definitions of one state name say, merged.
+struct StateRecord {
+    var name: NameSyntax
+    var isAbstract: Bool
+    /// Where it was first written as `(X)` and as `X`.
+    var abstractAt: SourceLocation?
+    var concreteAt: SourceLocation?
+    /// Each superstate once, in the order first written.
+    var superstateNames: [NameSyntax] = []
+    /// The entry and exit actions of the first definition that gives them.
+    var entry: DeclaredActions?
+    var exit: DeclaredActions?
+    /// Own rows, in source order; indices into `Declarations.rows`.
+    var rows: [Int] = []
+}
+
+/// An entry or exit list as written, and its actions as indices into `Declarations.actions`.
+struct DeclaredActions {
+    var syntax: ActionListSyntax
+    var actions: [Int]
+}
+
+/// One row for one event, as declared in one state, with its context folded in.
+struct RowRecord {
+    var owner: Int
+    var event: NameSyntax
+    var eventIndex: Int
+    /// The guard of enclosing guard blocks (outer first) and the row's own, resolved.
+    var guardClause: Guard
+    /// What an override must match.
+    var key: RowKey
+    /// False when the guard had an error: the row then takes no part in later checks,
+    /// which would only report consequences of that error.
+    var hasValidGuard: Bool
+    var nextState: NameSyntax?
+    /// Indices into `Declarations.actions`, in order.
+    var actions: [Int]
+    var isOverride: Bool
+    /// The row's first token.
+    var location: SourceLocation
+}
+
+/// A guard resolved term by term, as the blocks around a row add theirs.
+struct ResolvedGuard {
+    private(set) var clause = Guard()
+    /// False once a term had an error.
+    private(set) var isValid = true
+    private var matchedAt: [Int: SourceLocation] = [:]
+    private var conditionAt: [Int: SourceLocation] = [:]
+
+    /// Adds `terms`: predicate types and cases resolved, one match per type, conditions
+    /// registered in order of first appearance.
+    mutating func add(_ terms: [GuardTermSyntax], in declarations: inout Declarations, headers: Headers,
+                      log: inout DiagnosticLog) {
+        let errorsBefore = log.errorCount
+        defer { if log.errorCount != errorsBefore { isValid = false } }
+        for term in terms {
+            switch term {
+            case .predicate(let typeName, let caseNames):
+                guard let type = resolvePredicateType(typeName, in: &declarations, headers: headers, log: &log) else { continue }
+                let cases = resolveCases(caseNames, of: headers.predicateTypes[type], log: &log)
+                if let first = matchedAt[type] {
+                    log.error(.repeatedPredicateType,
+                              "predicate type '\(typeName)' is matched twice for one row; list its cases once, as in '\(typeName) = a | b'",
+                              at: typeName.location, notes: [.init("first matched here", at: first)])
+                    continue
+                }
+                matchedAt[type] = typeName.location
+                if !cases.isEmpty { clause.predicates.append(PredicateMatch(type: type, cases: cases)) }
+            case .condition(let name):
+                let condition = declarations.conditions.index(of: name)
+                if let first = conditionAt[condition] {
+                    log.warning(.repeatedCondition, "condition '\(name)' is repeated in one guard",
+                                at: name.location, notes: [.init("first given here", at: first)])
+                    continue
+                }
+                conditionAt[condition] = name.location
+                clause.conditions.append(condition)
+            }
+        }
+    }
+
+    private func resolvePredicateType(_ name: NameSyntax, in declarations: inout Declarations, headers: Headers,
+                                      log: inout DiagnosticLog) -> Int? {
+        if let type = headers.predicateIndex[name.text] {
+            declarations.usedPredicateTypes.insert(type)
+            return type
+        }
+        let hint = Suggestions.suggestion(for: name.text, among: headers.predicateTypes.map(\.name.text))
+        log.error(.undefinedPredicateType,
+                  "predicate type '\(name)' is not declared\(hint.isEmpty ? "; declare it with 'Predicate: \(name) = a | b'" : hint)",
+                  at: name.location)
+        return nil
+    }
+
+    private func resolveCases(_ names: [NameSyntax], of declared: PredicateTypeRecord, log: inout DiagnosticLog) -> [Int] {
+        var cases: [Int] = []
+        var firstAt: [Int: SourceLocation] = [:]
+        for name in names {
+            guard let index = declared.cases.firstIndex(where: { $0.text == name.text }) else {
+                let hint = Suggestions.suggestion(for: name.text, among: declared.cases.map(\.text))
+                log.error(.undefinedPredicateCase, "predicate type '\(declared.name)' has no case '\(name)'\(hint)",
+                          at: name.location, notes: [.init("'\(declared.name)' is declared here", at: declared.name.location)])
+                continue
+            }
+            if let first = firstAt[index] {
+                log.error(.repeatedPredicateCase, "case '\(name)' is repeated in the match for '\(declared.name)'",
+                          at: name.location, notes: [.init("first given here", at: first)])
+                continue
+            }
+            firstAt[index] = name.location
+            cases.append(index)
+        }
+        return cases
     }
 }

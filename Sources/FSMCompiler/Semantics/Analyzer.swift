@@ -1,62 +1,51 @@
 /// Checks a parsed file and builds the `StateMachine` model from it.
 ///
-/// The analysis runs in passes, each in its own `Analyzer+<Pass>.swift`: headers, state
-/// declarations and their rows, references, guards, superstates, inheritance and
-/// overrides, predicates, reachability and Swift names. Each pass reports every problem
-/// it finds and leaves the tables consistent, so that later passes can go on and report
-/// theirs; the model is built only when no pass reported an error.
-public struct Analyzer {
-    var diagnostics: [Diagnostic] = []
-    var errorCount = 0
-
-    // Tables filled by the passes, read by later ones.
-    var header = HeaderInfo()
-    var states: [StateRecord] = []
-    var stateIndex: [String: Int] = [:]
-    var rows: [RowRecord] = []
-    var events = NameTable()
-    var actions = NameTable()
-    var conditions = NameTable()
-    var predicateTypes: [PredicateTypeRecord] = []
-    var predicateIndex: [String: Int] = [:]
-    /// Per state: its effective rows (own plus inherited), in table order.
-    var effectiveRows: [[Int]] = []
-    /// Per state: every state it inherits from, each once, in adoption order with each
-    /// superstate's own superstates before it (the order of entry actions).
-    var ancestors: [[Int]] = []
-    /// Every state, each after all of its superstates.
-    var superstatesFirst: [Int] = []
-    /// The predicate types some guard uses.
-    var usedPredicateTypes: Set<Int> = []
-    /// Per concrete state: its dispatch, keyed by state index.
-    var dispatches: [Int: [EventDispatch]] = [:]
-
-    public init() {}
-
+/// The analysis is a sequence of phases, each a value computed from the ones before it:
+///
+/// ```
+/// StateMachineSyntax ─headers─▶ Headers ─declarations─▶ Declarations (rows, guards resolved)
+///   ─resolution─▶ Resolution (superstates, next states) ─flattening─▶ Flattening (effective rows)
+///   ─checks─▶ diagnostics ─model─▶ StateMachine
+/// ```
+/// Each phase reports every problem it finds and leaves out what it could not resolve,
+/// so that later phases can go on and report theirs; the model is built only when no
+/// phase reported an error.
+public enum Analyzer {
     /// Analyzes one parsed file. The model is nil when any diagnostic is an error.
     public static func analyze(_ syntax: StateMachineSyntax) -> (machine: StateMachine?, diagnostics: [Diagnostic]) {
-        var analyzer = Analyzer()
-        let machine = analyzer.analyze(syntax)
-        return (machine, analyzer.diagnostics)
+        var log = DiagnosticLog()
+        let headers = Headers(reading: syntax, log: &log)
+        let declarations = Declarations(declaring: syntax, headers: headers, log: &log)
+        let resolution = Resolution(resolving: declarations, headers: headers, log: &log)
+        let flattening = Flattening(flattening: declarations, resolution, headers: headers, log: &log)
+        let analysis = Analysis(headers: headers, declarations: declarations, resolution: resolution,
+                                flattening: flattening)
+        analysis.checkPredicates(log: &log)
+        analysis.checkUnusedPredicateTypes(log: &log)
+        analysis.checkReachability(log: &log)
+        analysis.checkSwiftNames(log: &log)
+        guard !log.diagnostics.hasErrors else { return (nil, log.diagnostics) }
+        return (analysis.makeStateMachine(), log.diagnostics)
     }
+}
 
-    mutating func analyze(_ syntax: StateMachineSyntax) -> StateMachine? {
-        checkHeaders(syntax)
-        declareStates(syntax)
-        resolveReferences()
-        resolveGuards()
-        checkSuperstateCycles()
-        computeAncestors()
-        flattenRows()
-        checkPredicates()
-        checkUnusedPredicateTypes()
-        checkReachability()
-        checkSwiftNames()
-        guard !diagnostics.hasErrors else { return nil }
-        return makeStateMachine()
-    }
+/// The phases' results together, which the checks and the model read.
+struct Analysis {
+    let headers: Headers
+    let declarations: Declarations
+    let resolution: Resolution
+    let flattening: Flattening
 
-    // MARK: Reporting
+    var states: [StateRecord] { declarations.states }
+    var rows: [RowRecord] { declarations.rows }
+    var predicateTypes: [PredicateTypeRecord] { headers.predicateTypes }
+}
+
+/// The diagnostics the phases report, in the order they report them.
+struct DiagnosticLog {
+    private(set) var diagnostics: [Diagnostic] = []
+    /// How many errors so far: a phase compares counts to tell whether a piece had any.
+    private(set) var errorCount = 0
 
     mutating func error(_ id: DiagnosticID, _ message: String, at location: SourceLocation,
                         notes: [Diagnostic.Note] = []) {
@@ -86,61 +75,10 @@ struct NameTable {
     func lookup(_ text: String) -> Int? { indices[text] }
 }
 
-/// What the headers said.
-struct HeaderInfo {
-    var fsmName: NameSyntax?
-    var initialState: NameSyntax?
-    var actionsName: NameSyntax?
-    var entryExit: EntryExitMode = .uml
-}
-
 /// A predicate type as declared.
 struct PredicateTypeRecord {
     var name: NameSyntax
     var cases: [NameSyntax]
-}
-
-/// Everything the definitions of one state name say, merged.
-struct StateRecord {
-    var name: NameSyntax
-    var isAbstract: Bool
-    /// Where it was first written as `(X)` and as `X`.
-    var abstractAt: SourceLocation?
-    var concreteAt: SourceLocation?
-    var superstateNames: [NameSyntax] = []
-    /// Resolved superstates, in adoption order, cycles removed, with where each is named.
-    var superstates: [Int] = []
-    var superstateRefs: [NameSyntax] = []
-    /// The entry and exit actions of the first definition that gives them.
-    var entry: ActionListSyntax?
-    var exit: ActionListSyntax?
-    /// Own rows, in source order; indices into `Analyzer.rows`.
-    var rows: [Int] = []
-}
-
-/// One row for one event, as declared in one state, with its context folded in.
-struct RowRecord {
-    var owner: Int
-    var event: NameSyntax
-    var eventIndex: Int
-    /// Guard terms of enclosing guard blocks (outer first), then the row's own.
-    var terms: [GuardTermSyntax]
-    var nextState: NameSyntax?
-    var actions: [NameSyntax]
-    var isOverride: Bool
-    /// The row's first token.
-    var location: SourceLocation
-
-    // Resolved by later passes.
-    var target: Int?
-    var guardClause = Guard()
-    /// False when the guard had an error: the row then takes no part in later checks,
-    /// which would only report consequences of that error.
-    var hasValidGuard = true
-    /// What an override must match; set with `guardClause`.
-    var key = RowKey(event: 0, predicates: [])
-    /// Rows this override replaces, transitively through chains of overrides.
-    var replaces: Set<Int> = []
 }
 
 /// The identity of a row for duplicates, clashes and overrides: next state, actions and

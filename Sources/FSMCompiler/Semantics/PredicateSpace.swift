@@ -94,3 +94,40 @@ struct PredicateRegion {
         return pieces.count <= Self.maximumPieces
     }
 }
+
+/// The combinations of a machine's predicate values, by the number of cases of each type.
+struct PredicateSpace {
+    /// By index into the machine's predicate types.
+    let caseCounts: [Int]
+
+    init(_ caseCounts: [Int]) {
+        self.caseCounts = caseCounts
+    }
+
+    /// The combinations of `types` that `guardClause` matches: one dimension per type,
+    /// all of its cases where the guard does not constrain it.
+    func box(of guardClause: Guard, over types: [Int]) -> PredicateBox {
+        PredicateBox(dimensions: types.map { type in
+            guard let match = guardClause.predicates.first(where: { $0.type == type }) else {
+                return CaseSet(allOf: caseCounts[type])
+            }
+            return CaseSet(match.cases, of: caseCounts[type])
+        })
+    }
+
+    /// Every combination of `types`.
+    func everything(over types: [Int]) -> PredicateBox {
+        PredicateBox(dimensions: types.map { CaseSet(allOf: caseCounts[$0]) })
+    }
+
+    /// Whether `boxes` together hold every combination of `types`; nil when the pieces
+    /// left to cover grow past `PredicateRegion.maximumPieces`.
+    func covers(_ boxes: [PredicateBox], over types: [Int]) -> Bool? {
+        var region = PredicateRegion(everything(over: types))
+        for box in boxes {
+            guard region.subtract(box) else { return nil }
+            if region.isEmpty { return true }
+        }
+        return region.isEmpty
+    }
+}

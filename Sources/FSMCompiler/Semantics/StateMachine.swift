@@ -81,9 +81,6 @@ public struct State: Hashable, Sendable {
     /// The flattened transitions, in table order: inherited rows first in adoption order,
     /// then the state's own, each in source order. Empty for abstract states.
     public var transitions: [Transition]
-    /// How each event the state handles is dispatched, in order of first appearance in
-    /// `transitions`. Empty for abstract states.
-    public var dispatch: [EventDispatch]
 
     public var name: String { named.name }
 }
@@ -131,28 +128,4 @@ public struct PredicateMatch: Hashable, Sendable {
     public var type: Int
     /// Indices into that type's `cases`, in the order written.
     public var cases: [Int]
-}
-
-/// How a state dispatches one event: which predicate types to switch on, and the
-/// transitions to try in order, the first one that matches winning.
-public struct EventDispatch: Hashable, Sendable {
-    public var event: Int
-    /// The predicate types some row for this event constrains, in declaration order.
-    /// Empty when no row has a predicate guard: then there is exactly one branch.
-    public var predicateTypes: [Int]
-    /// Most specific first (rank descending, then table order).
-    public var branches: [Branch]
-    /// True when every combination of `predicateTypes` matches some branch, so the
-    /// dispatch needs no fallback to "unhandled".
-    public var isExhaustive: Bool
-
-    /// One candidate transition and the combinations it takes.
-    public struct Branch: Hashable, Sendable {
-        /// Index into the state's `transitions`.
-        public var transition: Int
-        /// Alternatives, each giving for every one of `predicateTypes` a case index, or
-        /// nil for any case. Alternatives that earlier branches match entirely are left
-        /// out, and a transition more specific rows always pre-empt has no branch.
-        public var patterns: [[Int?]]
-    }
 }

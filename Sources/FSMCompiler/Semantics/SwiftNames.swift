@@ -1,4 +1,5 @@
-/// How `.sm` names become Swift identifiers, and which identifiers generated code reserves.
+/// How `.sm` names become Swift identifiers, and which identifiers Swift or the generated
+/// machine's public API reserve.
 public enum SwiftNames {
     /// States, events, predicate cases, actions and conditions: `URLReady` → `urlReady`,
     /// `Locked` → `locked`, `2nd` → `_2nd`; keywords are escaped with backticks.
@@ -57,17 +58,8 @@ public enum SwiftNames {
         "description", "rawValue", "allCases", "hashValue", "hash",
     ]
 
-    /// Event method names the generated machine cannot have: its properties. (Its other
-    /// methods all take an unlabeled event, which no event method does.)
-    public static let machineMembers: Set<String> = ["state", "actions", "eventQueue"]
-
-    /// Names generated function bodies use, which a predicate parameter would shadow.
-    public static let reservedParameterNames: Set<String> = [
-        "event", "state", "actions", "from", "code", "outcome", "queued", "handling", "eventQueue",
-        "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled",
-    ]
-
-    /// The prefix of the generated per-state functions (`handleInLocked`), which a predicate
-    /// parameter must not start with either.
-    public static let stateFunctionPrefix = "handleIn"
+    /// Event method names the generated machine cannot have: the properties SPEC §4 gives
+    /// every machine. (The names of its private members and locals are the generator's
+    /// to choose around the user's names.)
+    public static let machineProperties: Set<String> = ["state", "actions"]
 }

@@ -21,23 +21,6 @@ import FSMCompiler
         #expect(SwiftNames.upperCamel(name) == swift)
     }
 
-    /// The reserved parameter names are kept by hand; this catches a name the generator
-    /// starts to declare (a local, a private function, a property) without reserving it,
-    /// which a predicate parameter of that name would then shadow.
-    @Test func everyNameTheMachineDeclaresIsReservedForPredicateParameters() throws {
-        let source = try String(contentsOfFile: Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm", encoding: .utf8)
-        let swift = try #require(Compiler.compile(SourceFile(name: "EnforcedTurnstile.sm", text: source)).swift)
-        let machineClass = try #require(swift.range(of: "final class ")).lowerBound
-        let declaration = /(?:let|var|func) (\w+)/
-        let declared = Set(swift[machineClass...].matches(of: declaration).map { String($0.output.1) })
-        let unreserved = declared.filter {
-            !SwiftNames.reservedParameterNames.contains($0) && !$0.hasPrefix(SwiftNames.stateFunctionPrefix)
-        }
-        // What remains are the event methods, which no generated body calls.
-        #expect(unreserved == ["reset", "coin", "pass"])
-        #expect(declared.isSuperset(of: ["handle", "from", "code", "handling", "outcome", "handleEvent", "dispatch"]))
-    }
-
     @Test func spellingsThatMeetAreReportedWhereTheSecondIs() {
         let source = """
             FSM: T

@@ -208,31 +208,9 @@ import FSMCompiler
                 "1:6: error: 'Self' cannot name the machine type: Swift reserves 'Self' [invalidSwiftName]",
                 "3:10: error: 'Any' cannot name the actions protocol: Swift reserves 'Any' [invalidSwiftName]",
                 "4:12: error: 'Type' cannot name the predicate type: Swift reserves 'Type' [invalidSwiftName]",
-                "5:12: error: predicate type 'Event' would become the parameter 'event', which would hide the generated machine's own 'event' [invalidSwiftName]",
                 "5:20: error: case of 'Event' 'hash' would become the enum case 'hash', which Swift enums already have as a member [invalidSwiftName]",
                 "8:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
                 "9:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
-            ]),
-        // Parameters named like the functions that generated bodies call.
-        Example(.invalidSwiftName, headers + """
-            Predicate: Dispatch = a | b
-            Predicate: HandleInS = c | d
-            Predicate: Handling = e | f
-            Predicate: From = g | h
-            Predicate: Code = i | j
-            Predicate: HandleEvent = k | l
-            Predicate: Handle = m | n
-            {
-              S { E [Dispatch = a, HandleInS = c, Handling = e, From = g, Code = i, HandleEvent = k, Handle = m] S - }
-            }
-            """, [
-                "3:12: error: predicate type 'Dispatch' would become the parameter 'dispatch', which would hide the generated machine's own 'dispatch' [invalidSwiftName]",
-                "4:12: error: predicate type 'HandleInS' would become the parameter 'handleInS', which would hide the generated machine's own 'handleInS' [invalidSwiftName]",
-                "5:12: error: predicate type 'Handling' would become the parameter 'handling', which would hide the generated machine's own 'handling' [invalidSwiftName]",
-                "6:12: error: predicate type 'From' would become the parameter 'from', which would hide the generated machine's own 'from' [invalidSwiftName]",
-                "7:12: error: predicate type 'Code' would become the parameter 'code', which would hide the generated machine's own 'code' [invalidSwiftName]",
-                "8:12: error: predicate type 'HandleEvent' would become the parameter 'handleEvent', which would hide the generated machine's own 'handleEvent' [invalidSwiftName]",
-                "9:12: error: predicate type 'Handle' would become the parameter 'handle', which would hide the generated machine's own 'handle' [invalidSwiftName]",
             ]),
         Example(.misplacedOverride, headers + """
             {
@@ -280,7 +258,7 @@ import FSMCompiler
               T - - -
             }
             """, [
-                "1:6: error: machine 'F' has no events; give a state a transition [noEvents]",
+                "1:6: warning: machine 'F' has no events yet; its machine type will handle none [noEvents]",
                 "5:3: warning: state 'T' is unreachable from the initial state 'S' [unreachableState]",
             ]),
         Example(.nothingToOverride, onePredicate + """
@@ -296,6 +274,25 @@ import FSMCompiler
                 "7:16: error: override of event 'E' [P=y] has nothing to override: no superstate of 'S' has a transition for it [nothingToOverride]",
                 "7:32: error: override of event 'F' has nothing to override: no superstate of 'S' has a transition for it [nothingToOverride]",
                 "10:18: error: override of event 'E' has nothing to override: 'U' has no superstates [nothingToOverride]",
+            ]),
+        // An override beside a plain row with its key in the same state is a duplicate (or a
+        // clash), and, with nothing inherited to replace, overrides nothing as well.
+        Example(.nothingToOverride, headers + """
+            {
+              S {
+                E T a
+                override { E T b   F S - }
+                F T -
+              }
+              T : S - - -
+            }
+            """, [
+                "6:16: error: duplicate transition for event 'E' in state 'S' [duplicateTransition]",
+                "5:5: note: first transition for 'E' is here",
+                "6:16: error: override of event 'E' has nothing to override: 'S' has no superstates [nothingToOverride]",
+                "6:24: error: override of event 'F' has nothing to override: 'S' has no superstates [nothingToOverride]",
+                "7:5: error: transition for event 'F' in state 'S' goes to 'T', but an earlier one goes to 'S' [transitionClash]",
+                "6:24: note: the other transition for 'F' is here",
             ]),
         Example(.overrideOutOfOrder, headers + """
             {

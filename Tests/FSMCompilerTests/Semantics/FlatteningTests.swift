@@ -1,5 +1,5 @@
 import Testing
-import FSMCompiler
+@testable import FSMCompiler
 
 /// What a machine means once flattened (SPEC §2): inherited rows, `-` resolved, entry and
 /// exit actions in each EntryExit mode, predicate ranking, conditions and overrides, read
@@ -54,7 +54,7 @@ import FSMCompiler
             ["r2"], ["a2", "r2"], ["b2", "r2"], ["s2", "b2", "a2", "r2"], ["t2", "s2", "b2", "a2", "r2"],
         ])
         // Abstract states have no transitions of their own in the model.
-        #expect(model.states.filter(\.isAbstract).allSatisfy { $0.transitions.isEmpty && $0.dispatch.isEmpty })
+        #expect(model.states.filter(\.isAbstract).allSatisfy { $0.transitions.isEmpty })
         // Each transition knows where its row was written.
         #expect(model.states[4].transitions.map { model.states[$0.declaredIn].name } == ["Root", "A", "B", "S", "S", "T"])
         #expect(model.states[4].transitions.map(\.staysInState) == [false, true, false, true, false, false])
@@ -203,7 +203,7 @@ import FSMCompiler
     static func winners(_ model: StateMachine, state name: String) -> [String] {
         guard let state = model.states.first(where: { $0.name == name }) else { return [] }
         var lines: [String] = []
-        for dispatch in state.dispatch {
+        for dispatch in DispatchPlanner(machine: model).plan(state) {
             let types = dispatch.predicateTypes.map { model.predicateTypes[$0] }
             let combinations = types.reduce([[Int]]([[]])) { partial, type in
                 partial.flatMap { prefix in type.cases.indices.map { prefix + [$0] } }
@@ -240,7 +240,7 @@ import FSMCompiler
         // equal-rank rows cannot overlap, so only their relative order may differ.
         let normalized = { (model: StateMachine) -> [String] in
             let state = model.states[0]
-            return state.dispatch.flatMap { dispatch in
+            return DispatchPlanner(machine: model).plan(state).flatMap { dispatch in
                 ["\(dispatch.event) \(dispatch.predicateTypes) exhaustive=\(dispatch.isExhaustive)"]
                     + dispatch.branches.map { branch in
                         let transition = state.transitions[branch.transition]
@@ -318,7 +318,7 @@ import FSMCompiler
           T { Back S - }
         }
         """))
-        let dispatch = model.states[0].dispatch
+        let dispatch = DispatchPlanner(machine: model).plan(model.states[0])
         #expect(dispatch.map { model.events[$0.event].name } == ["E", "F", "G"])
         #expect(dispatch.map(\.predicateTypes) == [[], [0], [1]])
         #expect(dispatch.map(\.isExhaustive) == [true, true, false])

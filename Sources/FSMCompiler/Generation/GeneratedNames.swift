@@ -1,0 +1,54 @@
+/// The names the generated machine class declares for itself, and the names its function
+/// bodies give the predicate parameters, chosen so that a user's name never hides one of
+/// the generator's and never has to avoid one: where a predicate type would become a
+/// parameter named like a member or local of the generated code (`from`, `handle`), the
+/// parameter keeps its argument label and takes another name inside the bodies
+/// (`from fromValue: From`).
+struct GeneratedNames {
+    /// What the generated bodies refer to unqualified, other than the predicate parameters
+    /// and the per-state functions: the machine's members and the bodies' locals.
+    /// `GeneratedNamesTests` checks that it lists every name the generated class declares.
+    static let members: Set<String> = [
+        "event", "state", "actions", "eventQueue", "from", "code", "outcome", "queued", "handling",
+        "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled",
+    ]
+
+    /// The property that holds the events actions send, `eventQueue` unless an event
+    /// method has that name.
+    let eventQueue: String
+    /// By index into `StateMachine.states` (concrete states only): the state's function.
+    let stateFunctions: [Int: String]
+    /// By index into `StateMachine.predicateTypes`: the parameter's name in function
+    /// bodies, which is its argument label (`PredicateType.parameterName`) where it can be.
+    let predicateParameters: [String]
+
+    init(_ machine: StateMachine) {
+        let eventMethods = Set(machine.events.map { SwiftNames.unescaped($0.swiftName) })
+        eventQueue = Self.unique("eventQueue", suffix: "Storage", avoiding: eventMethods)
+        var functions: [Int: String] = [:]
+        for state in machine.concreteStates {
+            let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
+            functions[state] = "handleIn" + name.prefix(1).uppercased() + name.dropFirst()
+        }
+        stateFunctions = functions
+        var taken = Self.members.union(functions.values)
+        predicateParameters = machine.predicateTypes.map { type in
+            let label = SwiftNames.unescaped(type.parameterName)
+            let name = Self.unique(label, suffix: "Value", avoiding: taken)
+            taken.insert(name)
+            return name == label ? type.parameterName : name
+        }
+    }
+
+    /// `preferred`, or it with `suffix` (and then a number) until no name in `taken` is it.
+    private static func unique(_ preferred: String, suffix: String, avoiding taken: Set<String>) -> String {
+        guard taken.contains(preferred) else { return preferred }
+        var candidate = preferred + suffix
+        var number = 1
+        while taken.contains(candidate) {
+            number += 1
+            candidate = preferred + suffix + String(number)
+        }
+        return candidate
+    }
+}
