@@ -12,7 +12,7 @@ struct ShadowsLog: ShadowsActions {
 /// Names the generator uses for itself do not constrain the user's names: predicate types
 /// named like its locals and private members, and an event named like its queue, compile
 /// (this file's target builds with warnings as errors) and dispatch as written.
-@Suite struct GeneratedNamesTests {
+@Suite struct ShadowingNamesTests {
     @Test func predicateParametersNamedLikeTheGeneratedCodeKeepTheirLabels() {
         let machine = Shadows(actions: ShadowsLog())
         let unmatched = machine.go(event: .e, from: .h, code: .i, handle: .k, handleEvent: .m, dispatch: .o,

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import FSMCompiler
+
+@Suite struct GeneratedNamesTests {
+    /// `GeneratedNames.members` is what predicate parameters are renamed around; this
+    /// catches a name the generator starts to declare (a local, a private function, a
+    /// property) without listing it there, which a parameter of that name would then hide.
+    @Test func everyNameTheMachineDeclaresIsKnownToGeneratedNames() throws {
+        let source = try String(contentsOfFile: Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm", encoding: .utf8)
+        let swift = try #require(Compiler.compile(SourceFile(name: "EnforcedTurnstile.sm", text: source)).swift)
+        let machineClass = try #require(swift.range(of: "final class ")).lowerBound
+        let declaration = /(?:let|var|func) (\w+)/
+        let declared = Set(swift[machineClass...].matches(of: declaration).map { String($0.output.1) })
+        let unknown = declared.filter { !GeneratedNames.members.contains($0) && !$0.hasPrefix("handleIn") }
+        // What remains are the event methods, which no generated body calls.
+        #expect(unknown == ["reset", "coin", "pass"])
+        #expect(declared.isSuperset(of: ["handle", "from", "code", "handling", "outcome", "handleEvent", "dispatch"]))
+    }
+
+    /// A parameter keeps its name unless it meets one of the generator's, a state
+    /// function's, or a name an earlier parameter took.
+    @Test func parameterNamesAvoidTheGeneratorsAndEachOther() throws {
+        let model = try #require(machine("""
+            FSM: M
+            Initial: S
+            Predicate: Enforcement = a | b
+            Predicate: From = a | b
+            Predicate: FromValue = a | b
+            Predicate: HandleInS = a | b
+            {
+              S { E [Enforcement = a, From = a, FromValue = a, HandleInS = a] S -  EventQueue S - }
+            }
+            """))
+        let names = GeneratedNames(model)
+        #expect(names.predicateParameters == ["enforcement", "fromValue", "fromValueValue", "handleInSValue"])
+        #expect(names.eventQueue == "eventQueueStorage")
+        #expect(names.stateFunctions == [0: "handleInS"])
+    }
+}

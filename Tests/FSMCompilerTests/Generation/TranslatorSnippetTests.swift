@@ -1,0 +1,156 @@
+import Testing
+import FSMCompiler
+
+/// What the Translator writes for one construct, read where it happens: a small machine in,
+/// one generated declaration out, compared exactly. The golden files check whole files; a
+/// change to the generator shows up here first, next to the construct it changed.
+@Suite struct TranslatorSnippetTests {
+    static let turnstile = """
+        FSM: T
+        Initial: Locked
+        Predicate: Enforcement = weak | strong
+        Predicate: Reward = positive | negative
+        {
+          (Base) { Reset Locked lock }
+          Locked : Base <enterLocked >leaveLocked {
+            Coin Unlocked unlock
+            Pass [Enforcement = weak] - smile
+            Pass [Enforcement = strong, Reward = positive] Alarming alarm
+            Kick [isJammed] - {}
+          }
+          Unlocked : Base { Coin - thankyou  Pass Locked - }
+          Alarming : Base - - -
+        }
+        """
+
+    /// The lines of the generated declaration whose first line contains `start`, through
+    /// the closing brace at its indentation; empty when there is none.
+    static func snippet(_ source: String, _ start: String) -> String {
+        let output = Compiler.compile(SourceFile(name: "T.sm", text: source))
+        let lines = (output.swift ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.firstIndex(where: { $0.contains(start) }) else { return "" }
+        let indentation = lines[first].prefix { $0 == " " }
+        guard let last = lines[first...].firstIndex(where: { $0 == indentation + "}" }) else { return "" }
+        return lines[first...last].joined(separator: "\n")
+    }
+
+    /// Exit actions, the row's actions, the state change, entry actions, the outcome; a row
+    /// from a superstate says where it comes from; `-` changes nothing and runs no exit or
+    /// entry actions; a predicate switch tries the most specific row first and falls back to
+    /// `unhandled`; a condition guards the transition and rejects.
+    @Test func aStateFunction() {
+        #expect(Self.snippet(Self.turnstile, "func handleInLocked(") == """
+                private func handleInLocked(_ event: TEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+                    switch event {
+                    case .reset:
+                        // from Base
+                        actions.leaveLocked()
+                        actions.lock()
+                        state = .locked
+                        actions.enterLocked()
+                        return .transitioned(from: .locked, to: .locked)
+                    case .coin:
+                        actions.leaveLocked()
+                        actions.unlock()
+                        state = .unlocked
+                        return .transitioned(from: .locked, to: .unlocked)
+                    case .pass:
+                        switch (enforcement, reward) {
+                        case (.strong, .positive):
+                            actions.leaveLocked()
+                            actions.alarm()
+                            state = .alarming
+                            return .transitioned(from: .locked, to: .alarming)
+                        case (.weak, _):
+                            actions.smile()
+                            return .transitioned(from: .locked, to: .locked)
+                        default:
+                            return unhandled(event, in: .locked)
+                        }
+                    case .kick:
+                        guard actions.isJammed() else { return .rejected(in: .locked) }
+                        return .transitioned(from: .locked, to: .locked)
+                    }
+                }
+            """)
+    }
+
+    /// The events a state does not handle share one case, after the ones it does.
+    @Test func unhandledEventsShareOneCase() {
+        #expect(Self.snippet(Self.turnstile, "func handleInUnlocked(").hasSuffix("""
+                    case .kick:
+                        return unhandled(event, in: .unlocked)
+                    }
+                }
+            """))
+    }
+
+    /// `dispatch` switches on the state and passes everything on to the state's function.
+    @Test func dispatchOnTheState() {
+        #expect(Self.snippet(Self.turnstile, "private func dispatch(") == """
+                private func dispatch(_ event: TEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+                    switch state {
+                    case .locked:
+                        return handleInLocked(event, enforcement, reward)
+                    case .unlocked:
+                        return handleInUnlocked(event, enforcement, reward)
+                    case .alarming:
+                        return handleInAlarming(event, enforcement, reward)
+                    }
+                }
+            """)
+    }
+
+    /// `EntryExit: always` runs the full lists on `-` too, and sets the state between them;
+    /// a switch that covers every case needs no `default`; a predicate type named like a
+    /// local of the generated code keeps its label and is renamed inside the bodies.
+    @Test func entryExitAlwaysExhaustiveSwitchAndARenamedParameter() {
+        let source = """
+            FSM: A
+            Initial: S
+            EntryExit: always
+            Predicate: From = a | b
+            {
+              S <en >ex { E [From = a] - x   E [From = b] T y }
+              T { E S - }
+            }
+            """
+        #expect(Self.snippet(source, "func handleInS(") == """
+                private func handleInS(_ event: AEvent, _ fromValue: From) -> Outcome {
+                    switch event {
+                    case .e:
+                        switch fromValue {
+                        case .a:
+                            actions.ex()
+                            actions.x()
+                            state = .s
+                            actions.en()
+                            return .transitioned(from: .s, to: .s)
+                        case .b:
+                            actions.ex()
+                            actions.y()
+                            state = .t
+                            return .transitioned(from: .s, to: .t)
+                        }
+                    }
+                }
+            """)
+        #expect(Self.snippet(source, "    func e(") == """
+                func e(from fromValue: From) -> Outcome {
+                    return handle(.e, from: fromValue)
+                }
+            """)
+    }
+
+    /// A machine whose rows name no event yet: no `handle`, no queue, no dispatch.
+    @Test func aMachineWithoutEvents() {
+        let swift = Compiler.compile(SourceFile(name: "T.sm", text: "FSM: T\nInitial: S\n{\n  S { }\n}")).swift ?? ""
+        #expect(Self.snippet("FSM: T\nInitial: S\n{\n  S { }\n}", "enum TEvent") == """
+            enum TEvent: Swift.CaseIterable, Swift.Hashable, Swift.Sendable {
+            }
+            """)
+        #expect(swift.contains("final class T<Actions: TActions> {"))
+        #expect(!swift.contains("func handle"))
+        #expect(!swift.contains("eventQueue"))
+    }
+}
