@@ -1,7 +1,7 @@
 /// Runs a `StateMachine` one event at a time: the reference semantics of SPEC §2, read
 /// straight from each state's flattened `transitions`.
 ///
-/// It deliberately ignores `State.dispatch`, the row order the code generator follows:
+/// It deliberately ignores `DispatchPlanner`, which orders the rows for the generated code:
 /// it finds the applicable rows of highest rank afresh for every event, so that
 /// differential tests compare two independent readings of the model.
 public struct Interpreter: Sendable {
