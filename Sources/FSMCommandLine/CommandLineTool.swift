@@ -10,8 +10,18 @@ public struct CommandLineTool {
         self.console = console
     }
 
-    /// Runs `fsmc` with `arguments` (without the program name).
+    /// Runs `fsmc` with `arguments` (without the program name). A failure to write
+    /// standard output ends it with an I/O failure, whatever the command said.
     public func run(_ arguments: [String]) -> ExitCode {
+        let status = runCommand(arguments)
+        if let failure = console.outputFailure() {
+            console.fail("cannot write to standard output: \(failure)")
+            return .ioFailure
+        }
+        return status
+    }
+
+    private func runCommand(_ arguments: [String]) -> ExitCode {
         guard let first = arguments.first else {
             console.writeError(Help.overview)
             return .usage

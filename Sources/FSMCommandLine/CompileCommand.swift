@@ -40,7 +40,18 @@ extension CommandLineTool {
 
     /// Compiles one input to its output, or compares them under `--check`.
     private func compileFile(_ input: String, output: String?, access: SwiftAccess, check: Bool,
-                         warningsAsErrors: Bool) -> ExitCode {
+                             warningsAsErrors: Bool) -> ExitCode {
+        let destination = output ?? (input == "-" ? "-" : Self.defaultOutput(for: input))
+        if destination != "-" {
+            if input != "-" && Files.areSameFile(input, destination) {
+                console.fail("cannot write '\(destination)': output would overwrite the input '\(input)'")
+                return .ioFailure
+            }
+            if Files.isDirectory(destination) {
+                console.fail("cannot write '\(destination)': it is a directory")
+                return .ioFailure
+            }
+        }
         let swift: String
         switch load(input, warningsAsErrors: warningsAsErrors) {
         case .failure(let stop):
@@ -48,12 +59,11 @@ extension CommandLineTool {
         case .success(let machine):
             swift = Compiler.generate(machine, access: access)
         }
-        let destination = output ?? (input == "-" ? "-" : Self.defaultOutput(for: input))
         if destination == "-" {
             if !check { console.writeOutput(swift) }
             return .success
         }
-        let existing = FileManager.default.contents(atPath: destination)
+        let existing = Files.existingContent(destination)
         if check {
             let old = existing.map { String(decoding: $0, as: UTF8.self) } ?? ""
             let diff = UnifiedDiff.diff(from: old, to: swift, oldName: existing == nil ? "/dev/null" : destination,
@@ -66,11 +76,12 @@ extension CommandLineTool {
             }
             return .success
         }
-        if existing == Data(swift.utf8) { return .success }
+        let bytes = Array(swift.utf8)
+        if existing == bytes { return .success }
         do {
-            try Data(swift.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            try Files.write(bytes, to: destination)
         } catch {
-            console.fail("cannot write '\(destination)': \(Self.reason(error, writing: destination))")
+            console.fail("cannot write '\(destination)': \(error.reason)")
             return .ioFailure
         }
         return .success
@@ -82,16 +93,5 @@ extension CommandLineTool {
         return url.deletingPathExtension().appendingPathExtension("swift").relativePath == url.relativePath
             ? input + ".swift"
             : String(input.dropLast(url.pathExtension.isEmpty ? 0 : url.pathExtension.count + 1)) + ".swift"
-    }
-
-    /// Why a write failed, in the words of the file system.
-    static func reason(_ error: any Error, writing path: String) -> String {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            return "no such directory '\(directory)'"
-        }
-        if !FileManager.default.isWritableFile(atPath: directory) { return "permission denied" }
-        return (error as NSError).localizedDescription
     }
 }

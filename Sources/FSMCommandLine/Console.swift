@@ -6,23 +6,31 @@ public struct Console: Sendable {
     public var readInput: @Sendable () -> [UInt8]
     public var writeOutput: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void
+    /// Why writing to standard output failed, once it has; output after a failure is dropped.
+    public var outputFailure: @Sendable () -> String?
     /// Whether diagnostics may be coloured: standard error is a terminal and NO_COLOR is unset.
     public var colorsErrors: Bool
 
     public init(readInput: @escaping @Sendable () -> [UInt8], writeOutput: @escaping @Sendable (String) -> Void,
-                writeError: @escaping @Sendable (String) -> Void, colorsErrors: Bool) {
+                writeError: @escaping @Sendable (String) -> Void, outputFailure: @escaping @Sendable () -> String? = { nil },
+                colorsErrors: Bool) {
         self.readInput = readInput
         self.writeOutput = writeOutput
         self.writeError = writeError
+        self.outputFailure = outputFailure
         self.colorsErrors = colorsErrors
     }
 
-    /// The process's own standard streams.
+    /// The process's own standard streams, written with `write(2)` so that a full disk or
+    /// a closed descriptor is a failure to report, not a crash.
     public static var standard: Console {
-        Console(
-            readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+        let output = StandardOutput()
+        return Console(
+            // An unreadable standard input reads as empty: the checks then say what is missing.
+            readInput: { (try? Files.readToEnd(STDIN_FILENO, path: "-")) ?? [] },
+            writeOutput: { output.write($0) },
+            writeError: { try? Files.writeAll(Array($0.utf8), to: STDERR_FILENO) },
+            outputFailure: { output.failure },
             colorsErrors: isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
     }
 
@@ -50,5 +58,24 @@ public struct Console: Sendable {
     /// `fsmc: error: …` for problems that are not in a `.sm` file.
     func fail(_ message: String) {
         writeError(styled("fsmc: ", "1") + styled("error: ", "1;31") + message + "\n")
+    }
+}
+
+/// Standard output, which remembers its first failure and writes nothing after it.
+private final class StandardOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var firstFailure: String?
+
+    var failure: String? { lock.withLock { firstFailure } }
+
+    func write(_ text: String) {
+        lock.withLock {
+            guard firstFailure == nil else { return }
+            do throws(Files.Failure) {
+                try Files.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+            } catch {
+                firstFailure = error.reason
+            }
+        }
     }
 }

@@ -67,9 +67,9 @@ extension CommandLineTool {
         case .inPlace:
             guard formatted != file.bytes else { return .success }
             do {
-                try Data(formatted).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Files.write(formatted, to: path)
             } catch {
-                console.fail("cannot write '\(path)': \(Self.reason(error, writing: path))")
+                console.fail("cannot write '\(path)': \(error.reason)")
                 return .ioFailure
             }
             return .success

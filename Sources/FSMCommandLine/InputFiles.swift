@@ -1,7 +1,7 @@
-import Foundation
 import FSMCompiler
 
-/// Reads `.sm` inputs: a path, or `-` for standard input.
+/// Reads `.sm` inputs: a path (a file, `/dev/stdin`, a FIFO, `<(…)`), or `-` for
+/// standard input. Diagnostics name the path as given.
 struct InputFiles {
     var console: Console
 
@@ -11,14 +11,10 @@ struct InputFiles {
 
     func read(_ path: String) throws(ReadError) -> SourceFile {
         if path == "-" { return SourceFile(name: "<stdin>", bytes: console.readInput()) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReadError(message: "cannot read '\(path)': no such file")
+        do {
+            return SourceFile(name: path, bytes: try Files.read(path))
+        } catch {
+            throw ReadError(message: "cannot read '\(path)': \(error.reason)")
         }
-        guard !isDirectory.boolValue else { throw ReadError(message: "cannot read '\(path)': it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(message: "cannot read '\(path)': permission denied or unreadable")
-        }
-        return SourceFile(name: path, bytes: Array(data))
     }
 }

@@ -23,7 +23,7 @@ struct DispatchPlanner {
             transitionsByEvent[transition.event, default: []].append(position)
         }
         return eventOrder.map { event in
-            plan(event, candidates: transitionsByEvent[event]!, of: state)
+            plan(event, candidates: transitionsByEvent[event] ?? [], of: state)
         }
     }
 

@@ -43,7 +43,7 @@ import FSMCommandLine
         chmod(input, 0)
         let run = ToolTranscript.run(["compile", input])
         #expect(run.status == .ioFailure)
-        #expect(run.errors == "fsmc: error: cannot read '\(input)': permission denied or unreadable\n")
+        #expect(run.errors == "fsmc: error: cannot read '\(input)': permission denied\n")
         #expect(folder.read("Locked.swift") == Self.previous)
     }
 
