@@ -2,7 +2,8 @@
 # Verifies the plugins on a copy of the repository (the checkout is never modified):
 # 1. the build-tool plugin regenerates exactly when it should: not on a build with nothing
 #    changed, but after the .sm file changes and after fsmc's own source changes;
-# 2. two .sm files with the same name in different folders of one target both build;
+# 2. two .sm files with the same name in different folders of one target both build, and
+#    so do A/B/c.sm and A/B_c.sm (the plugin's output names are unique per path);
 # 3. the command plugin writes generated files next to the .sm files, and `--check`
 #    passes on them and fails on a stale one.
 set -euo pipefail
@@ -55,6 +56,22 @@ if [ "$outputs" != "Lobby_TwoCoinTurnstile.swift TwoCoinTurnstile.swift " ]; the
 fi
 echo "ok: two TwoCoinTurnstile.sm in one target build, as $outputs"
 rm -r "$example/Sources/two-coin-turnstile/Lobby"
+
+# Paths that differ only where a folder ends, A/B/c.sm and A/B_c.sm, get different outputs.
+sources="$example/Sources/two-coin-turnstile"
+mkdir -p "$sources/A/B"
+for pair in "B/c.sm NestedTurnstile" "B_c.sm FlatTurnstile"; do
+    set -- $pair
+    sed "s/^FSM: TwoCoinTurnstile\$/FSM: $2/; s/^Actions: TwoCoinTurnstileActions\$/Actions: $2Actions/" "$machine" > "$sources/A/$1"
+done
+build
+if ! grep -q "Build complete" "$work/build.log"; then echo "FAIL: A/B/c.sm and A/B_c.sm in one target"; cat "$work/build.log"; exit 1; fi
+outputs=$(find "$example/.build/plugins/outputs" -name "A_B*.swift" | xargs -n1 basename | sort | tr '\n' ' ')
+if [ "$outputs" != "A_B-_c.swift A_B_c.swift " ]; then
+    echo "FAIL: unexpected outputs for A/B/c.sm and A/B_c.sm: $outputs"; exit 1
+fi
+echo "ok: A/B/c.sm and A/B_c.sm in one target build, as $outputs"
+rm -r "$sources/A"
 
 # The command plugin, for teams that commit generated code.
 (cd "$example" && swift package --allow-writing-to-package-directory generate-state-machines) > "$work/command.log" 2>&1 \

@@ -8,10 +8,10 @@ import PackagePlugin
 /// exactly the files whose source, configuration or compiler changed. SwiftPM makes a
 /// tool from `context.tool(named:)` an input of the commands that run it; naming it in
 /// `inputFiles` as well makes SwiftPM 6 on Linux relink it, and so rerun every command,
-/// on every build. `.ci/plugin-incremental.sh` checks all three cases.
+/// on every build. `.ci/plugin-checks.sh` checks all three cases.
 /// Outputs go to the plugin's work directory, named after the file's path inside the
-/// target (`Machines/Turnstile.sm` → `Machines_Turnstile.swift`), because Swift needs
-/// every file name in a module to be unique.
+/// target (`Machines/Turnstile.sm` → `Machines_Turnstile.swift`; see `OutputName`),
+/// because Swift needs every file name in a module to be unique.
 @main
 struct FSMCPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -31,14 +31,11 @@ struct FSMCPlugin: BuildToolPlugin {
         }
     }
 
-    /// The file's path inside the target with its folders joined by `_` and `.sm`
-    /// replaced by `.swift`; `_` in a folder name is doubled so that no two paths meet.
+    /// The file's path inside the target as one file name (see `OutputName`).
     static func outputName(for file: URL, in directory: URL) -> String {
         let base = directory.standardizedFileURL.pathComponents
         let components = Array(file.standardizedFileURL.pathComponents.dropFirst(base.count))
-        let folders = components.dropLast().map { $0.replacingOccurrences(of: "_", with: "__") }
-        let name = (components.last ?? file.lastPathComponent).dropLast(".sm".count)
-        return (folders + [String(name)]).joined(separator: "_") + ".swift"
+        return OutputName.forSource(atComponents: components.isEmpty ? [file.lastPathComponent] : components)
     }
 }
 
