@@ -28,16 +28,25 @@ let package = Package(
                                 description: "Write the Swift of every .sm file next to it"),
                 permissions: [.writeToPackageDirectory(reason: "fsmc writes <name>.swift next to each <name>.sm")]),
             dependencies: ["fsmc"]),
+        // What the test targets share: paths, a file reader that fails the test, the
+        // checking helpers, a seeded generator, temporary folders.
+        .target(name: "FSMTestSupport", dependencies: ["FSMCompiler"], path: "Tests/FSMTestSupport"),
+        // The compiler, stage by stage; Fixtures holds the .sm inputs of every test target.
         .testTarget(
             name: "FSMCompilerTests",
-            dependencies: ["FSMCompiler", "FSMCommandLine"],
+            dependencies: ["FSMCompiler", "FSMTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        // The commands: in-process runs of the tool and runs of the built fsmc.
+        .testTarget(
+            name: "FSMCommandLineTests",
+            dependencies: ["FSMCommandLine", "FSMCompiler", "FSMTestSupport"]
         ),
         // The golden files of FSMCompilerTests, compiled as generated code is meant to be
         // (Swift 6, complete concurrency checking, no warnings) and driven by tests.
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["FSMRuntime", "FSMCompiler"],
+            dependencies: ["FSMRuntime", "FSMCompiler", "FSMTestSupport"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-strict-concurrency=complete"])]
         ),
     ],

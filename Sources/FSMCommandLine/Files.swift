@@ -128,7 +128,7 @@ enum Files {
             if code == ENOENT && isDirectory(folder) { throw Failure(reason: "cannot create a file in '\(folder)'") }
             throw Failure(reason: reason(code, path: path, isWrite: true))
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(Failure) {
             // mkstemp creates the file 0600; give it the old file's mode, or what a new file
             // gets under the process's umask.

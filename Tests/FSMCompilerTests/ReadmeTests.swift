@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// The README stays true: its copies of files are the files, its example is the tested
 /// one, and it explains every diagnostic.

@@ -1,5 +1,6 @@
 import FSMRuntime
 import Testing
+import FSMTestSupport
 
 struct EnforcedLog: EnforcedTurnstileActions {
     var log: [String] = []

@@ -1,5 +1,6 @@
 import FSMRuntime
 import Testing
+import FSMTestSupport
 
 // README begin: the "Using a machine" example, verbatim (ReadmeTests checks it).
 struct Gate: TurnstileActions {

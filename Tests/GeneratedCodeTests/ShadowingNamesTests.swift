@@ -1,5 +1,6 @@
 import FSMRuntime
 import Testing
+import FSMTestSupport
 
 /// Records what the `Shadows` machine runs.
 struct ShadowsLog: ShadowsActions {

@@ -6,6 +6,7 @@ import Darwin
 import FSMCompiler
 import FSMRuntime
 import Testing
+import FSMTestSupport
 
 /// Each generated machine does, for every row of `fsmc table`, exactly what the row says:
 /// from its state, on its event, it goes to its next state running its actions in order.
@@ -13,7 +14,7 @@ import Testing
     /// Runs `check` on every table line: (state, event) → (state after, actions run).
     static func expectAgreement(_ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
                                 _ run: (String, String) -> (String, [String])) {
-        let source = SourceFile(name: path, bytes: readFile(repository + "/" + path))
+        let source = SourceFile(name: path, bytes: readBytes(Paths.repository + "/" + path))
         guard let machine = Compiler.check(source).machine else {
             Issue.record("\(path) does not check cleanly", sourceLocation: sourceLocation)
             return
@@ -107,23 +108,6 @@ struct UMLLog: EntryExitUMLActions, PowerLog { var log: [String] = [] }
 struct AlwaysLog: EntryExitAlwaysActions, PowerLog { var log: [String] = [] }
 struct OnChangeLog: EntryExitOnChangeActions, PowerLog { var log: [String] = [] }
 
-let repository: String = {
-    let components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    return components.dropLast(3).joined(separator: "/")
-}()
-
-func readFile(_ path: String) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return bytes
-}
 struct IceLog: RootFSMGenActions {
     var log: [String] = []
     mutating func displayLoginScreen() { log.append("displayLoginScreen") }

@@ -1,5 +1,6 @@
 import FSMRuntime
 import Testing
+import FSMTestSupport
 
 struct TurnstileLog: TurnstileActions {
     var log: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
 import FSMCompiler
+import FSMTestSupport
 
 /// How many machines and events a differential run uses, from the environment:
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// Generated code means what the interpreter says the machine means: random valid
 /// machines are compiled to Swift, built with a driver, and run through random events,
@@ -96,6 +97,8 @@ import FSMCompiler
         #expect(divergence.reproduction.actual.last == "Unlocked Coin -> Unlocked {unlock}")
         #expect(divergence.reproduction.simulateInput == "Coin\nCoin\n")
         #expect(FileManager.default.fileExists(atPath: divergence.folder + "/events.txt"))
+        // A planted divergence: its folder is not one a person must look at.
+        try FileManager.default.removeItem(atPath: divergence.folder)
     }
 
     @Test func shrinkerKeepsOnlyWhatTheFailureNeeds() {

@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMTestSupport
 
 /// One event of a differential run, with the predicate values and condition results it is
 /// handled with.

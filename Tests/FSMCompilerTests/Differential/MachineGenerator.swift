@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMTestSupport
 
 /// Makes random machines that `Compiler.check` accepts without errors: states, abstract and
 /// concrete superstates with multiple and diamond inheritance, entry and exit actions, `-`

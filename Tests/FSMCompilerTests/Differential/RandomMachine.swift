@@ -1,3 +1,4 @@
+import FSMTestSupport
 /// A machine made by `MachineGenerator`, in terms that render to `.sm` text and that the
 /// generator can repair: each row and superstate reference can be found again from the
 /// location of a diagnostic.

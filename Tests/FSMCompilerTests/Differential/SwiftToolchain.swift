@@ -1,4 +1,5 @@
 import Foundation
+import FSMTestSupport
 
 /// Compiles and runs Swift for the differential tests: FSMRuntime once per test process,
 /// as a static library, then executables of generated machines linked against it, built
@@ -16,12 +17,16 @@ final class SwiftToolchain: Sendable {
     let directory: URL
     private let swiftc: String
 
+    /// This test process's folder.
+    private static let processDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("fsmc-differential-\(ProcessInfo.processInfo.processIdentifier)")
+
     private init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("fsmc-differential-\(ProcessInfo.processInfo.processIdentifier)")
+        directory = Self.processDirectory
         swiftc = ProcessInfo.processInfo.environment["FSMC_SWIFTC"] ?? "swiftc"
         Self.removeFoldersOfEndedProcesses()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        atexit { SwiftToolchain.removeFolderUnlessItHoldsADivergence() }
         let runtime = Paths.repository + "/Sources/FSMRuntime"
         let sources = try FileManager.default.contentsOfDirectory(atPath: runtime)
             .filter { $0.hasSuffix(".swift") }.sorted().map { runtime + "/" + $0 }
@@ -41,6 +46,14 @@ final class SwiftToolchain: Sendable {
                   pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) != 0 else { continue }
             try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
+    }
+
+    /// When the test process ends: this process's folder goes, unless a divergence was
+    /// written into it for a person to read (the failing test names the folder).
+    private static func removeFolderUnlessItHoldsADivergence() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: processDirectory.path)) ?? []
+        guard !names.contains(where: { $0.hasPrefix("divergence-") }) else { return }
+        try? FileManager.default.removeItem(at: processDirectory)
     }
 
     /// Compiles `files` (name → Swift source; one must be `main.swift`) into an executable.

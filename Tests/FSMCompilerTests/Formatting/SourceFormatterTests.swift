@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// `fsmc format`'s layout rules, one case each, and its promises on every real file:
 /// idempotent, meaning-preserving, every comment kept.
@@ -218,18 +219,7 @@ import FSMCompiler
 
     // MARK: Every example and wild file
 
-    /// Every `.sm` file in Examples and in the test fixtures, as paths from the repository.
-    static let files: [String] = {
-        var paths: [String] = []
-        let manager = FileManager.default
-        for folder in ["Examples", "Tests/FSMCompilerTests/Fixtures/Wild", "Tests/FSMCompilerTests/Fixtures/Machines"] {
-            guard let walker = manager.enumerator(atPath: Paths.repository + "/" + folder) else { continue }
-            while let path = walker.nextObject() as? String {
-                if path.hasSuffix(".sm") && !path.contains(".build") { paths.append(folder + "/" + path) }
-            }
-        }
-        return paths.sorted()
-    }()
+    static var files: [String] { Paths.machineFiles }
 
     static func source(_ path: String) -> SourceFile {
         SourceFile(name: String(path.split(separator: "/").last!), bytes: readBytes(Paths.repository + "/" + path))

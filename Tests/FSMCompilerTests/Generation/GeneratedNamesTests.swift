@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FSMCompiler
+import FSMTestSupport
 
 @Suite struct GeneratedNamesTests {
     /// `GeneratedNames.members` is what predicate parameters are renamed around; this

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// The Swift generated for each example is compared byte for byte with its golden file in
 /// Tests/GeneratedCodeTests/Generated, where the GeneratedCodeTests target compiles it

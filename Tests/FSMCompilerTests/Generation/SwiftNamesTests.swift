@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 @Suite struct SwiftNamesTests {
     @Test(arguments: [

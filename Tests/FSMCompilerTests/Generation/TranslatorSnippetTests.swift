@@ -1,5 +1,6 @@
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// What the Translator writes for one construct, read where it happens: a small machine in,
 /// one generated declaration out, compared exactly. The golden files check whole files; a

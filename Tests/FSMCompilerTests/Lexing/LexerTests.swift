@@ -1,5 +1,6 @@
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// The lexer: every token kind, what counts as blank, and where each token is.
 @Suite struct LexerTests {

@@ -1,5 +1,6 @@
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// The parser: every rule of Grammar/fsm.ebnf through the compact printed form of the
 /// syntax tree, every syntax error with its exact line, and recovery.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FSMTestSupport
 
 /// The build plugin names each generated file after its `.sm` file's path in the target
 /// (Plugins/FSMCPlugin/OutputName.swift). A plugin is no module a test can import, so the

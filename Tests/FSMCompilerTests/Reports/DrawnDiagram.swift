@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMTestSupport
 
 /// What a Mermaid or DOT diagram that fsmc wrote shows, read back from its text, so that
 /// tests can check it against the model without trusting the code that drew it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// `fsmc graph`: both notations show every state and transition exactly once, superstates
 /// as boxes, and graphviz renders the DOT.
@@ -191,8 +192,7 @@ import FSMCompiler
     func dotRendersToPNGAndSVG(input: String) throws {
         let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
         let machine = try input.hasSuffix(".sm") ? #require(Self.machine(at: input)) : Self.edgeCase(input)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-graph-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder("fsmc-graph").url
         defer { try? FileManager.default.removeItem(at: directory) }
         for format in ["png", "svg"] {
             let output = directory.appendingPathComponent("\(machine.name.name).\(format)")
@@ -223,26 +223,6 @@ import FSMCompiler
         let image = readBytes(Paths.repository + "/docs/images/EnforcedTurnstile.png")
         #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(Self.reviewTools.contains("](docs/images/EnforcedTurnstile.png)"))
-    }
-
-    // MARK: The command
-
-    @Test func graphCommandReadsStandardInputAndWritesStandardOutput() throws {
-        let source = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
-        let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
-        let (status, output, errors) = InProcessTool.run(["graph", "-"], input: source)
-        #expect(status == .success && errors.isEmpty && output == StateGraph.mermaid(machine))
-        let (dotStatus, dot, _) = InProcessTool.run(["graph", "--format", "dot", Paths.examples + "/Turnstile/Turnstile.sm"])
-        #expect(dotStatus == .success && dot == StateGraph.dot(machine))
-    }
-
-    @Test func graphCommandExitStatuses() {
-        let (status, output, errors) = InProcessTool.run(["graph", "-"], input: "FSM: T\nInitial: A\n{\n  A Go B -\n}\n")
-        #expect(status == .failure && output.isEmpty)
-        #expect(errors == "<stdin>:4:8: error: next state 'B' is not defined [undefinedState]\n")
-        #expect(InProcessTool.run(["graph", "--format", "png", "-"]).0 == .usage)
-        #expect(InProcessTool.run(["graph"]).0 == .usage)
-        #expect(InProcessTool.run(["graph", "/nonexistent.sm"]).0 == .ioFailure)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// `fsmc table --format markdown`: the flattened table grouped by state, safe to paste.
 @Suite struct TransitionTableMarkdownTests {
@@ -57,15 +58,5 @@ import FSMCompiler
             | **\\_\\_final\\_\\_** | *no transitions* |   |   |   |
 
             """)
-    }
-
-    @Test func tableCommandPrintsMarkdown() throws {
-        let machine = try #require(StateGraphTests.machine(at: "Examples/Turnstile/Turnstile.sm"))
-        let (status, output, errors) = InProcessTool.run(["table", "--format", "markdown", Paths.examples + "/Turnstile/Turnstile.sm"])
-        #expect(status == .success && errors.isEmpty && output == TransitionTable.markdown(machine))
-        let (stdinStatus, stdinOutput, _) = InProcessTool.run(
-            ["table", "--format=markdown", "-"],
-            input: String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self))
-        #expect(stdinStatus == .success && stdinOutput == output)
     }
 }

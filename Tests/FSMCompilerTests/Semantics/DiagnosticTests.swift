@@ -1,5 +1,6 @@
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// Every diagnostic the compiler has: for each `DiagnosticID` a snippet that triggers it,
 /// with the exact lines users see, and a near miss that checks cleanly.

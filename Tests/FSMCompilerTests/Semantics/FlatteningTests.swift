@@ -1,5 +1,6 @@
 import Testing
 @testable import FSMCompiler
+import FSMTestSupport
 
 /// What a machine means once flattened (SPEC §2): inherited rows, `-` resolved, entry and
 /// exit actions in each EntryExit mode, predicate ranking, conditions and overrides, read

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import FSMCompiler
+import FSMTestSupport
 
 /// The real CC_SMC files in Fixtures/Wild behave as their SOURCE.txt says.
 @Suite struct WildFileTests {
@@ -43,17 +44,4 @@ import FSMCompiler
             "\(name):1:9: error: expected ':' after header 'FSMName', found 'StripFSM'; headers are written 'Name: value' [syntaxError]",
         ])
     }
-}
-
-func readBytes(_ path: String) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return bytes
 }

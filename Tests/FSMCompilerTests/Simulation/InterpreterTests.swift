@@ -1,5 +1,6 @@
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// The interpreter is the reference meaning of a machine (SPEC §2): the most specific
 /// applicable row wins, a false condition rejects without falling back, and each

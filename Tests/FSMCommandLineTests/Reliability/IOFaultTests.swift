@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCommandLine
+import FSMTestSupport
 
 /// File-system faults: each is a clear `fsmc: error:` line and exit status 3, and output
 /// written before stays as it was. Tests that take permissions away are skipped when the

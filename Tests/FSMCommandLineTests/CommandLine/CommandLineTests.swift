@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FSMCommandLine
 import FSMCompiler
+import FSMTestSupport
 
 /// `fsmc check`, `fsmc table`, help and usage errors, run in-process with captured streams:
 /// exit statuses and the exact text users see.
@@ -19,8 +20,7 @@ import FSMCompiler
 
     /// A fresh directory with the three files above.
     private static func workspace() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder("fsmc-cli").path
         for (name, text) in [("clean.sm", clean), ("warned.sm", warned), ("broken.sm", broken)] {
             try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FSMCommandLine
 import FSMCompiler
+import FSMTestSupport
 
 /// `fsmc format`: printing, `--in-place`, `--check`, standard input, and what it refuses.
 @Suite struct FormatCommandTests {
@@ -11,8 +12,7 @@ import FSMCompiler
 
     /// Writes `files` (name → content) into a fresh directory.
     static func workspace(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-format-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder("fsmc-format").url
         for (name, content) in files {
             try Data(content.utf8).write(to: directory.appendingPathComponent(name))
         }
@@ -25,6 +25,7 @@ import FSMCompiler
 
     @Test func printsTheFormattedFileToStandardOutput() throws {
         let directory = try Self.workspace(["a.sm": Self.unformatted])
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("a.sm")
         let (status, output, errors) = InProcessTool.run(["format", path.path])
         #expect(status == .success && errors.isEmpty)
@@ -43,6 +44,7 @@ import FSMCompiler
 
     @Test func inPlaceRewritesOnlyFilesThatChange() throws {
         let directory = try Self.workspace(["a.sm": Self.unformatted, "b.sm": Self.formatted])
+        defer { try? FileManager.default.removeItem(at: directory) }
         let a = directory.appendingPathComponent("a.sm"), b = directory.appendingPathComponent("b.sm")
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: b.path)
@@ -56,6 +58,7 @@ import FSMCompiler
 
     @Test func checkPrintsADiffAndFailsWhenAFileIsNotFormatted() throws {
         let directory = try Self.workspace(["a.sm": Self.unformatted, "b.sm": Self.formatted])
+        defer { try? FileManager.default.removeItem(at: directory) }
         let a = directory.appendingPathComponent("a.sm"), b = directory.appendingPathComponent("b.sm")
         let (passing, quiet, noErrors) = InProcessTool.run(["format", "--check", b.path])
         #expect(passing == .success && quiet.isEmpty && noErrors.isEmpty)
@@ -69,6 +72,7 @@ import FSMCompiler
 
     @Test func filesWithSyntaxErrorsAreLeftAlone() throws {
         let directory = try Self.workspace(["bad.sm": Self.broken, "a.sm": Self.unformatted])
+        defer { try? FileManager.default.removeItem(at: directory) }
         let bad = directory.appendingPathComponent("bad.sm"), a = directory.appendingPathComponent("a.sm")
         let (status, output, errors) = InProcessTool.run(["format", "--in-place", bad.path, a.path])
         #expect(status == .failure && output.isEmpty)
@@ -89,7 +93,7 @@ import FSMCompiler
     }
 
     @Test func everyExampleIsCheckedWithoutErrors() {
-        for path in SourceFormatterTests.files where path.hasPrefix("Examples/") {
+        for path in Paths.machineFiles where path.hasPrefix("Examples/") {
             let (status, _, errors) = InProcessTool.run(["format", "--check", Paths.repository + "/" + path])
             #expect(status != .ioFailure && status != .usage && !errors.contains("[syntaxError]"), "\(path)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import FSMTestSupport
 
 /// The built `fsmc` executable, run as a child process with a time limit, so that a test
 /// of a hang fails instead of hanging, and a crash is seen as a signal.
@@ -69,44 +70,5 @@ enum FSMCProcess {
                    output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
                    errors: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self),
                    seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-}
-
-/// A fresh folder under the temporary directory, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-reliability-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var path: String { url.path }
-
-    @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let path = url.appendingPathComponent(name).path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, Array(text.utf8))
-    }
-
-    func read(_ name: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: url.appendingPathComponent(name).path).map(Array.init)
-    }
-
-    func remove() {
-        // Restore permissions a test took away, so that the folder can be removed.
-        if let enumerator = FileManager.default.enumerator(atPath: url.path) {
-            for case let name as String in enumerator {
-                chmod(url.appendingPathComponent(name).path, 0o755)
-            }
-        }
-        chmod(url.path, 0o755)
-        try? FileManager.default.removeItem(at: url)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FSMTestSupport
 
 /// How `fsmc` treats paths that are not plain files, as `swiftc`, `protoc` and `clang` do:
 /// it writes through symbolic links and into FIFOs and devices, reads any stream to its

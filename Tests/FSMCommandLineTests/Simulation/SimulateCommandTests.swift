@@ -1,5 +1,6 @@
 import Testing
 import FSMCommandLine
+import FSMTestSupport
 
 /// `fsmc simulate` (SPEC §5), run in-process on the examples.
 @Suite struct SimulateCommandTests {

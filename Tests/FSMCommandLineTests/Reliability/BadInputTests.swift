@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FSMCompiler
+import FSMTestSupport
 
 /// Inputs no one should write, through the whole pipeline (`Compiler.compile`, and the
 /// `fsmc` executable where a hang or a crash must be caught): each gives Swift or located
@@ -67,23 +68,39 @@ import FSMCompiler
         #expect(noise.errors.split(separator: "\n").count <= Parser.maximumErrors + 1)
     }
 
+    /// An input nested 100,000 levels deep; Swift Testing prints only its kind, since the
+    /// input itself would fill the test log.
+    struct DeepNesting: Sendable, CustomTestStringConvertible {
+        var kind: String
+        var source: String
+        var expected: String
+        var testDescription: String { kind }
+    }
+
+    static let deepNestings = [
+        DeepNesting(kind: "guard blocks", source: "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "[c] {\n", count: 100_000)
+                    + "E S -\n" + String(repeating: "}\n", count: 100_000) + "  }\n}\n",
+                    expected: "68:5: error: blocks are nested more than 64 deep"),
+        DeepNesting(kind: "event blocks", source: "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "E {\n", count: 100_000)
+                    + "S -\n" + String(repeating: "}\n", count: 100_000) + "  }\n}\n", expected: "error: "),
+        DeepNesting(kind: "braces", source: "FSM: D\nInitial: S\n" + String(repeating: "{", count: 100_000)
+                    + String(repeating: "}", count: 100_000) + "\n",
+                    expected: "3:2: error: expected a state name, found '{'"),
+        DeepNesting(kind: "brackets", source: "FSM: D\nInitial: S\n{\n  S E " + String(repeating: "[", count: 100_000) + " S -\n}\n",
+                    expected: "4:8: error: "),
+        DeepNesting(kind: "parentheses", source: "FSM: D\nInitial: S\n{\n" + String(repeating: "(", count: 100_000) + "S"
+                    + String(repeating: ")", count: 100_000) + " - - -\n}\n", expected: "4:2: error: "),
+    ]
+
     /// 100,000 levels of every kind of nesting: one error at the 65th level (or at the
     /// first misplaced token), no stack overflow.
-    @Test(arguments: [
-        ("guard blocks", "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "[c] {\n", count: 100_000) + "E S -\n"
-            + String(repeating: "}\n", count: 100_000) + "  }\n}\n", "68:5: error: blocks are nested more than 64 deep"),
-        ("event blocks", "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "E {\n", count: 100_000) + "S -\n"
-            + String(repeating: "}\n", count: 100_000) + "  }\n}\n", "error: "),
-        ("braces", "FSM: D\nInitial: S\n" + String(repeating: "{", count: 100_000) + String(repeating: "}", count: 100_000) + "\n",
-         "3:2: error: expected a state name, found '{'"),
-        ("brackets", "FSM: D\nInitial: S\n{\n  S E " + String(repeating: "[", count: 100_000) + " S -\n}\n", "4:8: error: "),
-        ("parentheses", "FSM: D\nInitial: S\n{\n" + String(repeating: "(", count: 100_000) + "S" + String(repeating: ")", count: 100_000)
-            + " - - -\n}\n", "4:2: error: "),
-    ])
-    func hundredThousandDeepNestingIsOneErrorNotACrash(kind: String, source: String, expected: String) {
+    @Test(arguments: deepNestings)
+    func hundredThousandDeepNestingIsOneErrorNotACrash(_ nesting: DeepNesting) {
+        let (kind, source, expected) = (nesting.kind, nesting.source, nesting.expected)
         let clock = ContinuousClock()
         let start = clock.now
         let errors = Self.errors(Array(source.utf8))
+        // A bound that only a hang or a blow-up reaches: it takes well under a second.
         #expect(clock.now - start < .seconds(60), "\(kind)")
         #expect(!errors.isEmpty)
         let first = errors.first.map { String($0.description.dropFirst("bad.sm:".count)) } ?? ""

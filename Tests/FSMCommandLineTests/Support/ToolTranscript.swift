@@ -1,5 +1,6 @@
 import Foundation
 import FSMCommandLine
+import FSMTestSupport
 
 /// What one in-process run of `fsmc` returned and printed, with `input` as standard input:
 /// every command-line test runs the tool through here.

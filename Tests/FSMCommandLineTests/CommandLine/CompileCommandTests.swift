@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 import FSMCommandLine
+import FSMTestSupport
 
 /// `fsmc compile`: where it writes, what it refuses to write, and `--check`.
 @Suite struct CompileCommandTests {
     /// A fresh directory holding a copy of the turnstile example.
     private static func workspace() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-compile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder("fsmc-compile").url
         try FileManager.default.copyItem(atPath: Paths.examples + "/Turnstile/Turnstile.sm",
                                          toPath: directory.appendingPathComponent("Turnstile.sm").path)
         return directory
@@ -21,6 +21,7 @@ import FSMCommandLine
 
     @Test func writesNameDotSwiftBesideTheInput() throws {
         let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let (status, output, errors) = InProcessTool.run(["compile", directory.appendingPathComponent("Turnstile.sm").path])
         #expect(status == .success && output.isEmpty && errors.isEmpty)
         let written = try String(contentsOf: directory.appendingPathComponent("Turnstile.swift"), encoding: .utf8)
@@ -51,6 +52,7 @@ import FSMCommandLine
 
     @Test func errorsInTheInputWriteNothingAndKeepThePreviousOutput() throws {
         let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("Broken.sm")
         let output = directory.appendingPathComponent("Broken.swift")
         try Self.broken.write(to: input, atomically: true, encoding: .utf8)
@@ -65,6 +67,7 @@ import FSMCommandLine
 
     @Test func anUnchangedOutputIsNotRewritten() throws {
         let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("Turnstile.sm").path
         let output = directory.appendingPathComponent("Turnstile.swift").path
         #expect(InProcessTool.run(["compile", input]).0 == .success)
@@ -77,6 +80,7 @@ import FSMCommandLine
 
     @Test func aChangedOutputIsReplacedWhole() throws {
         let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("Turnstile.swift")
         try String(repeating: "stale line\n", count: 10_000).write(to: output, atomically: true, encoding: .utf8)
         #expect(InProcessTool.run(["compile", directory.appendingPathComponent("Turnstile.sm").path]).0 == .success)
@@ -85,6 +89,7 @@ import FSMCommandLine
 
     @Test func checkPassesOnAFreshFileAndFailsWithADiffOnAStaleOne() throws {
         let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("Turnstile.sm").path
         let output = directory.appendingPathComponent("Turnstile.swift")
 
@@ -124,6 +129,7 @@ import FSMCommandLine
 
     @Test func outputProblemsAreIOFailures() throws {
         let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("Turnstile.sm").path
         let (status, _, errors) = InProcessTool.run(["compile", input, "-o", directory.path + "/missing/T.swift"])
         #expect(status == .ioFailure)
