@@ -16,259 +16,182 @@ struct CodeLine {
     /// joins the cells of other lines with a space.
     var cells: [String]
     var alignmentGroup: Int?
-    /// The tokens written on the line, whose comments the printer places around it.
+    /// The tokens the line takes, from its first to the next line's first; the printer
+    /// places their comments around it.
     var tokens: Range<Int>
     var role: Role
 }
 
-/// Lays out a parsed file as code lines, walking the syntax tree and the tokens side by side.
+/// Lays out a parsed file as code lines, writing each construct from the syntax tree.
 ///
-/// The tree says what each construct is; the tokens say which of them a line holds, so that
-/// their comments can go with it. The walk takes exactly the tokens the parser took, in
-/// the same order; the file had no syntax errors, so they match.
+/// The tree holds what each construct is and how it was spelled where that matters (an
+/// action list in braces or not); its token spans say where each line starts. A line
+/// takes the tokens from its start to the next line's, so every token, with the comments
+/// and blank lines around it, goes with exactly one line, whatever the grammar grows.
 struct LayoutBuilder {
-    private let tokens: [Token]
     private let comments: CommentMap
-    private var cursor = 0
+    private let tokenCount: Int
     private var groupCount = 0
     private var lines: [CodeLine] = []
 
-    init(tokens: [Token], comments: CommentMap) {
-        self.tokens = tokens
+    init(tokenCount: Int, comments: CommentMap) {
+        self.tokenCount = tokenCount
         self.comments = comments
     }
 
     mutating func build(_ syntax: StateMachineSyntax) -> [CodeLine] {
         let headerGroup = makeGroup()
         for header in syntax.headers {
-            let start = cursor
-            emit([takeHeader(header)], depth: 0, group: headerGroup, from: start)
+            emit([Self.text(of: header)], depth: 0, group: headerGroup, from: header.tokens.start)
         }
-        let open = cursor
-        take(.openBrace)
-        emit(["{"], depth: 0, from: open, role: .opensBlock)
-        buildStates(syntax.states)
-        let close = cursor
-        take(.closeBrace)
-        emit(["}"], depth: 0, from: close, role: .closesBlock)
-        let end = cursor
-        take(.endOfFile)
-        emit([], depth: 0, from: end, role: .endOfFile)
+        if let body = syntax.bodyTokens {
+            emit(["{"], depth: 0, from: body.start, role: .opensBlock)
+            buildStates(syntax.states)
+            emit(["}"], depth: 0, from: body.end - 1, role: .closesBlock)
+        }
+        emit([], depth: 0, from: tokenCount - 1, role: .endOfFile)
+        for index in lines.indices {
+            let end = index + 1 < lines.count ? lines[index + 1].tokens.lowerBound : tokenCount
+            lines[index].tokens = lines[index].tokens.lowerBound..<max(end, lines[index].tokens.lowerBound)
+        }
         return lines
     }
 
     // MARK: Constructs
-
-    /// `Name: value` or `Predicate: Type = a | b`.
-    private mutating func takeHeader(_ header: HeaderSyntax) -> String {
-        let name = take(.name).text
-        take(.colon)
-        let value = take(.name).text
-        guard let cases = header.cases else { return "\(name): \(value)" }
-        take(.equals)
-        return "\(name): \(value) = " + takeNames(cases.count, separatedBy: .bar).joined(separator: " | ")
-    }
 
     /// A run of states written on one line each (`Locked Coin Unlocked unlock`, `X - - -`)
     /// forms one alignment group; a state with braces ends the run.
     private mutating func buildStates(_ states: [StateSyntax]) {
         var oneLineGroup: Int?
         for state in states {
-            let start = cursor
-            let head = takeStateHead()
-            if current.kind == .openBrace {
+            let head = Self.head(of: state)
+            if state.tokens.openBrace != nil {
                 oneLineGroup = nil
-                buildBlock(opening: head, items: state.items, depth: 1, group: makeGroup(), from: start)
+                buildBlock(opening: head, items: state.items, depth: 1, group: makeGroup(), tokens: state.tokens)
                 continue
             }
             switch state.items.first {
             case .row(let row):
                 let group = oneLineGroup ?? makeGroup()
                 oneLineGroup = group
-                emit([head] + takeRow(row), depth: 1, group: group, from: start)
+                emit([head] + Self.cells(of: row), depth: 1, group: group, from: state.tokens.start)
             case .placeholder:
                 let group = oneLineGroup ?? makeGroup()
                 oneLineGroup = group
-                takePlaceholder()
-                emit([head, "- - -"], depth: 1, group: group, from: start)
+                emit([head, "- - -"], depth: 1, group: group, from: state.tokens.start)
             case let item?:
                 oneLineGroup = nil
-                buildItem(item, depth: 1, group: makeGroup(), prefix: head + " ", from: start)
+                buildItem(item, depth: 1, group: makeGroup(), prefix: head + " ", from: state.tokens.start)
             case nil:
-                assertionFailure("a state without braces has exactly one item")
+                // The parser gives a state without braces exactly one item; were there none,
+                // the head alone keeps its tokens and comments.
+                emit([head], depth: 1, from: state.tokens.start)
             }
         }
     }
 
-    /// `Name`, `(Name)`, then the modifiers in the order written: `: Super`, `<entry`, `>exit`.
-    private mutating func takeStateHead() -> String {
-        var parts: [String]
-        if current.kind == .openParen {
-            take(.openParen)
-            parts = ["(" + take(.name).text + ")"]
-            take(.closeParen)
-        } else {
-            parts = [take(.name).text]
-        }
-        while true {
-            switch current.kind {
-            case .colon:
-                take(.colon)
-                parts.append(": " + take(.name).text)
-            case .openAngle:
-                take(.openAngle)
-                parts.append("<" + takeActionNames())
-            case .closeAngle:
-                take(.closeAngle)
-                parts.append(">" + takeActionNames())
-            default:
-                return parts.joined(separator: " ")
-            }
-        }
-    }
-
-    private mutating func buildItems(_ items: [BodyItemSyntax], depth: Int, group: Int) {
-        for item in items {
-            buildItem(item, depth: depth, group: group, prefix: "", from: cursor)
-        }
-    }
-
-    /// One item; `prefix` is the state head when the item is a whole state body.
+    /// One item; `prefix` is the state head when the item is a whole state body, and
+    /// `start` the first token of its line.
     private mutating func buildItem(_ item: BodyItemSyntax, depth: Int, group: Int, prefix: String, from start: Int) {
+        var tokens = item.tokens
+        tokens.start = start
         switch item {
         case .row(let row):
-            var cells = takeRow(row)
+            var cells = Self.cells(of: row)
             cells[0] = prefix + cells[0]
-            emit(cells, depth: depth, group: group, from: start)
+            emit(cells, depth: depth, group: group, from: tokens.start)
         case .placeholder:
-            takePlaceholder()
-            emit([prefix + "- - -"], depth: depth, from: start)
-        case .eventBlock(let events, let items, _):
-            let opening = prefix + takeNames(events.count, separatedBy: .bar).joined(separator: " | ")
-            buildBlock(opening: opening, items: items, depth: depth, group: group, from: start)
-        case .guardBlock(let guardClause, let items):
-            let opening = prefix + takeGuard(guardClause)
-            buildBlock(opening: opening, items: items, depth: depth, group: group, from: start)
-        case .overrideBlock(let items, _):
-            take(.name)
-            buildBlock(opening: prefix + "override", items: items, depth: depth, group: group, from: start)
+            emit([prefix + "- - -"], depth: depth, from: tokens.start)
+        case .eventBlock(let events, let items, _, _):
+            buildBlock(opening: prefix + Self.joined(events, by: " | "), items: items, depth: depth, group: group,
+                       tokens: tokens)
+        case .guardBlock(let guardClause, let items, _):
+            buildBlock(opening: prefix + Self.text(of: guardClause), items: items, depth: depth, group: group,
+                       tokens: tokens)
+        case .overrideBlock(let items, _, _):
+            buildBlock(opening: prefix + "override", items: items, depth: depth, group: group, tokens: tokens)
         }
     }
 
     /// `opening {`, the items one level deeper, `}`; or `opening {}` when there is nothing
-    /// inside, not even a comment.
-    private mutating func buildBlock(opening: String, items: [BodyItemSyntax], depth: Int, group: Int, from start: Int) {
-        take(.openBrace)
-        if items.isEmpty && current.kind == .closeBrace && comments.leading[cursor].isEmpty {
-            take(.closeBrace)
-            emit([opening + " {}"], depth: depth, from: start)
+    /// inside, not even a comment. `tokens` runs from the opening line's first token to
+    /// the `}`.
+    private mutating func buildBlock(opening: String, items: [BodyItemSyntax], depth: Int, group: Int,
+                                     tokens: TokenSpan) {
+        let closeBrace = tokens.end - 1
+        if items.isEmpty && comments.leading[closeBrace].isEmpty {
+            emit([opening + " {}"], depth: depth, from: tokens.start)
             return
         }
-        emit([opening + " {"], depth: depth, from: start, role: .opensBlock)
-        buildItems(items, depth: depth + 1, group: group)
-        let close = cursor
-        take(.closeBrace)
-        emit(["}"], depth: depth, from: close, role: .closesBlock)
+        emit([opening + " {"], depth: depth, from: tokens.start, role: .opensBlock)
+        for item in items {
+            buildItem(item, depth: depth + 1, group: group, prefix: "", from: item.tokens.start)
+        }
+        emit(["}"], depth: depth, from: closeBrace, role: .closesBlock)
+    }
+
+    // MARK: Text
+
+    /// `Name: value` or `Predicate: Type = a | b`.
+    private static func text(of header: HeaderSyntax) -> String {
+        let text = "\(header.name.text): \(header.value.text)"
+        guard let cases = header.cases else { return text }
+        return text + " = " + joined(cases, by: " | ")
+    }
+
+    /// `Name` or `(Name)`, then the modifiers in the order written: `: Super`, `<entry`, `>exit`.
+    private static func head(of state: StateSyntax) -> String {
+        var parts = [state.isAbstract ? "(" + state.name.text + ")" : state.name.text]
+        for modifier in state.modifiers {
+            switch modifier.kind {
+            case .superstate: parts.append(": " + joined(modifier.names, by: " "))
+            case .entry: parts.append("<" + actions(modifier.names, isBraced: modifier.isBraced))
+            case .exit: parts.append(">" + actions(modifier.names, isBraced: modifier.isBraced))
+            }
+        }
+        return parts.joined(separator: " ")
     }
 
     /// The three columns of a row: events and guard (empty in an event block without a
     /// guard), next state, action.
-    private mutating func takeRow(_ row: RowSyntax) -> [String] {
+    private static func cells(of row: RowSyntax) -> [String] {
         var lead: [String] = []
-        if !row.events.isEmpty {
-            lead.append(takeNames(row.events.count, separatedBy: .bar).joined(separator: " | "))
-        }
-        if let guardClause = row.guardClause {
-            lead.append(takeGuard(guardClause))
-        }
-        let nextState: String
-        if current.kind == .dash {
-            take(.dash)
-            nextState = "-"
-        } else {
-            nextState = take(.name).text
-        }
-        return [lead.joined(separator: " "), nextState, takeAction()]
+        if !row.events.isEmpty { lead.append(joined(row.events, by: " | ")) }
+        if let guardClause = row.guardClause { lead.append(text(of: guardClause)) }
+        return [lead.joined(separator: " "), row.nextState?.text ?? "-", actions(row.actions, isBraced: row.hasBracedActions)]
     }
 
     /// `[Type = a | b, condition]`
-    private mutating func takeGuard(_ guardClause: GuardSyntax) -> String {
-        take(.openBracket)
-        var terms: [String] = []
-        for (position, term) in guardClause.terms.enumerated() {
-            if position > 0 { take(.comma) }
+    private static func text(of guardClause: GuardSyntax) -> String {
+        let terms = guardClause.terms.map { term in
             switch term {
-            case .predicate(_, let cases):
-                let type = take(.name).text
-                take(.equals)
-                terms.append(type + " = " + takeNames(cases.count, separatedBy: .bar).joined(separator: " | "))
-            case .condition:
-                terms.append(take(.name).text)
+            case .predicate(let type, let cases): type.text + " = " + joined(cases, by: " | ")
+            case .condition(let name): name.text
             }
         }
-        take(.closeBracket)
         return "[" + terms.joined(separator: ", ") + "]"
     }
 
     /// `-`, `name` or `{a b}`, as written (`*` becomes `-`).
-    private mutating func takeAction() -> String {
-        switch current.kind {
-        case .dash:
-            take(.dash)
-            return "-"
-        case .openBrace:
-            return takeBracedNames()
-        default:
-            return take(.name).text
-        }
+    private static func actions(_ names: [NameSyntax], isBraced: Bool) -> String {
+        if isBraced { return "{" + joined(names, by: " ") + "}" }
+        return names.first?.text ?? "-"
     }
 
-    /// The actions of `<` or `>`: `name` or `{a b}`.
-    private mutating func takeActionNames() -> String {
-        current.kind == .openBrace ? takeBracedNames() : take(.name).text
+    private static func joined(_ names: [NameSyntax], by separator: String) -> String {
+        names.map(\.text).joined(separator: separator)
     }
 
-    private mutating func takeBracedNames() -> String {
-        take(.openBrace)
-        var names: [String] = []
-        while current.kind == .name {
-            names.append(take(.name).text)
-        }
-        take(.closeBrace)
-        return "{" + names.joined(separator: " ") + "}"
-    }
-
-    private mutating func takePlaceholder() {
-        take(.dash)
-        take(.dash)
-        take(.dash)
-    }
-
-    // MARK: Tokens and lines
-
-    private var current: Token { tokens[min(cursor, tokens.count - 1)] }
-
-    @discardableResult
-    private mutating func take(_ kind: Token.Kind) -> Token {
-        let token = current
-        assert(token.kind == kind, "formatter out of step with the parser at \(token.location): expected \(kind), found \(token.kind)")
-        cursor += 1
-        return token
-    }
-
-    private mutating func takeNames(_ count: Int, separatedBy separator: Token.Kind) -> [String] {
-        (0..<count).map { position in
-            if position > 0 { take(separator) }
-            return take(.name).text
-        }
-    }
+    // MARK: Lines
 
     private mutating func makeGroup() -> Int {
         groupCount += 1
         return groupCount
     }
 
-    private mutating func emit(_ cells: [String], depth: Int, group: Int? = nil, from start: Int, role: CodeLine.Role = .code) {
-        lines.append(CodeLine(depth: depth, cells: cells, alignmentGroup: group, tokens: start..<cursor, role: role))
+    /// A line whose first token is `start`; `build` extends its tokens to the next line's.
+    private mutating func emit(_ cells: [String], depth: Int, group: Int? = nil, from start: Int,
+                               role: CodeLine.Role = .code) {
+        lines.append(CodeLine(depth: depth, cells: cells, alignmentGroup: group, tokens: start..<start, role: role))
     }
 }

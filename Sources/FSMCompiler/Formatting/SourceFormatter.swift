@@ -47,7 +47,7 @@ public enum SourceFormatter {
             return Result(bytes: nil, diagnostics: parser.diagnostics.sortedByLocation())
         }
         let comments = CommentMap(tokens: tokens, comments: CommentScanner.scan(file))
-        var builder = LayoutBuilder(tokens: tokens, comments: comments)
+        var builder = LayoutBuilder(tokenCount: tokens.count, comments: comments)
         let lines = builder.build(syntax)
         return Result(bytes: LinePrinter(comments: comments).print(lines), diagnostics: [])
     }

@@ -53,7 +53,9 @@ public struct Parser {
         do {
             syntax.headers = try parseHeaders()
             syntax.bodyLocation = current.location
+            let bodyStart = index
             syntax.states = try parseBody()
+            syntax.bodyTokens = TokenSpan(start: bodyStart, end: index, openBrace: bodyStart)
             if current.kind != .endOfFile {
                 try fail("expected end of file after the body's closing '}', found \(describe(current))")
             }
@@ -84,6 +86,7 @@ public struct Parser {
 
     /// `header = NAME , ":" , NAME , [ "=" , caseList ] ;`
     private mutating func parseHeader() throws -> HeaderSyntax {
+        let start = index
         let name = try expectName("a header name")
         guard current.kind == .colon else {
             try fail("expected ':' after header '\(name.text)', found \(describe(current)); headers are written 'Name: value'")
@@ -95,7 +98,7 @@ public struct Parser {
             advance()
             cases = try parseCaseList()
         }
-        return HeaderSyntax(name: name, value: value, cases: cases)
+        return HeaderSyntax(name: name, value: value, cases: cases, tokens: TokenSpan(start: start, end: index))
     }
 
     /// `caseList = NAME , { "|" , NAME } ;`
@@ -130,44 +133,48 @@ public struct Parser {
 
     /// `stateSpec = stateName , { modifier } , stateBody ;`
     private mutating func parseStateSpec() throws -> StateSyntax {
+        let start = index
         var state = try parseStateName()
         while try parseModifier(into: &state) {}
+        let openBrace = current.kind == .openBrace ? index : nil
         state.items = try parseStateBody(of: state)
+        state.tokens = TokenSpan(start: start, end: index, openBrace: openBrace)
         return state
     }
 
     /// `stateName = NAME | "(" , NAME , ")" ;`
     private mutating func parseStateName() throws -> StateSyntax {
+        // The spec's tokens are known once its body is parsed.
+        let unknown = TokenSpan(start: index, end: index)
         guard current.kind == .openParen else {
-            return StateSyntax(name: try expectName("a state name"), isAbstract: false)
+            return StateSyntax(name: try expectName("a state name"), isAbstract: false, tokens: unknown)
         }
         advance()
         let name = try expectName("an abstract state name")
         try expect(.closeParen, "')' after abstract state '\(name.text)'")
-        return StateSyntax(name: name, isAbstract: true)
+        return StateSyntax(name: name, isAbstract: true, tokens: unknown)
     }
 
     /// `modifier = ":" , NAME | "<" , actionNames | ">" , actionNames ;`
     /// Returns false, consuming nothing, when no modifier follows.
     private mutating func parseModifier(into state: inout StateSyntax) throws -> Bool {
         let location = current.location
+        let modifier: StateModifierSyntax
         switch current.kind {
         case .colon:
             advance()
-            state.superstates.append(try expectName("a superstate name after ':'"))
-        case .openAngle:
+            modifier = StateModifierSyntax(kind: .superstate, names: [try expectName("a superstate name after ':'")],
+                                           isBraced: false, location: location)
+        case .openAngle, .closeAngle:
+            let kind: StateModifierSyntax.Kind = current.kind == .openAngle ? .entry : .exit
             advance()
-            let names = try parseActionNames("entry")
-            state.entry = ActionListSyntax(names: (state.entry?.names ?? []) + names,
-                                           location: state.entry?.location ?? location)
-        case .closeAngle:
-            advance()
-            let names = try parseActionNames("exit")
-            state.exit = ActionListSyntax(names: (state.exit?.names ?? []) + names,
-                                          location: state.exit?.location ?? location)
+            let isBraced = current.kind == .openBrace
+            let names = try parseActionNames(kind == .entry ? "entry" : "exit")
+            modifier = StateModifierSyntax(kind: kind, names: names, isBraced: isBraced, location: location)
         default:
             return false
         }
+        state.modifiers.append(modifier)
         return true
     }
 
@@ -230,49 +237,57 @@ public struct Parser {
     /// `item = eventBlock | guardBlock | row ;`
     /// `eventItem = eventGuardBlock | eventRow ;`
     private mutating func parseItem(_ context: Context) throws -> BodyItemSyntax {
+        let start = index
         if isOverrideKeyword {
             guard context == .stateBody else {
                 try fail("'override { }' is allowed only at the top level of a state body",
                          id: .misplacedOverride)
             }
-            return try parseOverrideBlock()
+            return try parseOverrideBlock(start: start)
         }
         switch current.kind {
         case .dash where context != .eventBlock:
-            return try parsePlaceholder(allowed: context == .stateBody)
+            return try parsePlaceholder(allowed: context == .stateBody, start: start)
         case .openBracket:
             let guardClause = try parseGuard()
             if current.kind == .openBrace {
-                return .guardBlock(guardClause, items: try parseBlock(context == .eventBlock ? .eventBlock : .nested))
+                let openBrace = index
+                let items = try parseBlock(context == .eventBlock ? .eventBlock : .nested)
+                return .guardBlock(guardClause, items: items, tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
             }
             guard context == .eventBlock else {
                 try fail("expected '{' after the guard, found \(describe(current)); a row starts with its event, as in 'Coin [A = x] Next action'")
             }
-            return .row(try parseRow(events: [], guardClause: guardClause, start: guardClause.location))
+            return .row(try parseRow(events: [], guardClause: guardClause, start: start))
         case .name where context != .eventBlock:
-            let start = current.location
+            let location = current.location
             let events = try parseEvents()
             if current.kind == .openBrace {
-                return .eventBlock(events: events, items: try parseBlock(.eventBlock), location: start)
+                let openBrace = index
+                let items = try parseBlock(.eventBlock)
+                return .eventBlock(events: events, items: items, location: location,
+                                   tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
             }
             let guardClause = current.kind == .openBracket ? try parseGuard() : nil
             return .row(try parseRow(events: events, guardClause: guardClause, start: start))
         case .name, .dash:
-            return .row(try parseRow(events: [], guardClause: nil, start: current.location))
+            return .row(try parseRow(events: [], guardClause: nil, start: start))
         default:
             try fail("expected a transition, found \(describe(current))")
         }
     }
 
     /// `overrideBlock = "override" , "{" , { item } , "}" ;`
-    private mutating func parseOverrideBlock() throws -> BodyItemSyntax {
+    private mutating func parseOverrideBlock(start: Int) throws -> BodyItemSyntax {
         let location = current.location
         advance()
-        return .overrideBlock(items: try parseBlock(.nested), location: location)
+        let openBrace = index
+        let items = try parseBlock(.nested)
+        return .overrideBlock(items: items, location: location, tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
     }
 
     /// `placeholder = dash , dash , dash ;`
-    private mutating func parsePlaceholder(allowed: Bool) throws -> BodyItemSyntax {
+    private mutating func parsePlaceholder(allowed: Bool, start: Int) throws -> BodyItemSyntax {
         let location = current.location
         let isPlaceholder = peek(1).kind == .dash && peek(2).kind == .dash
         guard allowed && isPlaceholder else {
@@ -280,13 +295,13 @@ public struct Parser {
                      id: .misplacedPlaceholder)
         }
         advance(by: 3)
-        return .placeholder(location)
+        return .placeholder(location, tokens: TokenSpan(start: start, end: index))
     }
 
     /// `row = events , [ guard ] , nextState , action ;`
     /// `eventRow = [ guard ] , nextState , action ;` (the caller has parsed events and guard)
-    private mutating func parseRow(events: [NameSyntax], guardClause: GuardSyntax?,
-                                   start: SourceLocation) throws -> RowSyntax {
+    /// `start` is the row's first token, its first event's or its guard's if it has them.
+    private mutating func parseRow(events: [NameSyntax], guardClause: GuardSyntax?, start: Int) throws -> RowSyntax {
         var guardClause = guardClause
         if guardClause == nil && current.kind == .openBracket {
             guardClause = try parseGuard()
@@ -303,8 +318,11 @@ public struct Parser {
         default:
             try fail("expected a next state or '-', found \(describe(current))")
         }
+        let hasBracedActions = current.kind == .openBrace
+        let actions = try parseAction()
         return RowSyntax(events: events, guardClause: guardClause, nextState: nextState,
-                         nextStateLocation: nextLocation, actions: try parseAction(), location: start)
+                         nextStateLocation: nextLocation, actions: actions, hasBracedActions: hasBracedActions,
+                         location: tokens[start].location, tokens: TokenSpan(start: start, end: index))
     }
 
     /// `events = NAME , { "|" , NAME } ;`

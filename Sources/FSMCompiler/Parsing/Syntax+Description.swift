@@ -33,11 +33,11 @@ extension BodyItemSyntax: CustomStringConvertible {
         switch self {
         case .row(let row):
             return row.description
-        case .eventBlock(let events, let items, _):
+        case .eventBlock(let events, let items, _, _):
             return events.map(\.text).joined(separator: "|") + " " + Self.braced(items)
-        case .guardBlock(let guardClause, let items):
+        case .guardBlock(let guardClause, let items, _):
             return guardClause.description + " " + Self.braced(items)
-        case .overrideBlock(let items, _):
+        case .overrideBlock(let items, _, _):
             return "override " + Self.braced(items)
         case .placeholder:
             return "- - -"

@@ -11,12 +11,37 @@ public struct NameSyntax: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 }
 
+/// Which tokens a construct took: indices into the token list the parser read.
+///
+/// Analysis reads names and locations only. The formatter writes the tree back out and
+/// reads the spans to keep each comment and blank line with the code it was written
+/// beside, so it never has to parse the tokens a second time.
+public struct TokenSpan: Hashable, Sendable {
+    /// The construct's first token.
+    public var start: Int
+    /// One past the construct's last token; for a construct with braces, one past its `}`.
+    public var end: Int
+    /// The `{` of the construct's braces, when it has them.
+    public var openBrace: Int?
+
+    public init(start: Int, end: Int, openBrace: Int? = nil) {
+        self.start = start
+        self.end = end
+        self.openBrace = openBrace
+    }
+
+    /// Every token of the construct.
+    public var tokens: Range<Int> { start..<end }
+}
+
 /// A whole `.sm` file: its headers and the states of its body, as written.
 public struct StateMachineSyntax: Hashable, Sendable {
     public var headers: [HeaderSyntax] = []
     public var states: [StateSyntax] = []
     /// The `{` that opens the body, or the end of the file when there is none.
     public var bodyLocation: SourceLocation
+    /// The body from its `{` to its `}`; nil when the file has no body.
+    public var bodyTokens: TokenSpan?
 
     public init(headers: [HeaderSyntax] = [], states: [StateSyntax] = [], bodyLocation: SourceLocation) {
         self.headers = headers
@@ -31,11 +56,13 @@ public struct HeaderSyntax: Hashable, Sendable {
     public var value: NameSyntax
     /// The cases after `=`, or nil when the header has no `=`.
     public var cases: [NameSyntax]?
+    public var tokens: TokenSpan
 
-    public init(name: NameSyntax, value: NameSyntax, cases: [NameSyntax]? = nil) {
+    public init(name: NameSyntax, value: NameSyntax, cases: [NameSyntax]? = nil, tokens: TokenSpan) {
         self.name = name
         self.value = value
         self.cases = cases
+        self.tokens = tokens
     }
 }
 
@@ -43,16 +70,56 @@ public struct HeaderSyntax: Hashable, Sendable {
 public struct StateSyntax: Hashable, Sendable {
     public var name: NameSyntax
     public var isAbstract: Bool
-    public var superstates: [NameSyntax] = []
-    /// The entry actions of every `<` modifier in order, or nil when the spec has none.
-    public var entry: ActionListSyntax?
-    /// The exit actions of every `>` modifier in order, or nil when the spec has none.
-    public var exit: ActionListSyntax?
+    /// The modifiers in the order written.
+    public var modifiers: [StateModifierSyntax] = []
+    /// The body's items; a state written without braces has exactly one.
     public var items: [BodyItemSyntax] = []
+    /// The whole spec; `openBrace` is set when the body is written in braces.
+    public var tokens: TokenSpan
 
-    public init(name: NameSyntax, isAbstract: Bool) {
+    public init(name: NameSyntax, isAbstract: Bool, tokens: TokenSpan) {
         self.name = name
         self.isAbstract = isAbstract
+        self.tokens = tokens
+    }
+
+    /// The superstates of every `:` modifier, in order.
+    public var superstates: [NameSyntax] {
+        modifiers.filter { $0.kind == .superstate }.flatMap(\.names)
+    }
+
+    /// The entry actions of every `<` modifier in order, or nil when the spec has none.
+    public var entry: ActionListSyntax? { actionList(.entry) }
+
+    /// The exit actions of every `>` modifier in order, or nil when the spec has none.
+    public var exit: ActionListSyntax? { actionList(.exit) }
+
+    private func actionList(_ kind: StateModifierSyntax.Kind) -> ActionListSyntax? {
+        let lists = modifiers.filter { $0.kind == kind }
+        guard let first = lists.first else { return nil }
+        return ActionListSyntax(names: lists.flatMap(\.names), location: first.location)
+    }
+}
+
+/// `: Super`, `<entry` or `>exit`, as written.
+public struct StateModifierSyntax: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case superstate, entry, exit
+    }
+
+    public var kind: Kind
+    /// The superstate, or the actions: one, or those between braces.
+    public var names: [NameSyntax]
+    /// Whether the actions are written between braces (`<{a b}`).
+    public var isBraced: Bool
+    /// Where the `:`, `<` or `>` is.
+    public var location: SourceLocation
+
+    public init(kind: Kind, names: [NameSyntax], isBraced: Bool, location: SourceLocation) {
+        self.kind = kind
+        self.names = names
+        self.isBraced = isBraced
+        self.location = location
     }
 }
 
@@ -71,13 +138,23 @@ public struct ActionListSyntax: Hashable, Sendable {
 public indirect enum BodyItemSyntax: Hashable, Sendable {
     case row(RowSyntax)
     /// `Event | Event { rows without their event }`
-    case eventBlock(events: [NameSyntax], items: [BodyItemSyntax], location: SourceLocation)
+    case eventBlock(events: [NameSyntax], items: [BodyItemSyntax], location: SourceLocation, tokens: TokenSpan)
     /// `[guard] { rows }`
-    case guardBlock(GuardSyntax, items: [BodyItemSyntax])
+    case guardBlock(GuardSyntax, items: [BodyItemSyntax], tokens: TokenSpan)
     /// `override { rows }`
-    case overrideBlock(items: [BodyItemSyntax], location: SourceLocation)
+    case overrideBlock(items: [BodyItemSyntax], location: SourceLocation, tokens: TokenSpan)
     /// `- - -`: a state with no transitions.
-    case placeholder(SourceLocation)
+    case placeholder(SourceLocation, tokens: TokenSpan)
+
+    /// The tokens the item took; a block's `openBrace` is set.
+    public var tokens: TokenSpan {
+        switch self {
+        case .row(let row): row.tokens
+        case .eventBlock(_, _, _, let tokens), .guardBlock(_, _, let tokens), .overrideBlock(_, _, let tokens),
+             .placeholder(_, let tokens):
+            tokens
+        }
+    }
 }
 
 /// `Event | Event [guard] Next action`; inside an event block `events` is empty.
@@ -88,17 +165,24 @@ public struct RowSyntax: Hashable, Sendable {
     public var nextState: NameSyntax?
     public var nextStateLocation: SourceLocation
     public var actions: [NameSyntax]
+    /// Whether the actions are written between braces (`{a b}`, `{}`) rather than as one
+    /// name or `-`.
+    public var hasBracedActions: Bool
     /// Where the row starts: its first event, or its guard or next state inside an event block.
     public var location: SourceLocation
+    public var tokens: TokenSpan
 
     public init(events: [NameSyntax], guardClause: GuardSyntax?, nextState: NameSyntax?,
-                nextStateLocation: SourceLocation, actions: [NameSyntax], location: SourceLocation) {
+                nextStateLocation: SourceLocation, actions: [NameSyntax], hasBracedActions: Bool,
+                location: SourceLocation, tokens: TokenSpan) {
         self.events = events
         self.guardClause = guardClause
         self.nextState = nextState
         self.nextStateLocation = nextStateLocation
         self.actions = actions
+        self.hasBracedActions = hasBracedActions
         self.location = location
+        self.tokens = tokens
     }
 }
 

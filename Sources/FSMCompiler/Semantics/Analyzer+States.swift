@@ -96,14 +96,14 @@ struct Declarations {
                         hasValidGuard: rowGuard.isValid, nextState: row.nextState, actions: rowActions,
                         isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
-            case .eventBlock(let events, let blockItems, let location):
+            case .eventBlock(let events, let blockItems, let location, _):
                 if blockItems.isEmpty {
                     let names = events.map(\.text).joined(separator: " | ")
                     log.error(.emptyBlock, "event block for '\(names)' is empty; give it rows or remove it", at: location)
                 }
                 collectRows(blockItems, owner: owner, events: events, guardClause: guardClause,
                             isOverride: isOverride, headers: headers, log: &log)
-            case .guardBlock(let syntax, let blockItems):
+            case .guardBlock(let syntax, let blockItems, _):
                 checkNotEmpty(syntax, log: &log)
                 if blockItems.isEmpty {
                     log.error(.emptyBlock, "guard block is empty; give it rows or remove it", at: syntax.location)
@@ -112,7 +112,7 @@ struct Declarations {
                 blockGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
                 collectRows(blockItems, owner: owner, events: blockEvents, guardClause: blockGuard,
                             isOverride: isOverride, headers: headers, log: &log)
-            case .overrideBlock(let blockItems, let location):
+            case .overrideBlock(let blockItems, let location, _):
                 if blockItems.isEmpty {
                     log.error(.emptyBlock, "override block is empty; give it rows or remove it", at: location)
                 }

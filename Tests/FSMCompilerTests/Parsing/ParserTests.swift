@@ -180,7 +180,7 @@ import FSMTestSupport
         #expect(state.name.location.description == "test.sm:4:3")
         #expect(state.superstates.map(\.location.description) == ["test.sm:4:7"])
         #expect(state.entry?.location.description == "test.sm:4:9")
-        guard case .row(let row) = state.items[0], case .eventBlock(_, let items, let blockAt) = state.items[1],
+        guard case .row(let row) = state.items[0], case .eventBlock(_, let items, let blockAt, _) = state.items[1],
               case .row(let inner) = items[0] else {
             Issue.record("unexpected items \(state.items)")
             return
@@ -193,6 +193,39 @@ import FSMTestSupport
         // A row inside an event block starts at its guard, or at its next state.
         #expect(inner.location.description == "test.sm:6:9")
         #expect(inner.nextStateLocation.description == "test.sm:6:13")
+    }
+
+    /// Each construct's span takes exactly its own tokens, which the formatter relies on
+    /// to keep comments with their code.
+    @Test func tokenSpansTakeEachConstructsTokens() throws {
+        let source = "FSM: F\nInitial: S\n{\n  (S) : B <a <{b c} >d {\n    Coin | Pass [P = x] T {act}\n"
+            + "    E { [c] - - }\n    override { F - * }\n    - - -\n  }\n  T E S -\n}\n"
+        let file = SourceFile(name: "test.sm", text: source)
+        let tokens = Lexer.lex(file)
+        let (syntax, diagnostics) = Parser.parse(file)
+        #expect(diagnostics.isEmpty)
+        func text(_ span: TokenSpan) -> String { tokens[span.tokens].map(\.text).joined(separator: " ") }
+        #expect(syntax.headers.map { text($0.tokens) } == ["FSM : F", "Initial : S"])
+        let body = try #require(syntax.bodyTokens)
+        #expect(body.start == body.openBrace && tokens[body.start].kind == .openBrace)
+        #expect(body.end == tokens.count - 1 && tokens[body.end - 1].kind == .closeBrace)
+        let (state, oneLine) = (syntax.states[0], syntax.states[1])
+        #expect(text(state.tokens).hasPrefix("( S ) : B < a < { b c } > d {") && text(state.tokens).hasSuffix("- - - }"))
+        #expect(state.tokens.openBrace.map { tokens[$0].location.description } == "test.sm:4:24")
+        #expect(state.modifiers.map(\.isBraced) == [false, false, true, false])
+        #expect(state.entry?.names.map(\.text) == ["a", "b", "c"])
+        #expect(state.items.map { text($0.tokens) } == [
+            "Coin | Pass [ P = x ] T { act }", "E { [ c ] - - }", "override { F - * }", "- - -",
+        ])
+        #expect(state.items.map { $0.tokens.openBrace.map { tokens[$0].text } } == [nil, "{", "{", nil])
+        #expect(text(oneLine.tokens) == "T E S -" && oneLine.tokens.openBrace == nil)
+        guard case .row(let row) = state.items[0], case .eventBlock(_, let items, _, _) = state.items[1],
+              case .row(let inner) = items[0] else {
+            Issue.record("unexpected items \(state.items)")
+            return
+        }
+        #expect(row.hasBracedActions && !inner.hasBracedActions)
+        #expect(text(inner.tokens) == "[ c ] - -")
     }
 
     // MARK: Syntax errors
