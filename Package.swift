@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: ["FSMRuntime", "FSMCompiler", "FSMTestSupport"],
+            exclude: ["Goldens.txt"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-strict-concurrency=complete"])]
         ),
     ],

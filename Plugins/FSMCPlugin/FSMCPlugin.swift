@@ -8,7 +8,8 @@ import PackagePlugin
 /// exactly the files whose source, configuration or compiler changed. SwiftPM makes a
 /// tool from `context.tool(named:)` an input of the commands that run it; naming it in
 /// `inputFiles` as well makes SwiftPM 6 on Linux relink it, and so rerun every command,
-/// on every build. `.ci/plugin-checks.sh` checks all three cases.
+/// on every build. `.ci/plugin-checks.sh` checks that a build with nothing changed runs
+/// nothing, and that a change to the `.sm` file or to fsmc's source runs the command.
 /// Outputs go to the plugin's work directory, named after the file's path inside the
 /// target (`Machines/Turnstile.sm` → `Machines_Turnstile.swift`; see `OutputName`),
 /// because Swift needs every file name in a module to be unique.

@@ -51,9 +51,12 @@ public struct TemporaryFolder {
 
     public var path: String { url.path }
 
+    /// Writes the file `name` (a path inside the folder, whose folders are created).
     @discardableResult
     public func write(_ name: String, _ bytes: [UInt8]) throws -> String {
         let path = url.appendingPathComponent(name).path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -24,8 +24,8 @@ struct Gate: TurnstileActions {
         let turnstile = Turnstile(actions: Gate())
         turnstile.coin()                 // .transitioned(from: .locked, to: .unlocked)
         turnstile.handle(.pass)          // .transitioned(from: .unlocked, to: .locked)
-        print(turnstile.state)           // Locked
-        print(turnstile.actions.log)     // ["unlock", "lock"]
+        assert(turnstile.state == .locked)                 // printed as "Locked"
+        assert(turnstile.actions.log == ["unlock", "lock"])
 
         let restored = Turnstile(actions: Gate(), state: .alarming)   // runs no entry action
         // README end

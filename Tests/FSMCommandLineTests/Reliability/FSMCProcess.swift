@@ -1,16 +1,22 @@
 import Foundation
 import FSMTestSupport
 
-/// The built `fsmc` executable, run as a child process with a time limit, so that a test
-/// of a hang fails instead of hanging, and a crash is seen as a signal.
+/// The built `fsmc` executable, run as a child process with a limit on its processor
+/// time, so that a test of a hang fails instead of hanging, and a crash is seen as a signal.
+/// The limit is processor time (`ulimit -t`), not wall-clock time: a loaded machine makes
+/// a run slower, not costlier, so the limit does not flake.
 enum FSMCProcess {
     struct Run {
-        /// The exit status, or nil when the process was stopped at the time limit.
+        /// The exit status (the signal's number when `wasSignalled`), or nil when the
+        /// process was stopped by the last-resort wall-clock limit.
         var status: Int32?
         var wasSignalled: Bool
         var output: String
         var errors: String
         var seconds: Double
+        /// Whether the kernel stopped it at its processor-time limit: with SIGXCPU, or with
+        /// SIGKILL when SIGXCPU is blocked (a child inherits the test thread's blocked signals).
+        var exceededProcessorTime: Bool { wasSignalled && (status == SIGXCPU || status == SIGKILL) }
     }
 
     /// `fsmc` beside the test bundle, where `swift build --build-tests` puts it.
@@ -26,17 +32,15 @@ enum FSMCProcess {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: executable) }
 
-    /// Runs `fsmc arguments` in `folder`; through `/bin/sh -c` with `shellPrefix` first when
-    /// given (such as `ulimit -f 0;`).
-    static func run(_ arguments: [String], in folder: URL, timeout: Double = 60, shellPrefix: String? = nil) throws -> Run {
+    /// Runs `fsmc arguments` in `folder` through `/bin/sh -c`, stopped by the kernel after
+    /// `processorSeconds` of processor time, with `shellPrefix` (such as `ulimit -f 0;`)
+    /// before it. A process that waits without computing is stopped after ten minutes.
+    static func run(_ arguments: [String], in folder: URL, processorSeconds: Int = 60,
+                    shellPrefix: String = "") throws -> Run {
         let process = Process()
-        if let shellPrefix {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shellPrefix + " exec \"$0\" \"$@\"", executable] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        }
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -t \(processorSeconds); " + shellPrefix + " exec \"$0\" \"$@\"", executable]
+            + arguments
         process.currentDirectoryURL = folder
         let outputFile = folder.appendingPathComponent(".fsmc-stdout-\(UUID().uuidString)")
         let errorFile = folder.appendingPathComponent(".fsmc-stderr-\(UUID().uuidString)")
@@ -54,7 +58,7 @@ enum FSMCProcess {
         try process.run()
         var timedOut = false
         while process.isRunning {
-            if clock.now - start > .seconds(timeout) {
+            if clock.now - start > .seconds(600) {
                 // SIGKILL: a child started from a test thread inherits its blocked signals,
                 // SIGTERM among them, so `terminate()` would not stop it.
                 kill(process.processIdentifier, SIGKILL)

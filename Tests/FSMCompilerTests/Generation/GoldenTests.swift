@@ -7,8 +7,10 @@ import FSMTestSupport
 /// Tests/GeneratedCodeTests/Generated, where the GeneratedCodeTests target compiles it
 /// (Swift 6, complete concurrency checking, warnings as errors) and drives it.
 ///
-/// `FSMC_UPDATE_GOLDEN=1 swift test` rewrites the golden files and fails on purpose, so
-/// that the switch cannot be left on in CI; review `git diff` before committing.
+/// `Tests/update-goldens.sh` rewrites the golden files with the fsmc command, which works
+/// even when the old ones no longer compile; `FSMC_UPDATE_GOLDEN=1 swift test` rewrites
+/// them from the test and fails on purpose, so that the switch cannot be left on in CI.
+/// Review `git diff` before committing.
 @Suite struct GoldenTests {
     struct Golden: CustomTestStringConvertible, Sendable {
         var source: String
@@ -23,19 +25,29 @@ import FSMTestSupport
         }
     }
 
-    static let goldens: [Golden] = [
-        Golden(source: "Examples/Turnstile/Turnstile.sm", access: .internal),
-        Golden(source: "Examples/TwoCoinTurnstile/Sources/two-coin-turnstile/TwoCoinTurnstile.sm", access: .package),
-        Golden(source: "Examples/EnforcedTurnstile/EnforcedTurnstile.sm", access: .internal),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm", access: .public),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/EntryExitUML.sm", access: .internal),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/EntryExitAlways.sm", access: .internal),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/EntryExitOnChange.sm", access: .internal),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/Relay.sm", access: .internal),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/Keywords.sm", access: .public),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/Shadows.sm", access: .internal),
-        Golden(source: "Tests/FSMCompilerTests/Fixtures/Machines/Unfinished.sm", access: .internal, warnings: [.noEvents]),
-    ]
+    /// The golden files, as Tests/GeneratedCodeTests/Goldens.txt lists them (the list
+    /// Tests/update-goldens.sh reads too).
+    static let goldens: [Golden] = {
+        let list = String(decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/Goldens.txt"), as: UTF8.self)
+        return list.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+            let fields = line.split(separator: " ").map(String.init)
+            guard let source = fields.first, let access = fields.dropFirst().first.flatMap(SwiftAccess.init(rawValue:)) else {
+                Issue.record("Goldens.txt: a line needs a source and an access level: \(line)")
+                return nil
+            }
+            let warnings = fields.dropFirst(2).compactMap(DiagnosticID.init(rawValue:))
+            if warnings.count != fields.count - 2 {
+                Issue.record("Goldens.txt: a warning that no diagnostic ID names: \(line)")
+            }
+            return Golden(source: source, access: access, warnings: warnings)
+        }
+    }()
+
+    @Test func everyGoldenFileIsListed() throws {
+        let folder = Paths.repository + "/Tests/GeneratedCodeTests/Generated"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
+        #expect(Set(files.map { folder + "/" + $0 }) == Set(Self.goldens.map(\.goldenPath)))
+    }
 
     static var isUpdating: Bool { ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1" }
 

@@ -15,7 +15,7 @@ import FSMTestSupport
 
     /// Shapes the files lack: a concrete superstate, a state with two superstates, nested
     /// boxes, a superstate row overridden below, keywords of Mermaid as names, conditions.
-    static let edgeCases: [String] = [
+    static let edgeCases: [MachineSource] = [
         """
         FSM: Edge
         Initial: A
@@ -99,8 +99,8 @@ import FSMTestSupport
     }
 
     @Test(arguments: edgeCases)
-    func edgeCasesShowEveryTransitionOnce(source: String) throws {
-        let machine = try Self.edgeCase(source)
+    func edgeCasesShowEveryTransitionOnce(source: MachineSource) throws {
+        let machine = try Self.edgeCase(source.text)
         #expect(DrawnDiagram(mermaid: StateGraph.mermaid(machine)).mismatches(with: machine) == [])
         #expect(DrawnDiagram(dot: StateGraph.dot(machine)).mismatches(with: machine) == [])
     }
@@ -159,7 +159,7 @@ import FSMTestSupport
     }
 
     @Test func aStateInTwoSuperstatesSitsInTheBoxOfTheFirst() throws {
-        let machine = try Self.edgeCase(Self.edgeCases[0])
+        let machine = try Self.edgeCase(Self.edgeCases[0].text)
         let mermaid = DrawnDiagram(mermaid: StateGraph.mermaid(machine))
         #expect(mermaid.enclosingBoxes(of: "A") == ["Mid", "Top"])
         #expect(mermaid.enclosingBoxes(of: "Mid") == ["Mid", "Top"])
@@ -172,7 +172,7 @@ import FSMTestSupport
     }
 
     @Test func mermaidKeywordsAreAliased() throws {
-        let machine = try Self.edgeCase(Self.edgeCases[1])
+        let machine = try Self.edgeCase(Self.edgeCases[1].text)
         let mermaid = StateGraph.mermaid(machine)
         #expect(mermaid.contains("    state \"note\" as note_ {\n        state \"state\" as state_\n"))
         #expect(mermaid.contains("    [*] --> state_\n"))
@@ -188,16 +188,16 @@ import FSMTestSupport
 
     @Test(.enabled(if: Graphviz.executable != nil || Graphviz.isRequired,
                    "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"),
-          arguments: machines + edgeCases)
-    func dotRendersToPNGAndSVG(input: String) throws {
+          arguments: machines.map { MachineSource($0, label: $0) } + edgeCases)
+    func dotRendersToPNGAndSVG(input: MachineSource) throws {
         let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
-        let machine = try input.hasSuffix(".sm") ? #require(Self.machine(at: input)) : Self.edgeCase(input)
+        let machine = try input.text.hasSuffix(".sm") ? #require(Self.machine(at: input.text)) : Self.edgeCase(input.text)
         let directory = try TemporaryFolder("fsmc-graph").url
         defer { try? FileManager.default.removeItem(at: directory) }
         for format in ["png", "svg"] {
             let output = directory.appendingPathComponent("\(machine.name.name).\(format)")
             let (status, errors) = try Graphviz.run(dot, ["-T\(format)", "-o", output.path], input: StateGraph.dot(machine))
-            #expect(status == 0 && errors.isEmpty, "dot -T\(format) failed for \(input): \(errors)")
+            #expect(status == 0 && errors.isEmpty, "dot -T\(format) failed for \(input.label): \(errors)")
             let data = try Data(contentsOf: output)
             #expect(!data.isEmpty)
             if format == "png" {

@@ -267,23 +267,6 @@ import FSMTestSupport
         ])
     }
 
-    // MARK: Time
-
-    /// The processor time this thread spent in the fastest of three runs. Unlike the wall
-    /// clock, it does not count the time other processes of a loaded machine take.
-    static func time(_ body: () -> Void) -> Duration {
-        func threadTime() -> Duration {
-            var now = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-            return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
-        }
-        return (0..<3).map { _ in
-            let start = threadTime()
-            body()
-            return threadTime() - start
-        }.min()!
-    }
-
     static func manyStates(_ count: Int) -> String {
         "FSM: F\nInitial: S0\n{\n  (Base) { Reset S0 - }\n"
             + (0..<count).map { "  S\($0) : Base { Next S\(($0 + 1) % count) go  Back - - }\n" }.joined() + "}\n"
@@ -308,8 +291,8 @@ import FSMTestSupport
         }
         let small = input(1), large = input(4)
         _ = Self.check(small)
-        let smallTime = Self.time { _ = Self.check(small) }
-        let largeTime = Self.time { _ = Self.check(large) }
+        let smallTime = ProcessorTime.fastest { _ = Self.check(small) }
+        let largeTime = ProcessorTime.fastest { _ = Self.check(large) }
         #expect(largeTime < smallTime * 10, "\(shape): \(smallTime) for \(small.count) bytes, \(largeTime) for \(large.count)")
     }
 }
