@@ -5,8 +5,8 @@
 #
 #   bash Fuzz/fuzz.sh --replay          every input below once: CI's deterministic check
 #   bash Fuzz/fuzz.sh [LIBFUZZER-ARG…]  fuzz for new findings, FSMC_FUZZ_SECONDS (600) long
-#   bash Fuzz/fuzz.sh --merge WORK      add what a run in WORK covered that the inputs do
-#                                       not to Fuzz/Corpus (minimized), to replay from then on
+#   bash Fuzz/fuzz.sh --merge WORK      add to Fuzz/Corpus the fewest inputs of a run in WORK
+#                                       that cover the edges the inputs below do not
 #
 # Inputs: the examples, the wild files and test machines, the generated machines in
 # Fuzz/Seeds, the corpus in Fuzz/Corpus and every past finding in
@@ -26,7 +26,9 @@ limits=(-timeout=10 -rss_limit_mb=2048)
 inputs() {
     find Examples Tests/FSMCompilerTests/Fixtures/Wild Tests/FSMCompilerTests/Fixtures/Machines Fuzz/Seeds \
         -name '*.sm' -not -path '*/.build/*'
-    find Fuzz/Corpus Tests/FSMCompilerTests/Fixtures/Fuzz -type f -not -name '*.md'
+    for folder in Fuzz/Corpus Tests/FSMCompilerTests/Fixtures/Fuzz; do
+        if [ -d "$folder" ]; then find "$folder" -type f -not -name '*.md'; fi
+    done
 }
 
 case "${1:-}" in
@@ -50,9 +52,10 @@ case "${1:-}" in
     trap 'rm -rf "$merged"' EXIT
     mkdir -p "$merged/known" Fuzz/Corpus
     inputs | while read -r file; do cp "$file" "$merged/known/known-$(printf '%s' "$file" | tr '/' '_')"; done
-    # libFuzzer copies into the first folder each input of the others that adds coverage;
-    # it names the copies by the SHA-1 of their content.
-    "$fuzzer" "${limits[@]}" -merge=1 "$merged/known" "$work/corpus" >/dev/null 2>&1
+    # libFuzzer copies into the first folder each input of the others that adds coverage,
+    # named by the SHA-1 of its content. Coverage here is edges: without hit counts and
+    # comparisons, a few hundred small inputs rather than a thousand.
+    "$fuzzer" "${limits[@]}" -use_counters=0 -use_cmp=0 -merge=1 "$merged/known" "$work/corpus" >/dev/null 2>&1
     added=0
     for file in "$merged/known"/*; do
         case "$(basename "$file")" in known-*) continue ;; esac
