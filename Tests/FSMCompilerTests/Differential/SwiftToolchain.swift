@@ -17,6 +17,10 @@ final class SwiftToolchain: Sendable {
     let directory: URL
     private let swiftc: String
 
+    /// The temporary folder of the programs this toolchain runs: `swiftc` leaves a
+    /// `TemporaryDirectory.*` folder behind per run, which goes with this process's folder.
+    private var temporaryDirectory: URL { directory.appendingPathComponent("tmp") }
+
     /// This test process's folder.
     private static let processDirectory = FileManager.default.temporaryDirectory
         .appendingPathComponent("fsmc-differential-\(ProcessInfo.processInfo.processIdentifier)")
@@ -25,7 +29,7 @@ final class SwiftToolchain: Sendable {
         directory = Self.processDirectory
         swiftc = ProcessInfo.processInfo.environment["FSMC_SWIFTC"] ?? "swiftc"
         Self.removeFoldersOfEndedProcesses()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
         atexit { SwiftToolchain.removeFolderUnlessItHoldsADivergence() }
         let runtime = Paths.repository + "/Sources/FSMRuntime"
         let sources = try FileManager.default.contentsOfDirectory(atPath: runtime)
@@ -75,11 +79,11 @@ final class SwiftToolchain: Sendable {
     }
 
     /// Runs `executable` with `input` on standard input; returns standard output.
-    func execute(_ executable: URL, input: String, timeout: Double = 120) throws -> String {
+    func execute(_ executable: URL, input: String, processorSeconds: Int = 120) throws -> String {
         let folder = executable.deletingLastPathComponent()
         let inputFile = folder.appendingPathComponent("input.txt")
         try Data(input.utf8).write(to: inputFile)
-        return try run(executable.path, [], in: folder, standardInput: inputFile, timeout: timeout)
+        return try run(executable.path, [], in: folder, standardInput: inputFile, processorSeconds: processorSeconds)
     }
 
     func remove(_ executable: URL) {
@@ -87,19 +91,18 @@ final class SwiftToolchain: Sendable {
     }
 
     /// Runs a program (looked up in `PATH` when it has no `/`), returns its standard output,
-    /// and fails with its standard error when it exits non-zero or outlives `timeout`.
+    /// and fails with its standard error when it exits non-zero. Each of its processes is
+    /// stopped by the kernel after `processorSeconds` of processor time (`ulimit -t`), which
+    /// a loaded machine does not reach sooner; one that waits without computing is stopped
+    /// after five times as long on the wall clock.
     @discardableResult
     private func run(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
-                     timeout: Double = 600) throws -> String {
+                     processorSeconds: Int = 600) throws -> String {
         let process = Process()
-        if program.contains("/") {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [program] + arguments
-        }
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -t \(processorSeconds); exec \"$0\" \"$@\"", program] + arguments
         process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaryDirectory.path]) { $1 }
         let output = folder.appendingPathComponent("stdout-\(UUID().uuidString).txt")
         let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -114,20 +117,23 @@ final class SwiftToolchain: Sendable {
         process.standardError = errorHandle
         process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(Double(5 * processorSeconds))
         while process.isRunning {
             if Date() > deadline {
                 // SIGKILL: a child started from a test thread inherits its blocked signals,
                 // SIGTERM among them, so `terminate()` would not stop it.
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
-                throw Failure(description: "\(program) ran for more than \(Int(timeout)) s and was stopped")
+                throw Failure(description: "\(program) ran for more than \(5 * processorSeconds) s and was stopped")
             }
             usleep(10_000)
         }
         try outputHandle.close()
         try errorHandle.close()
         let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        if process.terminationReason == .uncaughtSignal && [SIGXCPU, SIGKILL].contains(process.terminationStatus) {
+            throw Failure(description: "\(program) used more than \(processorSeconds) s of processor time and was stopped")
+        }
         guard process.terminationStatus == 0 else {
             let message = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
             throw Failure(description: "\(([program] + arguments).joined(separator: " ")) failed with status \(process.terminationStatus):\n\(message.prefix(20_000))")
