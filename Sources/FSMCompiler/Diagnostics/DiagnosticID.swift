@@ -13,6 +13,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case inconsistentEntryExit
     case invalidHeader
     case invalidSwiftName
+    case libraryTypeName
     case misplacedOverride
     case misplacedPlaceholder
     case missingHeader
@@ -52,6 +53,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .inconsistentEntryExit: "a state written twice gives two different entry or exit lists"
         case .invalidHeader: "a header has the wrong form, such as `EntryExit: sometimes` or `Predicate: A` without cases"
         case .invalidSwiftName: "a name cannot be used in the generated Swift, such as a type called `Self`"
+        case .libraryTypeName: "a generated type would take the name of a standard library or Foundation type, such as a machine called `Timer`, and hide it in the whole module"
         case .misplacedOverride: "`override { }` appears somewhere other than the top level of a state body"
         case .misplacedPlaceholder: "the event `-` appears outside the placeholder row `- - -`"
         case .missingHeader: "the `FSM` or `Initial` header is missing"

@@ -168,7 +168,7 @@ struct Renderer {
     /// `mutating func name(label name: Type) -> Result`, without a body.
     private func signature(of function: SwiftFunction) -> String {
         let parameters = function.parameters.map { parameter in
-            var text = (parameter.label.map { $0 + " " } ?? "") + "\(parameter.name): \(parameter.type)"
+            var text = (parameter.label.map { SwiftNames.parameterLabel($0) + " " } ?? "") + "\(parameter.name): \(parameter.type)"
             if let value = parameter.defaultValue { text += " = " + expression(value) }
             return text
         }.joined(separator: ", ")
@@ -306,7 +306,7 @@ struct Renderer {
         for (position, argument) in arguments.enumerated() {
             if position > 0 { text.append(", ") }
             if let label = argument.label {
-                text.append(label)
+                text.append(SwiftNames.argumentLabel(label))
                 text.append(": ")
             }
             append(argument.value, to: &text)

@@ -24,9 +24,14 @@ extension Analysis {
             (fsmName, types.event, "event type"),
         ]
         typeEntries += predicateTypes.map { ($0.name, SwiftNames.upperCamel($0.name.text), "predicate type") }
-        for (name, swiftName, role) in typeEntries where SwiftNames.reservedTypeNames.contains(SwiftNames.unescaped(swiftName)) {
-            log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(SwiftNames.unescaped(swiftName))'",
-                      at: name.location)
+        for (index, (name, swiftName, role)) in typeEntries.enumerated() {
+            let bare = SwiftNames.unescaped(swiftName)
+            let suggestion = index == 0 ? bare + "Machine" : SwiftNames.unescaped(types.machine) + bare
+            checkTypeName(name, swiftName: swiftName, role: role, suggestion: suggestion,
+                          isMachineMember: index == 1 || index > 3, log: &log)
+        }
+        if let actionsName = headers.actionsName {
+            checkProtocolName(actionsName, log: &log)
         }
         checkCollisions(typeEntries.map { ($0.0, $0.1, $0.2) }, log: &log)
 
@@ -43,6 +48,39 @@ extension Analysis {
         }
         checkCollisions(actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
                         + conditions.names.map { ($0, SwiftNames.lowerCamel($0.text), "condition") }, log: &log)
+    }
+
+    /// A type the generated file declares at the top level of the user's module: it must
+    /// be a name Swift allows, must not hide a library type in that module, and, if the
+    /// machine refers to it from inside (`isMachineMember`), must not be one of the
+    /// machine's own member types.
+    private func checkTypeName(_ name: NameSyntax, swiftName: String, role: String, suggestion: String,
+                               isMachineMember: Bool, log: inout DiagnosticLog) {
+        let bare = SwiftNames.unescaped(swiftName)
+        if SwiftNames.reservedTypeNames.contains(bare) || bare == "_" && role == "predicate type" {
+            log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(bare)'", at: name.location)
+        } else if SwiftNames.standardLibraryTypeNames.contains(bare) {
+            log.error(.libraryTypeName,
+                      "'\(name)' cannot name the \(role): the generated '\(bare)' would hide the standard library's or Foundation's '\(bare)' in the whole module; choose another name, such as '\(suggestion)'",
+                      at: name.location)
+        } else if isMachineMember && SwiftNames.machineMemberTypeNames.contains(bare) {
+            log.error(.invalidSwiftName,
+                      "'\(name)' cannot name the \(role): the generated machine has a member type '\(bare)', which would hide it inside the machine",
+                      at: name.location)
+        }
+    }
+
+    /// The `Actions:` name is the protocol's name as written: it must be one Swift can
+    /// declare as a type.
+    private func checkProtocolName(_ name: NameSyntax, log: inout DiagnosticLog) {
+        if name.text.first?.isNumber == true {
+            log.error(.invalidSwiftName, "'\(name)' cannot name the actions protocol: a Swift type name cannot start with a digit",
+                      at: name.location)
+        } else if SwiftNames.typePrefixKeywords.contains(name.text) {
+            log.error(.invalidSwiftName,
+                      "'\(name)' cannot name the actions protocol: Swift reads '\(name)' as the start of a type, even in backticks",
+                      at: name.location)
+        }
     }
 
     private func checkCaseNames(_ names: [NameSyntax], role: String, log: inout DiagnosticLog) {

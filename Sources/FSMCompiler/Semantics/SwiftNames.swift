@@ -47,11 +47,35 @@ public enum SwiftNames {
         "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
     ]
 
-    /// Type names generated code cannot declare: Swift gives them another meaning, or
-    /// generated code names the modules `Swift` and `FSMRuntime` to qualify types.
+    /// Type names generated code cannot declare: Swift gives them another meaning,
+    /// generated code names the modules `Swift` and `FSMRuntime` to qualify types, or
+    /// every generated file declares it (`RequiredRuntime`, a private type alias).
     public static let reservedTypeNames: Set<String> = [
-        "Self", "Any", "AnyObject", "Type", "Protocol", "Swift", "FSMRuntime",
+        "Self", "Any", "AnyObject", "Type", "Protocol", "Swift", "FSMRuntime", "Foundation", "RequiredRuntime",
     ]
+
+    /// The types the generated machine declares inside itself: its generic parameter
+    /// `Actions` and `Outcome`. Inside the machine they would hide a top-level type of the
+    /// same name, so a predicate type or the actions protocol cannot have one of them.
+    public static let machineMemberTypeNames: Set<String> = ["Actions", "Outcome"]
+
+    /// Words that can be escaped everywhere else but cannot name a type even in backticks,
+    /// since Swift reads them as the start of a type (`some P`, `any P`, `each T`).
+    public static let typePrefixKeywords: Set<String> = ["some", "any", "each"]
+
+    /// An argument label in a call: without backticks, which Swift rejects there for every
+    /// keyword but `inout`.
+    public static func argumentLabel(_ identifier: String) -> String {
+        let name = unescaped(identifier)
+        return name == "inout" ? "`inout`" : name
+    }
+
+    /// An argument label in a declaration: without backticks except for the three words
+    /// that would start a parameter's specifier.
+    public static func parameterLabel(_ identifier: String) -> String {
+        let name = unescaped(identifier)
+        return ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
 
     /// Case names the generated enums cannot have: members of the enums themselves.
     public static let reservedCaseNames: Set<String> = [

@@ -78,6 +78,23 @@ final class SwiftToolchain: Sendable {
         return executable
     }
 
+    /// Type-checks `files` (name → Swift source) as one module that imports FSMRuntime, as
+    /// generated code must build (Swift 6, complete concurrency checking, no warnings).
+    /// Returns the diagnostics, empty when there are none.
+    func typecheck(named name: String, files: [String: String]) throws -> String {
+        let folder = directory.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (file, source) in files {
+            try Data(source.utf8).write(to: folder.appendingPathComponent(file))
+        }
+        let result = try launch(swiftc, ["-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
+                                         "-wmo", "-module-name", "Probe", "-I", directory.path] + files.keys.sorted(),
+                                in: folder, processorSeconds: 600)
+        return result.status == 0 ? "" : result.errors
+    }
+
     /// Runs `executable` with `input` on standard input; returns standard output.
     func execute(_ executable: URL, input: String, processorSeconds: Int = 120) throws -> String {
         let folder = executable.deletingLastPathComponent()
@@ -98,6 +115,16 @@ final class SwiftToolchain: Sendable {
     @discardableResult
     private func run(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
                      processorSeconds: Int = 600) throws -> String {
+        let result = try launch(program, arguments, in: folder, standardInput: standardInput, processorSeconds: processorSeconds)
+        guard result.status == 0 else {
+            throw Failure(description: "\(([program] + arguments).joined(separator: " ")) failed with status \(result.status):\n\(result.errors.prefix(20_000))")
+        }
+        return result.output
+    }
+
+    /// Runs a program as `run` does and returns its exit status and what it printed.
+    private func launch(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
+                        processorSeconds: Int) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit -t \(processorSeconds); exec \"$0\" \"$@\"", program] + arguments
@@ -134,10 +161,6 @@ final class SwiftToolchain: Sendable {
         if process.terminationReason == .uncaughtSignal && [SIGXCPU, SIGKILL].contains(process.terminationStatus) {
             throw Failure(description: "\(program) used more than \(processorSeconds) s of processor time and was stopped")
         }
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
-            throw Failure(description: "\(([program] + arguments).joined(separator: " ")) failed with status \(process.terminationStatus):\n\(message.prefix(20_000))")
-        }
-        return text
+        return (process.terminationStatus, text, String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 }

@@ -213,6 +213,36 @@ import FSMTestSupport
                 "8:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
                 "9:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
             ]),
+        Example(.invalidSwiftName, """
+            FSM: Player
+            Initial: S
+            Actions: some
+            Predicate: Outcome = a | b
+            Predicate: RequiredRuntime = c | d
+            {
+              S { E [Outcome = a, RequiredRuntime = c] S - }
+            }
+            """, [
+                "3:10: error: 'some' cannot name the actions protocol: Swift reads 'some' as the start of a type, even in backticks [invalidSwiftName]",
+                "4:12: error: 'Outcome' cannot name the predicate type: the generated machine has a member type 'Outcome', which would hide it inside the machine [invalidSwiftName]",
+                "5:12: error: 'RequiredRuntime' cannot name the predicate type: Swift reserves 'RequiredRuntime' [invalidSwiftName]",
+            ]),
+        Example(.invalidSwiftName, "FSM: F\nInitial: S\nActions: 1st\n{\n  S { E S - }\n}", [
+            "3:10: error: '1st' cannot name the actions protocol: a Swift type name cannot start with a digit [invalidSwiftName]",
+        ]),
+        Example(.libraryTypeName, """
+            FSM: Timer
+            Initial: S
+            Actions: Sendable
+            Predicate: optional = a | b
+            {
+              S { E [optional = a] S - }
+            }
+            """, [
+                "1:6: error: 'Timer' cannot name the machine type: the generated 'Timer' would hide the standard library's or Foundation's 'Timer' in the whole module; choose another name, such as 'TimerMachine' [libraryTypeName]",
+                "3:10: error: 'Sendable' cannot name the actions protocol: the generated 'Sendable' would hide the standard library's or Foundation's 'Sendable' in the whole module; choose another name, such as 'TimerSendable' [libraryTypeName]",
+                "4:12: error: 'optional' cannot name the predicate type: the generated 'Optional' would hide the standard library's or Foundation's 'Optional' in the whole module; choose another name, such as 'TimerOptional' [libraryTypeName]",
+            ]),
         Example(.misplacedOverride, headers + """
             {
               S { E { override { S - } } }
@@ -565,6 +595,16 @@ import FSMTestSupport
                 states [Kind = a, Events = hashed] S -
                 descriptions S -
               }
+            }
+            """, []),
+        Example(.libraryTypeName, """
+            FSM: Timers
+            Initial: S
+            Actions: TimerActions
+            Predicate: Optionality = a | b
+            Predicate: In = c | d
+            {
+              S { E [Optionality = a, In = c] S - }
             }
             """, []),
         Example(.misplacedOverride, headers + "{\n  S : B { override { E { S - } } }\n  (B) { E S - }\n}", []),
