@@ -23,40 +23,40 @@ struct EnforcedLog: EnforcedTurnstileActions {
 @Suite struct PredicateTests {
     @Test func predicatesChooseTheTransition() {
         let weak = EnforcedTurnstile(actions: EnforcedLog())
-        #expect(weak.pass(enforcement: .weak, reward: .positive) == .transitioned(from: .locked, to: .locked))
+        #expect(weak.pass(enforcement: .weak) == .transitioned(from: .locked, to: .locked))
         #expect(weak.actions.log == ["smile", "lock"])
 
         let strong = EnforcedTurnstile(actions: EnforcedLog())
-        #expect(strong.pass(enforcement: .strong, reward: .positive) == .transitioned(from: .locked, to: .alarming))
+        #expect(strong.pass(enforcement: .strong) == .transitioned(from: .locked, to: .alarming))
         #expect(strong.actions.log == ["defconOne", "alarmOn"])
     }
 
     @Test func everyPredicateCombinationIsDispatched() {
         for reward in Reward.allCases {
             let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .unlocked)
-            machine.coin(enforcement: .weak, reward: reward)
+            machine.coin(reward: reward)
             #expect(machine.actions.log == [reward == .positive ? "thankyou" : "refund"])
             for enforcement in Enforcement.allCases {
                 let passer = EnforcedTurnstile(actions: EnforcedLog(), state: .unlocked)
-                #expect(passer.pass(enforcement: enforcement, reward: reward) == .transitioned(from: .unlocked, to: .locked))
+                #expect(passer.handle(.pass, enforcement: enforcement, reward: reward) == .transitioned(from: .unlocked, to: .locked))
             }
         }
     }
 
     @Test func falseConditionRejectsWithoutActionsOrFallback() {
         let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .alarming)
-        #expect(machine.reset(enforcement: .weak, reward: .positive) == .rejected(in: .alarming))
+        #expect(machine.reset() == .rejected(in: .alarming))
         #expect(machine.state == .alarming)
         #expect(machine.actions.log.isEmpty)
 
         machine.actions.supervisorPresent = true
-        #expect(machine.reset(enforcement: .weak, reward: .positive) == .transitioned(from: .alarming, to: .locked))
+        #expect(machine.reset() == .transitioned(from: .alarming, to: .locked))
         #expect(machine.actions.log == ["alarmOff", "logReset", "lock"])
     }
 
     @Test func combinationNoRowMatchesIsUnhandled() {
         let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .alarming)
-        #expect(machine.pass(enforcement: .weak, reward: .negative) == .unhandled(in: .alarming))
+        #expect(machine.pass(enforcement: .weak) == .unhandled(in: .alarming))
         #expect(machine.actions.log == ["unhandled Pass in Alarming"])
     }
 

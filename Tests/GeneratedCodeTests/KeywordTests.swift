@@ -21,7 +21,7 @@ struct KeywordLog: KeywordsActions {
         #expect(machine.state == .default)
         #expect(machine.`init`(kind: .struct) == .transitioned(from: .default, to: .default))
         #expect(machine.`init`(kind: .class) == .transitioned(from: .default, to: .`self`))
-        #expect(machine.return(kind: ._2nd) == .transitioned(from: .`self`, to: .default))
+        #expect(machine.return() == .transitioned(from: .`self`, to: .default))
         #expect(machine.actions.log == ["in", "is", "repeat", "return", "func"])
         #expect(KeywordsState.allCases.map(\.rawValue) == ["default", "Self"])
         #expect(Kind.allCases.map(\.description) == ["class", "struct", "2nd"])

@@ -27,9 +27,8 @@ struct ShadowsLog: ShadowsActions {
         machine.handle(.back, event: .f, from: .h, code: .j, handle: .l, handleEvent: .n, dispatch: .p,
                        handleInS: .r, handling: .t, queued: .v, enqueue: .x, handleWaitingEvents: .z,
                        unhandled: .b, eventQueue: .d)
-        #expect(machine.eventQueue(event: .f, from: .h, code: .j, handle: .l, handleEvent: .n, dispatch: .p,
-                                   handleInS: .r, handling: .t, queued: .v, enqueue: .x, handleWaitingEvents: .z,
-                                   unhandled: .b, eventQueue: .d) == .transitioned(from: .s, to: .t))
+        // No row of EventQueue looks at a predicate: its method takes none.
+        #expect(machine.eventQueue() == .transitioned(from: .s, to: .t))
         #expect(machine.actions.log == ["go", "back", "queue"])
     }
 }

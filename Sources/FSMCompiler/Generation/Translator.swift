@@ -286,8 +286,8 @@ struct Translator {
     private var handleWaitingEventsFunction: SwiftDeclaration {
         let queued = SwiftExpression.identifier("queued")
         let handleQueued = machine.predicateTypes.isEmpty
-            ? handleCall(queued) { _ in queued }
-            : handleCall(.member(queued, "event")) { .member(queued, $0.name) }
+            ? handleCall(queued) { _, _ in queued }
+            : handleCall(.member(queued, "event")) { .member(queued, $1.name) }
         return .function(SwiftFunction(
             documentation: [
                 "Handles the events that actions sent, in order, until none is left. The queue keeps",
@@ -319,20 +319,40 @@ struct Translator {
         eventParameters.map { SwiftArgument(.identifier($0.name)) }
     }
 
-    /// `func coin(enforcement: Enforcement) -> Outcome { handle(.coin, enforcement: enforcement) }`
+    /// `func coin(enforcement: Enforcement) -> Outcome { handle(.coin, enforcement: enforcement, …) }`,
+    /// taking only the predicate types some row of the event looks at. The others go to
+    /// `handle` as their first case: the event's dispatch never reads them.
     private func eventFunction(_ event: Int) -> SwiftDeclaration {
         let named = machine.events[event]
+        let used = predicateTypesUsed(by: event)
+        let unused = machine.predicateTypes.indices.filter { !used.contains($0) }.map { machine.predicateTypes[$0].type.name }
+        var documentation = ["Handles `\(named.name)`."]
+        if !unused.isEmpty {
+            let names = unused.map { "`\($0)`" }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            documentation.append("No row of `\(named.name)` looks at \(list); the method does not ask for \(unused.count == 1 ? "it" : "them").")
+        }
+        let parameters = zip(machine.predicateTypes.indices, predicateParameters)
         return .function(SwiftFunction(
-            documentation: ["Handles `\(named.name)`."],
+            documentation: documentation,
             attributes: ["@discardableResult"], access: modifier, name: named.swiftName,
-            parameters: predicateParameters, returnType: "Outcome",
-            body: [.returnStatement(handleCall(.implicitMember(named.swiftName)) { .identifier($0.name) })]))
+            parameters: parameters.filter { used.contains($0.0) }.map(\.1), returnType: "Outcome",
+            body: [.returnStatement(handleCall(.implicitMember(named.swiftName)) { type, parameter in
+                used.contains(type) ? .identifier(parameter.name) : .implicitMember(machine.predicateTypes[type].cases[0].swiftName)
+            })]))
     }
 
-    /// `handle(event, enforcement: value, …)`, with each predicate parameter's value.
-    private func handleCall(_ event: SwiftExpression, _ value: (SwiftParameter) -> SwiftExpression) -> SwiftExpression {
+    /// The predicate types some row of `event`, in any state, constrains.
+    private func predicateTypesUsed(by event: Int) -> Set<Int> {
+        Set(dispatch.values.joined().filter { $0.event == event }.flatMap(\.predicateTypes))
+    }
+
+    /// `handle(event, enforcement: value, …)`, with each predicate type's value.
+    private func handleCall(_ event: SwiftExpression, _ value: (Int, SwiftParameter) -> SwiftExpression) -> SwiftExpression {
         .call(.identifier("handle"),
-              [SwiftArgument(event)] + predicateParameters.map { SwiftArgument($0.label ?? $0.name, value($0)) })
+              [SwiftArgument(event)] + zip(machine.predicateTypes.indices, predicateParameters).map { type, parameter in
+                  SwiftArgument(parameter.label ?? parameter.name, value(type, parameter))
+              })
     }
 
     /// Private functions take the event unlabeled, so that their names cannot clash with

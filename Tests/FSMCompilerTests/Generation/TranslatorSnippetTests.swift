@@ -87,6 +87,37 @@ import FSMTestSupport
     }
 
     /// `dispatch` switches on the state and passes everything on to the state's function.
+    /// An event method asks only for the predicate types some row of its event looks at,
+    /// in any state; `handle` gets the first case of the others, which that event's
+    /// dispatch never reads.
+    @Test func eventMethodsTakeOnlyThePredicatesTheirRowsUse() {
+        #expect(Self.snippet(Self.turnstile, "func pass(") == """
+                func pass(enforcement: Enforcement, reward: Reward) -> Outcome {
+                    return handle(.pass, enforcement: enforcement, reward: reward)
+                }
+            """)
+        let source = Self.turnstile.replacingOccurrences(of: ", Reward = positive]", with: "]")
+        let lines = Compiler.compile(SourceFile(name: "T.sm", text: source)).swift?.split(separator: "\n") ?? []
+        let pass = lines.firstIndex { $0.contains("/// Handles `Pass`.") }.map { Array(lines[$0..<($0 + 6)]) } ?? []
+        #expect(pass.map(String.init) == [
+            "    /// Handles `Pass`.",
+            "    /// No row of `Pass` looks at `Reward`; the method does not ask for it.",
+            "    @discardableResult",
+            "    func pass(enforcement: Enforcement) -> Outcome {",
+            "        return handle(.pass, enforcement: enforcement, reward: .positive)",
+            "    }",
+        ])
+        let coin = lines.firstIndex { $0.contains("/// Handles `Coin`.") }.map { Array(lines[$0..<($0 + 6)]) } ?? []
+        #expect(coin.map(String.init) == [
+            "    /// Handles `Coin`.",
+            "    /// No row of `Coin` looks at `Enforcement` and `Reward`; the method does not ask for them.",
+            "    @discardableResult",
+            "    func coin() -> Outcome {",
+            "        return handle(.coin, enforcement: .weak, reward: .positive)",
+            "    }",
+        ])
+    }
+
     @Test func dispatchOnTheState() {
         #expect(Self.snippet(Self.turnstile, "private func dispatch(") == """
                 private func dispatch(_ event: TEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {

@@ -98,21 +98,24 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     }
 
     /// Handles `Reset`.
+    /// No row of `Reset` looks at `Enforcement` and `Reward`; the method does not ask for them.
     @discardableResult
-    func reset(enforcement: Enforcement, reward: Reward) -> Outcome {
-        return handle(.reset, enforcement: enforcement, reward: reward)
+    func reset() -> Outcome {
+        return handle(.reset, enforcement: .weak, reward: .positive)
     }
 
     /// Handles `Pass`.
+    /// No row of `Pass` looks at `Reward`; the method does not ask for it.
     @discardableResult
-    func pass(enforcement: Enforcement, reward: Reward) -> Outcome {
-        return handle(.pass, enforcement: enforcement, reward: reward)
+    func pass(enforcement: Enforcement) -> Outcome {
+        return handle(.pass, enforcement: enforcement, reward: .positive)
     }
 
     /// Handles `Coin`.
+    /// No row of `Coin` looks at `Enforcement`; the method does not ask for it.
     @discardableResult
-    func coin(enforcement: Enforcement, reward: Reward) -> Outcome {
-        return handle(.coin, enforcement: enforcement, reward: reward)
+    func coin(reward: Reward) -> Outcome {
+        return handle(.coin, enforcement: .weak, reward: reward)
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

@@ -92,15 +92,17 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     /// Handles `2nd`.
+    /// No row of `2nd` looks at `Kind`; the method does not ask for it.
     @discardableResult
-    public func _2nd(kind: Kind) -> Outcome {
-        return handle(._2nd, kind: kind)
+    public func _2nd() -> Outcome {
+        return handle(._2nd, kind: .`class`)
     }
 
     /// Handles `return`.
+    /// No row of `return` looks at `Kind`; the method does not ask for it.
     @discardableResult
-    public func `return`(kind: Kind) -> Outcome {
-        return handle(.`return`, kind: kind)
+    public func `return`() -> Outcome {
+        return handle(.`return`, kind: .`class`)
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

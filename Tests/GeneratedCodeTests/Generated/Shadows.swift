@@ -195,15 +195,17 @@ final class Shadows<Actions: ShadowsActions> {
     }
 
     /// Handles `EventQueue`.
+    /// No row of `EventQueue` looks at `Event`, `From`, `Code`, `Handle`, `HandleEvent`, `Dispatch`, `HandleInS`, `Handling`, `Queued`, `Enqueue`, `HandleWaitingEvents`, `Unhandled` and `EventQueue`; the method does not ask for them.
     @discardableResult
-    func eventQueue(event eventValue: Event, from fromValue: From, code codeValue: Code, handle handleValue: Handle, handleEvent handleEventValue: HandleEvent, dispatch dispatchValue: Dispatch, handleInS handleInSValue: HandleInS, handling handlingValue: Handling, queued queuedValue: Queued, enqueue enqueueValue: Enqueue, handleWaitingEvents handleWaitingEventsValue: HandleWaitingEvents, unhandled unhandledValue: Unhandled, eventQueue eventQueueValue: EventQueue) -> Outcome {
-        return handle(.eventQueue, event: eventValue, from: fromValue, code: codeValue, handle: handleValue, handleEvent: handleEventValue, dispatch: dispatchValue, handleInS: handleInSValue, handling: handlingValue, queued: queuedValue, enqueue: enqueueValue, handleWaitingEvents: handleWaitingEventsValue, unhandled: unhandledValue, eventQueue: eventQueueValue)
+    func eventQueue() -> Outcome {
+        return handle(.eventQueue, event: .e, from: .g, code: .i, handle: .k, handleEvent: .m, dispatch: .o, handleInS: .q, handling: .s, queued: .u, enqueue: .w, handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
     }
 
     /// Handles `Back`.
+    /// No row of `Back` looks at `Event`, `From`, `Code`, `Handle`, `HandleEvent`, `Dispatch`, `HandleInS`, `Handling`, `Queued`, `Enqueue`, `HandleWaitingEvents`, `Unhandled` and `EventQueue`; the method does not ask for them.
     @discardableResult
-    func back(event eventValue: Event, from fromValue: From, code codeValue: Code, handle handleValue: Handle, handleEvent handleEventValue: HandleEvent, dispatch dispatchValue: Dispatch, handleInS handleInSValue: HandleInS, handling handlingValue: Handling, queued queuedValue: Queued, enqueue enqueueValue: Enqueue, handleWaitingEvents handleWaitingEventsValue: HandleWaitingEvents, unhandled unhandledValue: Unhandled, eventQueue eventQueueValue: EventQueue) -> Outcome {
-        return handle(.back, event: eventValue, from: fromValue, code: codeValue, handle: handleValue, handleEvent: handleEventValue, dispatch: dispatchValue, handleInS: handleInSValue, handling: handlingValue, queued: queuedValue, enqueue: enqueueValue, handleWaitingEvents: handleWaitingEventsValue, unhandled: unhandledValue, eventQueue: eventQueueValue)
+    func back() -> Outcome {
+        return handle(.back, event: .e, from: .g, code: .i, handle: .k, handleEvent: .m, dispatch: .o, handleInS: .q, handling: .s, queued: .u, enqueue: .w, handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

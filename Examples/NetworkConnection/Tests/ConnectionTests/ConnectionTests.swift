@@ -63,8 +63,7 @@ import Testing
     @Test func disconnectWorksFromEveryActiveState() {
         for state in ConnectionState.allCases where state != .disconnected && state != .gaveUp {
             let machine = Connection(actions: ConnectionDriver(), state: state)
-            #expect(machine.disconnect(network: .wifi, policy: .eager, retries: .remaining)
-                    == .transitioned(from: state, to: .disconnected))
+            #expect(machine.disconnect() == .transitioned(from: state, to: .disconnected))
             #expect(machine.actions.effects.contains("cancelTimers"))
         }
     }
