@@ -32,11 +32,11 @@ struct EnforcedLog: EnforcedTurnstileActions {
     }
 
     @Test func everyPredicateCombinationIsDispatched() {
-        for reward in Reward.allCases {
+        for reward in EnforcedTurnstileReward.allCases {
             let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .unlocked)
             machine.coin(reward: reward)
             #expect(machine.actions.log == [reward == .positive ? "thankyou" : "refund"])
-            for enforcement in Enforcement.allCases {
+            for enforcement in EnforcedTurnstileEnforcement.allCases {
                 let passer = EnforcedTurnstile(actions: EnforcedLog(), state: .unlocked)
                 #expect(passer.handle(.pass, enforcement: enforcement, reward: reward) == .transitioned(from: .unlocked, to: .locked))
             }
@@ -61,8 +61,8 @@ struct EnforcedLog: EnforcedTurnstileActions {
     }
 
     @Test func predicateEnumsPrintTheirSMNames() {
-        #expect(Enforcement.allCases.map(\.description) == ["weak", "strong"])
-        #expect(Reward(rawValue: "negative") == .negative)
+        #expect(EnforcedTurnstileEnforcement.allCases.map(\.description) == ["weak", "strong"])
+        #expect(EnforcedTurnstileReward(rawValue: "negative") == .negative)
     }
 }
 

@@ -24,6 +24,6 @@ struct KeywordLog: KeywordsActions {
         #expect(machine.return() == .transitioned(from: .`self`, to: .default))
         #expect(machine.actions.log == ["in", "is", "repeat", "return", "func"])
         #expect(KeywordsState.allCases.map(\.rawValue) == ["default", "Self"])
-        #expect(Kind.allCases.map(\.description) == ["class", "struct", "2nd"])
+        #expect(KeywordsKind.allCases.map(\.description) == ["class", "struct", "2nd"])
     }
 }

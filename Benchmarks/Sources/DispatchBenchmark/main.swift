@@ -96,7 +96,7 @@ typealias ExpansionCounter = CountingExpansionActions<MaySendEvents>
 // The loops, one function each so that the optimizer cannot fold the machines' set-up
 // into them.
 
-typealias GuardedInput = (event: GuardedEvent, mode: Mode, level: Level, phase: Phase)
+typealias GuardedInput = (event: GuardedEvent, mode: GuardedMode, level: GuardedLevel, phase: GuardedPhase)
 typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredicates)
 
 @inline(never) func runGeneratedTurnstile(_ machine: Turnstile<TurnstileCounter>, _ events: [TurnstileEvent]) {
@@ -328,7 +328,7 @@ func median(_ values: [Double]) -> Double {
     let machine = makeGeneratedExpansion()
     var random = Xorshift(seed: 4)
     for _ in 0..<100_000 {
-        let (event, region, tier, channel): (ExpansionEvent, Region, Tier, Channel) =
+        let (event, region, tier, channel): (ExpansionEvent, ExpansionRegion, ExpansionTier, ExpansionChannel) =
             (pick(&random), pick(&random), pick(&random), pick(&random))
         machine.handle(event, region: region, tier: tier, channel: channel)
         table.handle(event, ExpansionPredicates(region: region, tier: tier, channel: channel))

@@ -34,6 +34,12 @@ public struct MachineDescription: Sendable {
     public var eventType: String { name + "Event" }
     public var actionsProtocol: String { name + "Actions" }
 
+    /// The Swift type fsmc generates for a predicate type: after the machine's name,
+    /// unless the type's name starts with it.
+    func swiftType(of type: PredicateType) -> String {
+        type.name.hasPrefix(name) ? type.name : name + type.name
+    }
+
     /// The rows of one state and event, most specific first, as dispatch tries them.
     func rows(of state: Int, _ event: Int) -> [Row] {
         rows.filter { $0.state == state && $0.event == event }.sorted { $0.rank > $1.rank }

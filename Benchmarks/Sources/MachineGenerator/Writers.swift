@@ -45,7 +45,7 @@ extension MachineDescription {
             writer.indented { $0.line("self.actions = actions"); $0.line("self.state = state") }
             writer.line("}")
             writer.line()
-            let predicateParameters = predicateTypes.map { ", \(swiftName($0.name)): \($0.name)" }.joined()
+            let predicateParameters = predicateTypes.map { ", \(swiftName($0.name)): \(swiftType(of: $0))" }.joined()
             writer.line("func handle(_ event: \(eventType)\(predicateParameters)) {")
             writer.indented { writer in
                 writer.line("switch state {")
@@ -113,14 +113,14 @@ extension MachineDescription {
             writer.line("/// The predicate values of `\(name)`, one part of the dispatcher's key.")
             writer.line("struct \(predicatesType): Hashable {")
             writer.indented { writer in
-                for type in predicateTypes { writer.line("var \(swiftName(type.name)): \(type.name)") }
+                for type in predicateTypes { writer.line("var \(swiftName(type.name)): \(swiftType(of: type))") }
                 writer.line()
                 writer.line("/// Every combination, which the dispatcher expands each row over.")
                 let names = predicateTypes.map { swiftName($0.name) }
                 var expression = "Self(" + names.map { "\($0): \($0)" }.joined(separator: ", ") + ")"
                 for (index, type) in predicateTypes.enumerated().reversed() {
                     let method = index == predicateTypes.count - 1 ? "map" : "flatMap"
-                    expression = "\(type.name).allCases.\(method) { \(names[index]) in \(expression) }"
+                    expression = "\(swiftType(of: type)).allCases.\(method) { \(names[index]) in \(expression) }"
                 }
                 writer.line("static let all: [Self] = " + expression)
             }

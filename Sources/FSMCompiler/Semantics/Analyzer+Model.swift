@@ -40,7 +40,7 @@ extension Analysis {
             actions: declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             conditions: declarations.conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             predicateTypes: predicateTypes.map { type in
-                PredicateType(type: named(type.name, SwiftNames.upperCamel(type.name.text)),
+                PredicateType(type: named(type.name, predicateTypeName(type.name)),
                               cases: type.cases.map { named($0, SwiftNames.lowerCamel($0.text)) },
                               parameterName: SwiftNames.lowerCamel(type.name.text))
             })

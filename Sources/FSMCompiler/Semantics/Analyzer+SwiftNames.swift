@@ -7,6 +7,15 @@ extension Analysis {
         return (machine, actions, "\(base)State", "\(base)Event")
     }
 
+    /// A predicate type's Swift name: in UpperCamelCase, after the machine's name unless it
+    /// starts with it (`Enforcement` in `Turnstile` → `TurnstileEnforcement`), so that two
+    /// machines of one module never declare one type.
+    func predicateTypeName(_ name: NameSyntax) -> String {
+        let machine = SwiftNames.unescaped(typeNames.machine)
+        let type = SwiftNames.unescaped(SwiftNames.upperCamel(name.text))
+        return type.hasPrefix(machine) ? type : machine + type
+    }
+
     /// Reports names that generated Swift cannot declare, and names that two spellings
     /// would turn into one identifier.
     func checkSwiftNames(log: inout DiagnosticLog) {
@@ -23,10 +32,16 @@ extension Analysis {
             (fsmName, types.state, "state type"),
             (fsmName, types.event, "event type"),
         ]
-        typeEntries += predicateTypes.map { ($0.name, SwiftNames.upperCamel($0.name.text), "predicate type") }
+        typeEntries += predicateTypes.map { ($0.name, predicateTypeName($0.name), "predicate type") }
         for (index, (name, swiftName, role)) in typeEntries.enumerated() {
             let bare = SwiftNames.unescaped(swiftName)
-            let suggestion = index == 0 ? bare + "Machine" : SwiftNames.unescaped(types.machine) + bare
+            // A suggestion that is certainly free: the machine's name with a suffix, or the
+            // default name of the actions protocol.
+            let suggestion: String? = switch index {
+            case 0: bare + "Machine"
+            case 1: SwiftNames.unescaped(types.machine) + "Actions"
+            default: nil
+            }
             checkTypeName(name, swiftName: swiftName, role: role, suggestion: suggestion,
                           isMachineMember: index == 1 || index > 3, log: &log)
         }
@@ -54,14 +69,17 @@ extension Analysis {
     /// be a name Swift allows, must not hide a library type in that module, and, if the
     /// machine refers to it from inside (`isMachineMember`), must not be one of the
     /// machine's own member types.
-    private func checkTypeName(_ name: NameSyntax, swiftName: String, role: String, suggestion: String,
+    private func checkTypeName(_ name: NameSyntax, swiftName: String, role: String, suggestion: String?,
                                isMachineMember: Bool, log: inout DiagnosticLog) {
         let bare = SwiftNames.unescaped(swiftName)
-        if SwiftNames.reservedTypeNames.contains(bare) || bare == "_" && role == "predicate type" {
+        if SwiftNames.reservedTypeNames.contains(bare) {
             log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(bare)'", at: name.location)
+        } else if name.text == "_" && role == "predicate type" {
+            log.error(.invalidSwiftName, "'_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label",
+                      at: name.location)
         } else if SwiftNames.standardLibraryTypeNames.contains(bare) {
             log.error(.libraryTypeName,
-                      "'\(name)' cannot name the \(role): the generated '\(bare)' would hide the standard library's or Foundation's '\(bare)' in the whole module; choose another name, such as '\(suggestion)'",
+                      "'\(name)' cannot name the \(role): the generated '\(bare)' would hide the standard library's or Foundation's '\(bare)' in the whole module; choose another name\(suggestion.map { ", such as '\($0)'" } ?? "")",
                       at: name.location)
         } else if isMachineMember && SwiftNames.machineMemberTypeNames.contains(bare) {
             log.error(.invalidSwiftName,

@@ -41,7 +41,7 @@ import FSMTestSupport
     /// `unhandled`; a condition guards the transition and rejects.
     @Test func aStateFunction() {
         #expect(Self.snippet(Self.turnstile, "func handleInLocked(") == """
-                private func handleInLocked(_ event: TEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+                private func handleInLocked(_ event: TEvent, _ enforcement: TEnforcement, _ reward: TReward) -> Outcome {
                     switch event {
                     case .reset:
                         // from Base
@@ -92,7 +92,7 @@ import FSMTestSupport
     /// dispatch never reads.
     @Test func eventMethodsTakeOnlyThePredicatesTheirRowsUse() {
         #expect(Self.snippet(Self.turnstile, "func pass(") == """
-                func pass(enforcement: Enforcement, reward: Reward) -> Outcome {
+                func pass(enforcement: TEnforcement, reward: TReward) -> Outcome {
                     return handle(.pass, enforcement: enforcement, reward: reward)
                 }
             """)
@@ -103,7 +103,7 @@ import FSMTestSupport
             "    /// Handles `Pass`.",
             "    /// No row of `Pass` looks at `Reward`; the method does not ask for it.",
             "    @discardableResult",
-            "    func pass(enforcement: Enforcement) -> Outcome {",
+            "    func pass(enforcement: TEnforcement) -> Outcome {",
             "        return handle(.pass, enforcement: enforcement, reward: .positive)",
             "    }",
         ])
@@ -120,7 +120,7 @@ import FSMTestSupport
 
     @Test func dispatchOnTheState() {
         #expect(Self.snippet(Self.turnstile, "private func dispatch(") == """
-                private func dispatch(_ event: TEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+                private func dispatch(_ event: TEvent, _ enforcement: TEnforcement, _ reward: TReward) -> Outcome {
                     switch state {
                     case .locked:
                         return handleInLocked(event, enforcement, reward)
@@ -148,7 +148,7 @@ import FSMTestSupport
             }
             """
         #expect(Self.snippet(source, "func handleInS(") == """
-                private func handleInS(_ event: AEvent, _ fromValue: From) -> Outcome {
+                private func handleInS(_ event: AEvent, _ fromValue: AFrom) -> Outcome {
                     switch event {
                     case .e:
                         switch fromValue {
@@ -168,7 +168,7 @@ import FSMTestSupport
                 }
             """)
         #expect(Self.snippet(source, "    func e(") == """
-                func e(from fromValue: From) -> Outcome {
+                func e(from fromValue: AFrom) -> Outcome {
                     return handle(.e, from: fromValue)
                 }
             """)

@@ -197,36 +197,35 @@ import FSMTestSupport
             FSM: Self
             Initial: S
             Actions: Any
-            Predicate: Type = a | b
-            Predicate: Event = hash | c
+            Predicate: Kind = hash | c
             {
               S {
-                state [Type = a, Event = hash] S -
+                state [Kind = hash] S -
                 description S -
               }
             }
             """, [
                 "1:6: error: 'Self' cannot name the machine type: Swift reserves 'Self' [invalidSwiftName]",
                 "3:10: error: 'Any' cannot name the actions protocol: Swift reserves 'Any' [invalidSwiftName]",
-                "4:12: error: 'Type' cannot name the predicate type: Swift reserves 'Type' [invalidSwiftName]",
-                "5:20: error: case of 'Event' 'hash' would become the enum case 'hash', which Swift enums already have as a member [invalidSwiftName]",
-                "8:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
-                "9:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
+                "4:19: error: case of 'Kind' 'hash' would become the enum case 'hash', which Swift enums already have as a member [invalidSwiftName]",
+                "7:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
+                "8:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
             ]),
         Example(.invalidSwiftName, """
             FSM: Player
             Initial: S
             Actions: some
-            Predicate: Outcome = a | b
-            Predicate: RequiredRuntime = c | d
+            Predicate: _ = c | d
             {
-              S { E [Outcome = a, RequiredRuntime = c] S - }
+              S { E [_ = c] S - }
             }
             """, [
                 "3:10: error: 'some' cannot name the actions protocol: Swift reads 'some' as the start of a type, even in backticks [invalidSwiftName]",
-                "4:12: error: 'Outcome' cannot name the predicate type: the generated machine has a member type 'Outcome', which would hide it inside the machine [invalidSwiftName]",
-                "5:12: error: 'RequiredRuntime' cannot name the predicate type: Swift reserves 'RequiredRuntime' [invalidSwiftName]",
+                "4:12: error: '_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label [invalidSwiftName]",
             ]),
+        Example(.invalidSwiftName, "FSM: F\nInitial: S\nActions: Outcome\n{\n  S { E S - }\n}", [
+            "3:10: error: 'Outcome' cannot name the actions protocol: the generated machine has a member type 'Outcome', which would hide it inside the machine [invalidSwiftName]",
+        ]),
         Example(.invalidSwiftName, "FSM: F\nInitial: S\nActions: 1st\n{\n  S { E S - }\n}", [
             "3:10: error: '1st' cannot name the actions protocol: a Swift type name cannot start with a digit [invalidSwiftName]",
         ]),
@@ -234,14 +233,18 @@ import FSMTestSupport
             FSM: Timer
             Initial: S
             Actions: Sendable
-            Predicate: optional = a | b
-            {
-              S { E [optional = a] S - }
-            }
+            { S { E S - } }
             """, [
                 "1:6: error: 'Timer' cannot name the machine type: the generated 'Timer' would hide the standard library's or Foundation's 'Timer' in the whole module; choose another name, such as 'TimerMachine' [libraryTypeName]",
-                "3:10: error: 'Sendable' cannot name the actions protocol: the generated 'Sendable' would hide the standard library's or Foundation's 'Sendable' in the whole module; choose another name, such as 'TimerSendable' [libraryTypeName]",
-                "4:12: error: 'optional' cannot name the predicate type: the generated 'Optional' would hide the standard library's or Foundation's 'Optional' in the whole module; choose another name, such as 'TimerOptional' [libraryTypeName]",
+                "3:10: error: 'Sendable' cannot name the actions protocol: the generated 'Sendable' would hide the standard library's or Foundation's 'Sendable' in the whole module; choose another name, such as 'TimerActions' [libraryTypeName]",
+            ]),
+        Example(.libraryTypeName, """
+            FSM: Dispatch
+            Initial: S
+            Predicate: Queue = main | background
+            { S { E [Queue = main] S - } }
+            """, [
+                "3:12: error: 'Queue' cannot name the predicate type: the generated 'DispatchQueue' would hide the standard library's or Foundation's 'DispatchQueue' in the whole module; choose another name [libraryTypeName]",
             ]),
         Example(.misplacedOverride, headers + """
             {

@@ -28,7 +28,7 @@ enum EnforcedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, S
 
 /// The predicate `Enforcement` of the `EnforcedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Enforcement: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EnforcedTurnstileEnforcement: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case weak = "weak"
     case strong = "strong"
 
@@ -37,7 +37,7 @@ enum Enforcement: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendab
 
 /// The predicate `Reward` of the `EnforcedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Reward: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EnforcedTurnstileReward: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case positive = "positive"
     case negative = "negative"
 
@@ -79,7 +79,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<(event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward), EnforcedTurnstileState>()
+    private var eventQueue = FSMRuntime.EventQueue<(event: EnforcedTurnstileEvent, enforcement: EnforcedTurnstileEnforcement, reward: EnforcedTurnstileReward), EnforcedTurnstileState>()
 
     /// A machine in `state`, by default the initial state `Locked`. No entry
     /// actions run, so that a saved state can be restored as it was.
@@ -91,7 +91,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
-    func handle(_ event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward) -> Outcome {
+    func handle(_ event: EnforcedTurnstileEvent, enforcement: EnforcedTurnstileEnforcement, reward: EnforcedTurnstileReward) -> Outcome {
         let from = state
         let code = handleEvent(event, enforcement, reward)
         return eventQueue.outcome(code, from: from, to: state)
@@ -107,21 +107,21 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     /// Handles `Pass`.
     /// No row of `Pass` looks at `Reward`; the method does not ask for it.
     @discardableResult
-    func pass(enforcement: Enforcement) -> Outcome {
+    func pass(enforcement: EnforcedTurnstileEnforcement) -> Outcome {
         return handle(.pass, enforcement: enforcement, reward: .positive)
     }
 
     /// Handles `Coin`.
     /// No row of `Coin` looks at `Enforcement`; the method does not ask for it.
     @discardableResult
-    func coin(reward: Reward) -> Outcome {
+    func coin(reward: EnforcedTurnstileReward) -> Outcome {
         return handle(.coin, enforcement: .weak, reward: reward)
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
     @inline(__always)
-    private func handleEvent(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> FSMRuntime.OutcomeCode {
+    private func handleEvent(_ event: EnforcedTurnstileEvent, _ enforcement: EnforcedTurnstileEnforcement, _ reward: EnforcedTurnstileReward) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, enforcement: enforcement, reward: reward)) }
         let outcome = dispatch(event, enforcement, reward)
         actions.trace(event, outcome: outcome)
@@ -131,7 +131,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
     @inline(never)
-    private func enqueue(_ queued: (event: EnforcedTurnstileEvent, enforcement: Enforcement, reward: Reward)) -> FSMRuntime.OutcomeCode {
+    private func enqueue(_ queued: (event: EnforcedTurnstileEvent, enforcement: EnforcedTurnstileEnforcement, reward: EnforcedTurnstileReward)) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
@@ -149,7 +149,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     }
 
     @inline(__always)
-    private func dispatch(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+    private func dispatch(_ event: EnforcedTurnstileEvent, _ enforcement: EnforcedTurnstileEnforcement, _ reward: EnforcedTurnstileReward) -> Outcome {
         switch state {
         case .locked:
             return handleInLocked(event, enforcement, reward)
@@ -162,7 +162,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
 
     /// `Locked`, a substate of `Guarded`.
     @inline(__always)
-    private func handleInLocked(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+    private func handleInLocked(_ event: EnforcedTurnstileEvent, _ enforcement: EnforcedTurnstileEnforcement, _ reward: EnforcedTurnstileReward) -> Outcome {
         switch event {
         case .reset:
             // from Guarded
@@ -192,7 +192,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
 
     /// `Unlocked`, a substate of `Guarded`.
     @inline(__always)
-    private func handleInUnlocked(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+    private func handleInUnlocked(_ event: EnforcedTurnstileEvent, _ enforcement: EnforcedTurnstileEnforcement, _ reward: EnforcedTurnstileReward) -> Outcome {
         switch event {
         case .reset:
             // from Guarded
@@ -224,7 +224,7 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
 
     /// `Alarming`, a substate of `Guarded`.
     @inline(__always)
-    private func handleInAlarming(_ event: EnforcedTurnstileEvent, _ enforcement: Enforcement, _ reward: Reward) -> Outcome {
+    private func handleInAlarming(_ event: EnforcedTurnstileEvent, _ enforcement: EnforcedTurnstileEnforcement, _ reward: EnforcedTurnstileReward) -> Outcome {
         switch event {
         case .pass:
             switch enforcement {

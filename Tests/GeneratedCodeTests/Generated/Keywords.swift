@@ -27,7 +27,7 @@ public enum KeywordsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swi
 
 /// The predicate `Kind` of the `keywords` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum Kind: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum KeywordsKind: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case `class` = "class"
     case `struct` = "struct"
     case _2nd = "2nd"
@@ -67,7 +67,7 @@ public final class Keywords<Actions: KeywordsActions> {
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<(event: KeywordsEvent, kind: Kind), KeywordsState>()
+    private var eventQueue = FSMRuntime.EventQueue<(event: KeywordsEvent, kind: KeywordsKind), KeywordsState>()
 
     /// A machine in `state`, by default the initial state `default`. No entry
     /// actions run, so that a saved state can be restored as it was.
@@ -79,7 +79,7 @@ public final class Keywords<Actions: KeywordsActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
-    public func handle(_ event: KeywordsEvent, kind: Kind) -> Outcome {
+    public func handle(_ event: KeywordsEvent, kind: KeywordsKind) -> Outcome {
         let from = state
         let code = handleEvent(event, kind)
         return eventQueue.outcome(code, from: from, to: state)
@@ -87,7 +87,7 @@ public final class Keywords<Actions: KeywordsActions> {
 
     /// Handles `init`.
     @discardableResult
-    public func `init`(kind: Kind) -> Outcome {
+    public func `init`(kind: KeywordsKind) -> Outcome {
         return handle(.`init`, kind: kind)
     }
 
@@ -108,7 +108,7 @@ public final class Keywords<Actions: KeywordsActions> {
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
     @inline(__always)
-    private func handleEvent(_ event: KeywordsEvent, _ kind: Kind) -> FSMRuntime.OutcomeCode {
+    private func handleEvent(_ event: KeywordsEvent, _ kind: KeywordsKind) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, kind: kind)) }
         let outcome = dispatch(event, kind)
         actions.trace(event, outcome: outcome)
@@ -118,7 +118,7 @@ public final class Keywords<Actions: KeywordsActions> {
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
     @inline(never)
-    private func enqueue(_ queued: (event: KeywordsEvent, kind: Kind)) -> FSMRuntime.OutcomeCode {
+    private func enqueue(_ queued: (event: KeywordsEvent, kind: KeywordsKind)) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
@@ -136,7 +136,7 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     @inline(__always)
-    private func dispatch(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
+    private func dispatch(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
         switch state {
         case .`default`:
             return handleInDefault(event, kind)
@@ -147,7 +147,7 @@ public final class Keywords<Actions: KeywordsActions> {
 
     /// `default`.
     @inline(__always)
-    private func handleInDefault(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
+    private func handleInDefault(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
         switch event {
         case .`init`:
             switch kind {
@@ -172,7 +172,7 @@ public final class Keywords<Actions: KeywordsActions> {
 
     /// `Self`.
     @inline(__always)
-    private func handleInSelf(_ event: KeywordsEvent, _ kind: Kind) -> Outcome {
+    private func handleInSelf(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
         switch event {
         case .`return`:
             guard actions.`if`() else { return .rejected(in: .`self`) }

@@ -25,9 +25,9 @@ enum ShadowsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Senda
     var description: Swift.String { rawValue }
 }
 
-/// The predicate `Event` of the `Shadows` machine.
+/// The predicate `EVENT` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Event: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsEVENT: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case e = "e"
     case f = "f"
 
@@ -36,7 +36,7 @@ enum Event: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Sw
 
 /// The predicate `From` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum From: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsFrom: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case g = "g"
     case h = "h"
 
@@ -45,7 +45,7 @@ enum From: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swi
 
 /// The predicate `Code` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Code: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsCode: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case i = "i"
     case j = "j"
 
@@ -54,7 +54,7 @@ enum Code: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swi
 
 /// The predicate `Handle` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Handle: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandle: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case k = "k"
     case l = "l"
 
@@ -63,7 +63,7 @@ enum Handle: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, S
 
 /// The predicate `HandleEvent` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum HandleEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandleEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case m = "m"
     case n = "n"
 
@@ -72,7 +72,7 @@ enum HandleEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendab
 
 /// The predicate `Dispatch` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Dispatch: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsDispatch: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case o = "o"
     case p = "p"
 
@@ -81,7 +81,7 @@ enum Dispatch: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable,
 
 /// The predicate `HandleInS` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum HandleInS: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandleInS: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case q = "q"
     case r = "r"
 
@@ -90,7 +90,7 @@ enum HandleInS: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable
 
 /// The predicate `Handling` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Handling: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandling: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case s = "s"
     case t = "t"
 
@@ -99,7 +99,7 @@ enum Handling: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable,
 
 /// The predicate `Queued` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Queued: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsQueued: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case u = "u"
     case v = "v"
 
@@ -108,7 +108,7 @@ enum Queued: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, S
 
 /// The predicate `Enqueue` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Enqueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsEnqueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case w = "w"
     case x = "x"
 
@@ -117,7 +117,7 @@ enum Enqueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, 
 
 /// The predicate `HandleWaitingEvents` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum HandleWaitingEvents: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandleWaitingEvents: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case y = "y"
     case z = "z"
 
@@ -126,7 +126,7 @@ enum HandleWaitingEvents: Swift.String, Swift.CaseIterable, Swift.Hashable, Swif
 
 /// The predicate `Unhandled` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum Unhandled: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsUnhandled: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case a = "a"
     case b = "b"
 
@@ -135,7 +135,7 @@ enum Unhandled: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable
 
 /// The predicate `EventQueue` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EventQueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsEventQueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     case c = "c"
     case d = "d"
 
@@ -170,7 +170,7 @@ final class Shadows<Actions: ShadowsActions> {
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var eventQueueStorage = FSMRuntime.EventQueue<(event: ShadowsEvent, eventValue: Event, fromValue: From, codeValue: Code, handleValue: Handle, handleEventValue: HandleEvent, dispatchValue: Dispatch, handleInSValue: HandleInS, handlingValue: Handling, queuedValue: Queued, enqueueValue: Enqueue, handleWaitingEventsValue: HandleWaitingEvents, unhandledValue: Unhandled, eventQueueValue: EventQueue), ShadowsState>()
+    private var eventQueueStorage = FSMRuntime.EventQueue<(event: ShadowsEvent, eventValue: ShadowsEVENT, fromValue: ShadowsFrom, codeValue: ShadowsCode, handleValue: ShadowsHandle, handleEventValue: ShadowsHandleEvent, dispatchValue: ShadowsDispatch, handleInSValue: ShadowsHandleInS, handlingValue: ShadowsHandling, queuedValue: ShadowsQueued, enqueueValue: ShadowsEnqueue, handleWaitingEventsValue: ShadowsHandleWaitingEvents, unhandledValue: ShadowsUnhandled, eventQueueValue: ShadowsEventQueue), ShadowsState>()
 
     /// A machine in `state`, by default the initial state `S`. No entry
     /// actions run, so that a saved state can be restored as it was.
@@ -182,7 +182,7 @@ final class Shadows<Actions: ShadowsActions> {
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
-    func handle(_ event: ShadowsEvent, event eventValue: Event, from fromValue: From, code codeValue: Code, handle handleValue: Handle, handleEvent handleEventValue: HandleEvent, dispatch dispatchValue: Dispatch, handleInS handleInSValue: HandleInS, handling handlingValue: Handling, queued queuedValue: Queued, enqueue enqueueValue: Enqueue, handleWaitingEvents handleWaitingEventsValue: HandleWaitingEvents, unhandled unhandledValue: Unhandled, eventQueue eventQueueValue: EventQueue) -> Outcome {
+    func handle(_ event: ShadowsEvent, event eventValue: ShadowsEVENT, from fromValue: ShadowsFrom, code codeValue: ShadowsCode, handle handleValue: ShadowsHandle, handleEvent handleEventValue: ShadowsHandleEvent, dispatch dispatchValue: ShadowsDispatch, handleInS handleInSValue: ShadowsHandleInS, handling handlingValue: ShadowsHandling, queued queuedValue: ShadowsQueued, enqueue enqueueValue: ShadowsEnqueue, handleWaitingEvents handleWaitingEventsValue: ShadowsHandleWaitingEvents, unhandled unhandledValue: ShadowsUnhandled, eventQueue eventQueueValue: ShadowsEventQueue) -> Outcome {
         let from = state
         let code = handleEvent(event, eventValue, fromValue, codeValue, handleValue, handleEventValue, dispatchValue, handleInSValue, handlingValue, queuedValue, enqueueValue, handleWaitingEventsValue, unhandledValue, eventQueueValue)
         return eventQueueStorage.outcome(code, from: from, to: state)
@@ -190,19 +190,19 @@ final class Shadows<Actions: ShadowsActions> {
 
     /// Handles `Go`.
     @discardableResult
-    func go(event eventValue: Event, from fromValue: From, code codeValue: Code, handle handleValue: Handle, handleEvent handleEventValue: HandleEvent, dispatch dispatchValue: Dispatch, handleInS handleInSValue: HandleInS, handling handlingValue: Handling, queued queuedValue: Queued, enqueue enqueueValue: Enqueue, handleWaitingEvents handleWaitingEventsValue: HandleWaitingEvents, unhandled unhandledValue: Unhandled, eventQueue eventQueueValue: EventQueue) -> Outcome {
+    func go(event eventValue: ShadowsEVENT, from fromValue: ShadowsFrom, code codeValue: ShadowsCode, handle handleValue: ShadowsHandle, handleEvent handleEventValue: ShadowsHandleEvent, dispatch dispatchValue: ShadowsDispatch, handleInS handleInSValue: ShadowsHandleInS, handling handlingValue: ShadowsHandling, queued queuedValue: ShadowsQueued, enqueue enqueueValue: ShadowsEnqueue, handleWaitingEvents handleWaitingEventsValue: ShadowsHandleWaitingEvents, unhandled unhandledValue: ShadowsUnhandled, eventQueue eventQueueValue: ShadowsEventQueue) -> Outcome {
         return handle(.go, event: eventValue, from: fromValue, code: codeValue, handle: handleValue, handleEvent: handleEventValue, dispatch: dispatchValue, handleInS: handleInSValue, handling: handlingValue, queued: queuedValue, enqueue: enqueueValue, handleWaitingEvents: handleWaitingEventsValue, unhandled: unhandledValue, eventQueue: eventQueueValue)
     }
 
     /// Handles `EventQueue`.
-    /// No row of `EventQueue` looks at `Event`, `From`, `Code`, `Handle`, `HandleEvent`, `Dispatch`, `HandleInS`, `Handling`, `Queued`, `Enqueue`, `HandleWaitingEvents`, `Unhandled` and `EventQueue`; the method does not ask for them.
+    /// No row of `EventQueue` looks at `EVENT`, `From`, `Code`, `Handle`, `HandleEvent`, `Dispatch`, `HandleInS`, `Handling`, `Queued`, `Enqueue`, `HandleWaitingEvents`, `Unhandled` and `EventQueue`; the method does not ask for them.
     @discardableResult
     func eventQueue() -> Outcome {
         return handle(.eventQueue, event: .e, from: .g, code: .i, handle: .k, handleEvent: .m, dispatch: .o, handleInS: .q, handling: .s, queued: .u, enqueue: .w, handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
     }
 
     /// Handles `Back`.
-    /// No row of `Back` looks at `Event`, `From`, `Code`, `Handle`, `HandleEvent`, `Dispatch`, `HandleInS`, `Handling`, `Queued`, `Enqueue`, `HandleWaitingEvents`, `Unhandled` and `EventQueue`; the method does not ask for them.
+    /// No row of `Back` looks at `EVENT`, `From`, `Code`, `Handle`, `HandleEvent`, `Dispatch`, `HandleInS`, `Handling`, `Queued`, `Enqueue`, `HandleWaitingEvents`, `Unhandled` and `EventQueue`; the method does not ask for them.
     @discardableResult
     func back() -> Outcome {
         return handle(.back, event: .e, from: .g, code: .i, handle: .k, handleEvent: .m, dispatch: .o, handleInS: .q, handling: .s, queued: .u, enqueue: .w, handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
@@ -211,7 +211,7 @@ final class Shadows<Actions: ShadowsActions> {
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
     @inline(__always)
-    private func handleEvent(_ event: ShadowsEvent, _ eventValue: Event, _ fromValue: From, _ codeValue: Code, _ handleValue: Handle, _ handleEventValue: HandleEvent, _ dispatchValue: Dispatch, _ handleInSValue: HandleInS, _ handlingValue: Handling, _ queuedValue: Queued, _ enqueueValue: Enqueue, _ handleWaitingEventsValue: HandleWaitingEvents, _ unhandledValue: Unhandled, _ eventQueueValue: EventQueue) -> FSMRuntime.OutcomeCode {
+    private func handleEvent(_ event: ShadowsEvent, _ eventValue: ShadowsEVENT, _ fromValue: ShadowsFrom, _ codeValue: ShadowsCode, _ handleValue: ShadowsHandle, _ handleEventValue: ShadowsHandleEvent, _ dispatchValue: ShadowsDispatch, _ handleInSValue: ShadowsHandleInS, _ handlingValue: ShadowsHandling, _ queuedValue: ShadowsQueued, _ enqueueValue: ShadowsEnqueue, _ handleWaitingEventsValue: ShadowsHandleWaitingEvents, _ unhandledValue: ShadowsUnhandled, _ eventQueueValue: ShadowsEventQueue) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueueStorage.begin(for: Actions.self) else { return enqueue((event: event, eventValue: eventValue, fromValue: fromValue, codeValue: codeValue, handleValue: handleValue, handleEventValue: handleEventValue, dispatchValue: dispatchValue, handleInSValue: handleInSValue, handlingValue: handlingValue, queuedValue: queuedValue, enqueueValue: enqueueValue, handleWaitingEventsValue: handleWaitingEventsValue, unhandledValue: unhandledValue, eventQueueValue: eventQueueValue)) }
         let outcome = dispatch(event, eventValue, fromValue, codeValue, handleValue, handleEventValue, dispatchValue, handleInSValue, handlingValue, queuedValue, enqueueValue, handleWaitingEventsValue, unhandledValue, eventQueueValue)
         actions.trace(event, outcome: outcome)
@@ -221,7 +221,7 @@ final class Shadows<Actions: ShadowsActions> {
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
     @inline(never)
-    private func enqueue(_ queued: (event: ShadowsEvent, eventValue: Event, fromValue: From, codeValue: Code, handleValue: Handle, handleEventValue: HandleEvent, dispatchValue: Dispatch, handleInSValue: HandleInS, handlingValue: Handling, queuedValue: Queued, enqueueValue: Enqueue, handleWaitingEventsValue: HandleWaitingEvents, unhandledValue: Unhandled, eventQueueValue: EventQueue)) -> FSMRuntime.OutcomeCode {
+    private func enqueue(_ queued: (event: ShadowsEvent, eventValue: ShadowsEVENT, fromValue: ShadowsFrom, codeValue: ShadowsCode, handleValue: ShadowsHandle, handleEventValue: ShadowsHandleEvent, dispatchValue: ShadowsDispatch, handleInSValue: ShadowsHandleInS, handlingValue: ShadowsHandling, queuedValue: ShadowsQueued, enqueueValue: ShadowsEnqueue, handleWaitingEventsValue: ShadowsHandleWaitingEvents, unhandledValue: ShadowsUnhandled, eventQueueValue: ShadowsEventQueue)) -> FSMRuntime.OutcomeCode {
         eventQueueStorage.enqueue(queued)
         return .queued
     }
@@ -239,7 +239,7 @@ final class Shadows<Actions: ShadowsActions> {
     }
 
     @inline(__always)
-    private func dispatch(_ event: ShadowsEvent, _ eventValue: Event, _ fromValue: From, _ codeValue: Code, _ handleValue: Handle, _ handleEventValue: HandleEvent, _ dispatchValue: Dispatch, _ handleInSValue: HandleInS, _ handlingValue: Handling, _ queuedValue: Queued, _ enqueueValue: Enqueue, _ handleWaitingEventsValue: HandleWaitingEvents, _ unhandledValue: Unhandled, _ eventQueueValue: EventQueue) -> Outcome {
+    private func dispatch(_ event: ShadowsEvent, _ eventValue: ShadowsEVENT, _ fromValue: ShadowsFrom, _ codeValue: ShadowsCode, _ handleValue: ShadowsHandle, _ handleEventValue: ShadowsHandleEvent, _ dispatchValue: ShadowsDispatch, _ handleInSValue: ShadowsHandleInS, _ handlingValue: ShadowsHandling, _ queuedValue: ShadowsQueued, _ enqueueValue: ShadowsEnqueue, _ handleWaitingEventsValue: ShadowsHandleWaitingEvents, _ unhandledValue: ShadowsUnhandled, _ eventQueueValue: ShadowsEventQueue) -> Outcome {
         switch state {
         case .s:
             return handleInS(event, eventValue, fromValue, codeValue, handleValue, handleEventValue, dispatchValue, handleInSValue, handlingValue, queuedValue, enqueueValue, handleWaitingEventsValue, unhandledValue, eventQueueValue)
@@ -250,7 +250,7 @@ final class Shadows<Actions: ShadowsActions> {
 
     /// `S`.
     @inline(__always)
-    private func handleInS(_ event: ShadowsEvent, _ eventValue: Event, _ fromValue: From, _ codeValue: Code, _ handleValue: Handle, _ handleEventValue: HandleEvent, _ dispatchValue: Dispatch, _ handleInSValue: HandleInS, _ handlingValue: Handling, _ queuedValue: Queued, _ enqueueValue: Enqueue, _ handleWaitingEventsValue: HandleWaitingEvents, _ unhandledValue: Unhandled, _ eventQueueValue: EventQueue) -> Outcome {
+    private func handleInS(_ event: ShadowsEvent, _ eventValue: ShadowsEVENT, _ fromValue: ShadowsFrom, _ codeValue: ShadowsCode, _ handleValue: ShadowsHandle, _ handleEventValue: ShadowsHandleEvent, _ dispatchValue: ShadowsDispatch, _ handleInSValue: ShadowsHandleInS, _ handlingValue: ShadowsHandling, _ queuedValue: ShadowsQueued, _ enqueueValue: ShadowsEnqueue, _ handleWaitingEventsValue: ShadowsHandleWaitingEvents, _ unhandledValue: ShadowsUnhandled, _ eventQueueValue: ShadowsEventQueue) -> Outcome {
         switch event {
         case .go:
             switch (eventValue, fromValue, codeValue, handleValue, handleEventValue, dispatchValue, handleInSValue, handlingValue, queuedValue, enqueueValue, handleWaitingEventsValue, unhandledValue, eventQueueValue) {
@@ -272,7 +272,7 @@ final class Shadows<Actions: ShadowsActions> {
 
     /// `T`.
     @inline(__always)
-    private func handleInT(_ event: ShadowsEvent, _ eventValue: Event, _ fromValue: From, _ codeValue: Code, _ handleValue: Handle, _ handleEventValue: HandleEvent, _ dispatchValue: Dispatch, _ handleInSValue: HandleInS, _ handlingValue: Handling, _ queuedValue: Queued, _ enqueueValue: Enqueue, _ handleWaitingEventsValue: HandleWaitingEvents, _ unhandledValue: Unhandled, _ eventQueueValue: EventQueue) -> Outcome {
+    private func handleInT(_ event: ShadowsEvent, _ eventValue: ShadowsEVENT, _ fromValue: ShadowsFrom, _ codeValue: ShadowsCode, _ handleValue: ShadowsHandle, _ handleEventValue: ShadowsHandleEvent, _ dispatchValue: ShadowsDispatch, _ handleInSValue: ShadowsHandleInS, _ handlingValue: ShadowsHandling, _ queuedValue: ShadowsQueued, _ enqueueValue: ShadowsEnqueue, _ handleWaitingEventsValue: ShadowsHandleWaitingEvents, _ unhandledValue: ShadowsUnhandled, _ eventQueueValue: ShadowsEventQueue) -> Outcome {
         switch event {
         case .back:
             actions.back()

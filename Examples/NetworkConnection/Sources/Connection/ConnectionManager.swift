@@ -28,11 +28,11 @@ public struct ConnectionDriver: ConnectionActions {
 /// retries are left, and passes them as predicate values with every event.
 public final class ConnectionManager {
     public let machine: Connection<ConnectionDriver>
-    public var network: Network
-    public var policy: Policy
+    public var network: ConnectionNetwork
+    public var policy: ConnectionPolicy
     public let maximumRetries: Int
 
-    public init(network: Network, policy: Policy, maximumRetries: Int = 3) {
+    public init(network: ConnectionNetwork, policy: ConnectionPolicy, maximumRetries: Int = 3) {
         machine = Connection(actions: ConnectionDriver())
         self.network = network
         self.policy = policy
@@ -41,7 +41,7 @@ public final class ConnectionManager {
 
     public var state: ConnectionState { machine.state }
 
-    private var retries: Retries {
+    private var retries: ConnectionRetries {
         machine.actions.retryCount < maximumRetries ? .remaining : .exhausted
     }
 
@@ -53,7 +53,7 @@ public final class ConnectionManager {
 
     /// Tells the machine the network changed: lost, or available again.
     @discardableResult
-    public func networkChanged(to network: Network) -> Outcome<ConnectionState> {
+    public func networkChanged(to network: ConnectionNetwork) -> Outcome<ConnectionState> {
         self.network = network
         return send(network == .offline ? .networkLost : .networkAvailable)
     }
