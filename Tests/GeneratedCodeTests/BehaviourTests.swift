@@ -14,6 +14,7 @@ struct EnforcedLog: EnforcedTurnstileActions {
     mutating func alarmOn() { log.append("alarmOn") }
     mutating func alarmOff() { log.append("alarmOff") }
     mutating func logReset() { log.append("logReset") }
+    mutating func logRefusedReset() { log.append("logRefusedReset") }
     func isSupervisorPresent() -> Bool { supervisorPresent }
     mutating func unhandledEvent(_ event: EnforcedTurnstileEvent, in state: EnforcedTurnstileState) {
         log.append("unhandled \(event) in \(state)")
@@ -43,15 +44,16 @@ struct EnforcedLog: EnforcedTurnstileActions {
         }
     }
 
-    @Test func falseConditionRejectsWithoutActionsOrFallback() {
+    /// `Reset [isSupervisorPresent] Locked logReset` beside `Reset - logRefusedReset`:
+    /// the condition decides between the two, as `if`/`else` would (SPEC 2.4).
+    @Test func aConditionWithAnElse() {
         let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .alarming)
-        #expect(machine.reset() == .rejected(in: .alarming))
-        #expect(machine.state == .alarming)
-        #expect(machine.actions.log.isEmpty)
+        #expect(machine.reset() == .transitioned(from: .alarming, to: .alarming))
+        #expect(machine.actions.log == ["logRefusedReset"])
 
         machine.actions.supervisorPresent = true
         #expect(machine.reset() == .transitioned(from: .alarming, to: .locked))
-        #expect(machine.actions.log == ["alarmOff", "logReset", "lock"])
+        #expect(machine.actions.log == ["logRefusedReset", "alarmOff", "logReset", "lock"])
     }
 
     @Test func combinationNoRowMatchesIsUnhandled() {

@@ -36,12 +36,13 @@ enum PipelineOracle {
         let cases = [machine.predicateTypes.map { _ in 0 }, machine.predicateTypes.map { $0.cases.count - 1 }]
         for state in machine.concreteStates.prefix(interpretedLimit) {
             for event in machine.events.indices.prefix(interpretedLimit) {
-                for predicates in cases {
-                    let rows = Interpreter.applicableRows(in: machine.states[state], event: event, predicates: predicates)
+                for (predicates, answer) in zip(cases + cases, [false, false, true, true]) {
+                    let conditions = machine.conditions.map { _ in answer }
+                    let rows = Interpreter.applicableRows(in: machine.states[state], event: event, predicates: predicates,
+                                                          conditions: conditions)
                     expect(rows.count <= 1, "implicit clash not reported in state '\(machine.states[state].name)'")
                     var interpreter = Interpreter(machine, state: state)
-                    let step = interpreter.handle(event, predicates: predicates,
-                                                  conditions: machine.conditions.map { _ in false })
+                    let step = interpreter.handle(event, predicates: predicates, conditions: conditions)
                     _ = interpreter.line(for: step)
                     expect(!interpreter.machine.states[interpreter.state].isAbstract, "interpreter entered an abstract state")
                 }

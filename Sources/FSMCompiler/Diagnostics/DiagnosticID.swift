@@ -5,6 +5,7 @@
 public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case abstractAndConcrete
     case abstractTarget
+    case contradictoryCondition
     case duplicateHeader
     case duplicateTransition
     case emptyBlock
@@ -45,6 +46,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .abstractAndConcrete: "warning: a state is written both as `(X)` and as `X`; it is treated as abstract"
         case .abstractTarget: "an abstract state `(X)` is used as a next state or as the initial state"
+        case .contradictoryCondition: "a guard asks for a condition and its negation, as in `[c, !c]`"
         case .duplicateHeader: "a header (or a `Predicate` type) is given twice"
         case .duplicateTransition: "two rows share state, event, predicate guard and next state"
         case .emptyBlock: "an event block, guard block or `override` block has no rows"

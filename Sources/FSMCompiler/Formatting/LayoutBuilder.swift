@@ -166,7 +166,7 @@ struct LayoutBuilder {
         let terms = guardClause.terms.map { term in
             switch term {
             case .predicate(let type, let cases): type.text + " = " + joined(cases, by: " | ")
-            case .condition(let name): name.text
+            case .condition(let name, let isNegated): (isNegated ? "!" : "") + name.text
             }
         }
         return "[" + terms.joined(separator: ", ") + "]"

@@ -29,60 +29,90 @@ struct DispatchPlanner {
 
     private func plan(_ event: Int, candidates: [Int], of state: State) -> EventDispatch {
         let guards = candidates.map { state.transitions[$0].guardClause }
-        if candidates.count == 1, guards[0].predicates.isEmpty {
-            // The common case, and what the general path below works out for it at more
-            // cost: one row without predicate terms matches every combination.
-            return EventDispatch(event: event, predicateTypes: [],
-                                 branches: [EventDispatch.Branch(transition: candidates[0], patterns: [[]])],
-                                 isExhaustive: true)
+        // Most specific first: rank (predicate and condition terms) descending, then table order.
+        let order = candidates.indices.sorted { (-guards[$0].rank, $0) < (-guards[$1].rank, $1) }
+        let ordered = order.map { (transition: candidates[$0], guardClause: guards[$0]) }
+        let types = Array(Set(guards.flatMap { $0.predicates.map(\.type) })).sorted()
+        guard !types.isEmpty else {
+            // No predicate to switch on: the rows in order, each tried if its conditions
+            // hold, up to the first without conditions; when all have conditions, the event
+            // is rejected after the last.
+            var branches: [EventDispatch.Branch] = []
+            for (transition, guardClause) in ordered {
+                branches.append(EventDispatch.Branch(transition: transition, patterns: [[]], conditions: guardClause.conditions))
+                if guardClause.conditions.isEmpty { break }
+            }
+            if !branches[branches.count - 1].conditions.isEmpty {
+                branches.append(EventDispatch.Branch(transition: nil, patterns: [[]], conditions: []))
+            }
+            return EventDispatch(event: event, predicateTypes: [], branches: branches, isExhaustive: true)
         }
         let space = PredicateSpace(machine.predicateTypes.map(\.cases.count))
-        let types = Array(Set(guards.flatMap { $0.predicates.map(\.type) })).sorted()
-        // Most specific first: rank descending, then table order.
-        let order = candidates.indices.sorted { (-guards[$0].rank, $0) < (-guards[$1].rank, $1) }
-        let boxes = guards.map { space.box(of: $0, over: types) }
+        let boxes = guards.map { space.box(of: $0.predicates, over: types) }
         return EventDispatch(
             event: event, predicateTypes: types,
-            branches: makeBranches(order.map { (candidates[$0], guards[$0]) }, types: types, space: space),
+            branches: makeBranches(ordered, types: types, space: space),
             // The Analyzer has checked that this is computable within the region's limit.
             isExhaustive: space.covers(boxes, over: types) ?? false)
     }
 
     /// The branches of one event's dispatch, most specific row first. Each row's guard is
-    /// spelt out as alternatives (one case or any, per type); those that earlier branches
-    /// cover entirely are dropped, since Swift would warn that they are never executed.
+    /// spelt out as alternatives (one case or any, per type); those that earlier rows
+    /// without conditions cover entirely are dropped, since Swift would warn that they are
+    /// never executed. A row with conditions covers nothing, as they may be false; where
+    /// only such rows match, a last branch rejects the event.
     private func makeBranches(_ ordered: [(transition: Int, guardClause: Guard)], types: [Int],
                               space: PredicateSpace) -> [EventDispatch.Branch] {
         var covered: [PredicateBox] = []
         var branches: [EventDispatch.Branch] = []
+        var conditional: [(alternative: [Int?], box: PredicateBox)] = []
         for (transition, guardClause) in ordered {
             let choices: [[Int?]] = types.map { type in
                 guardClause.predicates.first { $0.type == type }.map { $0.cases.sorted().map(Optional.some) } ?? [nil]
             }
-            // Only earlier alternatives that meet this row's guard can cover one of its own.
-            let rowBox = space.box(of: guardClause, over: types)
-            let overlapping = covered.filter { rowBox.intersection($0) != nil }
-            var kept: [[Int?]] = []
-            var keptBoxes: [PredicateBox] = []
-            for alternative in Self.product(choices) {
-                let box = PredicateBox(dimensions: zip(types, alternative).map { type, value in
-                    value.map { CaseSet([$0], of: space.caseCounts[type]) } ?? CaseSet(allOf: space.caseCounts[type])
-                })
-                var region = PredicateRegion(box)
-                for earlier in overlapping where !region.isEmpty {
-                    guard region.subtract(earlier) else { break }
-                }
-                if !region.isEmpty {
-                    kept.append(alternative)
-                    keptBoxes.append(box)
-                }
+            let kept = uncovered(Self.product(choices), by: covered,
+                                 near: space.box(of: guardClause.predicates, over: types), types: types, space: space)
+            if guardClause.conditions.isEmpty {
+                covered += kept.map(\.box)
+            } else {
+                conditional += kept
             }
-            covered += keptBoxes
             if !kept.isEmpty {
-                branches.append(EventDispatch.Branch(transition: transition, patterns: kept))
+                branches.append(EventDispatch.Branch(transition: transition, patterns: kept.map(\.alternative),
+                                                     conditions: guardClause.conditions))
             }
         }
+        // Where rows with conditions match and none without does, a false condition rejects.
+        var rejected: [[Int?]] = []
+        for (alternative, box) in conditional {
+            if !uncovered([alternative], by: covered, near: box, types: types, space: space).isEmpty {
+                rejected.append(alternative)
+                covered.append(box)
+            }
+        }
+        if !rejected.isEmpty {
+            branches.append(EventDispatch.Branch(transition: nil, patterns: rejected, conditions: []))
+        }
         return branches
+    }
+
+    /// The alternatives that `covered` does not hold entirely, with their boxes. Only boxes
+    /// that meet `near`, the row's own box, can cover one of its alternatives.
+    private func uncovered(_ alternatives: [[Int?]], by covered: [PredicateBox], near: PredicateBox, types: [Int],
+                           space: PredicateSpace) -> [(alternative: [Int?], box: PredicateBox)] {
+        let overlapping = covered.filter { near.intersection($0) != nil }
+        var kept: [(alternative: [Int?], box: PredicateBox)] = []
+        for alternative in alternatives {
+            let box = PredicateBox(dimensions: zip(types, alternative).map { type, value in
+                value.map { CaseSet([$0], of: space.caseCounts[type]) } ?? CaseSet(allOf: space.caseCounts[type])
+            })
+            var region = PredicateRegion(box)
+            for earlier in overlapping where !region.isEmpty {
+                guard region.subtract(earlier) else { break }
+            }
+            if !region.isEmpty { kept.append((alternative, box)) }
+        }
+        return kept
     }
 
     /// Every combination of one choice from each list, the first list varying slowest.
@@ -98,19 +128,37 @@ struct EventDispatch: Hashable, Sendable {
     /// The predicate types some row for this event constrains, in declaration order.
     /// Empty when no row has a predicate guard: then there is exactly one branch.
     var predicateTypes: [Int]
-    /// Most specific first (rank descending, then table order).
+    /// Most specific first (rank descending, then table order), the first that matches
+    /// and whose conditions hold winning; a rejecting branch, if any, last.
     var branches: [Branch]
-    /// True when every combination of `predicateTypes` matches some branch, so the
-    /// dispatch needs no fallback to "unhandled".
+    /// True when every combination of `predicateTypes` matches some row, so the dispatch
+    /// needs no fallback to "unhandled".
     var isExhaustive: Bool
 
-    /// One candidate transition and the combinations it takes.
+    /// One candidate transition, or the rejection, and the combinations it takes.
     struct Branch: Hashable, Sendable {
-        /// Index into the state's `transitions`.
-        var transition: Int
+        /// Index into the state's `transitions`; nil for the branch that rejects the
+        /// event, where only rows with conditions match and none held.
+        var transition: Int?
         /// Alternatives, each giving for every one of `predicateTypes` a case index, or
-        /// nil for any case. Alternatives that earlier branches match entirely are left
-        /// out, and a transition more specific rows always pre-empt has no branch.
+        /// nil for any case. Alternatives that earlier rows without conditions match
+        /// entirely are left out, and a transition they always pre-empt has no branch.
         var patterns: [[Int?]]
+        /// The row's condition terms, asked in this order when a pattern matches.
+        var conditions: [ConditionTerm] = []
+    }
+
+    /// The conditions that two or more branches ask: generated code asks each once and
+    /// keeps the answer.
+    var sharedConditions: [Int] {
+        var seen: [Int] = [], shared: [Int] = []
+        for term in branches.flatMap(\.conditions) {
+            if seen.contains(term.condition) {
+                if !shared.contains(term.condition) { shared.append(term.condition) }
+            } else {
+                seen.append(term.condition)
+            }
+        }
+        return shared
     }
 }

@@ -21,6 +21,10 @@ struct GeneratedNames {
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
     /// bodies, which is its argument label (`PredicateType.parameterName`) where it can be.
     let predicateParameters: [String]
+    /// By index into `StateMachine.conditions`: the local that keeps a condition's answer
+    /// where two rows of one event ask it (`lazy var isRushHour = actions.isRushHour()`),
+    /// the condition's name where it can be.
+    let conditionAnswers: [String]
 
     init(_ machine: StateMachine) {
         let eventMethods = Set(machine.events.map { SwiftNames.unescaped($0.swiftName) })
@@ -37,6 +41,11 @@ struct GeneratedNames {
             let name = Self.unique(label, suffix: "Value", avoiding: taken)
             taken.insert(name)
             return name == label ? type.parameterName : name
+        }
+        conditionAnswers = machine.conditions.map { condition in
+            let preferred = SwiftNames.unescaped(condition.swiftName)
+            let name = Self.unique(preferred, suffix: "Answer", avoiding: taken)
+            return name == preferred ? condition.swiftName : name
         }
     }
 

@@ -204,6 +204,12 @@ struct Renderer {
             }
         case .switchStatement(let node):
             render(node, into: &writer)
+        case .lazyVariable(let name, let value):
+            writer.line("lazy var \(name) = \(expression(value))")
+        case .ifStatement(let conditions, let body):
+            writer.line("if " + conditions.map(expression).joined(separator: ", ") + " {")
+            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.line("}")
         case .guardStatement(let conditions, let elseBody):
             renderGuard(conditions.map(expression).joined(separator: ", "), elseBody, into: &writer)
         case .guardLet(let name, let value, let elseBody):
@@ -239,7 +245,17 @@ struct Renderer {
             writer.line { text in
                 guard !switchCase.patterns.isEmpty else { return text.append("default:") }
                 text.append("case ")
-                append(switchCase.patterns, to: &text)
+                if switchCase.conditions.isEmpty {
+                    append(switchCase.patterns, to: &text)
+                } else {
+                    // A `where` clause belongs to one pattern: each gets its own.
+                    let clause = " where " + switchCase.conditions.map(expression).joined(separator: " && ")
+                    for (position, node) in switchCase.patterns.enumerated() {
+                        if position > 0 { text.append(", ") }
+                        append(node, to: &text)
+                        text.append(clause)
+                    }
+                }
                 text.append(":")
             }
             writer.indented { body in switchCase.body.forEach { render($0, into: &body) } }
@@ -297,6 +313,9 @@ struct Renderer {
             text.append("(")
             append(arguments, to: &text)
             text.append(")")
+        case .not(let operand):
+            text.append("!")
+            append(operand, to: &text)
         case .stringLiteral(let literal):
             text.append(quoted(literal))
         }

@@ -125,6 +125,10 @@ enum SwiftStatement: Hashable {
     case assignment(SwiftExpression, SwiftExpression)
     /// `let name: Type = value` or `var …`.
     case declaration(isVariable: Bool, name: String, type: String?, value: SwiftExpression?)
+    /// `lazy var name = value`: computed when first read, at most once.
+    case lazyVariable(name: String, value: SwiftExpression)
+    /// `if conditions { body }`, the conditions separated by commas.
+    case ifStatement([SwiftExpression], body: [SwiftStatement])
     case returnStatement(SwiftExpression?)
     case switchStatement(SwiftSwitch)
     /// `guard conditions else { body }`
@@ -143,9 +147,11 @@ struct SwiftSwitch: Hashable {
     var cases: [SwiftCase]
 }
 
-/// `case p1, p2:` (or `default:` when `patterns` is empty) and its statements.
+/// `case p1, p2:` (or `default:` when `patterns` is empty) and its statements; with
+/// `conditions`, each pattern has them as its `where` clause (`case p1 where a && b, …`).
 struct SwiftCase: Hashable {
     var patterns: [SwiftPattern]
+    var conditions: [SwiftExpression] = []
     var body: [SwiftStatement]
 }
 
@@ -173,6 +179,8 @@ enum SwiftExpression: Hashable {
     case tuple([SwiftArgument])
     /// `"text"`
     case stringLiteral(String)
+    /// `!operand`
+    indirect case not(SwiftExpression)
 }
 
 /// `label: value`, or just `value`.

@@ -421,30 +421,56 @@ struct Translator {
             body: [.switchStatement(SwiftSwitch(subject: .identifier("event"), cases: cases))]))
     }
 
-    /// One event's transitions: the transition itself, or a `switch` on the predicate
-    /// values whose cases are tried most specific first.
+    /// One event's transitions: the transition itself; rows with conditions as `if`
+    /// statements tried most specific first; or a `switch` on the predicate values whose
+    /// cases are tried most specific first, a row's conditions in its `where` clauses.
+    /// A condition two rows ask is asked once, into a `lazy var` (SPEC 2.4).
     private func body(of dispatch: EventDispatch, in index: Int) -> [SwiftStatement] {
         let state = machine.states[index]
+        let shared = Set(dispatch.sharedConditions)
+        let answers: [SwiftStatement] = dispatch.sharedConditions.map { condition in
+            .lazyVariable(name: names.conditionAnswers[condition], value: conditionCall(condition))
+        }
+        func test(_ term: ConditionTerm) -> SwiftExpression {
+            let answer = shared.contains(term.condition) ? .identifier(names.conditionAnswers[term.condition])
+                : conditionCall(term.condition)
+            return term.isNegated ? .not(answer) : answer
+        }
+        func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
+            branch.transition.map { transitionStatements(state.transitions[$0], in: index) } ?? [rejectedReturn(state)]
+        }
         guard !dispatch.predicateTypes.isEmpty else {
-            return transitionStatements(state.transitions[dispatch.branches[0].transition], in: index)
+            let branches = dispatch.branches
+            if branches.count == 2, branches[1].transition == nil, let transition = branches[0].transition {
+                // One row with conditions: `guard conditions else { return .rejected(…) }`,
+                // after the row's `// from Superstate`, if any.
+                var statements = transitionStatements(state.transitions[transition], in: index)
+                let guardStatement = SwiftStatement.guardStatement(branches[0].conditions.map(test), elseBody: [rejectedReturn(state)])
+                if case .comment = statements.first { statements.insert(guardStatement, at: 1) } else { statements.insert(guardStatement, at: 0) }
+                return statements
+            }
+            return answers + branches.flatMap { branch -> [SwiftStatement] in
+                branch.conditions.isEmpty ? outcome(branch) : [.ifStatement(branch.conditions.map(test), body: outcome(branch))]
+            }
         }
         let subject: SwiftExpression = dispatch.predicateTypes.count == 1
             ? .identifier(names.predicateParameters[dispatch.predicateTypes[0]])
             : .tuple(dispatch.predicateTypes.map { SwiftArgument(.identifier(names.predicateParameters[$0])) })
         var cases = dispatch.branches.map { branch in
-            SwiftCase(patterns: patterns(branch, of: dispatch),
-                      body: transitionStatements(state.transitions[branch.transition], in: index))
+            SwiftCase(patterns: patterns(branch, of: dispatch), conditions: branch.conditions.map(test), body: outcome(branch))
         }
         if !dispatch.isExhaustive {
             cases.append(SwiftCase(patterns: [], body: [unhandledReturn(state)]))
         }
-        return [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+        return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
     }
 
     /// The branch's alternatives as Swift patterns; an alternative that matches anything
-    /// becomes `default`, which must then be the branch's only pattern.
+    /// becomes `default`, which must then be the branch's only pattern, unless the branch
+    /// has conditions, which need a pattern to hang their `where` clause on.
     private func patterns(_ branch: EventDispatch.Branch, of dispatch: EventDispatch) -> [SwiftPattern] {
-        if branch.patterns.contains(where: { $0.allSatisfy { $0 == nil } }) { return [] }
+        let matchesAnything = branch.patterns.contains { $0.allSatisfy { $0 == nil } }
+        if matchesAnything && branch.conditions.isEmpty { return [] }
         return branch.patterns.map { alternative in
             let elements = zip(dispatch.predicateTypes, alternative).map { type, value -> SwiftPattern in
                 value.map { .enumCase(machine.predicateTypes[type].cases[$0].swiftName) } ?? .wildcard
@@ -453,18 +479,21 @@ struct Translator {
         }
     }
 
+    private func conditionCall(_ condition: Int) -> SwiftExpression {
+        .call(.member(.identifier("actions"), machine.conditions[condition].swiftName), [])
+    }
+
+    private func rejectedReturn(_ state: State) -> SwiftStatement {
+        .returnStatement(.call(.implicitMember("rejected"), [SwiftArgument("in", .implicitMember(state.named.swiftName))]))
+    }
+
     /// A transition runs its exit actions and its own, changes the state, runs the entry
-    /// actions, and returns; a false condition first returns `.rejected`.
+    /// actions, and returns.
     private func transitionStatements(_ transition: Transition, in index: Int) -> [SwiftStatement] {
         let state = machine.states[index]
         var statements: [SwiftStatement] = []
         if transition.declaredIn != index {
             statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
-        }
-        if !transition.guardClause.conditions.isEmpty {
-            statements.append(.guardStatement(
-                transition.guardClause.conditions.map { .call(.member(.identifier("actions"), machine.conditions[$0].swiftName), []) },
-                elseBody: [.returnStatement(.call(.implicitMember("rejected"), [SwiftArgument("in", .implicitMember(state.named.swiftName))]))]))
         }
         let exitCount = transition.runsExitAndEntry ? state.exitActions.count : 0
         let beforeChange = transition.effects.prefix(exitCount + transition.actions.count)

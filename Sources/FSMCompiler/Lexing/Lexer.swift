@@ -109,6 +109,7 @@ public struct Lexer {
         case UInt8(ascii: ","): .comma
         case UInt8(ascii: "="): .equals
         case UInt8(ascii: "|"): .bar
+        case UInt8(ascii: "!"): .bang
         case UInt8(ascii: "-"), UInt8(ascii: "*"): .dash
         default: nil
         }

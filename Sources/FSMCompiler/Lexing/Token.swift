@@ -2,7 +2,7 @@
 public struct Token: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case name
-        case colon, comma, equals, bar, dash
+        case colon, comma, equals, bar, dash, bang
         case openBrace, closeBrace, openParen, closeParen
         case openBracket, closeBracket, openAngle, closeAngle
         /// A run of characters outside the language; the parser reports it where it stands.

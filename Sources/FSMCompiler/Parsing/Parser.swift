@@ -354,10 +354,18 @@ public struct Parser {
         return GuardSyntax(terms: terms, location: location)
     }
 
-    /// `term = NAME , [ "=" , caseList ] ;`
+    /// `term = NAME , [ "=" , caseList ] | "!" , NAME ;`
     private mutating func parseTerm() throws -> GuardTermSyntax {
+        if current.kind == .bang {
+            advance()
+            let name = try expectName("a condition after '!'")
+            if current.kind == .equals {
+                try fail("'!' negates a condition; a predicate match takes the cases it allows, as in '\(name) = a | b'")
+            }
+            return .condition(name, isNegated: true)
+        }
         let name = try expectName("a predicate type or condition")
-        guard current.kind == .equals else { return .condition(name) }
+        guard current.kind == .equals else { return .condition(name, isNegated: false) }
         advance()
         return .predicate(type: name, cases: try parseCaseList())
     }

@@ -70,7 +70,7 @@ extension GuardTermSyntax: CustomStringConvertible {
     public var description: String {
         switch self {
         case .predicate(let type, let cases): "\(type)=" + cases.map(\.text).joined(separator: "|")
-        case .condition(let name): name.text
+        case .condition(let name, let isNegated): (isNegated ? "!" : "") + name.text
         }
     }
 }

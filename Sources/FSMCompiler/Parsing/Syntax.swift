@@ -197,8 +197,8 @@ public struct GuardSyntax: Hashable, Sendable {
     }
 }
 
-/// `Type = a | b` or a condition name.
+/// `Type = a | b`, a condition name, or a negated one (`!name`).
 public enum GuardTermSyntax: Hashable, Sendable {
     case predicate(type: NameSyntax, cases: [NameSyntax])
-    case condition(NameSyntax)
+    case condition(NameSyntax, isNegated: Bool)
 }

@@ -19,13 +19,15 @@ public enum TransitionTable {
         return parts.joined(separator: " ")
     }
 
-    /// `Enforcement=weak|strong, Reward=positive, isRushHour`: predicate terms as written, then conditions.
+    /// `Enforcement=weak|strong, Reward=positive, isRushHour, !isJammed`: predicate terms
+    /// as written, then condition terms as written.
     public static func guardText(_ guardClause: Guard, in machine: StateMachine) -> String {
         let predicates = guardClause.predicates.map { match in
             let type = machine.predicateTypes[match.type]
             return type.type.name + "=" + match.cases.map { type.cases[$0].name }.joined(separator: "|")
         }
-        return (predicates + guardClause.conditions.map { machine.conditions[$0].name }).joined(separator: ", ")
+        let conditions = guardClause.conditions.map { ($0.isNegated ? "!" : "") + machine.conditions[$0.condition].name }
+        return (predicates + conditions).joined(separator: ", ")
     }
 
     static func effectsText(_ transition: Transition, in machine: StateMachine) -> String {

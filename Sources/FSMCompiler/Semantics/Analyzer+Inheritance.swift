@@ -173,14 +173,14 @@ struct Flattening {
 }
 
 extension Declarations {
-    /// ` [Enforcement=weak]` for a row with predicate matches, nothing otherwise.
+    /// ` [Enforcement=weak, !isJammed]` for a row with a guard (its key's part), nothing otherwise.
     func describeGuard(of row: Int, predicateTypes: [PredicateTypeRecord]) -> String {
-        let predicates = rows[row].guardClause.predicates
-        guard !predicates.isEmpty else { return "" }
-        let terms = predicates.map { match in
+        let clause = rows[row].guardClause
+        guard !clause.isEmpty else { return "" }
+        let terms = clause.predicates.map { match in
             let type = predicateTypes[match.type]
             return "\(type.name)=" + match.cases.map { type.cases[$0].text }.joined(separator: "|")
-        }
+        } + clause.conditions.map { (($0.isNegated ? "!" : "") + conditions.names[$0.condition].text) }
         return " [" + terms.joined(separator: ", ") + "]"
     }
 }

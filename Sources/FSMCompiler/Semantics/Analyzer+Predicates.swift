@@ -1,8 +1,9 @@
 extension Analysis {
-    /// For every state and event: reports implicit clashes between rows of equal rank,
-    /// and predicate combinations too many to check or to spell out as dispatch.
+    /// For every state and event: reports implicit clashes between rows of equal rank over
+    /// the combinations of predicate values and condition results, and predicate
+    /// combinations too many to check or to spell out as dispatch.
     func checkPredicates(log: inout DiagnosticLog) {
-        let space = PredicateSpace(predicateTypes.map(\.cases.count))
+        let space = PredicateSpace(predicateTypes.map(\.cases.count), conditionCount: declarations.conditions.names.count)
         var effectiveSets: [Int: Set<Int>] = [:]
         for state in states.indices {
             var eventOrder: [Int] = []
@@ -16,15 +17,19 @@ extension Analysis {
                 let candidates = rowsByEvent[event] ?? []
                 // One row without predicate terms matches every combination: nothing to check.
                 if candidates.count == 1, rows[candidates[0]].guardClause.predicates.isEmpty { continue }
-                let types = Array(Set(candidates.flatMap { rows[$0].guardClause.predicates.map(\.type) })).sorted()
-                let boxes = candidates.map { space.box(of: rows[$0].guardClause, over: types) }
-                let isWithinLimit = checkImplicitClashes(candidates, boxes: boxes, types: types, in: state,
-                                                         effectiveSets: &effectiveSets, log: &log)
+                // Conditions are dimensions as predicate types are (SPEC 2.4).
+                let matches = candidates.map { space.matches(of: rows[$0].guardClause) }
+                let dimensions = Array(Set(matches.flatMap { $0.map(\.type) })).sorted()
+                let boxes = matches.map { space.box(of: $0, over: dimensions) }
+                let isWithinLimit = checkImplicitClashes(candidates, boxes: boxes, dimensions: dimensions, space: space,
+                                                         in: state, effectiveSets: &effectiveSets, log: &log)
                 guard isWithinLimit, !states[state].isAbstract else { continue }
                 // Dispatch spells out each row's alternatives and tells whether the rows
-                // cover every combination; both must stay within bounds.
+                // cover every combination of predicate values; both must stay within bounds.
+                let types = dimensions.filter { $0 < space.conditionBase }
+                let predicateBoxes = candidates.map { space.box(of: rows[$0].guardClause.predicates, over: types) }
                 if alternativeCount(of: candidates) > Self.maximumAlternatives
-                    || space.covers(boxes, over: types) == nil {
+                    || space.covers(predicateBoxes, over: types) == nil {
                     reportPredicateLimit(event: event, state: state, log: &log)
                 }
             }
@@ -51,9 +56,9 @@ extension Analysis {
     /// Two rows of equal rank clash where both match and no row of higher rank does.
     /// A pair that both come from one superstate was checked, and reported, there.
     /// Returns false after reporting that the combinations are too many to check.
-    private func checkImplicitClashes(_ candidates: [Int], boxes: [PredicateBox], types: [Int], in state: Int,
-                                      effectiveSets: inout [Int: Set<Int>], log: inout DiagnosticLog) -> Bool {
-        guard !types.isEmpty else { return true }
+    private func checkImplicitClashes(_ candidates: [Int], boxes: [PredicateBox], dimensions: [Int], space: PredicateSpace,
+                                      in state: Int, effectiveSets: inout [Int: Set<Int>], log: inout DiagnosticLog) -> Bool {
+        guard !dimensions.isEmpty else { return true }
         let ranks = candidates.map { rows[$0].guardClause.rank }
         for later in candidates.indices {
             for earlier in 0..<later where ranks[earlier] == ranks[later] {
@@ -73,8 +78,10 @@ extension Analysis {
                     if region.isEmpty { break }
                 }
                 guard let witness = region.pieces.first?.witness else { continue }
-                let combination = zip(types, witness).map { type, value in
-                    "\(predicateTypes[type].name)=\(predicateTypes[type].cases[value])"
+                let combination = zip(dimensions, witness).map { dimension, value in
+                    dimension < space.conditionBase
+                        ? "\(predicateTypes[dimension].name)=\(predicateTypes[dimension].cases[value])"
+                        : "\(declarations.conditions.names[dimension - space.conditionBase])=\(value == 1)"
                 }.joined(separator: ", ")
                 let row = candidates[later]
                 log.error(.implicitClash,

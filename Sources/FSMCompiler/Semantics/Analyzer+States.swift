@@ -92,7 +92,7 @@ struct Declarations {
                     states[owner].rows.append(rows.count)
                     rows.append(RowRecord(
                         owner: owner, event: event, eventIndex: eventIndex,
-                        guardClause: rowGuard.clause, key: RowKey(event: eventIndex, predicates: rowGuard.clause.predicates),
+                        guardClause: rowGuard.clause, key: RowKey(event: eventIndex, guardClause: rowGuard.clause),
                         hasValidGuard: rowGuard.isValid, nextState: row.nextState, actions: rowActions,
                         isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
@@ -180,7 +180,7 @@ struct ResolvedGuard {
     /// False once a term had an error.
     private(set) var isValid = true
     private var matchedAt: [Int: SourceLocation] = [:]
-    private var conditionAt: [Int: SourceLocation] = [:]
+    private var conditionAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
 
     /// Adds `terms`: predicate types and cases resolved, one match per type, conditions
     /// registered in order of first appearance.
@@ -201,15 +201,21 @@ struct ResolvedGuard {
                 }
                 matchedAt[type] = typeName.location
                 if !cases.isEmpty { clause.predicates.append(PredicateMatch(type: type, cases: cases)) }
-            case .condition(let name):
+            case .condition(let name, let isNegated):
                 let condition = declarations.conditions.index(of: name)
                 if let first = conditionAt[condition] {
-                    log.warning(.repeatedCondition, "condition '\(name)' is repeated in one guard",
-                                at: name.location, notes: [.init("first given here", at: first)])
+                    if first.isNegated == isNegated {
+                        log.warning(.repeatedCondition, "condition '\(name)' is repeated in one guard",
+                                    at: name.location, notes: [.init("first given here", at: first.location)])
+                    } else {
+                        log.error(.contradictoryCondition,
+                                  "the guard asks for both '\(name)' and '!\(name)', so the row can never apply",
+                                  at: name.location, notes: [.init("the other is here", at: first.location)])
+                    }
                     continue
                 }
-                conditionAt[condition] = name.location
-                clause.conditions.append(condition)
+                conditionAt[condition] = (name.location, isNegated)
+                clause.conditions.append(ConditionTerm(condition: condition, isNegated: isNegated))
             }
         }
     }

@@ -81,17 +81,21 @@ struct PredicateTypeRecord {
     var cases: [NameSyntax]
 }
 
-/// The identity of a row for duplicates, clashes and overrides: next state, actions and
-/// conditions are not part of it.
+/// The identity of a row for duplicates, clashes and overrides: its event, predicate
+/// guard and condition literals (SPEC 2.4: `[c]` and `[!c]` differ); next state and
+/// actions are not part of it.
 struct RowKey: Hashable {
     var event: Int
     /// By type index, each with its cases ascending: `[A = y | x]` and `[A = x | y]` are one key.
     var predicates: [PredicateMatch]
+    /// By condition index: `[a, b]` and `[b, a]` are one key.
+    var conditions: [ConditionTerm]
 
-    init(event: Int, predicates: [PredicateMatch]) {
+    init(event: Int, guardClause: Guard) {
         self.event = event
-        self.predicates = predicates
+        self.predicates = guardClause.predicates
             .map { PredicateMatch(type: $0.type, cases: $0.cases.sorted()) }
             .sorted { $0.type < $1.type }
+        self.conditions = guardClause.conditions.sorted { $0.condition < $1.condition }
     }
 }

@@ -95,23 +95,36 @@ struct PredicateRegion {
     }
 }
 
-/// The combinations of a machine's predicate values, by the number of cases of each type.
+/// The combinations of a machine's predicate values and condition results, by the number
+/// of cases of each dimension: first one per predicate type, then, when conditions take
+/// part (SPEC 2.4), one per condition with the cases false (0) and true (1).
 struct PredicateSpace {
-    /// By index into the machine's predicate types.
+    /// By dimension: the predicate types' case counts, then 2 per condition.
     let caseCounts: [Int]
+    /// The dimension of condition 0.
+    let conditionBase: Int
 
-    init(_ caseCounts: [Int]) {
-        self.caseCounts = caseCounts
+    init(_ predicateCaseCounts: [Int], conditionCount: Int = 0) {
+        caseCounts = predicateCaseCounts + Array(repeating: 2, count: conditionCount)
+        conditionBase = predicateCaseCounts.count
     }
 
-    /// The combinations of `types` that `guardClause` matches: one dimension per type,
-    /// all of its cases where the guard does not constrain it.
-    func box(of guardClause: Guard, over types: [Int]) -> PredicateBox {
-        PredicateBox(dimensions: types.map { type in
-            guard let match = guardClause.predicates.first(where: { $0.type == type }) else {
-                return CaseSet(allOf: caseCounts[type])
+    /// A guard's terms as matches on dimensions: its predicate matches, then one per
+    /// condition term (`c` takes case 1, `!c` case 0).
+    func matches(of guardClause: Guard) -> [PredicateMatch] {
+        guardClause.predicates + guardClause.conditions.map {
+            PredicateMatch(type: conditionBase + $0.condition, cases: [$0.isNegated ? 0 : 1])
+        }
+    }
+
+    /// The combinations of `dimensions` that `matches` allow: all of a dimension's cases
+    /// where no match constrains it.
+    func box(of matches: [PredicateMatch], over dimensions: [Int]) -> PredicateBox {
+        PredicateBox(dimensions: dimensions.map { dimension in
+            guard let match = matches.first(where: { $0.type == dimension }) else {
+                return CaseSet(allOf: caseCounts[dimension])
             }
-            return CaseSet(match.cases, of: caseCounts[type])
+            return CaseSet(match.cases, of: caseCounts[dimension])
         })
     }
 

@@ -106,20 +106,39 @@ public struct Transition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// What a row requires: predicate matches (AND-ed, each an OR of cases) and conditions.
+/// What a row requires: predicate matches (AND-ed, each an OR of cases) and condition
+/// terms, each a condition or its negation.
 public struct Guard: Hashable, Sendable {
     public var predicates: [PredicateMatch]
-    /// Indices into `StateMachine.conditions`, in the order written.
-    public var conditions: [Int]
+    /// In the order written.
+    public var conditions: [ConditionTerm]
 
-    public init(predicates: [PredicateMatch] = [], conditions: [Int] = []) {
+    public init(predicates: [PredicateMatch] = [], conditions: [ConditionTerm] = []) {
         self.predicates = predicates
         self.conditions = conditions
     }
 
-    /// The number of predicate types the row constrains; the most specific row wins.
-    public var rank: Int { predicates.count }
+    /// The number of predicate types and conditions the row constrains; the most specific
+    /// applicable row wins (SPEC 2.3, 2.4).
+    public var rank: Int { predicates.count + conditions.count }
     public var isEmpty: Bool { predicates.isEmpty && conditions.isEmpty }
+
+    /// Whether the condition terms hold, `answer` giving each condition's value.
+    public func conditionsHold(_ answer: (Int) -> Bool) -> Bool {
+        conditions.allSatisfy { answer($0.condition) != $0.isNegated }
+    }
+}
+
+/// `name` or `!name` in a guard.
+public struct ConditionTerm: Hashable, Sendable {
+    /// Index into `StateMachine.conditions`.
+    public var condition: Int
+    public var isNegated: Bool
+
+    public init(condition: Int, isNegated: Bool) {
+        self.condition = condition
+        self.isNegated = isNegated
+    }
 }
 
 /// `Type = a | b`: the predicate type at `type` has one of `cases` (in the order written).

@@ -21,7 +21,9 @@ public struct Interpreter: Sendable {
         public enum Outcome: Hashable, Sendable {
             /// The transition ran: its effects ran and the state is now its target.
             case transitioned(Transition)
-            /// The applicable row has a condition that was false: nothing ran.
+            /// Rows for the event match the predicate values, but the condition results
+            /// rule each of them out: nothing ran. The transition is the most specific of
+            /// them, the first that was tried.
             case rejected(Transition)
             /// No row of the state applies to the event with the predicate values given.
             case unhandled
@@ -32,37 +34,63 @@ public struct Interpreter: Sendable {
         /// An index into `machine.events`.
         public var event: Int
         public var outcome: Outcome
+        /// The conditions asked, in the order asked (SPEC 2.4): indices into `machine.conditions`.
+        public var askedConditions: [Int] = []
     }
 
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
-    /// per predicate type, in declaration order; `conditions` the result of each
-    /// condition, by index into `machine.conditions`.
+    /// per predicate type, in declaration order; `conditions` the result each condition
+    /// would give, by index into `machine.conditions`.
+    ///
+    /// The rows whose predicate matches hold are tried most specific first (rank, the
+    /// number of predicate and condition terms, descending; then table order); a row's
+    /// condition terms are asked left to right as written, each condition at most once per
+    /// event, until a row's terms all hold. That row wins; if none does, the event is
+    /// rejected, and if no row matches the predicate values, it is unhandled.
     @discardableResult
     public mutating func handle(_ event: Int, predicates: [Int], conditions: [Bool]) -> Step {
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == machine.conditions.count, "one result per condition")
         let source = state
-        guard let transition = Self.applicableRows(in: machine.states[source], event: event, predicates: predicates).first else {
+        let candidates = Self.candidateRows(in: machine.states[source], event: event, predicates: predicates)
+        guard let mostSpecific = candidates.first else {
             return Step(state: source, event: event, outcome: .unhandled)
         }
-        guard transition.guardClause.conditions.allSatisfy({ conditions[$0] }) else {
-            return Step(state: source, event: event, outcome: .rejected(transition))
+        var asked: [Int] = []
+        for transition in candidates {
+            let holds = transition.guardClause.conditions.allSatisfy { term in
+                if !asked.contains(term.condition) { asked.append(term.condition) }
+                return conditions[term.condition] != term.isNegated
+            }
+            if holds {
+                state = transition.target
+                return Step(state: source, event: event, outcome: .transitioned(transition), askedConditions: asked)
+            }
         }
-        state = transition.target
-        return Step(state: source, event: event, outcome: .transitioned(transition))
+        return Step(state: source, event: event, outcome: .rejected(mostSpecific), askedConditions: asked)
     }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
-    /// keeping only those of the highest rank, in table order. A checked machine has at
-    /// most one: more would be an implicit clash (SPEC §2.3).
-    public static func applicableRows(in state: State, event: Int, predicates: [Int]) -> [Transition] {
+    /// most specific first: rank descending, then table order.
+    public static func candidateRows(in state: State, event: Int, predicates: [Int]) -> [Transition] {
         let matching = state.transitions.filter { transition in
             transition.event == event && transition.guardClause.predicates.allSatisfy { match in
                 match.cases.contains(predicates[match.type])
             }
         }
-        guard let highest = matching.map(\.guardClause.rank).max() else { return [] }
-        return matching.filter { $0.guardClause.rank == highest }
+        return matching.enumerated()
+            .sorted { ($0.element.guardClause.rank, -$0.offset) > ($1.element.guardClause.rank, -$1.offset) }
+            .map(\.element)
+    }
+
+    /// The rows of `state` for `event` whose predicate and condition terms all hold, of the
+    /// highest rank, in table order. A checked machine has at most one: more would be an
+    /// implicit clash (SPEC 2.3, 2.4).
+    public static func applicableRows(in state: State, event: Int, predicates: [Int], conditions: [Bool]) -> [Transition] {
+        let applicable = candidateRows(in: state, event: event, predicates: predicates)
+            .filter { $0.guardClause.conditionsHold { conditions[$0] } }
+        guard let highest = applicable.first?.guardClause.rank else { return [] }
+        return applicable.filter { $0.guardClause.rank == highest }
     }
 
     /// The step as `fsmc simulate` prints it (SPEC §5): the row taken, as `fsmc table`

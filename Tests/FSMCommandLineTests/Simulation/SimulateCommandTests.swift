@@ -25,7 +25,8 @@ import FSMTestSupport
         #expect(run.status == .success)
         #expect(run.outputLines == [
             "Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}",
-            "Alarming Reset [isSupervisorPresent] rejected",
+            // Without a supervisor, the less specific row: the condition's "else".
+            "Alarming Reset -> Alarming {logRefusedReset}",
             "Alarming Coin unhandled",
         ])
     }

@@ -116,7 +116,7 @@ struct DifferentialRunner {
             machines += 1
             events += lines.count
             transitions += lines.filter { $0.contains(" -> ") }.count
-            rejected += lines.filter { $0.hasSuffix(" rejected") }.count
+            rejected += lines.filter { $0.hasSuffix(" rejected") || $0.contains(" rejected ?") }.count
             unhandled += lines.filter { $0.hasSuffix(" unhandled") }.count
             self.rows += rows
         }

@@ -125,7 +125,8 @@ import FSMTestSupport
         }
         let expected = ["abstract superstate", "concrete superstate", "multiple inheritance", "diamond inheritance",
                         "entry actions", "exit actions", "- next state", "- - -", "EntryExit uml", "EntryExit always",
-                        "EntryExit onChange", "predicate OR", "predicate AND", "condition", "override",
+                        "EntryExit onChange", "predicate OR", "predicate AND", "condition", "negated condition",
+                        "condition with fallback", "override",
                         "multi-event row", "event block", "guard block", "state written twice"]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
@@ -155,10 +156,23 @@ import FSMTestSupport
                 if row.predicates.contains(where: { $0.cases.count > 1 }) { features.insert("predicate OR") }
                 if row.predicates.count > 1 { features.insert("predicate AND") }
                 if !row.conditions.isEmpty { features.insert("condition") }
+                if row.conditions.contains(where: { $0.hasPrefix("!") }) { features.insert("negated condition") }
                 if row.isOverride { features.insert("override") }
                 if row.events.count > 1 { features.insert("multi-event row") }
                 if row.style == .eventBlock && row.events.count == 1 { features.insert("event block") }
                 if row.style == .guardBlock && !(row.predicates.isEmpty && row.conditions.isEmpty) { features.insert("guard block") }
+            }
+        }
+        // A row with conditions beside a less specific one for its event: the conditions
+        // choose between them, as if/else does.
+        for state in output.model.concreteStates.map({ output.model.states[$0] }) {
+            let byEvent = Dictionary(grouping: state.transitions, by: \.event)
+            if byEvent.values.contains(where: { rows in
+                rows.contains { row in
+                    !row.guardClause.conditions.isEmpty && rows.contains { $0.guardClause.rank < row.guardClause.rank }
+                }
+            }) {
+                features.insert("condition with fallback")
             }
         }
         return features

@@ -24,9 +24,15 @@ struct DifferentialStep: Hashable, Sendable {
 }
 
 /// The line both sides print for a step, without the guard, which generated code does
-/// not report: `S0 E1 -> S2 {a0 a1}`, `S0 E1 rejected`, `S0 E1 unhandled`.
+/// not report: `S0 E1 -> S2 {a0 a1}`, `S0 E1 rejected`, `S0 E1 unhandled`, then the
+/// conditions asked, in order (`?k1,k0`).
 enum DifferentialTrace {
     static func line(for step: Interpreter.Step, of machine: StateMachine) -> String {
+        let asked = step.askedConditions.map { machine.conditions[$0].name }.joined(separator: ",")
+        return outcomeLine(for: step, of: machine) + (asked.isEmpty ? "" : " ?" + asked)
+    }
+
+    private static func outcomeLine(for step: Interpreter.Step, of machine: StateMachine) -> String {
         let head = machine.states[step.state].name + " " + machine.events[step.event].name
         switch step.outcome {
         case .transitioned(let transition):
@@ -45,7 +51,7 @@ enum DifferentialTrace {
         var interpreter = Interpreter(machine)
         return steps.map { step in
             let rows = Interpreter.applicableRows(in: machine.states[interpreter.state], event: step.event,
-                                                  predicates: step.predicates)
+                                                  predicates: step.predicates, conditions: step.conditions)
             let line = line(for: interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions),
                             of: machine)
             return rows.count > 1 ? line + " !\(rows.count) rows of equal rank" : line
@@ -108,12 +114,13 @@ enum Driver {
             "    var hooks: [String] = []",
             "    var traces: [String] = []",
             "    var results: [Bool] = []",
+            "    let asked = AskedConditions()",
         ]
         for action in machine.actions {
             lines.append("    mutating func \(action.swiftName)() { log.append(\(literal(action.name))) }")
         }
         for (index, condition) in machine.conditions.enumerated() {
-            lines.append("    func \(condition.swiftName)() -> Bool { results[\(index)] }")
+            lines.append("    func \(condition.swiftName)() -> Bool { asked.names.append(\(literal(condition.name))); return results[\(index)] }")
         }
         lines += [
             "    mutating func unhandledEvent(_ event: \(event), in state: \(state)) { hooks.append(\"\\(event) in \\(state)\") }",
@@ -127,6 +134,7 @@ enum Driver {
             "        machine.actions.log = []",
             "        machine.actions.hooks = []",
             "        machine.actions.traces = []",
+            "        machine.actions.asked.names = []",
             "        machine.actions.results = step.dropFirst(\(machine.predicateTypes.count + 1)).map { $0 == \"1\" }",
             "        let before = machine.state",
             "        let event = \(event)(rawValue: String(step[0]))!",
@@ -137,7 +145,8 @@ enum Driver {
         lines += [
             "        let outcome = machine.handle(event\(predicateArguments))",
             "        lines.append(describe(before: before, after: machine.state, event: event, outcome: outcome,",
-            "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces))",
+            "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
+            "                     + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\")))",
             "    }",
             "    return lines",
             "}",
@@ -150,6 +159,11 @@ enum Driver {
         let cases = numbers.map { "        case \($0): lines = run\(typeNames[$0]!)(steps)" }.joined(separator: "\n")
         return """
         import FSMRuntime
+
+        /// The conditions a machine asked while handling one event, in order.
+        final class AskedConditions {
+            var names: [String] = []
+        }
 
         func describe<State: Equatable & CustomStringConvertible, Event: CustomStringConvertible>(
             before: State, after: State, event: Event, outcome: FSMRuntime.Outcome<State>,

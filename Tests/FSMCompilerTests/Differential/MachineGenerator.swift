@@ -134,7 +134,9 @@ struct MachineGenerator {
                 predicates.append((type.name, random.sample(count, of: type.cases).shuffledBy(&random)))
             }
         }
-        let rowConditions = !conditions.isEmpty && random.chance(30) ? random.sample(random.inRange(1...2), of: conditions) : []
+        // Conditions, some negated (`!k0`), so that rows of several ranks decide by them.
+        let rowConditions = !conditions.isEmpty && random.chance(30)
+            ? random.sample(random.inRange(1...2), of: conditions).map { random.chance(30) ? "!" + $0 : $0 } : []
         let style: RandomRow.Style = random.chance(70) ? .plain : random.chance(50) ? .eventBlock : .guardBlock
         return RandomRow(events: rowEvents, predicates: predicates, conditions: rowConditions,
                          next: random.chance(25) ? nil : random.element(of: targets),

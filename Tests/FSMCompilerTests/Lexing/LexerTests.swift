@@ -84,7 +84,7 @@ import FSMTestSupport
         ("a@#$b", ["1:1^ name 'a'", "1:2 unexpected '@#$'", "1:5 name 'b'"]),
         ("a.b", ["1:1^ name 'a'", "1:2 unexpected '.'", "1:3 name 'b'"]),
         ("\"Coin\"", ["1:1^ unexpected '\"'", "1:2 name 'Coin'", "1:6 unexpected '\"'"]),
-        ("; !", ["1:1^ unexpected ';'", "1:3 unexpected '!'"]),
+        ("; ?", ["1:1^ unexpected ';'", "1:3 unexpected '?'"]),
         // Valid UTF-8 is shown as itself; columns count bytes, so 'X' is at column 4.
         ("é X", ["1:1^ unexpected 'é'", "1:4 name 'X'"]),
         ("→€ X", ["1:1^ unexpected '→€'", "1:8 name 'X'"]),

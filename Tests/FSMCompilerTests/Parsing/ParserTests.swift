@@ -120,6 +120,8 @@ import FSMTestSupport
         ("Pass [Enforcement = weak | strong, Reward = positive, isRushHour] Locked smile",
          "Pass [Enforcement=weak|strong,Reward=positive,isRushHour] Locked {smile}"),
         ("Pass [isRushHour, isOpen] - -", "Pass [isRushHour,isOpen] - {}"),
+        // term = "!" , NAME : a negated condition.
+        ("Pass [!isRushHour, Enforcement = weak, ! isOpen] - -", "Pass [!isRushHour,Enforcement=weak,!isOpen] - {}"),
         ("Pass [] - -", "Pass [] - {}"),
         ("Coin | Pass [A = x] T {a b}", "Coin|Pass [A=x] T {a b}"),
         // eventBlock = events , "{" , { eventItem } , "}" ;
@@ -281,6 +283,8 @@ import FSMTestSupport
         ("S { E | { } }", ["4:9: error: expected an event name after '|', found '{' [syntaxError]"]),
         ("S { E [a b] T x }", ["4:10: error: expected ',' or ']' in the guard, found 'b' [syntaxError]"]),
         ("S { E [a, ] T x }", ["4:11: error: expected a predicate type or condition, found ']' [syntaxError]"]),
+        ("S { E [!] T x }", ["4:9: error: expected a condition after '!', found ']' [syntaxError]"]),
+        ("S { E [!A = x] T x }", ["4:11: error: '!' negates a condition; a predicate match takes the cases it allows, as in 'A = a | b' [syntaxError]"]),
         ("S { E [A = ] T x }", ["4:12: error: expected a case name, found ']' [syntaxError]"]),
         ("S { E [A = x |] T x }", ["4:15: error: expected a case name after '|', found ']' [syntaxError]"]),
         ("S { E T ) }", ["4:9: error: expected an action, '-' or '{', found ')' [syntaxError]"]),

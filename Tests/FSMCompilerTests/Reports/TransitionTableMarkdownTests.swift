@@ -21,6 +21,7 @@ import FSMTestSupport
             |   | Pass | Enforcement=strong | Locked | lock |
             | **Alarming** | Pass | Enforcement=strong | Alarming | alarmOff, defconOne, alarmOn |
             |   | Reset | isSupervisorPresent | Locked | alarmOff, logReset, lock |
+            |   | Reset |   | Alarming | logRefusedReset |
 
             """)
     }

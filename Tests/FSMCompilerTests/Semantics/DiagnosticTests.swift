@@ -65,6 +65,14 @@ import FSMTestSupport
                 "2:10: error: abstract state 'B' cannot be the initial state [abstractTarget]",
                 "5:4: note: 'B' is declared abstract here",
             ]),
+        Example(.contradictoryCondition, headers + """
+            {
+              S { E [isOpen, !isOpen] S - }
+            }
+            """, [
+                "4:19: error: the guard asks for both 'isOpen' and '!isOpen', so the row can never apply [contradictoryCondition]",
+                "4:10: note: the other is here",
+            ]),
         Example(.duplicateHeader, """
             FSM: F
             Initial: S
@@ -96,17 +104,17 @@ import FSMTestSupport
                 "6:5: error: duplicate transition for event 'E' in state 'S' [duplicateTransition]",
                 "5:5: note: first transition for 'E' is here",
             ]),
-        // Cases in any order are one guard; conditions take no part.
+        // Cases and condition literals in any order are one guard.
         Example(.duplicateTransition, twoPredicates + """
             {
               S {
-                E [P = x | y, c] - a
+                E [P = x | y, c, !d] - a
                 E [Q = a, P = y | x] - b
-                E [P = y | x] - b
+                E [!d, P = y | x, c] - b
               }
             }
             """, [
-                "9:5: error: duplicate transition for event 'E' [P=y|x] in state 'S' [duplicateTransition]",
+                "9:5: error: duplicate transition for event 'E' [P=y|x, !d, c] in state 'S' [duplicateTransition]",
                 "7:5: note: first transition for 'E' is here",
             ]),
         // A state written twice merges its rows.
@@ -446,14 +454,14 @@ import FSMTestSupport
         Example(.transitionClash, onePredicate + """
             {
               S {
-                E [P = x] S a
-                E [P = x, c] T b
+                E [P = x, !c] S a
+                E [!c, P = x] T b
                 F T -
               }
               T { E S - }
             }
             """, [
-                "7:5: error: transition for event 'E' [P=x] in state 'S' goes to 'T', but an earlier one goes to 'S' [transitionClash]",
+                "7:5: error: transition for event 'E' [P=x, !c] in state 'S' goes to 'T', but an earlier one goes to 'S' [transitionClash]",
                 "6:5: note: the other transition for 'E' is here",
             ]),
         Example(.undefinedPredicateCase, twoPredicates + """
@@ -546,6 +554,7 @@ import FSMTestSupport
     static let nearMisses: [Example] = [
         Example(.abstractAndConcrete, headers + "{\n  S : B { E S - }\n  (B) { F S - }\n  (B) { G S - }\n}", []),
         Example(.abstractTarget, headers + "{\n  S : B { E T - }\n  T : B { E S - }\n  (B) { F S - }\n}", []),
+        Example(.contradictoryCondition, headers + "{\n  S { E [isOpen] S -   E [!isOpen] T - }\n  T - - -\n}", []),
         Example(.duplicateHeader, """
             FSM: F
             Initial: S

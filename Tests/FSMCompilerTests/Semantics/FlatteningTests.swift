@@ -216,7 +216,9 @@ import FSMTestSupport
                     }
                 }
                 let when = zip(types, combination).map { "\($0.type.name)=\($0.cases[$1].name)" }.joined(separator: ",")
-                let taken = branch.map { TransitionTable.line(for: state.transitions[$0.transition], in: state, of: model) }
+                let taken = branch.map { branch in
+                    branch.transition.map { TransitionTable.line(for: state.transitions[$0], in: state, of: model) } ?? "rejected"
+                }
                 lines.append("\(model.events[dispatch.event].name) \(when): \(taken ?? "unhandled")")
             }
         }
@@ -243,8 +245,9 @@ import FSMTestSupport
             let state = model.states[0]
             return DispatchPlanner(machine: model).plan(state).flatMap { dispatch in
                 ["\(dispatch.event) \(dispatch.predicateTypes) exhaustive=\(dispatch.isExhaustive)"]
-                    + dispatch.branches.map { branch in
-                        let transition = state.transitions[branch.transition]
+                    + dispatch.branches.compactMap { branch in
+                        guard let index = branch.transition else { return nil }
+                        let transition = state.transitions[index]
                         return "rank \(transition.guardClause.rank): "
                             + TransitionTable.line(for: transition, in: state, of: model) + " \(branch.patterns)"
                     }
@@ -355,26 +358,29 @@ import FSMTestSupport
     // MARK: Conditions
 
     @Test(arguments: [
-        // Two rows differing only in their conditions, same next state: a duplicate.
+        // Conditions are part of the key (SPEC 2.4): rows that differ in them are not
+        // duplicates; of equal rank, they clash where both can hold, naming the combination.
         ("E [c] T a\n    E [d] T b",
-         ["7:5: error: duplicate transition for event 'E' in state 'S' [duplicateTransition]",
+         ["7:5: error: implicit clash for event 'E' in state 'S': this row and another of the same rank both match when c=true, d=true; make one of them more specific [implicitClash]",
+          "6:5: note: the other row is here"]),
+        ("E [c] T a\n    E [!d] S b",
+         ["7:5: error: implicit clash for event 'E' in state 'S': this row and another of the same rank both match when c=true, d=false; make one of them more specific [implicitClash]",
+          "6:5: note: the other row is here"]),
+        // `c` beside `!c` never both hold; a more specific row beside a less specific one is
+        // the condition's "else".
+        ("E [c] T a\n    E [!c] S b", []),
+        ("E [c] T a\n    E T b", []),
+        ("E [A = x, c] T a\n    E [A = x] T b", []),
+        ("E [c, A = y] - a\n    E [A = y, c, d] T b", []),
+        // The same literals in any order are one key.
+        ("E [c, d] T a\n    E [d, c] T b",
+         ["7:5: error: duplicate transition for event 'E' [d, c] in state 'S' [duplicateTransition]",
           "6:5: note: first transition for 'E' is here"]),
-        ("E [A = x, c] T a\n    E [A = x] T b",
-         ["7:5: error: duplicate transition for event 'E' [A=x] in state 'S' [duplicateTransition]",
-          "6:5: note: first transition for 'E' is here"]),
-        // ... different next states: a clash.
-        ("E [c] T a\n    E [d] S b",
-         ["7:5: error: transition for event 'E' in state 'S' goes to 'S', but an earlier one goes to 'T' [transitionClash]",
+        ("E [c] T a\n    E [c] S b",
+         ["7:5: error: transition for event 'E' [c] in state 'S' goes to 'S', but an earlier one goes to 'T' [transitionClash]",
           "6:5: note: the other transition for 'E' is here"]),
-        ("E [c, A = y] - a\n    E [A = y, c, d] T b",
-         ["7:5: error: transition for event 'E' [A=y] in state 'S' goes to 'T', but an earlier one goes to '-' [transitionClash]",
-          "6:5: note: the other transition for 'E' is here"]),
-        // A conditional row and an unconditional one.
-        ("E [c] T a\n    E T b",
-         ["7:5: error: duplicate transition for event 'E' in state 'S' [duplicateTransition]",
-          "6:5: note: first transition for 'E' is here"]),
     ])
-    func conditionsTakeNoPartInComparisons(rows: String, expected: [String]) {
+    func conditionsTakePartInComparisons(rows: String, expected: [String]) {
         let source = "FSM: F\nInitial: S\nPredicate: A = x | y\n{\n  S {\n    \(rows)\n    F [A = x] T -\n  }\n  T { Back S - }\n}"
         #expect(diagnosticLines(compiling: source) == expected)
     }
@@ -384,8 +390,9 @@ import FSMTestSupport
         #expect(tableLines(source) == ["S E [A=y, isOpen, isLate, isOpenToo] -> S {a}"])
         let model = try #require(machine(source))
         #expect(model.conditions.map(\.name) == ["isOpen", "isLate", "isOpenToo"])
-        #expect(model.states[0].transitions[0].guardClause.conditions == [0, 1, 2])
-        #expect(model.states[0].transitions[0].guardClause.rank == 1)
+        #expect(model.states[0].transitions[0].guardClause.conditions.map(\.condition) == [0, 1, 2])
+        // Conditions count towards the rank as predicate terms do (SPEC 2.4).
+        #expect(model.states[0].transitions[0].guardClause.rank == 4)
     }
 
     // MARK: Overrides
@@ -442,10 +449,13 @@ import FSMTestSupport
 
     /// The override key is the event and predicate guard, its cases in any order:
     /// conditions, next state and actions may all differ; other cases make another key.
-    @Test func theOverrideKeyIsEventAndPredicateGuard() {
+    /// The override key is the event, the predicate guard (cases in any order) and the
+    /// condition literals (SPEC 2.5): `[A = x | y, c]` overrides `[A = y | x, c]`, not
+    /// `[A = y | x]` nor `[A = y | x, !c]`.
+    @Test func theOverrideKeyIsEventPredicateGuardAndConditionLiterals() {
         #expect(tableLines("FSM: F\nInitial: S\nPredicate: A = x | y | z\n" + """
         {
-          (Base) { E S base   E [A = y | x] S baseyx }
+          (Base) { E S base   E [A = y | x, c] S baseyxc   E [A = y | x, !c] S baseyxnotc }
           S : Base {
             override { E [A = x | y, c] T own }
             E [A = z] T z
@@ -454,6 +464,7 @@ import FSMTestSupport
         }
         """) == [
             "S E -> S {base}",
+            "S E [A=y|x, !c] -> S {baseyxnotc}",
             "S E [A=x|y, c] -> T {own}",
             "S E [A=z] -> T {z}",
             "T Back -> S {}",

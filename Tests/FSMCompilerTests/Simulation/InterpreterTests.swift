@@ -62,11 +62,28 @@ import FSMTestSupport
                 == ["Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle leaveBase heave enterBase}"])
     }
 
-    @Test func aFalseConditionRejectsWithoutFallingBack() throws {
-        #expect(try Self.trace(Self.ranked, ["Go", "Go"], predicates: ["Mode": "fast", "Load": "heavy"],
+    /// A false condition rules its row out, and the next most specific row applies: the
+    /// condition's "else" (SPEC 2.4).
+    @Test func aFalseConditionFallsBackToTheNextMostSpecificRow() throws {
+        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"],
                                conditions: ["isAllowed": false])
-                == ["Idle Go [Mode=fast, Load=heavy, isAllowed] rejected",
-                    "Idle Go [Mode=fast, Load=heavy, isAllowed] rejected"])
+                == ["Idle Go [Mode=fast] -> Busy {leaveIdle leaveBase quick enterBase}"])
+    }
+
+    /// Rows match the predicates but their conditions rule out each: rejected, printed with
+    /// the most specific row's guard; each condition is asked once, in the order the rows
+    /// are tried (most specific first) and their terms are written.
+    @Test func conditionsAreAskedOnceInOrderAndCanReject() throws {
+        let source = "FSM: R\nInitial: S\n{\n  S { E [c] T a   E [!c, d] T b   E [e, !d, c] T f }\n  T - - -\n}"
+        let model = try #require(machine(source))
+        var interpreter = Interpreter(model)
+        let names = model.conditions.map(\.name)
+        let step = interpreter.handle(0, predicates: [], conditions: [false, false, false])
+        #expect(interpreter.line(for: step) == "S E [e, !d, c] rejected")
+        #expect(step.askedConditions.map { names[$0] } == ["e", "c", "d"])
+        let taken = interpreter.handle(0, predicates: [], conditions: [true, false, true])
+        #expect(interpreter.line(for: taken) == "S E [e, !d, c] -> T {f}")
+        #expect(taken.askedConditions.map { names[$0] } == ["e", "d", "c"])
     }
 
     @Test func noApplicableRowIsUnhandledAndStaysPut() throws {
@@ -111,9 +128,10 @@ import FSMTestSupport
         #expect(try simulation.run(line: "isAllowed=false") == nil)
         #expect(try simulation.run(line: "") == nil)
         #expect(try simulation.run(line: "// Go") == nil)
-        #expect(try simulation.run(line: "Go") == "Idle Go [Mode=fast, Load=heavy, isAllowed] rejected")
+        #expect(try simulation.run(line: "Go") == "Idle Go [Mode=fast] -> Busy {leaveIdle leaveBase quick enterBase}")
+        #expect(try simulation.run(line: "Go") == "Busy Go -> Busy {leaveBase fromBase enterBase}")
         #expect(try simulation.run(line: "\tisAllowed = true") == nil)
-        #expect(try simulation.run(line: "Go ") == "Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle leaveBase heave enterBase}")
+        #expect(try simulation.run(line: "Go ") == "Busy Go -> Busy {leaveBase fromBase enterBase}")
     }
 
     @Test(arguments: [

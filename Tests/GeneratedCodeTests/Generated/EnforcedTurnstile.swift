@@ -58,6 +58,7 @@ protocol EnforcedTurnstileActions: FSMRuntime.MachineActions where State == Enfo
     mutating func alarmOn()
     mutating func alarmOff()
     mutating func logReset()
+    mutating func logRefusedReset()
     func isSupervisorPresent() -> Swift.Bool
 }
 
@@ -239,12 +240,15 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
                 return unhandled(event, in: .alarming)
             }
         case .reset:
-            guard actions.isSupervisorPresent() else { return .rejected(in: .alarming) }
-            actions.alarmOff()
-            actions.logReset()
-            state = .locked
-            actions.lock()
-            return .transitioned(from: .alarming, to: .locked)
+            if actions.isSupervisorPresent() {
+                actions.alarmOff()
+                actions.logReset()
+                state = .locked
+                actions.lock()
+                return .transitioned(from: .alarming, to: .locked)
+            }
+            actions.logRefusedReset()
+            return .transitioned(from: .alarming, to: .alarming)
         case .coin:
             return unhandled(event, in: .alarming)
         }
