@@ -92,12 +92,26 @@ typealias QueueingRandomCounter = CountingRandom50x20Actions<MaySendEvents>
 typealias GuardedCounter = CountingGuardedActions<DeclaresNoEvents>
 typealias QueueingGuardedCounter = CountingGuardedActions<MaySendEvents>
 typealias ExpansionCounter = CountingExpansionActions<MaySendEvents>
+typealias PlayerCounter = CountingPlayerActions<DeclaresNoEvents>
+typealias QueueingPlayerCounter = CountingPlayerActions<MaySendEvents>
 
 // The loops, one function each so that the optimizer cannot fold the machines' set-up
 // into them.
 
 typealias GuardedInput = (event: GuardedEvent, mode: GuardedMode, level: GuardedLevel, phase: GuardedPhase)
 typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredicates)
+
+@inline(never) func runGeneratedPlayer(_ machine: Player<PlayerCounter>, _ events: [PlayerEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runQueueingPlayer(_ machine: Player<QueueingPlayerCounter>, _ events: [PlayerEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runHandPlayer(_ machine: HandPlayer<PlayerCounter>, _ events: [PlayerEvent]) {
+    for event in events { machine.handle(event) }
+}
 
 @inline(never) func runGeneratedTurnstile(_ machine: Turnstile<TurnstileCounter>, _ events: [TurnstileEvent]) {
     for event in events { machine.handle(event) }
@@ -181,6 +195,7 @@ let randomMachineEvents: [Random50x20Event] = randomEvents(eventCount, seed: 2) 
 let guardedEvents: [GuardedInput] = randomEvents(eventCount, seed: 3) {
     (pick(&$0), pick(&$0), pick(&$0), pick(&$0))
 }
+let playerEvents: [PlayerEvent] = randomEvents(eventCount, seed: 5) { pick(&$0) }
 let guardedClosureEvents: [GuardedClosureInput] = guardedEvents.map {
     ($0.event, GuardedPredicates(mode: $0.mode, level: $0.level, phase: $0.phase))
 }
@@ -244,6 +259,21 @@ let variants: [Variant] = [
     Variant(machine: "predicates", shape: "closures") { around in
         let machine = ClosureMachine.makeGuarded(actions: GuardedCounter())
         around { runClosuresGuarded(machine, guardedClosureEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "conditions", shape: "generated") { around in
+        let machine = Player(actions: PlayerCounter())
+        around { runGeneratedPlayer(machine, playerEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "conditions", shape: "generated+queue") { around in
+        let machine = Player(actions: QueueingPlayerCounter())
+        around { runQueueingPlayer(machine, playerEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "conditions", shape: "hand-written") { around in
+        let machine = HandPlayer(actions: PlayerCounter())
+        around { runHandPlayer(machine, playerEvents) }
         return checksum(machine.actions.count, machine.state)
     },
 ]
