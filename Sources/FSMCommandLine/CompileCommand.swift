@@ -70,8 +70,10 @@ extension CommandLineTool {
                                         newName: destination)
             guard diff.isEmpty && existing != nil else {
                 console.writeOutput(diff)
-                console.fail(existing == nil ? "'\(destination)' is missing; run 'fsmc compile \(input)'"
-                                             : "'\(destination)' is stale; run 'fsmc compile \(input)'")
+                // The command that writes it: the same input, output and access level.
+                let command = "fsmc compile \(input)" + (output.map { " -o \($0)" } ?? "")
+                    + (access == .internal ? "" : " --access \(access.rawValue)")
+                console.fail("'\(destination)' is \(existing == nil ? "missing" : "stale"); run '\(command)'")
                 return .failure
             }
             return .success
