@@ -37,6 +37,7 @@ import FSMTestSupport
         ("|", .bar),
         ("-", .dash),
         ("*", .dash),
+        ("!", .bang),
     ])
     func eachTokenKind(text: String, kind: Token.Kind) {
         let tokens = Lexer.lex(SourceFile(name: "test.sm", text: text))
