@@ -22,7 +22,7 @@ struct GeneratedNames {
     /// bodies, which is its argument label (`PredicateType.parameterName`) where it can be.
     let predicateParameters: [String]
     /// By index into `StateMachine.conditions`: the local that keeps a condition's answer
-    /// where two rows of one event ask it (`lazy var isRushHour = actions.isRushHour()`),
+    /// where two rows of one event ask it (`var isRushHour: Swift.Bool? = nil`),
     /// the condition's name where it can be.
     let conditionAnswers: [String]
 

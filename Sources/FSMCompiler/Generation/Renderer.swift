@@ -174,7 +174,7 @@ struct Renderer {
         }.joined(separator: ", ")
         let keyword = function.name == "init" ? "init" : "func \(function.name)"
         var text = prefix(function.access, function.isPrivate ? "private" : nil)
-            + (function.isMutating ? "mutating " : "") + keyword + "(\(parameters))"
+            + (function.isStatic ? "static " : "") + (function.isMutating ? "mutating " : "") + keyword + "(\(parameters))"
         if let result = function.returnType { text += " -> " + result }
         return text
     }
@@ -204,8 +204,6 @@ struct Renderer {
             }
         case .switchStatement(let node):
             render(node, into: &writer)
-        case .lazyVariable(let name, let value):
-            writer.line("lazy var \(name) = \(expression(value))")
         case .ifStatement(let conditions, let body):
             writer.line("if " + conditions.map(expression).joined(separator: ", ") + " {")
             writer.indented { inner in body.forEach { render($0, into: &inner) } }
@@ -316,6 +314,13 @@ struct Renderer {
         case .not(let operand):
             text.append("!")
             append(operand, to: &text)
+        case .inoutReference(let name):
+            text.append("&")
+            text.append(name)
+        case .closure(let body):
+            text.append("{ ")
+            append(body, to: &text)
+            text.append(" }")
         case .stringLiteral(let literal):
             text.append(quoted(literal))
         }

@@ -102,6 +102,7 @@ struct SwiftFunction: Hashable {
     var attributes: [String] = []
     var access: SwiftAccess?
     var isPrivate = false
+    var isStatic = false
     var isMutating = false
     var name: String
     var parameters: [SwiftParameter]
@@ -125,8 +126,6 @@ enum SwiftStatement: Hashable {
     case assignment(SwiftExpression, SwiftExpression)
     /// `let name: Type = value` or `var …`.
     case declaration(isVariable: Bool, name: String, type: String?, value: SwiftExpression?)
-    /// `lazy var name = value`: computed when first read, at most once.
-    case lazyVariable(name: String, value: SwiftExpression)
     /// `if conditions { body }`, the conditions separated by commas.
     case ifStatement([SwiftExpression], body: [SwiftStatement])
     case returnStatement(SwiftExpression?)
@@ -181,6 +180,10 @@ enum SwiftExpression: Hashable {
     case stringLiteral(String)
     /// `!operand`
     indirect case not(SwiftExpression)
+    /// `&name`, an argument passed `inout`.
+    case inoutReference(String)
+    /// `{ body }`, a closure of one expression.
+    indirect case closure(SwiftExpression)
 }
 
 /// `label: value`, or just `value`.

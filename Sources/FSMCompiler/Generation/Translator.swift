@@ -139,6 +139,9 @@ struct Translator {
             members += [handleEventFunction, enqueueFunction, handleWaitingEventsFunction, dispatchFunction]
             members += machine.concreteStates.map(stateFunction)
             members.append(unhandledFunction)
+            if dispatch.values.joined().contains(where: { !$0.sharedConditions.isEmpty }) {
+                members.append(answerFunction)
+            }
         }
         let usage = machine.events.isEmpty ? [
             "It has no events yet (no row of the .sm file names one), and so no `handle(_:)`.",
@@ -424,15 +427,23 @@ struct Translator {
     /// One event's transitions: the transition itself; rows with conditions as `if`
     /// statements tried most specific first; or a `switch` on the predicate values whose
     /// cases are tried most specific first, a row's conditions in its `where` clauses.
-    /// A condition two rows ask is asked once, into a `lazy var` (SPEC 2.4).
+    /// A condition two rows ask is asked once: its answer is kept in a local that starts
+    /// as nil (`Self.answer(&isOpen, { actions.isOpen() })`, SPEC 2.4). A `lazy var` would
+    /// do the same, but its getter captures the machine, which costs a retain and a release
+    /// per event where actions may send events.
     private func body(of dispatch: EventDispatch, in index: Int) -> [SwiftStatement] {
         let state = machine.states[index]
         let shared = Set(dispatch.sharedConditions)
         let answers: [SwiftStatement] = dispatch.sharedConditions.map { condition in
-            .lazyVariable(name: names.conditionAnswers[condition], value: conditionCall(condition))
+            .declaration(isVariable: true, name: names.conditionAnswers[condition], type: "Swift.Bool?",
+                         value: .identifier("nil"))
         }
         func test(_ term: ConditionTerm) -> SwiftExpression {
-            let answer = shared.contains(term.condition) ? .identifier(names.conditionAnswers[term.condition])
+            let answer: SwiftExpression = shared.contains(term.condition)
+                ? .call(.member(.identifier("Self"), Self.answerFunctionName), [
+                    SwiftArgument(.inoutReference(names.conditionAnswers[term.condition])),
+                    SwiftArgument(.closure(conditionCall(term.condition))),
+                ])
                 : conditionCall(term.condition)
             return term.isNegated ? .not(answer) : answer
         }
@@ -521,6 +532,29 @@ struct Translator {
         .returnStatement(.call(.identifier("unhandled"), [
             SwiftArgument(.identifier("event")), SwiftArgument("in", .implicitMember(state.named.swiftName)),
         ]))
+    }
+
+    /// Called qualified (`Self.answer`), so no name of the user's hides it.
+    private static let answerFunctionName = "answer"
+
+    /// `memo`, or what `ask` answers, kept in `memo`: a condition asked at most once.
+    private var answerFunction: SwiftDeclaration {
+        .function(SwiftFunction(
+            documentation: ["The answer kept in `memo`, or else `ask`'s, kept there: each condition is asked at most once per event."],
+            attributes: ["@inline(__always)"], isPrivate: true, isStatic: true, name: Self.answerFunctionName,
+            parameters: [
+                SwiftParameter(label: "_", name: "memo", type: "inout Swift.Bool?"),
+                SwiftParameter(label: "_", name: "ask", type: "() -> Swift.Bool"),
+            ],
+            returnType: "Swift.Bool",
+            body: [
+                .guardLet(name: "known", value: .identifier("memo"), elseBody: [
+                    .declaration(isVariable: false, name: "value", type: nil, value: .call(.identifier("ask"), [])),
+                    .assignment(.identifier("memo"), .identifier("value")),
+                    .returnStatement(.identifier("value")),
+                ]),
+                .returnStatement(.identifier("known")),
+            ]))
     }
 
     private var unhandledFunction: SwiftDeclaration {

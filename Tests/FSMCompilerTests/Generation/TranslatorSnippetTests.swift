@@ -118,6 +118,60 @@ import FSMTestSupport
         ])
     }
 
+    /// Conditions (SPEC 2.4): rows most specific first, an `if` or a `where` clause each;
+    /// the less specific row is the `else`; where rows match the predicates but their
+    /// conditions fail, `.rejected`. A condition two rows ask is asked once, its answer
+    /// kept in a local through `Self.answer`.
+    @Test func conditionsAskedOnceMostSpecificFirst() {
+        let source = "FSM: T\nInitial: S\nPredicate: P = x | y\n{\n  S {\n    E [c, !d] T a\n    E [d] - b\n    E - z\n"
+            + "    F [P = x, c] T a\n    F [P = x] - b\n    F [P = y, !c] - z\n  }\n  T - - -\n}\n"
+        #expect(Self.snippet(source, "func handleInS(") == """
+                private func handleInS(_ event: TEvent, _ p: TP) -> Outcome {
+                    switch event {
+                    case .e:
+                        var d: Swift.Bool? = nil
+                        if actions.c(), !Self.answer(&d, { actions.d() }) {
+                            actions.a()
+                            state = .t
+                            return .transitioned(from: .s, to: .t)
+                        }
+                        if Self.answer(&d, { actions.d() }) {
+                            actions.b()
+                            return .transitioned(from: .s, to: .s)
+                        }
+                        actions.z()
+                        return .transitioned(from: .s, to: .s)
+                    case .f:
+                        var c: Swift.Bool? = nil
+                        switch p {
+                        case .x where Self.answer(&c, { actions.c() }):
+                            actions.a()
+                            state = .t
+                            return .transitioned(from: .s, to: .t)
+                        case .y where !Self.answer(&c, { actions.c() }):
+                            actions.z()
+                            return .transitioned(from: .s, to: .s)
+                        case .x:
+                            actions.b()
+                            return .transitioned(from: .s, to: .s)
+                        case .y:
+                            return .rejected(in: .s)
+                        }
+                    }
+                }
+            """)
+        #expect(Self.snippet(source, "private static func answer(") == """
+                private static func answer(_ memo: inout Swift.Bool?, _ ask: () -> Swift.Bool) -> Swift.Bool {
+                    guard let known = memo else {
+                        let value = ask()
+                        memo = value
+                        return value
+                    }
+                    return known
+                }
+            """)
+    }
+
     @Test func dispatchOnTheState() {
         #expect(Self.snippet(Self.turnstile, "private func dispatch(") == """
                 private func dispatch(_ event: TEvent, _ enforcement: TEnforcement, _ reward: TReward) -> Outcome {
