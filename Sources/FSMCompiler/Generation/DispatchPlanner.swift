@@ -28,6 +28,13 @@ struct DispatchPlanner {
     }
 
     private func plan(_ event: Int, candidates: [Int], of state: State) -> EventDispatch {
+        if candidates.count == 1, state.transitions[candidates[0]].guardClause.isEmpty {
+            // The common case, and what the general path below works out for it at more
+            // cost: one row without a guard takes every event.
+            return EventDispatch(event: event, predicateTypes: [],
+                                 branches: [EventDispatch.Branch(transition: candidates[0], patterns: [[]])],
+                                 isExhaustive: true)
+        }
         let guards = candidates.map { state.transitions[$0].guardClause }
         // Most specific first: rank (predicate and condition terms) descending, then table order.
         let order = candidates.indices.sorted { (-guards[$0].rank, $0) < (-guards[$1].rank, $1) }

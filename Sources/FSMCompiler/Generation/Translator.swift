@@ -135,7 +135,8 @@ struct Translator {
                 initializer,
                 handleFunction,
             ]
-            members += machine.events.indices.map(eventFunction)
+            let used = predicateTypesUsed()
+            members += machine.events.indices.map { eventFunction($0, using: used[$0]) }
             members += [handleEventFunction, enqueueFunction, handleWaitingEventsFunction, dispatchFunction]
             members += machine.concreteStates.map(stateFunction)
             members.append(unhandledFunction)
@@ -325,9 +326,8 @@ struct Translator {
     /// `func coin(enforcement: Enforcement) -> Outcome { handle(.coin, enforcement: enforcement, …) }`,
     /// taking only the predicate types some row of the event looks at. The others go to
     /// `handle` as their first case: the event's dispatch never reads them.
-    private func eventFunction(_ event: Int) -> SwiftDeclaration {
+    private func eventFunction(_ event: Int, using used: Set<Int>) -> SwiftDeclaration {
         let named = machine.events[event]
-        let used = predicateTypesUsed(by: event)
         let unused = machine.predicateTypes.indices.filter { !used.contains($0) }.map { machine.predicateTypes[$0].type.name }
         var documentation = ["Handles `\(named.name)`."]
         if !unused.isEmpty {
@@ -345,9 +345,15 @@ struct Translator {
             })]))
     }
 
-    /// The predicate types some row of `event`, in any state, constrains.
-    private func predicateTypesUsed(by event: Int) -> Set<Int> {
-        Set(dispatch.values.joined().filter { $0.event == event }.flatMap(\.predicateTypes))
+    /// By event: the predicate types some row of the event, in any state, constrains. One
+    /// pass over the dispatch; nothing to collect in a machine without predicates.
+    private func predicateTypesUsed() -> [Set<Int>] {
+        var used = Array(repeating: Set<Int>(), count: machine.events.count)
+        guard !machine.predicateTypes.isEmpty else { return used }
+        for eventDispatch in dispatch.values.joined() where !eventDispatch.predicateTypes.isEmpty {
+            used[eventDispatch.event].formUnion(eventDispatch.predicateTypes)
+        }
+        return used
     }
 
     /// `handle(event, enforcement: value, …)`, with each predicate type's value.
