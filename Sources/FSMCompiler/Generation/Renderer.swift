@@ -168,7 +168,7 @@ struct Renderer {
     /// `mutating func name(label name: Type) -> Result`, without a body.
     private func signature(of function: SwiftFunction) -> String {
         let parameters = function.parameters.map { parameter in
-            var text = (parameter.label.map { SwiftNames.parameterLabel($0) + " " } ?? "") + "\(parameter.name): \(parameter.type)"
+            var text = (parameter.label.map { Self.parameterLabel($0) + " " } ?? "") + "\(parameter.name): \(parameter.type)"
             if let value = parameter.defaultValue { text += " = " + expression(value) }
             return text
         }.joined(separator: ", ")
@@ -330,7 +330,7 @@ struct Renderer {
         for (position, argument) in arguments.enumerated() {
             if position > 0 { text.append(", ") }
             if let label = argument.label {
-                text.append(SwiftNames.argumentLabel(label))
+                text.append(Self.argumentLabel(label))
                 text.append(": ")
             }
             append(argument.value, to: &text)
@@ -347,5 +347,21 @@ struct Renderer {
     /// `public private(set) `, `private `, or nothing: access level, then a restriction.
     private func prefix(_ access: SwiftAccess?, _ restriction: String? = nil) -> String {
         [access?.rawValue, restriction].compactMap { $0 }.map { $0 + " " }.joined()
+    }
+
+    // MARK: Labels
+
+    /// An argument label in a call: without backticks, which Swift rejects there for every
+    /// keyword but `inout`.
+    private static func argumentLabel(_ identifier: String) -> String {
+        let name = SwiftNames.unescaped(identifier)
+        return name == "inout" ? "`inout`" : name
+    }
+
+    /// An argument label in a declaration: without backticks except for the three words
+    /// that would start a parameter's specifier.
+    private static func parameterLabel(_ identifier: String) -> String {
+        let name = SwiftNames.unescaped(identifier)
+        return ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
     }
 }

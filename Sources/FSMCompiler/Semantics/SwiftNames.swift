@@ -63,20 +63,6 @@ public enum SwiftNames {
     /// since Swift reads them as the start of a type (`some P`, `any P`, `each T`).
     public static let typePrefixKeywords: Set<String> = ["some", "any", "each"]
 
-    /// An argument label in a call: without backticks, which Swift rejects there for every
-    /// keyword but `inout`.
-    public static func argumentLabel(_ identifier: String) -> String {
-        let name = unescaped(identifier)
-        return name == "inout" ? "`inout`" : name
-    }
-
-    /// An argument label in a declaration: without backticks except for the three words
-    /// that would start a parameter's specifier.
-    public static func parameterLabel(_ identifier: String) -> String {
-        let name = unescaped(identifier)
-        return ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
-    }
-
     /// Case names the generated enums cannot have: members of the enums themselves.
     public static let reservedCaseNames: Set<String> = [
         "description", "rawValue", "allCases", "hashValue", "hash",

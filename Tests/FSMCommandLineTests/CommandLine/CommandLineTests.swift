@@ -69,24 +69,7 @@ import FSMTestSupport
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/Turnstile.sm"
-        try """
-        FSM: Turnstile
-        Initial: Locked
-        Predicate: Enforcement = weak | strong
-        Predicate: Reward = positive | negative
-        {
-          Locked {
-            Coin  Unlocked  unlock
-            Coin  Unlocked  lock
-            Pass [Enforcement = weak]  Locked    smile
-            Pass [Enforcement = weak]  Alarming  -
-            Kick [Enforcement = strong]  Locked    -
-            Kick [Reward = positive]     Alarming  -
-          }
-          Unlocked { Pass Lockd lock }
-          Alarming { Reset Locked - }
-        }
-        """.write(toFile: path, atomically: true, encoding: .utf8)
+        try Samples.fourErrors.write(toFile: path, atomically: true, encoding: .utf8)
         let result = Self.run(["check", path])
         #expect(result.status == .failure)
         #expect(result.output == "")

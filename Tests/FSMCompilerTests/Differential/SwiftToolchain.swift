@@ -122,45 +122,19 @@ final class SwiftToolchain: Sendable {
         return result.output
     }
 
-    /// Runs a program as `run` does and returns its exit status and what it printed.
+    /// Runs a program as `run` does and returns its exit status and what it printed, its
+    /// temporary files in this toolchain's folder.
     private func launch(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
                         processorSeconds: Int) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -t \(processorSeconds); exec \"$0\" \"$@\"", program] + arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaryDirectory.path]) { $1 }
-        let output = folder.appendingPathComponent("stdout-\(UUID().uuidString).txt")
-        let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: errors)
+        let result = try LimitedProcess.run(program, arguments, in: folder, standardInput: standardInput,
+                                            environment: ["TMPDIR": temporaryDirectory.path],
+                                            processorSeconds: processorSeconds, wallSeconds: 5 * processorSeconds)
+        guard let status = result.status else {
+            throw Failure(description: "\(program) ran for more than \(5 * processorSeconds) s and was stopped")
         }
-        let outputHandle = try FileHandle(forWritingTo: output)
-        let errorHandle = try FileHandle(forWritingTo: errors)
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(Double(5 * processorSeconds))
-        while process.isRunning {
-            if Date() > deadline {
-                // SIGKILL: a child started from a test thread inherits its blocked signals,
-                // SIGTERM among them, so `terminate()` would not stop it.
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw Failure(description: "\(program) ran for more than \(5 * processorSeconds) s and was stopped")
-            }
-            usleep(10_000)
-        }
-        try outputHandle.close()
-        try errorHandle.close()
-        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-        if process.terminationReason == .uncaughtSignal && [SIGXCPU, SIGKILL].contains(process.terminationStatus) {
+        if result.exceededProcessorTime {
             throw Failure(description: "\(program) used more than \(processorSeconds) s of processor time and was stopped")
         }
-        return (process.terminationStatus, text, String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        return (status, result.output, result.errors)
     }
 }

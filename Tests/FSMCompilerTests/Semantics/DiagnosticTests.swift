@@ -729,25 +729,7 @@ import FSMTestSupport
 
     /// Errors from several checks in one file come sorted by location, each with its notes.
     @Test func fourErrorsInOneFile() {
-        let source = """
-        FSM: Turnstile
-        Initial: Locked
-        Predicate: Enforcement = weak | strong
-        Predicate: Reward = positive | negative
-        {
-          Locked {
-            Coin  Unlocked  unlock
-            Coin  Unlocked  lock
-            Pass [Enforcement = weak]  Locked    smile
-            Pass [Enforcement = weak]  Alarming  -
-            Kick [Enforcement = strong]  Locked    -
-            Kick [Reward = positive]     Alarming  -
-          }
-          Unlocked { Pass Lockd lock }
-          Alarming { Reset Locked - }
-        }
-        """
-        let result = Compiler.check(SourceFile(name: "Turnstile.sm", text: source))
+        let result = Compiler.check(SourceFile(name: "Turnstile.sm", text: Samples.fourErrors))
         #expect(result.machine == nil)
         #expect(result.diagnostics.map(\.id) == [.duplicateTransition, .transitionClash, .implicitClash, .undefinedState])
         #expect(result.diagnostics.map(\.description) == [
