@@ -13,6 +13,16 @@ struct GeneratedNames {
         "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled",
     ]
 
+    /// Type names the generated file takes, which no type of the machine may have: the
+    /// modules it qualifies names with (`Swift`, `FSMRuntime`) and the private
+    /// `RequiredRuntime` of every file.
+    static let typeNames: Set<String> = ["Swift", "FSMRuntime", "RequiredRuntime"]
+
+    /// The types the machine declares inside itself: its generic parameter `Actions` and
+    /// `Outcome`. The actions protocol cannot have one of these names: inside the machine
+    /// it would be hidden.
+    static let memberTypeNames: Set<String> = ["Actions", "Outcome"]
+
     /// The property that holds the events actions send, `eventQueue` unless an event
     /// method has that name.
     let eventQueue: String

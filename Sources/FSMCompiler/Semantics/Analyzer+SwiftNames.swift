@@ -42,11 +42,10 @@ extension Analysis {
             case 1: SwiftNames.unescaped(types.machine) + "Actions"
             default: nil
             }
-            checkTypeName(name, swiftName: swiftName, role: role, suggestion: suggestion,
-                          isMachineMember: index == 1 || index > 3, log: &log)
+            checkTypeName(name, swiftName: swiftName, role: role, suggestion: suggestion, log: &log)
         }
         if let actionsName = headers.actionsName {
-            checkProtocolName(actionsName, log: &log)
+            checkProtocolName(actionsName, suggestion: SwiftNames.unescaped(types.machine) + "Actions", log: &log)
         }
         checkCollisions(typeEntries.map { ($0.0, $0.1, $0.2) }, log: &log)
 
@@ -66,37 +65,44 @@ extension Analysis {
     }
 
     /// A type the generated file declares at the top level of the user's module: it must
-    /// be a name Swift allows, must not hide a library type in that module, and, if the
-    /// machine refers to it from inside (`isMachineMember`), must not be one of the
-    /// machine's own member types.
+    /// be a name Swift allows and the generated code does not take, and must not hide a
+    /// library type in that module. Each error says what to use instead: `suggestion`, a
+    /// name that is certainly free, where there is one.
     private func checkTypeName(_ name: NameSyntax, swiftName: String, role: String, suggestion: String?,
-                               isMachineMember: Bool, log: inout DiagnosticLog) {
+                               log: inout DiagnosticLog) {
         let bare = SwiftNames.unescaped(swiftName)
+        let instead = "; choose another name" + (suggestion.map { ", such as '\($0)'" } ?? "")
         if SwiftNames.reservedTypeNames.contains(bare) {
-            log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(bare)'", at: name.location)
+            log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(bare)'\(instead)", at: name.location)
+        } else if GeneratedNames.typeNames.contains(bare) {
+            log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): the generated code uses '\(bare)'\(instead)",
+                      at: name.location)
         } else if name.text == "_" && role == "predicate type" {
-            log.error(.invalidSwiftName, "'_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label",
+            log.error(.invalidSwiftName,
+                      "'_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label; give the type a name",
                       at: name.location)
         } else if SwiftNames.standardLibraryTypeNames.contains(bare) {
             log.error(.libraryTypeName,
-                      "'\(name)' cannot name the \(role): the generated '\(bare)' would hide the standard library's or Foundation's '\(bare)' in the whole module; choose another name\(suggestion.map { ", such as '\($0)'" } ?? "")",
-                      at: name.location)
-        } else if isMachineMember && SwiftNames.machineMemberTypeNames.contains(bare) {
-            log.error(.invalidSwiftName,
-                      "'\(name)' cannot name the \(role): the generated machine has a member type '\(bare)', which would hide it inside the machine",
+                      "'\(name)' cannot name the \(role): the generated '\(bare)' would hide the standard library's or Foundation's '\(bare)' in the whole module\(instead)",
                       at: name.location)
         }
     }
 
     /// The `Actions:` name is the protocol's name as written: it must be one Swift can
-    /// declare as a type.
-    private func checkProtocolName(_ name: NameSyntax, log: inout DiagnosticLog) {
+    /// declare as a type, and not one the machine declares inside itself. `suggestion` is
+    /// the default name, which the header can also leave to fsmc.
+    private func checkProtocolName(_ name: NameSyntax, suggestion: String, log: inout DiagnosticLog) {
+        let instead = "; choose another name, or leave the header out for '\(suggestion)'"
         if name.text.first?.isNumber == true {
-            log.error(.invalidSwiftName, "'\(name)' cannot name the actions protocol: a Swift type name cannot start with a digit",
+            log.error(.invalidSwiftName, "'\(name)' cannot name the actions protocol: a Swift type name cannot start with a digit\(instead)",
                       at: name.location)
         } else if SwiftNames.typePrefixKeywords.contains(name.text) {
             log.error(.invalidSwiftName,
-                      "'\(name)' cannot name the actions protocol: Swift reads '\(name)' as the start of a type, even in backticks",
+                      "'\(name)' cannot name the actions protocol: Swift reads '\(name)' as the start of a type, even in backticks\(instead)",
+                      at: name.location)
+        } else if GeneratedNames.memberTypeNames.contains(name.text) {
+            log.error(.invalidSwiftName,
+                      "'\(name)' cannot name the actions protocol: the generated machine has a member type '\(name)', which would hide it inside the machine\(instead)",
                       at: name.location)
         }
     }

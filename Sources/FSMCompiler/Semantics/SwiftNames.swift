@@ -47,17 +47,9 @@ public enum SwiftNames {
         "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
     ]
 
-    /// Type names generated code cannot declare: Swift gives them another meaning,
-    /// generated code names the modules `Swift` and `FSMRuntime` to qualify types, or
-    /// every generated file declares it (`RequiredRuntime`, a private type alias).
-    public static let reservedTypeNames: Set<String> = [
-        "Self", "Any", "AnyObject", "Type", "Protocol", "Swift", "FSMRuntime", "Foundation", "RequiredRuntime",
-    ]
-
-    /// The types the generated machine declares inside itself: its generic parameter
-    /// `Actions` and `Outcome`. Inside the machine they would hide a top-level type of the
-    /// same name, so a predicate type or the actions protocol cannot have one of them.
-    public static let machineMemberTypeNames: Set<String> = ["Actions", "Outcome"]
+    /// Type names Swift gives another meaning, and the module users import beside fsmc's.
+    /// The names the generated code itself takes are `GeneratedNames.typeNames`.
+    public static let reservedTypeNames: Set<String> = ["Self", "Any", "AnyObject", "Type", "Protocol", "Foundation"]
 
     /// Words that can be escaped everywhere else but cannot name a type even in backticks,
     /// since Swift reads them as the start of a type (`some P`, `any P`, `each T`).

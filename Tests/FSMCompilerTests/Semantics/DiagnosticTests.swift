@@ -213,8 +213,8 @@ import FSMTestSupport
               }
             }
             """, [
-                "1:6: error: 'Self' cannot name the machine type: Swift reserves 'Self' [invalidSwiftName]",
-                "3:10: error: 'Any' cannot name the actions protocol: Swift reserves 'Any' [invalidSwiftName]",
+                "1:6: error: 'Self' cannot name the machine type: Swift reserves 'Self'; choose another name, such as 'SelfMachine' [invalidSwiftName]",
+                "3:10: error: 'Any' cannot name the actions protocol: Swift reserves 'Any'; choose another name, such as 'SelfActions' [invalidSwiftName]",
                 "4:19: error: case of 'Kind' 'hash' would become the enum case 'hash', which Swift enums already have as a member [invalidSwiftName]",
                 "7:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
                 "8:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
@@ -228,14 +228,14 @@ import FSMTestSupport
               S { E [_ = c] S - }
             }
             """, [
-                "3:10: error: 'some' cannot name the actions protocol: Swift reads 'some' as the start of a type, even in backticks [invalidSwiftName]",
-                "4:12: error: '_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label [invalidSwiftName]",
+                "3:10: error: 'some' cannot name the actions protocol: Swift reads 'some' as the start of a type, even in backticks; choose another name, or leave the header out for 'PlayerActions' [invalidSwiftName]",
+                "4:12: error: '_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label; give the type a name [invalidSwiftName]",
             ]),
         Example(.invalidSwiftName, "FSM: F\nInitial: S\nActions: Outcome\n{\n  S { E S - }\n}", [
-            "3:10: error: 'Outcome' cannot name the actions protocol: the generated machine has a member type 'Outcome', which would hide it inside the machine [invalidSwiftName]",
+            "3:10: error: 'Outcome' cannot name the actions protocol: the generated machine has a member type 'Outcome', which would hide it inside the machine; choose another name, or leave the header out for 'FActions' [invalidSwiftName]",
         ]),
         Example(.invalidSwiftName, "FSM: F\nInitial: S\nActions: 1st\n{\n  S { E S - }\n}", [
-            "3:10: error: '1st' cannot name the actions protocol: a Swift type name cannot start with a digit [invalidSwiftName]",
+            "3:10: error: '1st' cannot name the actions protocol: a Swift type name cannot start with a digit; choose another name, or leave the header out for 'FActions' [invalidSwiftName]",
         ]),
         Example(.libraryTypeName, """
             FSM: Timer
