@@ -134,7 +134,10 @@ struct LayoutBuilder {
 
     /// `Name: value` or `Predicate: Type = a | b`.
     private static func text(of header: HeaderSyntax) -> String {
-        let text = "\(header.name.text): \(header.value.text)"
+        var text = "\(header.name.text): \(header.value.text)"
+        if let parameters = header.parameters {
+            text += "(" + parameters.map { "\($0.label.text): \($0.type)" }.joined(separator: ", ") + ")"
+        }
         guard let cases = header.cases else { return text }
         return text + " = " + joined(cases, by: " | ")
     }

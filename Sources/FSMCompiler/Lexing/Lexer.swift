@@ -110,6 +110,9 @@ public struct Lexer {
         case UInt8(ascii: "="): .equals
         case UInt8(ascii: "|"): .bar
         case UInt8(ascii: "!"): .bang
+        case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "?"): .question
+        case UInt8(ascii: "&"): .ampersand
         case UInt8(ascii: "-"), UInt8(ascii: "*"): .dash
         default: nil
         }

@@ -3,6 +3,8 @@ public struct Token: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case name
         case colon, comma, equals, bar, dash, bang
+        /// `.`, `?` and `&`: only in the Swift types of `Event:` headers.
+        case dot, question, ampersand
         case openBrace, closeBrace, openParen, closeParen
         case openBracket, closeBracket, openAngle, closeAngle
         /// A run of characters outside the language; the parser reports it where it stands.

@@ -84,7 +84,7 @@ public struct Parser {
         return headers
     }
 
-    /// `header = NAME , ":" , NAME , [ "=" , caseList ] ;`
+    /// `header = NAME , ":" , NAME , [ "=" , caseList | parameters ] ;`
     private mutating func parseHeader() throws -> HeaderSyntax {
         let start = index
         let name = try expectName("a header name")
@@ -94,11 +94,39 @@ public struct Parser {
         advance()
         let value = try expectName("a value for header '\(name.text)'")
         var cases: [NameSyntax]?
+        var parameters: [ParameterSyntax]?
         if current.kind == .equals {
             advance()
             cases = try parseCaseList()
+        } else if current.kind == .openParen {
+            parameters = try parseParameters()
         }
-        return HeaderSyntax(name: name, value: value, cases: cases, tokens: TokenSpan(start: start, end: index))
+        return HeaderSyntax(name: name, value: value, cases: cases, parameters: parameters,
+                            tokens: TokenSpan(start: start, end: index))
+    }
+
+    /// `parameters = "(" , parameter , { "," , parameter } , ")" ;`
+    /// `parameter = NAME , ":" , type ;`
+    private mutating func parseParameters() throws -> [ParameterSyntax] {
+        let open = current.location
+        advance()
+        var parameters: [ParameterSyntax] = []
+        repeat {
+            if !parameters.isEmpty { advance() }
+            let label = try expectName("a parameter label, as in 'Loaded(duration: Double)'")
+            guard current.kind == .colon else {
+                try fail("expected ':' and a type after parameter '\(label.text)', found \(describe(current))")
+            }
+            advance()
+            let location = current.location
+            let text = try parseType()
+            parameters.append(ParameterSyntax(label: label, type: text, typeLocation: location))
+        } while current.kind == .comma
+        guard current.kind == .closeParen else {
+            try fail("expected ',' or ')' after the parameter, found \(describe(current)) (the '(' is at \(open.line):\(open.column))")
+        }
+        advance()
+        return parameters
     }
 
     /// `caseList = NAME , { "|" , NAME } ;`
@@ -509,6 +537,105 @@ public struct Parser {
             if current.kind == .openBrace { depth += 1 }
             if current.kind == .closeBrace { depth -= 1 }
             advance()
+        }
+    }
+}
+
+// MARK: Swift types
+
+/// The Swift type of an `Event:` parameter, parsed to check its form and printed back with
+/// normalised spacing; swiftc checks what it means.
+///
+///     type        = base , { "?" | "!" } ;
+///     base        = "any" , NAME-path , { "&" , NAME-path } | NAME-path
+///                 | "[" , type , [ ":" , type ] , "]" | "(" , [ element , { "," , element } ] , ")" ;
+///     NAME-path   = NAME , [ generic ] , { "." , NAME , [ generic ] } ;
+///     generic     = "<" , type , { "," , type } , ">" ;
+///     element     = [ NAME , ":" ] , type ;
+extension Parser {
+    fileprivate static let typeDepthLimit = 32
+
+    fileprivate mutating func parseType(depth: Int = 0) throws -> String {
+        guard depth < Self.typeDepthLimit else { try fail("the type is nested more than \(Self.typeDepthLimit) deep") }
+        var text = try parseBaseType(depth: depth)
+        while current.kind == .question || current.kind == .bang {
+            text += current.text
+            advance()
+        }
+        return text
+    }
+
+    private mutating func parseBaseType(depth: Int) throws -> String {
+        switch current.kind {
+        case .name where current.text == "some":
+            try fail("an event parameter cannot have an opaque 'some' type; name the type, or use 'any'")
+        case .name where current.text == "any":
+            advance()
+            var parts = [try parseTypePath(depth: depth)]
+            while current.kind == .ampersand {
+                advance()
+                parts.append(try parseTypePath(depth: depth))
+            }
+            return "any " + parts.joined(separator: " & ")
+        case .name:
+            return try parseTypePath(depth: depth)
+        case .openBracket:
+            advance()
+            let element = try parseType(depth: depth + 1)
+            var text = "[" + element
+            if current.kind == .colon {
+                advance()
+                text += ": " + (try parseType(depth: depth + 1))
+            }
+            guard current.kind == .closeBracket else {
+                try fail("expected ']' to close the array or dictionary type, found \(describe(current))")
+            }
+            advance()
+            return text + "]"
+        case .openParen:
+            advance()
+            var elements: [String] = []
+            while current.kind != .closeParen {
+                if !elements.isEmpty {
+                    guard current.kind == .comma else {
+                        try fail("expected ',' or ')' in the tuple type, found \(describe(current))")
+                    }
+                    advance()
+                }
+                var label = ""
+                if current.kind == .name && tokens[index + 1].kind == .colon {
+                    label = current.text + ": "
+                    advance(by: 2)
+                }
+                elements.append(label + (try parseType(depth: depth + 1)))
+            }
+            advance()
+            return "(" + elements.joined(separator: ", ") + ")"
+        default:
+            try fail("expected a Swift type, found \(describe(current)); types are written as in Swift: 'Double', 'String?', '[Int]', '[String: Int]', '(Int, Int)', 'any Error', 'Foundation.URL', 'Set<Int>'")
+        }
+    }
+
+    /// `Swift.Result<Int, any Error>`
+    private mutating func parseTypePath(depth: Int) throws -> String {
+        var text = try expectName("a type name").text
+        while true {
+            if current.kind == .openAngle {
+                advance()
+                var arguments = [try parseType(depth: depth + 1)]
+                while current.kind == .comma {
+                    advance()
+                    arguments.append(try parseType(depth: depth + 1))
+                }
+                guard current.kind == .closeAngle else {
+                    try fail("expected ',' or '>' in the generic arguments, found \(describe(current))")
+                }
+                advance()
+                text += "<" + arguments.joined(separator: ", ") + ">"
+            }
+            guard current.kind == .dot else { return text }
+            advance()
+            text += "." + (try expectName("a type name after '.'")).text
         }
     }
 }

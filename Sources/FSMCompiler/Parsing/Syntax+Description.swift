@@ -10,6 +10,7 @@ extension StateMachineSyntax: CustomStringConvertible {
 extension HeaderSyntax: CustomStringConvertible {
     public var description: String {
         "\(name):\(value)" + (cases.map { "=" + $0.map(\.text).joined(separator: "|") } ?? "")
+            + (parameters.map { "(" + $0.map { "\($0.label):\($0.type)" }.joined(separator: ",") + ")" } ?? "")
     }
 }
 

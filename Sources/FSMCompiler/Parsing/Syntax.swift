@@ -56,13 +56,32 @@ public struct HeaderSyntax: Hashable, Sendable {
     public var value: NameSyntax
     /// The cases after `=`, or nil when the header has no `=`.
     public var cases: [NameSyntax]?
+    /// The parameters in parentheses after the value (`Event: Loaded(duration: Double)`),
+    /// or nil when there are none.
+    public var parameters: [ParameterSyntax]?
     public var tokens: TokenSpan
 
-    public init(name: NameSyntax, value: NameSyntax, cases: [NameSyntax]? = nil, tokens: TokenSpan) {
+    public init(name: NameSyntax, value: NameSyntax, cases: [NameSyntax]? = nil, parameters: [ParameterSyntax]? = nil,
+                tokens: TokenSpan) {
         self.name = name
         self.value = value
         self.cases = cases
+        self.parameters = parameters
         self.tokens = tokens
+    }
+}
+
+/// `label: Type` in an `Event:` header.
+public struct ParameterSyntax: Hashable, Sendable {
+    public var label: NameSyntax
+    /// The Swift type as written, with whitespace normalised (`[String: Int]?`).
+    public var type: String
+    public var typeLocation: SourceLocation
+
+    public init(label: NameSyntax, type: String, typeLocation: SourceLocation) {
+        self.label = label
+        self.type = type
+        self.typeLocation = typeLocation
     }
 }
 

@@ -38,6 +38,9 @@ import FSMTestSupport
         ("-", .dash),
         ("*", .dash),
         ("!", .bang),
+        (".", .dot),
+        ("?", .question),
+        ("&", .ampersand),
     ])
     func eachTokenKind(text: String, kind: Token.Kind) {
         let tokens = Lexer.lex(SourceFile(name: "test.sm", text: text))
@@ -83,9 +86,9 @@ import FSMTestSupport
     @Test(arguments: [
         ("@", ["1:1^ unexpected '@'"]),
         ("a@#$b", ["1:1^ name 'a'", "1:2 unexpected '@#$'", "1:5 name 'b'"]),
-        ("a.b", ["1:1^ name 'a'", "1:2 unexpected '.'", "1:3 name 'b'"]),
+        ("a~b", ["1:1^ name 'a'", "1:2 unexpected '~'", "1:3 name 'b'"]),
         ("\"Coin\"", ["1:1^ unexpected '\"'", "1:2 name 'Coin'", "1:6 unexpected '\"'"]),
-        ("; ?", ["1:1^ unexpected ';'", "1:3 unexpected '?'"]),
+        ("; %", ["1:1^ unexpected ';'", "1:3 unexpected '%'"]),
         // Valid UTF-8 is shown as itself; columns count bytes, so 'X' is at column 4.
         ("é X", ["1:1^ unexpected 'é'", "1:4 name 'X'"]),
         ("→€ X", ["1:1^ unexpected '→€'", "1:8 name 'X'"]),

@@ -33,6 +33,11 @@ import FSMTestSupport
          "Predicate:Enforcement=weak|strong\nPredicate:One=only"),
         // Headers are parsed whatever their names; which ones exist is checked later.
         ("Colour: red = a\n{}", "Colour:red=a"),
+        // parameters = "(" , NAME , ":" , type , { "," , … } , ")" ; types printed with
+        // normalised spacing.
+        ("Event: Loaded(duration : Double,title:String?)\n{}", "Event:Loaded(duration:Double,title:String?)"),
+        ("Event: E(a: [ String : [Int] ]?, b: Foundation.Date, c: any Error & Sendable, d: Swift.Result<Int,any Error>, e: (x: Int, Int)!)\n{}",
+         "Event:E(a:[String: [Int]]?,b:Foundation.Date,c:any Error & Sendable,d:Swift.Result<Int, any Error>,e:(x: Int, Int)!)"),
         // Comments and blanks anywhere.
         ("// a machine\nFSM : F // the name\n{ // body\n}\n// end", "FSM:F"),
     ])
@@ -305,6 +310,20 @@ import FSMTestSupport
     ])
     func unexpectedCharacters(body: String, expected: [String]) {
         #expect(Self.bodyDiagnostics(body) == expected)
+    }
+
+    /// An `Event:` parameter's type: each malformed form is one located error.
+    @Test(arguments: [
+        ("x: some View", "3:13: error: an event parameter cannot have an opaque 'some' type; name the type, or use 'any' [syntaxError]"),
+        ("x Int", "3:12: error: expected ':' and a type after parameter 'x', found 'Int' [syntaxError]"),
+        ("x: [Int", "3:17: error: expected ']' to close the array or dictionary type, found ')' [syntaxError]"),
+        ("x: Set<Int", "3:20: error: expected ',' or '>' in the generic arguments, found ')' [syntaxError]"),
+        ("x: Int -> Int", "3:17: error: expected ',' or ')' after the parameter, found '-' (the '(' is at 3:9) [syntaxError]"),
+        ("x: A.", "3:15: error: expected a type name after '.', found ')' [syntaxError]"),
+        ("x: ", "3:13: error: expected a Swift type, found ')'; types are written as in Swift: 'Double', 'String?', '[Int]', '[String: Int]', '(Int, Int)', 'any Error', 'Foundation.URL', 'Set<Int>' [syntaxError]"),
+    ])
+    func malformedParameterTypes(parameter: String, expected: String) {
+        #expect(diagnosticLines(compiling: "FSM: F\nInitial: S\nEvent: E(\(parameter))\n{\n  S { E S - }\n}").first == expected)
     }
 
     @Test func unexpectedCharacterInHeaderAndInvalidUTF8() {
