@@ -148,8 +148,8 @@ struct LayoutBuilder {
         for modifier in state.modifiers {
             switch modifier.kind {
             case .superstate: parts.append(": " + joined(modifier.names, by: " "))
-            case .entry: parts.append("<" + actions(modifier.names, isBraced: modifier.isBraced))
-            case .exit: parts.append(">" + actions(modifier.names, isBraced: modifier.isBraced))
+            case .entry: parts.append("<" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
+            case .exit: parts.append(">" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
             }
         }
         return parts.joined(separator: " ")
@@ -169,16 +169,17 @@ struct LayoutBuilder {
         let terms = guardClause.terms.map { term in
             switch term {
             case .predicate(let type, let cases): type.text + " = " + joined(cases, by: " | ")
-            case .condition(let name, let isNegated): (isNegated ? "!" : "") + name.text
+            case .condition(let name, let isNegated, let arguments):
+                (isNegated ? "!" : "") + name.text + (arguments.map { "(" + joined($0, by: ", ") + ")" } ?? "")
             }
         }
         return "[" + terms.joined(separator: ", ") + "]"
     }
 
-    /// `-`, `name` or `{a b}`, as written (`*` becomes `-`).
-    private static func actions(_ names: [NameSyntax], isBraced: Bool) -> String {
-        if isBraced { return "{" + joined(names, by: " ") + "}" }
-        return names.first?.text ?? "-"
+    /// `-`, `name` or `{a b(c)}`, as written (`*` becomes `-`).
+    private static func actions(_ calls: [ActionSyntax], isBraced: Bool) -> String {
+        if isBraced { return "{" + calls.map(\.text).joined(separator: " ") + "}" }
+        return calls.first?.text ?? "-"
     }
 
     private static func joined(_ names: [NameSyntax], by separator: String) -> String {

@@ -209,12 +209,32 @@ public struct Parser {
     /// `actionNames = NAME | "{" , { NAME } , "}" ;`
     private mutating func parseActionNames(_ kind: String) throws -> [NameSyntax] {
         if current.kind == .name {
-            return [try expectName("an \(kind) action")]
+            let name = try expectName("an \(kind) action")
+            try refuseArguments(of: name, kind)
+            return [name]
         }
         guard current.kind == .openBrace else {
             try fail("expected an \(kind) action or '{', found \(describe(current))")
         }
-        return try parseBracedNames()
+        try expect(.openBrace, "'{'")
+        var names: [NameSyntax] = []
+        while current.kind == .name {
+            names.append(NameSyntax(current.text, at: current.location))
+            advance()
+            try refuseArguments(of: names[names.count - 1], kind)
+        }
+        guard current.kind == .closeBrace else {
+            try fail("expected an action name or '}', found \(describe(current))")
+        }
+        advance()
+        return names
+    }
+
+    /// Entry and exit actions run on every way in or out, where no event's values exist.
+    private mutating func refuseArguments(of name: NameSyntax, _ kind: String) throws {
+        if current.kind == .openParen {
+            try fail("'\(name.text)' is an \(kind) action, which takes no arguments: no event's values are there when it runs")
+        }
     }
 
     /// `stateBody = "{" , { bodyItem } , "}" | placeholder | item ;`
@@ -390,42 +410,63 @@ public struct Parser {
             if current.kind == .equals {
                 try fail("'!' negates a condition; a predicate match takes the cases it allows, as in '\(name) = a | b'")
             }
-            return .condition(name, isNegated: true)
+            return .condition(name, isNegated: true,
+                              arguments: current.kind == .openParen ? try parseArguments(of: name) : nil)
         }
         let name = try expectName("a predicate type or condition")
-        guard current.kind == .equals else { return .condition(name, isNegated: false) }
+        if current.kind == .openParen { return .condition(name, isNegated: false, arguments: try parseArguments(of: name)) }
+        guard current.kind == .equals else { return .condition(name, isNegated: false, arguments: nil) }
         advance()
         return .predicate(type: name, cases: try parseCaseList())
     }
 
-    /// `action = NAME | dash | "{" , { NAME } , "}" ;`
-    private mutating func parseAction() throws -> [NameSyntax] {
+    /// `action = call | dash | "{" , { call } , "}" ;`
+    private mutating func parseAction() throws -> [ActionSyntax] {
         switch current.kind {
         case .name:
-            return [try expectName("an action")]
+            return [try parseCall()]
         case .dash:
             advance()
             return []
         case .openBrace:
-            return try parseBracedNames()
+            try expect(.openBrace, "'{'")
+            var calls: [ActionSyntax] = []
+            while current.kind == .name { calls.append(try parseCall()) }
+            guard current.kind == .closeBrace else {
+                try fail("expected an action name or '}', found \(describe(current))")
+            }
+            advance()
+            return calls
         default:
             try fail("expected an action, '-' or '{', found \(describe(current))")
         }
     }
 
-    /// `"{" , { NAME } , "}"`, shared by `actionNames` and `action`.
-    private mutating func parseBracedNames() throws -> [NameSyntax] {
-        try expect(.openBrace, "'{'")
-        var names: [NameSyntax] = []
-        while current.kind == .name {
-            names.append(NameSyntax(current.text, at: current.location))
-            advance()
-        }
-        guard current.kind == .closeBrace else {
-            try fail("expected an action name or '}', found \(describe(current))")
+    /// `call = NAME , [ arguments ] ;` where the `(` follows the name with no blank between:
+    /// after a row's action, `(Base)` on the next line starts an abstract state.
+    private mutating func parseCall() throws -> ActionSyntax {
+        let name = try expectName("an action")
+        let adjacent = current.kind == .openParen && current.location.line == name.location.line
+            && current.location.column == name.location.column + name.text.utf8.count
+        return ActionSyntax(name: name, arguments: adjacent ? try parseArguments(of: name) : nil)
+    }
+
+    /// `arguments = "(" , [ NAME , { "," , NAME } ] , ")" ;` the labels of the event's values.
+    private mutating func parseArguments(of name: NameSyntax) throws -> [NameSyntax] {
+        let open = current.location
+        advance()
+        var labels: [NameSyntax] = []
+        while current.kind != .closeParen {
+            if !labels.isEmpty {
+                guard current.kind == .comma else {
+                    try fail("expected ',' or ')' in the arguments of '\(name.text)', found \(describe(current)) (the '(' is at \(open.line):\(open.column))")
+                }
+                advance()
+            }
+            labels.append(try expectName("a label of the event's values as an argument of '\(name.text)'"))
         }
         advance()
-        return names
+        return labels
     }
 
     // MARK: Tokens

@@ -56,7 +56,7 @@ extension RowSyntax: CustomStringConvertible {
         if !events.isEmpty { parts.append(events.map(\.text).joined(separator: "|")) }
         if let guardClause { parts.append(guardClause.description) }
         parts.append(nextState?.text ?? "-")
-        parts.append(StateSyntax.braced(actions))
+        parts.append("{" + actions.map(\.text).joined(separator: " ") + "}")
         return parts.joined(separator: " ")
     }
 }
@@ -71,7 +71,8 @@ extension GuardTermSyntax: CustomStringConvertible {
     public var description: String {
         switch self {
         case .predicate(let type, let cases): "\(type)=" + cases.map(\.text).joined(separator: "|")
-        case .condition(let name, let isNegated): (isNegated ? "!" : "") + name.text
+        case .condition(let name, let isNegated, let arguments):
+            (isNegated ? "!" : "") + name.text + (arguments.map { "(" + $0.map(\.text).joined(separator: ",") + ")" } ?? "")
         }
     }
 }

@@ -142,6 +142,24 @@ public struct StateModifierSyntax: Hashable, Sendable {
     }
 }
 
+/// A row's action: `play`, or with arguments, the labels of the row's event's values:
+/// `setDuration(duration)`.
+public struct ActionSyntax: Hashable, Sendable {
+    public var name: NameSyntax
+    /// The labels in parentheses, or nil when there are no parentheses.
+    public var arguments: [NameSyntax]?
+
+    public init(name: NameSyntax, arguments: [NameSyntax]? = nil) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    /// `name` or `name(a, b)`.
+    public var text: String {
+        name.text + (arguments.map { "(" + $0.map(\.text).joined(separator: ", ") + ")" } ?? "")
+    }
+}
+
 /// The actions of a state's `<` (or `>`) modifiers, in order, located at the first one.
 public struct ActionListSyntax: Hashable, Sendable {
     public var names: [NameSyntax]
@@ -183,7 +201,7 @@ public struct RowSyntax: Hashable, Sendable {
     /// The next state, or nil for `-` (stay).
     public var nextState: NameSyntax?
     public var nextStateLocation: SourceLocation
-    public var actions: [NameSyntax]
+    public var actions: [ActionSyntax]
     /// Whether the actions are written between braces (`{a b}`, `{}`) rather than as one
     /// name or `-`.
     public var hasBracedActions: Bool
@@ -192,7 +210,7 @@ public struct RowSyntax: Hashable, Sendable {
     public var tokens: TokenSpan
 
     public init(events: [NameSyntax], guardClause: GuardSyntax?, nextState: NameSyntax?,
-                nextStateLocation: SourceLocation, actions: [NameSyntax], hasBracedActions: Bool,
+                nextStateLocation: SourceLocation, actions: [ActionSyntax], hasBracedActions: Bool,
                 location: SourceLocation, tokens: TokenSpan) {
         self.events = events
         self.guardClause = guardClause
@@ -216,8 +234,9 @@ public struct GuardSyntax: Hashable, Sendable {
     }
 }
 
-/// `Type = a | b`, a condition name, or a negated one (`!name`).
+/// `Type = a | b`, a condition (`name`, `name(label)`), or a negated one (`!name`).
 public enum GuardTermSyntax: Hashable, Sendable {
     case predicate(type: NameSyntax, cases: [NameSyntax])
-    case condition(NameSyntax, isNegated: Bool)
+    /// `arguments`: the labels in parentheses, or nil when there are none.
+    case condition(NameSyntax, isNegated: Bool, arguments: [NameSyntax]?)
 }

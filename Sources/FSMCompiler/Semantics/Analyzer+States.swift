@@ -86,7 +86,7 @@ struct Declarations {
                     checkNotEmpty(syntax, log: &log)
                     rowGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
                 }
-                let rowActions = row.actions.map { actions.index(of: $0) }
+                let rowActions = row.actions.map { actions.index(of: $0.name) }
                 for event in row.events.isEmpty ? blockEvents : row.events {
                     let eventIndex = events.index(of: event)
                     states[owner].rows.append(rows.count)
@@ -201,7 +201,7 @@ struct ResolvedGuard {
                 }
                 matchedAt[type] = typeName.location
                 if !cases.isEmpty { clause.predicates.append(PredicateMatch(type: type, cases: cases)) }
-            case .condition(let name, let isNegated):
+            case .condition(let name, let isNegated, _):
                 let condition = declarations.conditions.index(of: name)
                 if let first = conditionAt[condition] {
                     if first.isNegated == isNegated {

@@ -125,6 +125,9 @@ import FSMTestSupport
         ("Pass [Enforcement = weak | strong, Reward = positive, isRushHour] Locked smile",
          "Pass [Enforcement=weak|strong,Reward=positive,isRushHour] Locked {smile}"),
         ("Pass [isRushHour, isOpen] - -", "Pass [isRushHour,isOpen] - {}"),
+        // call = NAME , [ "(" , labels , ")" ] : actions and conditions with arguments.
+        ("Loaded [isEnough(amount, title), !isOld(when)] A {setDuration(duration) play clear()}",
+         "Loaded [isEnough(amount,title),!isOld(when)] A {setDuration(duration) play clear()}"),
         // term = "!" , NAME : a negated condition.
         ("Pass [!isRushHour, Enforcement = weak, ! isOpen] - -", "Pass [!isRushHour,Enforcement=weak,!isOpen] - {}"),
         ("Pass [] - -", "Pass [] - {}"),
@@ -289,6 +292,9 @@ import FSMTestSupport
         ("S { E [a b] T x }", ["4:10: error: expected ',' or ']' in the guard, found 'b' [syntaxError]"]),
         ("S { E [a, ] T x }", ["4:11: error: expected a predicate type or condition, found ']' [syntaxError]"]),
         ("S { E [!] T x }", ["4:9: error: expected a condition after '!', found ']' [syntaxError]"]),
+        ("S { E T f(a b) }", ["4:13: error: expected ',' or ')' in the arguments of 'f', found 'b' (the '(' is at 4:10) [syntaxError]"]),
+        ("S <on(x) { E S - }", ["4:6: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [syntaxError]"]),
+        ("S >{a off(x)} { E S - }", ["4:10: error: 'off' is an exit action, which takes no arguments: no event's values are there when it runs [syntaxError]"]),
         ("S { E [!A = x] T x }", ["4:11: error: '!' negates a condition; a predicate match takes the cases it allows, as in 'A = a | b' [syntaxError]"]),
         ("S { E [A = ] T x }", ["4:12: error: expected a case name, found ']' [syntaxError]"]),
         ("S { E [A = x |] T x }", ["4:15: error: expected a case name after '|', found ']' [syntaxError]"]),
