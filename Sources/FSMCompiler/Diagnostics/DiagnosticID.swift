@@ -5,6 +5,7 @@
 public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case abstractAndConcrete
     case abstractTarget
+    case argumentMismatch
     case contradictoryCondition
     case duplicateHeader
     case duplicateTransition
@@ -38,7 +39,9 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case undefinedState
     case unexpectedCharacter
     case unknownHeader
+    case unknownLabel
     case unreachableState
+    case unusedEvent
     case unusedPredicateType
 
     /// One line for `fsmc help diagnostics` and the README.
@@ -46,6 +49,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .abstractAndConcrete: "warning: a state is written both as `(X)` and as `X`; it is treated as abstract"
         case .abstractTarget: "an abstract state `(X)` is used as a next state or as the initial state"
+        case .argumentMismatch: "an action or condition is given arguments of other types or number than at its first use, or the events of a multi-event row give one label different types"
         case .contradictoryCondition: "a guard asks for a condition and its negation, as in `[c, !c]`"
         case .duplicateHeader: "a header (or a `Predicate` type) is given twice"
         case .duplicateTransition: "two rows share state, event, predicate guard and next state"
@@ -78,8 +82,10 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .undefinedPredicateType: "a guard names a predicate type no `Predicate` header declares"
         case .undefinedState: "a next state, superstate or initial state is never defined"
         case .unexpectedCharacter: "a character that is not part of the language"
-        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit or Predicate"
+        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit, Predicate or Event"
+        case .unknownLabel: "an argument names a label that the row's event does not carry"
         case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
+        case .unusedEvent: "warning: an `Event:` header declares an event that no row uses"
         case .unusedPredicateType: "warning: a declared predicate type is used by no guard"
         }
     }

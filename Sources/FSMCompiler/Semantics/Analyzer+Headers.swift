@@ -7,21 +7,32 @@ struct Headers {
     /// In declaration order, each with distinct cases.
     var predicateTypes: [PredicateTypeRecord] = []
     var predicateIndex: [String: Int] = [:]
+    /// `Event: Name(label: Type, …)` headers, in declaration order, and by event name.
+    var eventDeclarations: [EventDeclaration] = []
+    var eventDeclarationIndex: [String: Int] = [:]
 
     /// Header names are case-insensitive; each may appear once, `Predicate` once per type.
     init(reading syntax: StateMachineSyntax, log: inout DiagnosticLog) {
         var firstByName: [String: HeaderSyntax] = [:]
         for header in syntax.headers {
             let key = header.name.text.lowercased()
-            guard ["fsm", "initial", "actions", "entryexit", "predicate"].contains(key) else {
+            guard ["fsm", "initial", "actions", "entryexit", "predicate", "event"].contains(key) else {
                 log.error(.unknownHeader,
-                          "unknown header '\(header.name)'; expected FSM, Initial, Actions, EntryExit or Predicate",
+                          "unknown header '\(header.name)'; expected FSM, Initial, Actions, EntryExit, Predicate or Event",
                           at: header.name.location)
                 continue
             }
             if key == "predicate" {
                 declarePredicateType(header, log: &log)
                 continue
+            }
+            if key == "event" {
+                declareEvent(header, log: &log)
+                continue
+            }
+            if let parameters = header.parameters, let first = parameters.first {
+                log.error(.invalidHeader, "header '\(header.name)' takes one name, not values in parentheses",
+                          at: first.label.location)
             }
             if let first = firstByName[key] {
                 log.error(.duplicateHeader, "header '\(header.name)' is given twice", at: header.name.location,
@@ -56,6 +67,32 @@ struct Headers {
         }
     }
 
+    /// `Event: Name(label: Type, …)`: the values an event carries, each label once.
+    private mutating func declareEvent(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        guard let parameters = header.parameters, header.cases == nil else {
+            log.error(.invalidHeader,
+                      "event '\(header.value)' needs the values it carries, as in 'Event: \(header.value)(duration: Double)'; an event without values needs no header",
+                      at: header.value.location)
+            return
+        }
+        if let first = eventDeclarationIndex[header.value.text] {
+            log.error(.duplicateHeader, "event '\(header.value)' is declared twice", at: header.value.location,
+                      notes: [.init("first declared here", at: eventDeclarations[first].name.location)])
+            return
+        }
+        var distinct: [ParameterSyntax] = []
+        for parameter in parameters {
+            if let first = distinct.first(where: { $0.label.text == parameter.label.text }) {
+                log.error(.invalidHeader, "label '\(parameter.label)' is given twice in event '\(header.value)'",
+                          at: parameter.label.location, notes: [.init("first given here", at: first.label.location)])
+            } else {
+                distinct.append(parameter)
+            }
+        }
+        eventDeclarationIndex[header.value.text] = eventDeclarations.count
+        eventDeclarations.append(EventDeclaration(name: header.value, parameters: distinct))
+    }
+
     /// `Predicate: Type = a | b`: a new type with distinct cases.
     private mutating func declarePredicateType(_ header: HeaderSyntax, log: inout DiagnosticLog) {
         guard let cases = header.cases else {
@@ -81,5 +118,15 @@ struct Headers {
         }
         predicateIndex[header.value.text] = predicateTypes.count
         predicateTypes.append(PredicateTypeRecord(name: header.value, cases: distinct))
+    }
+}
+
+/// An `Event:` header: the event's name and the labelled values it carries.
+struct EventDeclaration {
+    var name: NameSyntax
+    var parameters: [ParameterSyntax]
+
+    func parameter(_ label: String) -> ParameterSyntax? {
+        parameters.first { $0.label.text == label }
     }
 }

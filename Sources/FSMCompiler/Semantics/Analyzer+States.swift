@@ -10,6 +10,8 @@ struct Declarations {
     var conditions = NameTable()
     /// The predicate types some guard uses.
     var usedPredicateTypes: Set<Int> = []
+    /// The argument types of each action (`name`) and condition (`?name`) at its first use.
+    var callSignatures: [String: (types: [String], location: SourceLocation)] = [:]
 
     init(declaring syntax: StateMachineSyntax, headers: Headers, log: inout DiagnosticLog) {
         for spec in syntax.states {
@@ -20,6 +22,9 @@ struct Declarations {
             let index = declare(spec, log: &log)
             collectRows(spec.items, owner: index, events: [], guardClause: ResolvedGuard(), isOverride: false,
                         headers: headers, log: &log)
+        }
+        for declaration in headers.eventDeclarations where !events.names.contains(where: { $0.text == declaration.name.text }) {
+            log.warning(.unusedEvent, "event '\(declaration.name)' is declared but no row uses it", at: declaration.name.location)
         }
     }
 
@@ -59,6 +64,52 @@ struct Declarations {
                     at: later, notes: [.init("also written here", at: earlier)])
     }
 
+    /// Each argument is a label that every event of the row carries, with one type; each
+    /// action and condition is called with the same types at every use (SPEC 1.4).
+    private mutating func checkArguments(_ calls: [CallSyntax], events: [NameSyntax], headers: Headers,
+                                         log: inout DiagnosticLog) {
+        for call in calls {
+            var types: [String] = []
+            var isValid = true
+            for label in call.arguments {
+                var type: String?
+                for event in events {
+                    let declaration = headers.eventDeclarationIndex[event.text].map { headers.eventDeclarations[$0] }
+                    guard let parameter = declaration?.parameter(label.text) else {
+                        let carried = declaration.map { "its values are " + $0.parameters.map(\.label.text).joined(separator: ", ") }
+                            ?? "it carries no values; declare them with 'Event: \(event)(\(label): Type)'"
+                        log.error(.unknownLabel, "'\(label)' is not a value of event '\(event)'; \(carried)",
+                                  at: label.location, notes: declaration.map { [.init("event '\(event)' is declared here", at: $0.name.location)] } ?? [])
+                        isValid = false
+                        break
+                    }
+                    if let type, type != parameter.type {
+                        log.error(.argumentMismatch,
+                                  "'\(label)' is '\(type)' in event '\(events[0])' but '\(parameter.type)' in event '\(event)'; the events of one row must give it one type",
+                                  at: label.location, notes: [.init("'\(label)' of '\(event)' is declared here", at: parameter.label.location)])
+                        isValid = false
+                        break
+                    }
+                    type = parameter.type
+                }
+                guard isValid, let type else { break }
+                types.append(type)
+            }
+            guard isValid else { continue }
+            let key = (call.isCondition ? "?" : "") + call.name.text
+            guard let first = callSignatures[key] else {
+                callSignatures[key] = (types, call.name.location)
+                continue
+            }
+            if first.types != types {
+                let describe = { (types: [String]) in types.isEmpty ? "no arguments" : "(" + types.joined(separator: ", ") + ")" }
+                log.error(.argumentMismatch,
+                          "\(call.isCondition ? "condition" : "action") '\(call.name)' is given \(describe(types)) here but \(describe(first.types)) where it is first used; every use passes the same types in the same order",
+                          at: call.name.location, notes: [.init("first used here", at: first.location)])
+            }
+        }
+    }
+
     /// A later definition may repeat a state's entry or exit list, but not change it.
     private mutating func mergeActions(_ list: ActionListSyntax?, into field: WritableKeyPath<StateRecord, DeclaredActions?>,
                                        of index: Int, kind: String, log: inout DiagnosticLog) {
@@ -87,7 +138,10 @@ struct Declarations {
                     rowGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
                 }
                 let rowActions = row.actions.map { actions.index(of: $0.name) }
-                for event in row.events.isEmpty ? blockEvents : row.events {
+                let rowEvents = row.events.isEmpty ? blockEvents : row.events
+                checkArguments(rowGuard.calls + row.actions.map { CallSyntax(name: $0.name, arguments: $0.arguments ?? [], isCondition: false) },
+                               events: rowEvents, headers: headers, log: &log)
+                for event in rowEvents {
                     let eventIndex = events.index(of: event)
                     states[owner].rows.append(rows.count)
                     rows.append(RowRecord(
@@ -181,6 +235,8 @@ struct ResolvedGuard {
     private(set) var isValid = true
     private var matchedAt: [Int: SourceLocation] = [:]
     private var conditionAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
+    /// The conditions as written, with their argument labels, to check against each row's events.
+    private(set) var calls: [CallSyntax] = []
 
     /// Adds `terms`: predicate types and cases resolved, one match per type, conditions
     /// registered in order of first appearance.
@@ -201,7 +257,7 @@ struct ResolvedGuard {
                 }
                 matchedAt[type] = typeName.location
                 if !cases.isEmpty { clause.predicates.append(PredicateMatch(type: type, cases: cases)) }
-            case .condition(let name, let isNegated, _):
+            case .condition(let name, let isNegated, let arguments):
                 let condition = declarations.conditions.index(of: name)
                 if let first = conditionAt[condition] {
                     if first.isNegated == isNegated {
@@ -215,7 +271,9 @@ struct ResolvedGuard {
                     continue
                 }
                 conditionAt[condition] = (name.location, isNegated)
-                clause.conditions.append(ConditionTerm(condition: condition, isNegated: isNegated))
+                clause.conditions.append(ConditionTerm(condition: condition, isNegated: isNegated,
+                                                       arguments: (arguments ?? []).map(\.text)))
+                calls.append(CallSyntax(name: name, arguments: arguments ?? [], isCondition: true))
             }
         }
     }
@@ -253,4 +311,11 @@ struct ResolvedGuard {
         }
         return cases
     }
+}
+
+/// An action or condition as written in a row, with the labels it passes.
+struct CallSyntax {
+    var name: NameSyntax
+    var arguments: [NameSyntax]
+    var isCondition: Bool
 }

@@ -129,15 +129,18 @@ public struct Guard: Hashable, Sendable {
     }
 }
 
-/// `name` or `!name` in a guard.
+/// `name`, `!name` or `name(label, …)` in a guard.
 public struct ConditionTerm: Hashable, Sendable {
     /// Index into `StateMachine.conditions`.
     public var condition: Int
     public var isNegated: Bool
+    /// The labels of the event's values it is asked with, in order.
+    public var arguments: [String]
 
-    public init(condition: Int, isNegated: Bool) {
+    public init(condition: Int, isNegated: Bool, arguments: [String] = []) {
         self.condition = condition
         self.isNegated = isNegated
+        self.arguments = arguments
     }
 }
 

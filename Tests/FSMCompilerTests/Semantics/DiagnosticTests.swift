@@ -73,6 +73,38 @@ import FSMTestSupport
                 "4:19: error: the guard asks for both 'isOpen' and '!isOpen', so the row can never apply [contradictoryCondition]",
                 "4:10: note: the other is here",
             ]),
+        Example(.argumentMismatch, headers + """
+            Event: Loaded(duration: Double, title: String)
+            Event: Reloaded(duration: Double, title: Int)
+            {
+              S {
+                Loaded S {setDuration(duration) show(title)}
+                Reloaded T setDuration
+              }
+              T { Loaded | Reloaded - show(title) }
+            }
+            """, [
+                "8:16: error: action 'setDuration' is given no arguments here but (Double) where it is first used; every use passes the same types in the same order [argumentMismatch]",
+                "7:15: note: first used here",
+                "10:32: error: 'title' is 'String' in event 'Loaded' but 'Int' in event 'Reloaded'; the events of one row must give it one type [argumentMismatch]",
+                "4:35: note: 'title' of 'Reloaded' is declared here",
+            ]),
+        Example(.unknownLabel, headers + """
+            Event: Loaded(duration: Double)
+            {
+              S {
+                Loaded [isLong(length)] S play(duration)
+                Stop S play(duration)
+              }
+            }
+            """, [
+                "6:20: error: 'length' is not a value of event 'Loaded'; its values are duration [unknownLabel]",
+                "3:8: note: event 'Loaded' is declared here",
+                "7:17: error: 'duration' is not a value of event 'Stop'; it carries no values; declare them with 'Event: Stop(duration: Type)' [unknownLabel]",
+            ]),
+        Example(.unusedEvent, headers + "Event: Spare(x: Int)\n{\n  S { E S - }\n}", [
+            "3:8: warning: event 'Spare' is declared but no row uses it [unusedEvent]",
+        ]),
         Example(.duplicateHeader, """
             FSM: F
             Initial: S
@@ -522,7 +554,7 @@ import FSMTestSupport
               S { E S - }
             }
             """, [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit or Predicate [unknownHeader]",
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Predicate or Event [unknownHeader]",
             ]),
         Example(.unreachableState, headers + """
             {
@@ -555,6 +587,9 @@ import FSMTestSupport
         Example(.abstractAndConcrete, headers + "{\n  S : B { E S - }\n  (B) { F S - }\n  (B) { G S - }\n}", []),
         Example(.abstractTarget, headers + "{\n  S : B { E T - }\n  T : B { E S - }\n  (B) { F S - }\n}", []),
         Example(.contradictoryCondition, headers + "{\n  S { E [isOpen] S -   E [!isOpen] T - }\n  T - - -\n}", []),
+        Example(.argumentMismatch, headers + "Event: A(x: Int, y: Int)\nEvent: B(y: Int, x: Int)\n{\n  S { A | B T f(x, y) }\n  T { B S f(y, x) }\n}", []),
+        Example(.unknownLabel, headers + "Event: A(x: Int)\n{\n  S { A [ok(x)] S f(x)  A S - }\n}", []),
+        Example(.unusedEvent, headers + "Event: A(x: Int)\n{\n  S { A S f(x) }\n}", []),
         Example(.duplicateHeader, """
             FSM: F
             Initial: S
