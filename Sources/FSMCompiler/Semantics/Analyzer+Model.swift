@@ -27,7 +27,7 @@ extension Analysis {
             }
             machineStates[index].transitions = transitions
         }
-        return StateMachine(
+        var machine = StateMachine(
             name: named(fsmName, types.machine),
             typeName: types.machine,
             actionsProtocolName: types.actions,
@@ -44,6 +44,16 @@ extension Analysis {
                               cases: type.cases.map { named($0, SwiftNames.lowerCamel($0.text)) },
                               parameterName: SwiftNames.lowerCamel(type.name.text))
             })
+        machine.eventParameters = declarations.events.names.map { name in
+            headers.eventDeclarationIndex[name.text].map { headers.eventDeclarations[$0].parameters } ?? []
+        }.map { $0.map { EventParameter(label: $0.label.text, type: $0.type) } }
+        func parameters(_ key: String) -> [EventParameter] {
+            guard let signature = declarations.callSignatures[key] else { return [] }
+            return zip(signature.labels, signature.types).map { EventParameter(label: $0, type: $1) }
+        }
+        machine.actionParameters = declarations.actions.names.map { parameters($0.text) }
+        machine.conditionParameters = declarations.conditions.names.map { parameters("?" + $0.text) }
+        return machine
     }
 
     /// Reads the row's fields in place: a copy of the whole `RowRecord` per transition
@@ -70,7 +80,7 @@ extension Analysis {
             effects += machineStates[target].entryActions
         }
         return Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause, target: target,
-                          staysInState: staysInState, actions: rowActions,
+                          staysInState: staysInState, actions: rowActions, actionArguments: rows[row].actionArguments,
                           runsExitAndEntry: runsExitAndEntry, effects: effects,
                           declaredIn: rows[row].owner, location: rows[row].location)
     }

@@ -11,7 +11,7 @@ struct Declarations {
     /// The predicate types some guard uses.
     var usedPredicateTypes: Set<Int> = []
     /// The argument types of each action (`name`) and condition (`?name`) at its first use.
-    var callSignatures: [String: (types: [String], location: SourceLocation)] = [:]
+    var callSignatures: [String: (types: [String], labels: [String], location: SourceLocation)] = [:]
 
     init(declaring syntax: StateMachineSyntax, headers: Headers, log: inout DiagnosticLog) {
         for spec in syntax.states {
@@ -98,7 +98,7 @@ struct Declarations {
             guard isValid else { continue }
             let key = (call.isCondition ? "?" : "") + call.name.text
             guard let first = callSignatures[key] else {
-                callSignatures[key] = (types, call.name.location)
+                callSignatures[key] = (types, call.arguments.map(\.text), call.name.location)
                 continue
             }
             if first.types != types {
@@ -148,6 +148,7 @@ struct Declarations {
                         owner: owner, event: event, eventIndex: eventIndex,
                         guardClause: rowGuard.clause, key: RowKey(event: eventIndex, guardClause: rowGuard.clause),
                         hasValidGuard: rowGuard.isValid, nextState: row.nextState, actions: rowActions,
+                        actionArguments: row.actions.map { ($0.arguments ?? []).map(\.text) },
                         isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
             case .eventBlock(let events, let blockItems, let location, _):
@@ -223,6 +224,8 @@ struct RowRecord {
     var nextState: NameSyntax?
     /// Indices into `Declarations.actions`, in order.
     var actions: [Int]
+    /// Per action, the labels of the event's values it is called with.
+    var actionArguments: [[String]]
     var isOverride: Bool
     /// The row's first token.
     var location: SourceLocation

@@ -18,6 +18,12 @@ public struct StateMachine: Hashable, Sendable {
     public var states: [State]
     /// Every event any row names, in order of first appearance.
     public var events: [Named]
+    /// By index into `events`: the values the event carries (`Event:` headers), if any.
+    public var eventParameters: [[EventParameter]] = []
+    /// By index into `actions` and `conditions`: the types of the values each is called
+    /// with, and the labels of its first use (which name the generated parameters).
+    public var actionParameters: [[EventParameter]] = []
+    public var conditionParameters: [[EventParameter]] = []
     /// Every action (row, entry and exit actions), in order of first appearance.
     public var actions: [Named]
     /// Every condition a guard names, in order of first appearance.
@@ -96,6 +102,8 @@ public struct Transition: Hashable, Sendable {
     public var staysInState: Bool
     /// The row's own actions, in order.
     public var actions: [Int]
+    /// Per action of `actions`, the labels of the event's values it is called with.
+    public var actionArguments: [[String]] = []
     /// Whether the source's exit actions and the target's entry actions run, per `EntryExitMode`.
     public var runsExitAndEntry: Bool
     /// Everything the transition runs, in order: exit actions, the row's actions, entry actions.
@@ -150,4 +158,17 @@ public struct PredicateMatch: Hashable, Sendable {
     public var type: Int
     /// Indices into that type's `cases`, in the order written.
     public var cases: [Int]
+}
+
+/// A value an event carries (`duration: Double`), or one an action or condition takes.
+public struct EventParameter: Hashable, Sendable {
+    /// The label as written.
+    public var label: String
+    /// The Swift type, as written with normalised spacing.
+    public var type: String
+
+    public init(label: String, type: String) {
+        self.label = label
+        self.type = type
+    }
 }

@@ -385,6 +385,34 @@ import FSMTestSupport
         #expect(diagnosticLines(compiling: source) == expected)
     }
 
+    /// Events with values (SPEC 1.4): the model keeps each event's values, each action's and
+    /// condition's parameter types with the labels of its first use, and each row action's
+    /// argument labels.
+    @Test func eventValuesInTheModel() throws {
+        let model = try #require(machine("""
+            FSM: P
+            Initial: Idle
+            Event: Loaded(duration: Double, title: String)
+            {
+              Idle {
+                Loaded [isLong(duration)] Idle {setDuration(duration) show(title, duration)}
+                Stop Idle play
+              }
+            }
+            """))
+        #expect(model.events.map(\.name) == ["Loaded", "Stop"])
+        #expect(model.eventParameters == [[EventParameter(label: "duration", type: "Double"),
+                                           EventParameter(label: "title", type: "String")], []])
+        #expect(model.actions.map(\.name) == ["setDuration", "show", "play"])
+        #expect(model.actionParameters == [[EventParameter(label: "duration", type: "Double")],
+                                           [EventParameter(label: "title", type: "String"), EventParameter(label: "duration", type: "Double")],
+                                           []])
+        #expect(model.conditionParameters == [[EventParameter(label: "duration", type: "Double")]])
+        let loaded = try #require(model.states[0].transitions.first)
+        #expect(loaded.actionArguments == [["duration"], ["title", "duration"]])
+        #expect(loaded.guardClause.conditions.map(\.arguments) == [["duration"]])
+    }
+
     @Test func conditionsAreListedAfterPredicatesInTheOrderWritten() throws {
         let source = "FSM: F\nInitial: S\nPredicate: A = x | y\n{\n  S {\n    [isOpen] { E [A = y, isLate, isOpenToo] - a }\n  }\n}"
         #expect(tableLines(source) == ["S E [A=y, isOpen, isLate, isOpenToo] -> S {a}"])
