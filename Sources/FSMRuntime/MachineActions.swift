@@ -4,7 +4,8 @@
 /// large `handleEvent` of a large machine), so that they cost nothing when not implemented.
 public protocol MachineActions {
     associatedtype State: Hashable & Sendable
-    associatedtype Event: Hashable & Sendable
+    /// `Hashable` where its events carry no values; with values, as hashable as they are.
+    associatedtype Event: Sendable
 
     /// Called when no row of `state` matches `event`; the default does nothing.
     mutating func unhandledEvent(_ event: Event, in state: State)

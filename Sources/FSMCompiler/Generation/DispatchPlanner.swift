@@ -155,15 +155,15 @@ struct EventDispatch: Hashable, Sendable {
         var conditions: [ConditionTerm] = []
     }
 
-    /// The conditions that two or more branches ask: generated code asks each once and
-    /// keeps the answer.
+    /// The condition calls (indices into `StateMachine.conditionCalls`) that two or more
+    /// branches ask: generated code asks each once and keeps the answer.
     var sharedConditions: [Int] {
         var seen: [Int] = [], shared: [Int] = []
         for term in branches.flatMap(\.conditions) {
-            if seen.contains(term.condition) {
-                if !shared.contains(term.condition) { shared.append(term.condition) }
+            if seen.contains(term.call) {
+                if !shared.contains(term.call) { shared.append(term.call) }
             } else {
-                seen.append(term.condition)
+                seen.append(term.call)
             }
         }
         return shared

@@ -31,10 +31,15 @@ struct GeneratedNames {
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
     /// bodies, which is its argument label (`PredicateType.parameterName`) where it can be.
     let predicateParameters: [String]
-    /// By index into `StateMachine.conditions`: the local that keeps a condition's answer
-    /// where two rows of one event ask it (`var isRushHour: Swift.Bool? = nil`),
-    /// the condition's name where it can be.
+    /// By index into `StateMachine.conditionCalls`: the local that keeps a condition's
+    /// answer where two rows of one event ask it (`var isRushHour: Swift.Bool? = nil`),
+    /// the condition's name where it can be, followed by its arguments' labels
+    /// (`isEnoughAmount`) where it has some.
     let conditionAnswers: [String]
+    /// By label: the name an event's value has in the bodies (`case .loaded(let duration)`,
+    /// and the event method's parameter), which is the label where it can be: not a Swift
+    /// keyword, nor a name the bodies use otherwise.
+    let values: [String: String]
 
     init(_ machine: StateMachine) {
         let eventMethods = Set(machine.events.map { SwiftNames.unescaped($0.swiftName) })
@@ -52,11 +57,24 @@ struct GeneratedNames {
             taken.insert(name)
             return name == label ? type.parameterName : name
         }
-        conditionAnswers = machine.conditions.map { condition in
+        taken.formUnion(predicateParameters.map(SwiftNames.unescaped))
+        conditionAnswers = machine.conditionCalls.map { call in
+            let condition = machine.conditions[call.condition]
             let preferred = SwiftNames.unescaped(condition.swiftName)
+                + call.arguments.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             let name = Self.unique(preferred, suffix: "Answer", avoiding: taken)
-            return name == preferred ? condition.swiftName : name
+            taken.insert(name)
+            return name == preferred && call.arguments.isEmpty ? condition.swiftName : name
         }
+        // A value's name is a local of bodies that also name the modules (`Swift.Bool`).
+        taken.formUnion(Self.typeNames)
+        var values: [String: String] = [:]
+        for label in machine.eventParameters.joined().map(\.label) where values[label] == nil {
+            let name = Self.unique(label, suffix: "Value", avoiding: taken.union(SwiftNames.keywords))
+            taken.insert(name)
+            values[label] = name
+        }
+        self.values = values
     }
 
     /// `preferred`, or it with `suffix` (and then a number) until no name in `taken` is it.

@@ -98,7 +98,14 @@ struct Renderer {
                     + enumeration.conformances.joined(separator: ", ") + " {")
         writer.indented { body in
             for enumCase in enumeration.cases {
-                body.line("case \(enumCase.name) = \(quoted(enumCase.rawValue))")
+                if let rawValue = enumCase.rawValue {
+                    body.line("case \(enumCase.name) = \(quoted(rawValue))")
+                } else if enumCase.associatedValues.isEmpty {
+                    body.line("case \(enumCase.name)")
+                } else {
+                    let values = enumCase.associatedValues.map { Self.parameterLabel($0.label) + ": " + $0.type }
+                    body.line("case \(enumCase.name)(" + values.joined(separator: ", ") + ")")
+                }
             }
             for member in enumeration.members {
                 body.line()
@@ -143,7 +150,7 @@ struct Renderer {
     }
 
     private func isStoredProperty(_ declaration: SwiftDeclaration) -> Bool {
-        if case .property(let property) = declaration { return property.getter == nil }
+        if case .property(let property) = declaration { return property.isStored }
         return false
     }
 
@@ -154,7 +161,10 @@ struct Renderer {
         if let type = property.type { line += ": " + type }
         if let value = property.initialValue { line += " = " + expression(value) }
         if let getter = property.getter { line += " { " + expression(getter) + " }" }
-        writer.line(line)
+        guard let body = property.getterBody else { return writer.line(line) }
+        writer.line(line + " {")
+        writer.indented { writer in body.forEach { render($0, into: &writer) } }
+        writer.line("}")
     }
 
     private func render(_ function: SwiftFunction, into writer: inout CodeWriter) {
@@ -266,6 +276,15 @@ struct Renderer {
         case .enumCase(let name):
             text.append(".")
             text.append(name)
+        case .enumCaseBinding(let name, let bindings):
+            text.append(".")
+            text.append(name)
+            text.append("(")
+            for (position, binding) in bindings.enumerated() {
+                if position > 0 { text.append(", ") }
+                text.append(binding.map { "let " + $0 } ?? "_")
+            }
+            text.append(")")
         case .wildcard:
             text.append("_")
         case .tuple(let elements):
@@ -323,6 +342,19 @@ struct Renderer {
             text.append(" }")
         case .stringLiteral(let literal):
             text.append(quoted(literal))
+        case .interpolatedString(let parts):
+            text.append("\"")
+            for part in parts {
+                switch part {
+                case .text(let literal):
+                    text.append(literal)
+                case .value(let value):
+                    text.append("\\(")
+                    append(value, to: &text)
+                    text.append(")")
+                }
+            }
+            text.append("\"")
         }
     }
 

@@ -46,10 +46,17 @@ struct SwiftEnum: Hashable {
     var members: [SwiftDeclaration]
 }
 
-/// `case name = "rawValue"`
+/// `case name = "rawValue"`, or `case name(label: Type, …)` for a case with values.
 struct SwiftEnumCase: Hashable {
     var name: String
-    var rawValue: String
+    var rawValue: String?
+    var associatedValues: [SwiftAssociatedValue] = []
+}
+
+/// `label: Type` in a case with values.
+struct SwiftAssociatedValue: Hashable {
+    var label: String
+    var type: String
 }
 
 /// `protocol Name: Base where A == B { requirements }`.
@@ -94,6 +101,11 @@ struct SwiftProperty: Hashable {
     var initialValue: SwiftExpression?
     /// The getter of a computed property, written on one line when it is one expression.
     var getter: SwiftExpression?
+    /// The getter of a computed property, as statements.
+    var getterBody: [SwiftStatement]?
+
+    /// Whether the property stores its value: it has no getter.
+    var isStored: Bool { getter == nil && getterBody == nil }
 }
 
 /// A function, an initializer (named `init`), or a protocol requirement.
@@ -157,6 +169,8 @@ struct SwiftCase: Hashable {
 enum SwiftPattern: Hashable {
     /// `.name`
     case enumCase(String)
+    /// `.name(let a, _)`: a case with values, binding those named and skipping the others.
+    case enumCaseBinding(String, [String?])
     /// `_`
     case wildcard
     /// `(p1, p2)`
@@ -178,6 +192,8 @@ enum SwiftExpression: Hashable {
     case tuple([SwiftArgument])
     /// `"text"`
     case stringLiteral(String)
+    /// `"text \(value) text"`
+    indirect case interpolatedString([SwiftStringPart])
     /// `!operand`
     indirect case not(SwiftExpression)
     /// `&name`, an argument passed `inout`.
@@ -199,4 +215,11 @@ struct SwiftArgument: Hashable {
         self.label = label
         self.value = value
     }
+}
+
+/// A piece of an interpolated string: text, or a value written with `\(…)`.
+enum SwiftStringPart: Hashable {
+    /// Text of `.sm` names, labels and punctuation, which needs no escaping.
+    case text(String)
+    case value(SwiftExpression)
 }

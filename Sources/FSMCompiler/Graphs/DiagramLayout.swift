@@ -88,14 +88,17 @@ struct DiagramLayout {
         return boxes
     }
 
-    /// `Coin [Enforcement=weak] / smile, unlock`
+    /// `Coin [Enforcement=weak] / smile, unlock`, or `Loaded / setDuration(duration), play`
     func label(of transition: Transition) -> String {
         var label = machine.events[transition.event].name
         if !transition.guardClause.isEmpty {
             label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
         }
         if !transition.actions.isEmpty {
-            label += " / " + transition.actions.map { machine.actions[$0].name }.joined(separator: ", ")
+            label += " / " + zip(transition.actions.indices, transition.actions).map { position, action in
+                let labels = transition.actionArguments.indices.contains(position) ? transition.actionArguments[position] : []
+                return machine.actions[action].name + (labels.isEmpty ? "" : "(" + labels.joined(separator: ", ") + ")")
+            }.joined(separator: ", ")
         }
         return label
     }

@@ -15,7 +15,7 @@ public enum TransitionTable {
     public static func line(for transition: Transition, in state: State, of machine: StateMachine) -> String {
         var parts = [state.name, machine.events[transition.event].name]
         if !transition.guardClause.isEmpty { parts.append("[\(guardText(transition.guardClause, in: machine))]") }
-        parts += ["->", machine.states[transition.target].name, "{\(effectsText(transition, in: machine))}"]
+        parts += ["->", machine.states[transition.target].name, "{\(effectsText(transition, in: state, of: machine))}"]
         return parts.joined(separator: " ")
     }
 
@@ -26,12 +26,31 @@ public enum TransitionTable {
             let type = machine.predicateTypes[match.type]
             return type.type.name + "=" + match.cases.map { type.cases[$0].name }.joined(separator: "|")
         }
-        let conditions = guardClause.conditions.map { ($0.isNegated ? "!" : "") + machine.conditions[$0.condition].name }
+        let conditions = guardClause.conditions.map { term in
+            (term.isNegated ? "!" : "") + machine.conditions[term.condition].name + arguments(term.arguments)
+        }
         return (predicates + conditions).joined(separator: ", ")
     }
 
-    static func effectsText(_ transition: Transition, in machine: StateMachine) -> String {
-        transition.effects.map { machine.actions[$0].name }.joined(separator: " ")
+    static func effectsText(_ transition: Transition, in state: State, of machine: StateMachine) -> String {
+        effects(transition, in: state, of: machine).joined(separator: " ")
+    }
+
+    /// Every action the transition runs, in order, the row's own with the labels of the
+    /// values they are called with: `lock`, `setDuration(duration)`.
+    static func effects(_ transition: Transition, in state: State, of machine: StateMachine) -> [String] {
+        let ownActions = transition.ownActionRange(in: state)
+        return transition.effects.indices.map { position in
+            let name = machine.actions[transition.effects[position]].name
+            guard ownActions.contains(position), transition.actionArguments.indices.contains(position - ownActions.lowerBound)
+            else { return name }
+            return name + arguments(transition.actionArguments[position - ownActions.lowerBound])
+        }
+    }
+
+    /// `(a, b)`, or nothing for no arguments.
+    private static func arguments(_ labels: [String]) -> String {
+        labels.isEmpty ? "" : "(" + labels.joined(separator: ", ") + ")"
     }
 
     /// A Markdown table grouped by state: the state's name in bold on its first row only,
@@ -50,7 +69,7 @@ public enum TransitionTable {
                     markdownText(machine.events[transition.event].name),
                     markdownText(guardText(transition.guardClause, in: machine)),
                     markdownText(machine.states[transition.target].name),
-                    markdownText(transition.effects.map { machine.actions[$0].name }.joined(separator: ", ")),
+                    markdownText(effects(transition, in: state, of: machine).joined(separator: ", ")),
                 ]))
             }
         }

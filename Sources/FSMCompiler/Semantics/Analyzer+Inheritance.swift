@@ -180,7 +180,7 @@ extension Declarations {
         let terms = clause.predicates.map { match in
             let type = predicateTypes[match.type]
             return "\(type.name)=" + match.cases.map { type.cases[$0].text }.joined(separator: "|")
-        } + clause.conditions.map { (($0.isNegated ? "!" : "") + conditions.names[$0.condition].text) }
+        } + clause.conditions.map(describe)
         return " [" + terms.joined(separator: ", ") + "]"
     }
 }

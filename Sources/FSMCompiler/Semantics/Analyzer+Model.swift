@@ -51,6 +51,8 @@ extension Analysis {
             guard let signature = declarations.callSignatures[key] else { return [] }
             return zip(signature.labels, signature.types).map { EventParameter(label: $0, type: $1) }
         }
+        machine.conditionCalls = declarations.conditionCalls
+        machine.eventNameTypeName = types.eventName
         machine.actionParameters = declarations.actions.names.map { parameters($0.text) }
         machine.conditionParameters = declarations.conditions.names.map { parameters("?" + $0.text) }
         return machine

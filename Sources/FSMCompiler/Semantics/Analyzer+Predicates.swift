@@ -3,7 +3,7 @@ extension Analysis {
     /// the combinations of predicate values and condition results, and predicate
     /// combinations too many to check or to spell out as dispatch.
     func checkPredicates(log: inout DiagnosticLog) {
-        let space = PredicateSpace(predicateTypes.map(\.cases.count), conditionCount: declarations.conditions.names.count)
+        let space = PredicateSpace(predicateTypes.map(\.cases.count), conditionCount: declarations.conditionCalls.count)
         var effectiveSets: [Int: Set<Int>] = [:]
         for state in states.indices {
             var eventOrder: [Int] = []
@@ -81,7 +81,7 @@ extension Analysis {
                 let combination = zip(dimensions, witness).map { dimension, value in
                     dimension < space.conditionBase
                         ? "\(predicateTypes[dimension].name)=\(predicateTypes[dimension].cases[value])"
-                        : "\(declarations.conditions.names[dimension - space.conditionBase])=\(value == 1)"
+                        : "\(declarations.describe(declarations.conditionCalls[dimension - space.conditionBase]))=\(value == 1)"
                 }.joined(separator: ", ")
                 let row = candidates[later]
                 log.error(.implicitClash,

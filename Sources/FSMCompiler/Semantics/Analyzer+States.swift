@@ -10,6 +10,9 @@ struct Declarations {
     var conditions = NameTable()
     /// The predicate types some guard uses.
     var usedPredicateTypes: Set<Int> = []
+    /// Each distinct condition with its argument labels, in order of first appearance.
+    var conditionCalls: [ConditionCall] = []
+    var conditionCallIndex: [ConditionCall: Int] = [:]
     /// The argument types of each action (`name`) and condition (`?name`) at its first use.
     var callSignatures: [String: (types: [String], labels: [String], location: SourceLocation)] = [:]
 
@@ -26,6 +29,24 @@ struct Declarations {
         for declaration in headers.eventDeclarations where !events.names.contains(where: { $0.text == declaration.name.text }) {
             log.warning(.unusedEvent, "event '\(declaration.name)' is declared but no row uses it", at: declaration.name.location)
         }
+    }
+
+    /// The index of `call` in `conditionCalls`, added on first sight.
+    mutating func index(of call: ConditionCall) -> Int {
+        if let index = conditionCallIndex[call] { return index }
+        conditionCallIndex[call] = conditionCalls.count
+        conditionCalls.append(call)
+        return conditionCalls.count - 1
+    }
+
+    /// `isOpen`, `!isOpen` or `isEnough(amount)`, as a guard writes the term.
+    func describe(_ term: ConditionTerm) -> String {
+        (term.isNegated ? "!" : "") + describe(ConditionCall(condition: term.condition, arguments: term.arguments))
+    }
+
+    /// `isOpen` or `isEnough(amount)`.
+    func describe(_ call: ConditionCall) -> String {
+        conditions.names[call.condition].text + (call.arguments.isEmpty ? "" : "(" + call.arguments.joined(separator: ", ") + ")")
     }
 
     /// The record for `spec`'s name, created on first sight; later definitions add
@@ -237,6 +258,7 @@ struct ResolvedGuard {
     /// False once a term had an error.
     private(set) var isValid = true
     private var matchedAt: [Int: SourceLocation] = [:]
+    /// By condition call.
     private var conditionAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
     /// The conditions as written, with their argument labels, to check against each row's events.
     private(set) var calls: [CallSyntax] = []
@@ -262,20 +284,23 @@ struct ResolvedGuard {
                 if !cases.isEmpty { clause.predicates.append(PredicateMatch(type: type, cases: cases)) }
             case .condition(let name, let isNegated, let arguments):
                 let condition = declarations.conditions.index(of: name)
-                if let first = conditionAt[condition] {
+                let labels = (arguments ?? []).map(\.text)
+                let call = declarations.index(of: ConditionCall(condition: condition, arguments: labels))
+                let term = ConditionTerm(call: call, condition: condition, isNegated: isNegated, arguments: labels)
+                if let first = conditionAt[call] {
+                    let asked = declarations.describe(declarations.conditionCalls[call])
                     if first.isNegated == isNegated {
-                        log.warning(.repeatedCondition, "condition '\(name)' is repeated in one guard",
+                        log.warning(.repeatedCondition, "condition '\(asked)' is repeated in one guard",
                                     at: name.location, notes: [.init("first given here", at: first.location)])
                     } else {
                         log.error(.contradictoryCondition,
-                                  "the guard asks for both '\(name)' and '!\(name)', so the row can never apply",
+                                  "the guard asks for both '\(asked)' and '!\(asked)', so the row can never apply",
                                   at: name.location, notes: [.init("the other is here", at: first.location)])
                     }
                     continue
                 }
-                conditionAt[condition] = (name.location, isNegated)
-                clause.conditions.append(ConditionTerm(condition: condition, isNegated: isNegated,
-                                                       arguments: (arguments ?? []).map(\.text)))
+                conditionAt[call] = (name.location, isNegated)
+                clause.conditions.append(term)
                 calls.append(CallSyntax(name: name, arguments: arguments ?? [], isCondition: true))
             }
         }

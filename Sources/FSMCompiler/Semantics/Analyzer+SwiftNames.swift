@@ -1,10 +1,17 @@
 extension Analysis {
     /// The Swift names of the machine's types.
-    var typeNames: (machine: String, actions: String, state: String, event: String) {
+    var typeNames: (machine: String, actions: String, state: String, event: String, eventName: String) {
         let machine = SwiftNames.upperCamel(headers.fsmName?.text ?? "")
         let base = SwiftNames.unescaped(machine)
         let actions = headers.actionsName.map { SwiftNames.escaped($0.text) } ?? "\(base)Actions"
-        return (machine, actions, "\(base)State", "\(base)Event")
+        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName")
+    }
+
+    /// The `Event:` declarations of events some row names: when there is one, the event
+    /// type carries values, and the names of the events without them are a type of their own.
+    var usedEventDeclarations: [EventDeclaration] {
+        let used = Set(declarations.events.names.map(\.text))
+        return headers.eventDeclarations.filter { used.contains($0.name.text) }
     }
 
     /// A predicate type's Swift name: in UpperCamelCase, after the machine's name unless it
@@ -32,6 +39,10 @@ extension Analysis {
             (fsmName, types.state, "state type"),
             (fsmName, types.event, "event type"),
         ]
+        let valueDeclarations = usedEventDeclarations
+        if !valueDeclarations.isEmpty {
+            typeEntries.append((fsmName, types.eventName, "type of event names"))
+        }
         typeEntries += predicateTypes.map { ($0.name, predicateTypeName($0.name), "predicate type") }
         for (index, (name, swiftName, role)) in typeEntries.enumerated() {
             let bare = SwiftNames.unescaped(swiftName)
@@ -60,8 +71,72 @@ extension Analysis {
         for type in predicateTypes {
             checkCaseNames(type.cases, role: "case of '\(type.name)'", log: &log)
         }
+        if !valueDeclarations.isEmpty {
+            for event in events.names where SwiftNames.lowerCamel(event.text) == "name" {
+                log.error(.invalidSwiftName,
+                          "event '\(event)' would become the enum case 'name', which the event type already has as a member (the event without its values); choose another name",
+                          at: event.location)
+            }
+        }
+        checkValueNames(valueDeclarations, log: &log)
         checkCollisions(actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
                         + conditions.names.map { ($0, SwiftNames.lowerCamel($0.text), "condition") }, log: &log)
+    }
+
+    /// The labels and types of event values. A label is an argument label of the event's
+    /// case and method, so it must be one Swift accepts there and not one the method takes
+    /// already; a type is copied into the generated code, where a few names mean the
+    /// machine's own types rather than the user's.
+    private func checkValueNames(_ declarations: [EventDeclaration], log: inout DiagnosticLog) {
+        let predicateLabels = Dictionary(predicateTypes.map { (SwiftNames.unescaped(SwiftNames.lowerCamel($0.name.text)), $0.name) },
+                                         uniquingKeysWith: { first, _ in first })
+        for declaration in declarations {
+            for parameter in declaration.parameters {
+                let label = parameter.label
+                if label.text == "_" {
+                    log.error(.invalidSwiftName,
+                              "a value of event '\(declaration.name)' needs a label: rows pass values by label, as in 'setDuration(duration)'",
+                              at: label.location)
+                } else if label.text.first?.isNumber == true {
+                    log.error(.invalidSwiftName,
+                              "'\(label)' cannot label a value of event '\(declaration.name)': a Swift argument label cannot start with a digit; choose another label",
+                              at: label.location)
+                } else if let type = predicateLabels[label.text] {
+                    log.error(.swiftNameCollision,
+                              "label '\(label)' of event '\(declaration.name)' is also the label of predicate type '\(type)', which the event method may take beside it; choose another label",
+                              at: label.location, notes: [.init("'\(type)' is declared here", at: type.location)])
+                }
+                for name in Self.leadingTypeNames(in: parameter.type) where Self.typeNamesTakenInside.contains(name) {
+                    log.error(.invalidSwiftName,
+                              "'\(name)' in the type of '\(label)' would name the generated machine's own '\(name)' where the generated code writes the type; qualify it with its module, as in 'MyModule.\(name)'",
+                              at: parameter.typeLocation)
+                }
+            }
+        }
+    }
+
+    /// Names that mean something else where generated code writes a value's type: inside
+    /// the actions protocol (`State`, `Event`), inside the machine (`Actions`, `Outcome`),
+    /// and in the whole file (`RequiredRuntime`).
+    static let typeNamesTakenInside: Set<String> = GeneratedNames.memberTypeNames
+        .union(["State", "Event", "RequiredRuntime"])
+
+    /// The names that start a type path in Swift type text: `Foo` and `Bar` in
+    /// `[Foo.Baz: Bar<Int>]`, but not `Baz`, which `Foo` qualifies.
+    static func leadingTypeNames(in type: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        var afterDot = false
+        for character in type + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+                continue
+            }
+            if !current.isEmpty && !afterDot { names.append(current) }
+            current = ""
+            if character != " " { afterDot = character == "." }
+        }
+        return names
     }
 
     /// A type the generated file declares at the top level of the user's module: it must

@@ -88,7 +88,7 @@ struct RowKey: Hashable {
     var event: Int
     /// By type index, each with its cases ascending: `[A = y | x]` and `[A = x | y]` are one key.
     var predicates: [PredicateMatch]
-    /// By condition index: `[a, b]` and `[b, a]` are one key.
+    /// By condition call: `[a, b]` and `[b, a]` are one key.
     var conditions: [ConditionTerm]
 
     init(event: Int, guardClause: Guard) {
@@ -96,6 +96,6 @@ struct RowKey: Hashable {
         self.predicates = guardClause.predicates
             .map { PredicateMatch(type: $0.type, cases: $0.cases.sorted()) }
             .sorted { $0.type < $1.type }
-        self.conditions = guardClause.conditions.sorted { $0.condition < $1.condition }
+        self.conditions = guardClause.conditions.sorted { $0.call < $1.call }
     }
 }

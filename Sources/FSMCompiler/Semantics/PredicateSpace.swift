@@ -97,11 +97,12 @@ struct PredicateRegion {
 
 /// The combinations of a machine's predicate values and condition results, by the number
 /// of cases of each dimension: first one per predicate type, then, when conditions take
-/// part (SPEC 2.4), one per condition with the cases false (0) and true (1).
+/// part (SPEC 2.4), one per condition call (`isOpen`, `isEnough(amount)`) with the cases
+/// false (0) and true (1).
 struct PredicateSpace {
-    /// By dimension: the predicate types' case counts, then 2 per condition.
+    /// By dimension: the predicate types' case counts, then 2 per condition call.
     let caseCounts: [Int]
-    /// The dimension of condition 0.
+    /// The dimension of condition call 0.
     let conditionBase: Int
 
     init(_ predicateCaseCounts: [Int], conditionCount: Int = 0) {
@@ -110,10 +111,10 @@ struct PredicateSpace {
     }
 
     /// A guard's terms as matches on dimensions: its predicate matches, then one per
-    /// condition term (`c` takes case 1, `!c` case 0).
+    /// condition term, on its call's dimension (`c` takes case 1, `!c` case 0).
     func matches(of guardClause: Guard) -> [PredicateMatch] {
         guardClause.predicates + guardClause.conditions.map {
-            PredicateMatch(type: conditionBase + $0.condition, cases: [$0.isNegated ? 0 : 1])
+            PredicateMatch(type: conditionBase + $0.call, cases: [$0.isNegated ? 0 : 1])
         }
     }
 

@@ -28,9 +28,20 @@ public struct StateMachine: Hashable, Sendable {
     public var actions: [Named]
     /// Every condition a guard names, in order of first appearance.
     public var conditions: [Named]
+    /// Every distinct way a guard asks a condition: the condition and the labels of the
+    /// event values it is asked with, in order of first appearance. `isEnough(amount)` and
+    /// `isEnough(tip)` are two calls of one condition, with answers of their own; a
+    /// condition without arguments has one call.
+    public var conditionCalls: [ConditionCall] = []
     /// Every declared predicate type, in declaration order; all of them are parameters
     /// of dispatch, used or not.
     public var predicateTypes: [PredicateType]
+
+    /// The enum of event names without their values, `<typeName>EventName`, which only a
+    /// machine whose events carry values has (`hasEventValues`).
+    public var eventNameTypeName: String = ""
+    /// Whether some event carries values: the event type then has associated values.
+    public var hasEventValues: Bool { eventParameters.contains { !$0.isEmpty } }
 
     /// Indices of the states that can be current: the concrete ones, in declaration order.
     public var concreteStates: [Int] { states.indices.filter { !states[$0].isAbstract } }
@@ -114,6 +125,15 @@ public struct Transition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
+extension Transition {
+    /// Where the row's own actions are in `effects`: after the exit actions of `state`,
+    /// the state the transition leaves, when they run.
+    public func ownActionRange(in state: State) -> Range<Int> {
+        let exits = runsExitAndEntry ? state.exitActions.count : 0
+        return exits..<(exits + actions.count)
+    }
+}
+
 /// What a row requires: predicate matches (AND-ed, each an OR of cases) and condition
 /// terms, each a condition or its negation.
 public struct Guard: Hashable, Sendable {
@@ -139,15 +159,32 @@ public struct Guard: Hashable, Sendable {
 
 /// `name`, `!name` or `name(label, …)` in a guard.
 public struct ConditionTerm: Hashable, Sendable {
+    /// Index into `StateMachine.conditionCalls`: the condition with its arguments, what
+    /// is asked and what the answer belongs to.
+    public var call: Int
     /// Index into `StateMachine.conditions`.
     public var condition: Int
     public var isNegated: Bool
     /// The labels of the event's values it is asked with, in order.
     public var arguments: [String]
 
-    public init(condition: Int, isNegated: Bool, arguments: [String] = []) {
+    public init(call: Int, condition: Int, isNegated: Bool, arguments: [String] = []) {
+        self.call = call
         self.condition = condition
         self.isNegated = isNegated
+        self.arguments = arguments
+    }
+}
+
+/// A condition as a guard asks it: `isOpen`, or `isEnough(amount)` with the labels of
+/// the event values it passes.
+public struct ConditionCall: Hashable, Sendable {
+    /// Index into `StateMachine.conditions`.
+    public var condition: Int
+    public var arguments: [String]
+
+    public init(condition: Int, arguments: [String] = []) {
+        self.condition = condition
         self.arguments = arguments
     }
 }

@@ -34,7 +34,8 @@ public struct Interpreter: Sendable {
         /// An index into `machine.events`.
         public var event: Int
         public var outcome: Outcome
-        /// The conditions asked, in the order asked (SPEC 2.4): indices into `machine.conditions`.
+        /// The conditions asked, in the order asked (SPEC 2.4): indices into
+        /// `machine.conditionCalls` (a condition asked with other arguments is another call).
         public var askedConditions: [Int] = []
     }
 
@@ -44,8 +45,8 @@ public struct Interpreter: Sendable {
     ///
     /// The rows whose predicate matches hold are tried most specific first (rank, the
     /// number of predicate and condition terms, descending; then table order); a row's
-    /// condition terms are asked left to right as written, each condition at most once per
-    /// event, until a row's terms all hold. That row wins; if none does, the event is
+    /// condition terms are asked left to right as written, each condition call at most once
+    /// per event, until a row's terms all hold. That row wins; if none does, the event is
     /// rejected, and if no row matches the predicate values, it is unhandled.
     @discardableResult
     public mutating func handle(_ event: Int, predicates: [Int], conditions: [Bool]) -> Step {
@@ -59,7 +60,7 @@ public struct Interpreter: Sendable {
         var asked: [Int] = []
         for transition in candidates {
             let holds = transition.guardClause.conditions.allSatisfy { term in
-                if !asked.contains(term.condition) { asked.append(term.condition) }
+                if !asked.contains(term.call) { asked.append(term.call) }
                 return conditions[term.condition] != term.isNegated
             }
             if holds {
