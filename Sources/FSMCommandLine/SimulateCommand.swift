@@ -15,6 +15,11 @@ extension CommandLineTool {
             'unhandled' means no row applies, 'rejected' that the row that applies has a false
             condition. This is the reference meaning of the machine, computed from its table,
             independently of the generated Swift.
+            An event that carries values may be given with them, as in Swift:
+            Loaded(duration: 3, title: "x"); its labels in order, each value any Swift
+            expression text (not evaluated). Values take no part in matching, and the trace
+            line names the event alone, so the event's name alone will do too. In --events,
+            commas inside parentheses, brackets and string literals belong to the values.
             Every predicate type and every condition needs a value before the first event:
             give each with --predicate or --condition. On standard input, one line is an event
             name, or 'Type=case' or 'condition=true|false', which changes a value for the events
@@ -71,16 +76,20 @@ extension CommandLineTool {
                               usage: usage)
         }
         var events: [Int] = []
-        let names = eventList.isEmpty ? [] : eventList.split(separator: ",", omittingEmptySubsequences: false)
-        for (position, name) in names.enumerated() {
-            let trimmed = String(name).trimmingBlanks
-            do throws(Simulation.Failure) {
-                guard !trimmed.isEmpty else { throw Simulation.Failure("empty event name") }
-                events.append(try simulation.event(named: trimmed))
-            } catch {
-                console.fail("event \(position + 1) of --events: \(error.message)")
-                return .failure
+        do throws(Simulation.Failure) {
+            let list = eventList.isEmpty ? [] : try Simulation.eventList(eventList)
+            for (position, event) in list.enumerated() {
+                do throws(Simulation.Failure) {
+                    guard !event.text.isEmpty else { throw Simulation.Failure("empty event name") }
+                    events.append(try simulation.event(event.text))
+                } catch {
+                    console.fail("event \(position + 1) of --events: \(error.message)")
+                    return .failure
+                }
             }
+        } catch {
+            console.fail("--events, column \(error.column): \(error.message)")
+            return .failure
         }
         for event in events {
             do {

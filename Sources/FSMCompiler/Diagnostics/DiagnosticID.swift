@@ -82,7 +82,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .undefinedPredicateType: "a guard names a predicate type no `Predicate` header declares"
         case .undefinedState: "a next state, superstate or initial state is never defined"
         case .unexpectedCharacter: "a character that is not part of the language"
-        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit, Predicate or Event"
+        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit, Predicate, Event or Import"
         case .unknownLabel: "an argument names a label that the row's event does not carry"
         case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
         case .unusedEvent: "warning: an `Event:` header declares an event that no row uses"

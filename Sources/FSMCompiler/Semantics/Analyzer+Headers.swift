@@ -10,15 +10,18 @@ struct Headers {
     /// `Event: Name(label: Type, …)` headers, in declaration order, and by event name.
     var eventDeclarations: [EventDeclaration] = []
     var eventDeclarationIndex: [String: Int] = [:]
+    /// `Import: Foundation`: modules the generated file imports beside FSMRuntime, for
+    /// the types of event values.
+    var imports: [NameSyntax] = []
 
     /// Header names are case-insensitive; each may appear once, `Predicate` once per type.
     init(reading syntax: StateMachineSyntax, log: inout DiagnosticLog) {
         var firstByName: [String: HeaderSyntax] = [:]
         for header in syntax.headers {
             let key = header.name.text.lowercased()
-            guard ["fsm", "initial", "actions", "entryexit", "predicate", "event"].contains(key) else {
+            guard ["fsm", "initial", "actions", "entryexit", "predicate", "event", "import"].contains(key) else {
                 log.error(.unknownHeader,
-                          "unknown header '\(header.name)'; expected FSM, Initial, Actions, EntryExit, Predicate or Event",
+                          "unknown header '\(header.name)'; expected FSM, Initial, Actions, EntryExit, Predicate, Event or Import",
                           at: header.name.location)
                 continue
             }
@@ -28,6 +31,10 @@ struct Headers {
             }
             if key == "event" {
                 declareEvent(header, log: &log)
+                continue
+            }
+            if key == "import" {
+                declareImport(header, log: &log)
                 continue
             }
             if let parameters = header.parameters, let first = parameters.first {
@@ -54,6 +61,25 @@ struct Headers {
         for (key, example) in [("fsm", "FSM: Turnstile"), ("initial", "Initial: Locked")] where firstByName[key] == nil {
             log.error(.missingHeader, "missing header '\(example.split(separator: ":")[0])'; add one such as '\(example)'",
                       at: syntax.bodyLocation)
+        }
+    }
+
+    /// `Import: Module`, once per module; FSMRuntime is imported always.
+    private mutating func declareImport(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        if header.cases != nil || header.parameters != nil {
+            log.error(.invalidHeader, "header '\(header.name)' takes one module name", at: header.value.location)
+            return
+        }
+        let module = header.value
+        if module.text.first?.isNumber == true || SwiftNames.keywords.contains(module.text) {
+            log.error(.invalidHeader, "'\(module)' is not a module name", at: module.location)
+        } else if module.text == "FSMRuntime" {
+            log.error(.duplicateHeader, "every generated file imports FSMRuntime already; remove this header", at: module.location)
+        } else if let first = imports.first(where: { $0.text == module.text }) {
+            log.error(.duplicateHeader, "module '\(module)' is imported twice", at: module.location,
+                      notes: [.init("first imported here", at: first.location)])
+        } else {
+            imports.append(module)
         }
     }
 

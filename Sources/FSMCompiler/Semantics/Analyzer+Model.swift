@@ -53,6 +53,7 @@ extension Analysis {
         }
         machine.conditionCalls = declarations.conditionCalls
         machine.eventNameTypeName = types.eventName
+        machine.imports = headers.imports.map(\.text)
         machine.actionParameters = declarations.actions.names.map { parameters($0.text) }
         machine.conditionParameters = declarations.conditions.names.map { parameters("?" + $0.text) }
         return machine

@@ -37,6 +37,8 @@ public struct StateMachine: Hashable, Sendable {
     /// of dispatch, used or not.
     public var predicateTypes: [PredicateType]
 
+    /// The modules of `Import:` headers, which the generated file imports after FSMRuntime.
+    public var imports: [String] = []
     /// The enum of event names without their values, `<typeName>EventName`, which only a
     /// machine whose events carry values has (`hasEventValues`).
     public var eventNameTypeName: String = ""

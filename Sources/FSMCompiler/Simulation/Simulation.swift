@@ -1,4 +1,5 @@
-/// A run of the interpreter driven by text, as `fsmc simulate` reads it: event names, and
+/// A run of the interpreter driven by text, as `fsmc simulate` reads it: events (by name,
+/// or with their values: `Loaded(duration: 3)`), and
 /// settings of predicate values (`Enforcement=strong`) and condition results
 /// (`isRushHour=false`) that hold until changed.
 ///
@@ -79,6 +80,101 @@ public struct Simulation: Sendable {
         return event
     }
 
+    /// The index of the event `text` names: `Coin`, or an event with its values as in a
+    /// Swift call, `Loaded(duration: 3, title: "x")`. Values take no part in matching
+    /// (SPEC 1.4), so an event that carries values may also be given by its name alone;
+    /// given values must have the event's labels, in order, each with a value. A value is
+    /// Swift expression text, which is not evaluated: commas and parentheses inside
+    /// brackets or string literals belong to it.
+    public func event(_ text: String) throws(Failure) -> Int {
+        let bytes = Array(text.utf8)
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return try event(named: text) }
+        let (name, _) = Self.trimmed(bytes[..<open], startingAt: 1)
+        let event = try event(named: name)
+        let declared = machine.eventParameters.indices.contains(event) ? machine.eventParameters[event].map(\.label) : []
+        guard bytes.last == UInt8(ascii: ")") else {
+            throw Failure("the values of event '\(name)' end with ')'", column: bytes.count + 1)
+        }
+        let inner = bytes[(open + 1)..<(bytes.count - 1)]
+        let values = try Self.split(inner, separator: UInt8(ascii: ","), startingAt: open + 2)
+        if declared.isEmpty {
+            throw Failure("event '\(name)' carries no values; give it as '\(name)'", column: open + 1)
+        }
+        if values.count == 1, values[0].text.isEmpty {
+            throw Failure("event '\(name)' carries \(Self.valueList(declared)); give them all, or just '\(name)'", column: open + 2)
+        }
+        for (position, value) in values.enumerated() {
+            let valueBytes = Array(value.text.utf8)
+            guard let colon = valueBytes.firstIndex(of: UInt8(ascii: ":")) else {
+                throw Failure("expected 'label: value' in the values of event '\(name)', found '\(value.text)'", column: value.column)
+            }
+            let (label, _) = Self.trimmed(valueBytes[..<colon], startingAt: value.column)
+            let (valueText, valueColumn) = Self.trimmed(valueBytes[(colon + 1)...], startingAt: value.column + colon + 1)
+            guard position < declared.count, label == declared[position] else {
+                let expected = position < declared.count ? "'\(declared[position])'" : "nothing more"
+                throw Failure("event '\(name)' carries \(Self.valueList(declared)), in this order; expected \(expected), found '\(label)'",
+                              column: value.column)
+            }
+            if valueText.isEmpty { throw Failure("'\(label)' of event '\(name)' has no value", column: valueColumn) }
+        }
+        if values.count < declared.count {
+            throw Failure("event '\(name)' carries \(Self.valueList(declared)); '\(declared[values.count])' is missing",
+                          column: bytes.count)
+        }
+        return event
+    }
+
+    /// `the values 'a' and 'b'`, or `the value 'a'`.
+    private static func valueList(_ labels: [String]) -> String {
+        let quoted = labels.map { "'\($0)'" }
+        return quoted.count == 1 ? "the value " + quoted[0]
+            : "the values " + quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    }
+
+    /// The events of `--events`, separated by commas outside parentheses, brackets and
+    /// string literals (`Loaded(duration: 3, title: "a, b"),Play`), each with its column.
+    public static func eventList(_ text: String) throws(Failure) -> [(text: String, column: Int)] {
+        try split(Array(text.utf8)[...], separator: UInt8(ascii: ","), startingAt: 1)
+    }
+
+    /// `bytes` split at each `separator` that no bracket or string literal holds, each piece
+    /// trimmed, with its column; fails on a bracket that does not close.
+    private static func split(_ bytes: ArraySlice<UInt8>, separator: UInt8,
+                              startingAt column: Int) throws(Failure) -> [(text: String, column: Int)] {
+        var pieces: [(text: String, column: Int)] = []
+        var closers: [UInt8] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        var inString = false
+        func columnOf(_ index: Int) -> Int { column + index - bytes.startIndex }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if let closer = [UInt8(ascii: "("): UInt8(ascii: ")"), UInt8(ascii: "["): UInt8(ascii: "]"),
+                                    UInt8(ascii: "{"): UInt8(ascii: "}")][byte] {
+                closers.append(closer)
+            } else if [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(byte) {
+                guard closers.last == byte else {
+                    throw Failure("unexpected '\(Character(Unicode.Scalar(byte)))'", column: columnOf(index))
+                }
+                closers.removeLast()
+            } else if byte == separator && closers.isEmpty {
+                pieces.append(trimmed(bytes[start..<index], startingAt: columnOf(start)))
+                start = index + 1
+            }
+            index += 1
+        }
+        if inString { throw Failure("a string literal does not end", column: columnOf(bytes.endIndex)) }
+        if let closer = closers.last {
+            throw Failure("expected '\(Character(Unicode.Scalar(closer)))' before the end", column: columnOf(bytes.endIndex))
+        }
+        pieces.append(trimmed(bytes[start..<bytes.endIndex], startingAt: columnOf(start)))
+        return pieces
+    }
+
     /// Handles `event` with the current values and returns its trace line.
     public mutating func handle(_ event: Int) throws(Failure) -> String {
         let missing = missingPredicateValues + missingConditionResults
@@ -91,24 +187,44 @@ public struct Simulation: Sendable {
     }
 
     /// Runs one line of a script: a blank line or a `//` comment does nothing, `Name=value`
-    /// sets a value, anything else is an event name, whose trace line is returned.
+    /// sets a value, anything else is an event (`Coin`, `Loaded(duration: 3)`), whose trace
+    /// line is returned.
     /// Columns in failures count from the start of `line`.
     public mutating func run(line: String) throws(Failure) -> String? {
         var bytes = Array(line.utf8)
-        if let comment = bytes.indices.dropLast().first(where: { bytes[$0] == UInt8(ascii: "/") && bytes[$0 + 1] == UInt8(ascii: "/") }) {
-            bytes.removeSubrange(comment...)
-        }
+        if let comment = Self.commentStart(in: bytes) { bytes.removeSubrange(comment...) }
         let (text, column) = Self.trimmed(bytes[...], startingAt: 1)
         guard !text.isEmpty else { return nil }
         do throws(Failure) {
-            if text.utf8.contains(UInt8(ascii: "=")) {
+            // `Type=case` and `condition=…` are assignments; `Name(label: value)` is an event,
+            // whose values may hold '='.
+            let open = text.utf8.firstIndex(of: UInt8(ascii: "("))
+            let equals = text.utf8.firstIndex(of: UInt8(ascii: "="))
+            if let equals, open.map({ equals < $0 }) ?? true {
                 try assign(text)
                 return nil
             }
-            return try handle(try event(named: text))
+            return try handle(try event(text))
         } catch {
             throw Failure(error.message, column: column + error.column - 1)
         }
+    }
+
+    /// Where a `//` comment starts, outside the string literals of event values.
+    private static func commentStart(in bytes: [UInt8]) -> Int? {
+        var inString = false
+        var index = 0
+        while index + 1 < bytes.count {
+            if inString {
+                if bytes[index] == UInt8(ascii: "\\") { index += 1 } else if bytes[index] == UInt8(ascii: "\"") { inString = false }
+            } else if bytes[index] == UInt8(ascii: "\"") {
+                inString = true
+            } else if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/") {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The text between leading and trailing blanks, and the column where it starts.

@@ -116,6 +116,23 @@ import FSMTestSupport
                 "3:1: error: header 'fsm' is given twice [duplicateHeader]",
                 "1:1: note: first given here",
             ]),
+        Example(.duplicateHeader, headers + """
+            Import: Foundation
+            Import: FSMRuntime
+            import: Foundation
+            {
+              S { E S - }
+            }
+            """, [
+                "4:9: error: every generated file imports FSMRuntime already; remove this header [duplicateHeader]",
+                "5:9: error: module 'Foundation' is imported twice [duplicateHeader]",
+                "3:9: note: first imported here",
+            ]),
+        Example(.invalidHeader, headers + "Import: 2D\nImport: class\nImport: A = b\n{\n  S { E S - }\n}", [
+            "3:9: error: '2D' is not a module name [invalidHeader]",
+            "4:9: error: 'class' is not a module name [invalidHeader]",
+            "5:9: error: header 'Import' takes one module name [invalidHeader]",
+        ]),
         Example(.duplicateHeader, onePredicate + """
             Predicate: P = z
             {
@@ -263,6 +280,32 @@ import FSMTestSupport
                 "3:10: error: 'some' cannot name the actions protocol: Swift reads 'some' as the start of a type, even in backticks; choose another name, or leave the header out for 'PlayerActions' [invalidSwiftName]",
                 "4:12: error: '_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label; give the type a name [invalidSwiftName]",
             ]),
+        Example(.invalidSwiftName, headers + """
+            Event: A(_: Int, 2nd: Int, s: State, t: [Mod.Event: Outcome?])
+            {
+              S { A S - }
+            }
+            """, [
+                "3:10: error: a value of event 'A' needs a label: rows pass values by label, as in 'setDuration(duration)' [invalidSwiftName]",
+                "3:18: error: '2nd' cannot label a value of event 'A': a Swift argument label cannot start with a digit; choose another label [invalidSwiftName]",
+                "3:31: error: 'State' in the type of 's' would name the generated machine's own 'State' where the generated code writes the type; qualify it with its module, as in 'MyModule.State' [invalidSwiftName]",
+                "3:41: error: 'Outcome' in the type of 't' would name the generated machine's own 'Outcome' where the generated code writes the type; qualify it with its module, as in 'MyModule.Outcome' [invalidSwiftName]",
+            ]),
+        Example(.invalidSwiftName, headers + "Event: Name(x: Int)\n{\n  S { Name S f(x) }\n}", [
+            "5:7: error: event 'Name' would become the enum case 'name', which the event type already has as a member (the event without its values); choose another name [invalidSwiftName]",
+        ]),
+        Example(.swiftNameCollision, headers + "Event: A(mode: Int)\nPredicate: Mode = x | y\n{\n  S { A [Mode = x] S - }\n}", [
+            "3:10: error: label 'mode' of event 'A' is also the label of predicate type 'Mode', which the event method may take beside it; choose another label [swiftNameCollision]",
+            "4:12: note: 'Mode' is declared here",
+        ]),
+        Example(.contradictoryCondition, headers + "Event: A(x: Int, y: Int)\n{\n  S { A [c(x), !c(x)] S -  A [c(x), !c(y)] S g }\n}", [
+            "5:17: error: the guard asks for both 'c(x)' and '!c(x)', so the row can never apply [contradictoryCondition]",
+            "5:10: note: the other is here",
+        ]),
+        Example(.implicitClash, headers + "Event: A(x: Int, y: Int)\n{\n  S { A [c(x)] S f  A [c(y)] S g }\n}", [
+            "5:21: error: implicit clash for event 'A' in state 'S': this row and another of the same rank both match when c(x)=true, c(y)=true; make one of them more specific [implicitClash]",
+            "5:7: note: the other row is here",
+        ]),
         Example(.invalidSwiftName, "FSM: F\nInitial: S\nActions: Outcome\n{\n  S { E S - }\n}", [
             "3:10: error: 'Outcome' cannot name the actions protocol: the generated machine has a member type 'Outcome', which would hide it inside the machine; choose another name, or leave the header out for 'FActions' [invalidSwiftName]",
         ]),
@@ -554,7 +597,7 @@ import FSMTestSupport
               S { E S - }
             }
             """, [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Predicate or Event [unknownHeader]",
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Predicate, Event or Import [unknownHeader]",
             ]),
         Example(.unreachableState, headers + """
             {
@@ -589,6 +632,11 @@ import FSMTestSupport
         Example(.contradictoryCondition, headers + "{\n  S { E [isOpen] S -   E [!isOpen] T - }\n  T - - -\n}", []),
         Example(.argumentMismatch, headers + "Event: A(x: Int, y: Int)\nEvent: B(y: Int, x: Int)\n{\n  S { A | B T f(x, y) }\n  T { B S f(y, x) }\n}", []),
         Example(.unknownLabel, headers + "Event: A(x: Int)\n{\n  S { A [ok(x)] S f(x)  A S - }\n}", []),
+        // Two calls of one condition with other values are two conditions.
+        Example(.contradictoryCondition, headers + "Event: A(x: Int, y: Int)\n{\n  S { A [c(x), !c(y)] S g  A [c(x), c(y)] S h }\n}", []),
+        Example(.implicitClash, headers + "Event: A(x: Int, y: Int)\n{\n  S { A [c(x)] S f  A [!c(x)] S g  A [c(x), c(y)] S h }\n}", []),
+        // Labels may be keywords and type names may be qualified.
+        Example(.invalidSwiftName, headers + "Event: A(default: Int, in: MyModule.State, event: [Swift.String: Int]?)\n{\n  S { A S f(default, in, event) }\n}", []),
         Example(.unusedEvent, headers + "Event: A(x: Int)\n{\n  S { A S f(x) }\n}", []),
         Example(.duplicateHeader, """
             FSM: F

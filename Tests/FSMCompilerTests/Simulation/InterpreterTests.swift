@@ -146,3 +146,82 @@ import FSMTestSupport
         #expect(throws: failure) { try simulation.run(line: line) }
     }
 }
+
+/// Events that carry values (SPEC 1.4): values take no part in matching; a condition asked
+/// with other values is asked again; `simulate` takes events with their values.
+@Suite struct EventValueSimulationTests {
+    static let source = """
+        FSM: Player
+        Initial: Idle
+        Event: Loaded(duration: Double, title: String)
+        Event: Seek(from: Double, to: Double)
+        {
+          Idle Loaded Ready {setDuration(duration) show(title)}
+          Ready {
+            Seek [isWithin(from), isWithin(to)]  -  seek(to)
+            Seek [isWithin(from)]                -  {refuse(to) log}
+            Seek                                 -  -
+          }
+        }
+
+        """
+
+    @Test func aConditionAskedWithOtherValuesIsAnotherCall() throws {
+        let model = try #require(machine(Self.source))
+        #expect(model.conditions.map(\.name) == ["isWithin"])
+        #expect(model.conditionCalls == [ConditionCall(condition: 0, arguments: ["from"]),
+                                         ConditionCall(condition: 0, arguments: ["to"])])
+        var interpreter = Interpreter(model, state: 1)
+        let step = interpreter.handle(1, predicates: [], conditions: [false])
+        // `isWithin(from)` is false: the second row is not tried, the third wins; `to` is never asked.
+        #expect(step.askedConditions == [0])
+        #expect(interpreter.line(for: step) == "Ready Seek -> Ready {}")
+        let taken = interpreter.handle(1, predicates: [], conditions: [true])
+        #expect(taken.askedConditions == [0, 1])
+        #expect(interpreter.line(for: taken) == "Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}")
+    }
+
+    @Test func tableLinesShowTheLabelsActionsAndConditionsTake() throws {
+        let model = try #require(machine(Self.source))
+        #expect(TransitionTable.text(model) == """
+            Idle Loaded -> Ready {setDuration(duration) show(title)}
+            Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}
+            Ready Seek [isWithin(from)] -> Ready {refuse(to) log}
+            Ready Seek -> Ready {}
+
+            """)
+    }
+
+    @Test func eventsAreGivenWithTheirValuesOrByName() throws {
+        var simulation = Simulation(try #require(machine(Self.source)))
+        #expect(try simulation.run(line: "isWithin=true") == nil)
+        #expect(try simulation.run(line: #"Loaded(duration: 3.5, title: "a = (b), // c") // a comment"#)
+                == "Idle Loaded -> Ready {setDuration(duration) show(title)}")
+        #expect(try simulation.run(line: "Seek") == "Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}")
+        #expect(try simulation.run(line: "  Seek(from: [1, 2].min()!, to: 3)")
+                == "Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}")
+    }
+
+    @Test(arguments: [
+        ("Seek(to: 1, from: 2)", Simulation.Failure("event 'Seek' carries the values 'from' and 'to', in this order; expected 'from', found 'to'", column: 6)),
+        ("Seek(from: 1)", Simulation.Failure("event 'Seek' carries the values 'from' and 'to'; 'to' is missing", column: 13)),
+        ("Seek(from: 1, to: )", Simulation.Failure("'to' of event 'Seek' has no value", column: 18)),
+        ("Seek(from: 1, to: 2, by: 3)", Simulation.Failure("event 'Seek' carries the values 'from' and 'to', in this order; expected nothing more, found 'by'", column: 22)),
+        ("Seek()", Simulation.Failure("event 'Seek' carries the values 'from' and 'to'; give them all, or just 'Seek'", column: 6)),
+        ("Seek(from: (1, to: 2)", Simulation.Failure("expected ')' before the end", column: 21)),
+        ("Seek(from: 1, 2)", Simulation.Failure("expected 'label: value' in the values of event 'Seek', found '2'", column: 15)),
+        ("Stop(x: 1)", Simulation.Failure("unknown event 'Stop'; events are Loaded or Seek", column: 1)),
+        (#"Loaded(duration: 1, title: "x)"#, Simulation.Failure("a string literal does not end", column: 30)),
+    ])
+    func badValuesAreReportedWhereTheyGoWrong(line: String, failure: Simulation.Failure) throws {
+        var simulation = Simulation(try #require(machine(Self.source)))
+        try simulation.assign("isWithin=true")
+        #expect(throws: failure) { try simulation.run(line: line) }
+    }
+
+    @Test func eventListsSplitOutsideValues() throws {
+        let list = try Simulation.eventList(#"Loaded(duration: 1, title: "a, b"), Seek(from: [1, 2][0], to: 2),Seek"#)
+        #expect(list.map(\.text) == [#"Loaded(duration: 1, title: "a, b")"#, "Seek(from: [1, 2][0], to: 2)", "Seek"])
+        #expect(list.map(\.column) == [1, 37, 66])
+    }
+}
