@@ -109,11 +109,19 @@ struct DifferentialRunner {
         var rejected = 0
         var unhandled = 0
         var rows = 0
+        /// Machines whose events carry values; transitions whose actions took some; events
+        /// that asked a condition with a value.
+        var machinesWithValues = 0
+        var transitionsPassingValues = 0
+        var conditionsAskedWithValues = 0
         var buildSeconds = 0.0
         var runSeconds = 0.0
 
-        mutating func add(_ lines: [String], rows: Int) {
+        mutating func add(_ lines: [String], rows: Int, hasValues: Bool) {
             machines += 1
+            if hasValues { machinesWithValues += 1 }
+            transitionsPassingValues += lines.filter { $0.contains(" -> ") && $0.split(separator: "{").last?.contains("(") == true }.count
+            conditionsAskedWithValues += lines.filter { $0.contains(" ?") && $0.split(separator: "?").last?.contains("(") == true }.count
             events += lines.count
             transitions += lines.filter { $0.contains(" -> ") }.count
             rejected += lines.filter { $0.hasSuffix(" rejected") || $0.contains(" rejected ?") }.count
@@ -136,7 +144,8 @@ struct DifferentialRunner {
         for subject in subjects {
             let expected = DifferentialTrace.interpret(subject.steps, on: subject.model)
             let actual = output[subject.number] ?? []
-            tally.add(expected, rows: subject.model.states.map(\.transitions.count).reduce(0, +))
+            tally.add(expected, rows: subject.model.states.map(\.transitions.count).reduce(0, +),
+                      hasValues: subject.model.hasEventValues)
             guard let step = Self.firstDifference(expected, actual) else { continue }
             divergences.append(try diverged(subject, at: step, expected: expected, actual: actual, executable: executable))
         }
@@ -235,7 +244,7 @@ struct DifferentialRunner {
             let conditions = model.conditions.map { condition in
                 subject.model.conditions.firstIndex { $0.name == condition.name }.map { step.conditions[$0] } ?? true
             }
-            return DifferentialStep(event: event, predicates: step.predicates, conditions: conditions)
+            return DifferentialStep(event: event, predicates: step.predicates, conditions: conditions, values: step.values)
         }
         return try? DifferentialSubject(number: subject.number, source: source, steps: steps)
     }

@@ -28,7 +28,9 @@ import FSMTestSupport
         for divergence in divergences { Issue.record("\(divergence)") }
         print("differential: seed \(settings.seed), \(tally.machines) machines (\(tally.rows) flattened rows), "
               + "\(tally.events) events: \(tally.transitions) transitions, \(tally.rejected) rejected, "
-              + "\(tally.unhandled) unhandled; \(divergences.count) divergences; "
+              + "\(tally.unhandled) unhandled; \(tally.machinesWithValues) machines with event values, "
+              + "\(tally.transitionsPassingValues) transitions passing values, "
+              + "\(tally.conditionsAskedWithValues) events asking a condition with a value; \(divergences.count) divergences; "
               + String(format: "%.0f s in all, %.0f s building, %.0f s running generated code",
                        DifferentialRunner.seconds(clock.now - started), tally.buildSeconds, tally.runSeconds))
         #expect(tally.machines == settings.machines)
@@ -36,6 +38,7 @@ import FSMTestSupport
         // The runs must exercise the machines, not bounce off unhandled events.
         #expect(tally.transitions * 4 > tally.events)
         #expect(settings.machines < 20 || tally.rejected > 0)
+        #expect(settings.machines < 20 || (tally.transitionsPassingValues > 0 && tally.conditionsAskedWithValues > 0))
     }
 
     /// A machine of more than `inliningLimit` transitions gets the other shape of dispatch

@@ -8,18 +8,33 @@ struct DifferentialStep: Hashable, Sendable {
     var event: Int
     /// A case index per predicate type.
     var predicates: [Int]
-    /// A result per condition.
+    /// A result per condition, whatever values it is asked with.
     var conditions: [Bool]
+    /// The event's values, in the order declared, as text without blanks: an `Int` in
+    /// decimal, a `String` as its characters.
+    var values: [String] = []
 
     /// Random steps for `model`; conditions are true three times in four, so that runs
     /// get past guarded rows as well as being rejected by them.
     static func random(_ count: Int, for model: StateMachine, seed: UInt64) -> [DifferentialStep] {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
-            DifferentialStep(event: random.below(model.events.count),
-                             predicates: model.predicateTypes.map { random.below($0.cases.count) },
-                             conditions: model.conditions.map { _ in random.chance(75) })
+            let event = random.below(model.events.count)
+            return DifferentialStep(event: event,
+                                    predicates: model.predicateTypes.map { random.below($0.cases.count) },
+                                    conditions: model.conditions.map { _ in random.chance(75) },
+                                    values: model.eventParameters[event].map { parameter in
+                                        parameter.type == "Int" ? String(random.below(100)) : "w\(random.below(100))"
+                                    })
         }
+    }
+
+    /// `vi(7)` for an action or condition called with the labels `arguments`.
+    func call(_ name: String, _ arguments: [String], of machine: StateMachine) -> String {
+        guard !arguments.isEmpty else { return name }
+        let labels = machine.eventParameters[event].map(\.label)
+        return name + "(" + arguments.map { label in labels.firstIndex(of: label).map { values[$0] } ?? "?" }
+            .joined(separator: ",") + ")"
     }
 }
 
@@ -27,16 +42,24 @@ struct DifferentialStep: Hashable, Sendable {
 /// not report: `S0 E1 -> S2 {a0 a1}`, `S0 E1 rejected`, `S0 E1 unhandled`, then the
 /// conditions asked, in order (`?k1,k0`).
 enum DifferentialTrace {
-    static func line(for step: Interpreter.Step, of machine: StateMachine) -> String {
-        let asked = step.askedConditions.map { machine.conditions[$0].name }.joined(separator: ",")
-        return outcomeLine(for: step, of: machine) + (asked.isEmpty ? "" : " ?" + asked)
+    /// Actions and conditions called with values show them: `{a0 vi(7)}`, `?q(7),k0`.
+    static func line(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
+        let asked = step.askedConditions.map { call in
+            let call = machine.conditionCalls[call]
+            return input.call(machine.conditions[call.condition].name, call.arguments, of: machine)
+        }.joined(separator: ",")
+        return outcomeLine(for: step, input, of: machine) + (asked.isEmpty ? "" : " ?" + asked)
     }
 
-    private static func outcomeLine(for step: Interpreter.Step, of machine: StateMachine) -> String {
+    private static func outcomeLine(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
         let head = machine.states[step.state].name + " " + machine.events[step.event].name
         switch step.outcome {
         case .transitioned(let transition):
-            let effects = transition.effects.map { machine.actions[$0].name }.joined(separator: " ")
+            let own = transition.ownActionRange(in: machine.states[step.state])
+            let effects = transition.effects.indices.map { position in
+                let arguments = own.contains(position) ? transition.actionArguments[position - own.lowerBound] : []
+                return input.call(machine.actions[transition.effects[position]].name, arguments, of: machine)
+            }.joined(separator: " ")
             return head + " -> " + machine.states[transition.target].name + " {" + effects + "}"
         case .rejected:
             return head + " rejected"
@@ -53,7 +76,7 @@ enum DifferentialTrace {
             let rows = Interpreter.applicableRows(in: machine.states[interpreter.state], event: step.event,
                                                   predicates: step.predicates, conditions: step.conditions)
             let line = line(for: interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions),
-                            of: machine)
+                            step, of: machine)
             return rows.count > 1 ? line + " !\(rows.count) rows of equal rank" : line
         }
     }
@@ -70,11 +93,11 @@ enum DifferentialTrace {
 /// disagreement is appended to the line after `!`, so that it shows up as a divergence.
 enum Driver {
     /// Standard input for the driver: `M <number>`, then one line per step:
-    /// the event, a case per predicate type, then `1` or `0` per condition.
+    /// the event, its values, a case per predicate type, then `1` or `0` per condition.
     static func script(_ steps: [DifferentialStep], for machine: StateMachine, number: Int) -> String {
         var text = "M \(number)\n"
         for step in steps {
-            let words = [machine.events[step.event].name]
+            let words = [machine.events[step.event].name] + step.values
                 + zip(machine.predicateTypes, step.predicates).map { $0.cases[$1].name }
                 + step.conditions.map { $0 ? "1" : "0" }
             text += words.joined(separator: " ") + "\n"
@@ -96,7 +119,14 @@ enum Driver {
                 text += "\(machine.conditions[index].name)=\(value)\n"
                 conditions[index] = value
             }
-            text += machine.events[step.event].name + "\n"
+            text += machine.events[step.event].name
+            let parameters = machine.eventParameters[step.event]
+            if !parameters.isEmpty {
+                text += "(" + zip(parameters, step.values).map { parameter, value in
+                    parameter.label + ": " + (parameter.type == "Int" ? value : "\"" + value + "\"")
+                }.joined(separator: ", ") + ")"
+            }
+            text += "\n"
         }
         return text
     }
@@ -116,11 +146,20 @@ enum Driver {
             "    var results: [Bool] = []",
             "    let asked = AskedConditions()",
         ]
-        for action in machine.actions {
-            lines.append("    mutating func \(action.swiftName)() { log.append(\(literal(action.name))) }")
+        // Called with values, an action logs them as `vi(7)`, `vis(7,w3)`.
+        func signature(_ parameters: [EventParameter]) -> (parameters: String, logged: String) {
+            guard !parameters.isEmpty else { return ("", "") }
+            let names = parameters.indices.map { "v\($0)" }
+            return (zip(parameters, names).map { "_ \($1): \($0.type)" }.joined(separator: ", "),
+                    "(" + names.map { "\\(\($0))" }.joined(separator: ",") + ")")
         }
-        for (index, condition) in machine.conditions.enumerated() {
-            lines.append("    func \(condition.swiftName)() -> Bool { asked.names.append(\(literal(condition.name))); return results[\(index)] }")
+        for (action, parameters) in zip(machine.actions, machine.actionParameters) {
+            let (declared, logged) = signature(parameters)
+            lines.append("    mutating func \(action.swiftName)(\(declared)) { log.append(\"\(action.name)\(logged)\") }")
+        }
+        for (index, (condition, parameters)) in zip(machine.conditions, machine.conditionParameters).enumerated() {
+            let (declared, logged) = signature(parameters)
+            lines.append("    func \(condition.swiftName)(\(declared)) -> Bool { asked.names.append(\"\(condition.name)\(logged)\"); return results[\(index)] }")
         }
         lines += [
             "    mutating func unhandledEvent(_ event: \(event), in state: \(state)) { hooks.append(\"\\(event) in \\(state)\") }",
@@ -135,22 +174,40 @@ enum Driver {
             "        machine.actions.hooks = []",
             "        machine.actions.traces = []",
             "        machine.actions.asked.names = []",
-            "        machine.actions.results = step.dropFirst(\(machine.predicateTypes.count + 1)).map { $0 == \"1\" }",
+            "        let (event, name, first) = make\(type)Event(step)",
+            "        machine.actions.results = step.dropFirst(first + \(machine.predicateTypes.count)).map { $0 == \"1\" }",
             "        let before = machine.state",
-            "        let event = \(event)(rawValue: String(step[0]))!",
         ]
         let predicateArguments = machine.predicateTypes.enumerated().map { index, predicate in
-            ", \(predicate.parameterName): \(predicate.type.swiftName)(rawValue: String(step[\(index + 1)]))!"
+            ", \(predicate.parameterName): \(predicate.type.swiftName)(rawValue: String(step[first + \(index)]))!"
         }.joined()
         lines += [
             "        let outcome = machine.handle(event\(predicateArguments))",
-            "        lines.append(describe(before: before, after: machine.state, event: event, outcome: outcome,",
+            "        lines.append(describe(before: before, after: machine.state, event: event, name: name, outcome: outcome,",
             "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
             "                     + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\")))",
             "    }",
             "    return lines",
             "}",
+            "",
         ]
+        // The event of a step, its name, and where the predicate values start.
+        lines.append("func make\(type)Event(_ step: [Substring]) -> (\(event), String, Int) {")
+        if machine.hasEventValues {
+            lines.append("    switch step[0] {")
+            for (named, parameters) in zip(machine.events, machine.eventParameters) {
+                let values = parameters.enumerated().map { index, parameter in
+                    "\(parameter.label): " + (parameter.type == "Int" ? "Int(step[\(index + 1)])!" : "String(step[\(index + 1)])")
+                }
+                let value = parameters.isEmpty ? ".\(named.swiftName)" : ".\(named.swiftName)(\(values.joined(separator: ", ")))"
+                lines.append("    case \(literal(named.name)): return (\(value), \(literal(named.name)), \(parameters.count + 1))")
+            }
+            lines += ["    default: fatalError(\"no event \\(step[0])\")", "    }"]
+        } else {
+            lines.append("    let event = \(event)(rawValue: String(step[0]))!")
+            lines.append("    return (event, event.description, 1)")
+        }
+        lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -166,10 +223,10 @@ enum Driver {
         }
 
         func describe<State: Equatable & CustomStringConvertible, Event: CustomStringConvertible>(
-            before: State, after: State, event: Event, outcome: FSMRuntime.Outcome<State>,
+            before: State, after: State, event: Event, name: String, outcome: FSMRuntime.Outcome<State>,
             log: [String], hooks: [String], traces: [String]
         ) -> String {
-            var line = "\\(before) \\(event)"
+            var line = "\\(before) \\(name)"
             var expectedHooks: [String] = []
             switch outcome {
             case .transitioned(let from, let to):

@@ -4,7 +4,8 @@ import FSMTestSupport
 /// Makes random machines that `Compiler.check` accepts without errors: states, abstract and
 /// concrete superstates with multiple and diamond inheritance, entry and exit actions, `-`
 /// rows and `- - -`, all three EntryExit modes, predicates with ORs and ANDs, conditions,
-/// overrides, multi-event rows, event and guard blocks, and states written twice.
+/// overrides, multi-event rows, event and guard blocks, states written twice, and events
+/// that carry values which actions and conditions take.
 ///
 /// It draws a machine freely, then repairs it from the diagnostics: a row that an
 /// inherited one makes illegal is moved into `override { }` (or out of it, when it has
@@ -100,6 +101,15 @@ struct MachineGenerator {
                                       rows: [], splitAt: nil, repeatsActionsWhenSplit: false))
         }
         let events = (0..<random.inRange(1...6)).map { "E\($0)" }
+        // Some machines' events carry values, which actions and conditions take by label.
+        var eventValues: [(event: String, labels: [String])] = []
+        if random.chance(40) {
+            for event in events where random.chance(60) {
+                let labels = RandomMachine.valueLabels.filter { _ in random.chance(60) }
+                eventValues.append((event, labels.isEmpty ? [random.element(of: RandomMachine.valueLabels)] : labels))
+            }
+        }
+        let labelsOf = Dictionary(eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { first, _ in first })
         let actions = (0..<random.inRange(2...8)).map { "a\($0)" }
         let conditions = (0..<random.element(of: [0, 0, 1, 2, 3])).map { "k\($0)" }
         for index in states.indices {
@@ -112,21 +122,24 @@ struct MachineGenerator {
             if random.chance(35) { states[index].exitActions = random.sample(random.inRange(1...2), of: actions) }
             let rowCount = random.element(of: [0, 1, 2, 3, 4, 5, 6, 8])
             states[index].rows = (0..<rowCount).map { _ in
-                drawRow(events: events, actions: actions, conditions: conditions, predicateTypes: predicateTypes,
-                        targets: concreteNames)
+                drawRow(events: events, labels: labelsOf, actions: actions, conditions: conditions,
+                        predicateTypes: predicateTypes, targets: concreteNames)
             }
             if states[index].rows.count >= 2 && random.chance(15) {
                 states[index].splitAt = random.inRange(1...(states[index].rows.count - 1))
                 states[index].repeatsActionsWhenSplit = random.chance(50)
             }
         }
-        return RandomMachine(number: number, entryExit: entryExit, predicateTypes: predicateTypes, states: states,
-                             initial: random.element(of: concreteNames))
+        return RandomMachine(number: number, entryExit: entryExit, predicateTypes: predicateTypes, eventValues: eventValues,
+                             states: states, initial: random.element(of: concreteNames))
     }
 
-    private mutating func drawRow(events: [String], actions: [String], conditions: [String],
-                                  predicateTypes: [RandomPredicateType], targets: [String]) -> RandomRow {
+    private mutating func drawRow(events: [String], labels labelsOf: [String: [String]], actions: [String],
+                                  conditions: [String], predicateTypes: [RandomPredicateType], targets: [String]) -> RandomRow {
         let rowEvents = random.chance(10) && events.count > 1 ? random.sample(2, of: events) : [random.element(of: events)]
+        // The labels every event of the row carries: what its actions and conditions may take.
+        let labels = RandomMachine.valueLabels.filter { label in rowEvents.allSatisfy { labelsOf[$0]?.contains(label) ?? false } }
+        let ints = labels.filter { RandomMachine.valueTypes[$0] == "Int" }, strings = labels.filter { $0 == "s" }
         var predicates: [(type: String, cases: [String])] = []
         if !predicateTypes.isEmpty && random.chance(60) {
             for type in random.sample(random.inRange(1...predicateTypes.count), of: predicateTypes).shuffledBy(&random) {
@@ -135,13 +148,20 @@ struct MachineGenerator {
             }
         }
         // Conditions, some negated (`!k0`), so that rows of several ranks decide by them.
-        let rowConditions = !conditions.isEmpty && random.chance(30)
+        var rowConditions = !conditions.isEmpty && random.chance(30)
             ? random.sample(random.inRange(1...2), of: conditions).map { random.chance(30) ? "!" + $0 : $0 } : []
+        // `q(x)` and `q(y)` are two calls of one condition, each asked with its own value.
+        if !ints.isEmpty && random.chance(30) {
+            rowConditions.append((random.chance(30) ? "!" : "") + "q(\(random.element(of: ints)))")
+        }
+        var rowActions = random.sample(random.element(of: [0, 0, 1, 1, 2, 3]), of: actions).shuffledBy(&random)
+        if !ints.isEmpty && random.chance(40) { rowActions.insert("vi(\(random.element(of: ints)))", at: random.below(rowActions.count + 1)) }
+        if !strings.isEmpty && random.chance(30) { rowActions.append("vs(s)") }
+        if !ints.isEmpty && !strings.isEmpty && random.chance(20) { rowActions.append("vis(\(random.element(of: ints)), s)") }
         let style: RandomRow.Style = random.chance(70) ? .plain : random.chance(50) ? .eventBlock : .guardBlock
         return RandomRow(events: rowEvents, predicates: predicates, conditions: rowConditions,
                          next: random.chance(25) ? nil : random.element(of: targets),
-                         actions: random.sample(random.element(of: [0, 0, 1, 1, 2, 3]), of: actions).shuffledBy(&random),
-                         isOverride: false, style: style)
+                         actions: rowActions, isOverride: false, style: style)
     }
 }
 

@@ -8,10 +8,17 @@ struct RandomMachine: Sendable {
     /// `always`, `onChange`, or nil for the default (UML).
     var entryExit: String?
     var predicateTypes: [RandomPredicateType]
+    /// The events that carry values, with their labels, each of the type `valueTypes` gives.
+    var eventValues: [(event: String, labels: [String])] = []
     var states: [RandomState]
     var initial: String
 
     var fsmName: String { "M\(number)" }
+
+    /// The labels events may carry, each with one type, so that the events of a multi-event
+    /// row agree on the types of the labels they share.
+    static let valueTypes = ["x": "Int", "s": "String", "y": "Int"]
+    static let valueLabels = ["x", "s", "y"]
     var fileName: String { "\(fsmName).sm" }
 }
 
@@ -86,6 +93,9 @@ extension RandomMachine {
         if let entryExit { writer.line("EntryExit: \(entryExit)") }
         for type in predicateTypes {
             writer.line("Predicate: \(type.name) = \(type.cases.joined(separator: " | "))")
+        }
+        for (event, labels) in eventValues {
+            writer.line("Event: \(event)(" + labels.map { "\($0): \(Self.valueTypes[$0]!)" }.joined(separator: ", ") + ")")
         }
         writer.line("{")
         var secondDefinitions: [Int] = []
