@@ -251,7 +251,11 @@ extension DrawnDiagram {
             label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
         }
         if !transition.actions.isEmpty {
-            label += " / " + transition.actions.map { machine.actions[$0].name }.joined(separator: ", ")
+            label += " / " + transition.actions.indices.map { position in
+                let name = machine.actions[transition.actions[position]].name
+                let labels = transition.actionArguments.indices.contains(position) ? transition.actionArguments[position] : []
+                return labels.isEmpty ? name : name + "(" + labels.joined(separator: ", ") + ")"
+            }.joined(separator: ", ")
         }
         return label
     }
