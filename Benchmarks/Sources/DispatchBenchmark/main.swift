@@ -94,6 +94,8 @@ typealias QueueingGuardedCounter = CountingGuardedActions<MaySendEvents>
 typealias ExpansionCounter = CountingExpansionActions<MaySendEvents>
 typealias PlayerCounter = CountingPlayerActions<DeclaresNoEvents>
 typealias QueueingPlayerCounter = CountingPlayerActions<MaySendEvents>
+typealias VendingCounter = CountingVendingActions<DeclaresNoEvents>
+typealias QueueingVendingCounter = CountingVendingActions<MaySendEvents>
 
 // The loops, one function each so that the optimizer cannot fold the machines' set-up
 // into them.
@@ -110,6 +112,18 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
 }
 
 @inline(never) func runHandPlayer(_ machine: HandPlayer<PlayerCounter>, _ events: [PlayerEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runGeneratedVending(_ machine: Vending<VendingCounter>, _ events: [VendingEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runQueueingVending(_ machine: Vending<QueueingVendingCounter>, _ events: [VendingEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runHandVending(_ machine: HandVending<VendingCounter>, _ events: [VendingEvent]) {
     for event in events { machine.handle(event) }
 }
 
@@ -196,6 +210,19 @@ let guardedEvents: [GuardedInput] = randomEvents(eventCount, seed: 3) {
     (pick(&$0), pick(&$0), pick(&$0), pick(&$0))
 }
 let playerEvents: [PlayerEvent] = randomEvents(eventCount, seed: 5) { pick(&$0) }
+// The vending machine's events carry values: coins of four amounts, and labels of four
+// texts, two short enough for a String to keep inline and two that it keeps on the heap
+// (made at run time, so reference-counted as an app's are). All are made here, before the
+// loops, so that neither the timing nor the allocation count includes them.
+let vendingLabels = ["Cola", "Water \(500) ml", "Sparkling water \(750) ml", "Orange juice, \(250) ml, chilled"]
+let vendingEvents: [VendingEvent] = randomEvents(eventCount, seed: 6) { random in
+    switch pick(&random) as VendingEventName {
+    case .coin: .coin(amount: [10, 25, 50, 100][random.next(below: 4)])
+    case .label: .label(text: vendingLabels[random.next(below: vendingLabels.count)])
+    case .refund: .refund
+    case .push: .push
+    }
+}
 let guardedClosureEvents: [GuardedClosureInput] = guardedEvents.map {
     ($0.event, GuardedPredicates(mode: $0.mode, level: $0.level, phase: $0.phase))
 }
@@ -274,6 +301,21 @@ let variants: [Variant] = [
     Variant(machine: "conditions", shape: "hand-written") { around in
         let machine = HandPlayer(actions: PlayerCounter())
         around { runHandPlayer(machine, playerEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "values", shape: "generated") { around in
+        let machine = Vending(actions: VendingCounter())
+        around { runGeneratedVending(machine, vendingEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "values", shape: "generated+queue") { around in
+        let machine = Vending(actions: QueueingVendingCounter())
+        around { runQueueingVending(machine, vendingEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "values", shape: "hand-written") { around in
+        let machine = HandVending(actions: VendingCounter())
+        around { runHandVending(machine, vendingEvents) }
         return checksum(machine.actions.count, machine.state)
     },
 ]
