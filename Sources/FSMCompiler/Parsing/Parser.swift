@@ -284,6 +284,9 @@ public struct Parser {
     /// `bodyItem = placeholder | overrideBlock | item ;`
     /// `item = eventBlock | guardBlock | row ;`
     /// `eventItem = eventGuardBlock | eventRow ;`
+    /// `eventBlock = events , "{" , { eventItem } , "}" ;`
+    /// `guardBlock = guard , "{" , { item } , "}" ;`
+    /// `eventGuardBlock = guard , "{" , { eventItem } , "}" ;`
     private mutating func parseItem(_ context: Context) throws -> BodyItemSyntax {
         let start = index
         if isOverrideKeyword {
@@ -348,6 +351,7 @@ public struct Parser {
 
     /// `row = events , [ guard ] , nextState , action ;`
     /// `eventRow = [ guard ] , nextState , action ;` (the caller has parsed events and guard)
+    /// `nextState = NAME | dash ;`
     /// `start` is the row's first token, its first event's or its guard's if it has them.
     private mutating func parseRow(events: [NameSyntax], guardClause: GuardSyntax?, start: Int) throws -> RowSyntax {
         var guardClause = guardClause
@@ -402,7 +406,9 @@ public struct Parser {
         return GuardSyntax(terms: terms, location: location)
     }
 
-    /// `term = NAME , [ "=" , caseList ] | "!" , NAME ;`
+    /// `term = NAME , [ "=" , caseList | arguments ] | "!" , NAME , [ arguments ] ;`
+    /// `!Type = a` is refused with its own message. Unlike an action's, a condition's `(`
+    /// may stand apart from its name: inside `[ ]` it cannot start anything else.
     private mutating func parseTerm() throws -> GuardTermSyntax {
         if current.kind == .bang {
             advance()
@@ -585,17 +591,13 @@ public struct Parser {
 // MARK: Swift types
 
 /// The Swift type of an `Event:` parameter, parsed to check its form and printed back with
-/// normalised spacing; swiftc checks what it means.
-///
-///     type        = base , { "?" | "!" } ;
-///     base        = "any" , NAME-path , { "&" , NAME-path } | NAME-path
-///                 | "[" , type , [ ":" , type ] , "]" | "(" , [ element , { "," , element } ] , ")" ;
-///     NAME-path   = NAME , [ generic ] , { "." , NAME , [ generic ] } ;
-///     generic     = "<" , type , { "," , type } , ">" ;
-///     element     = [ NAME , ":" ] , type ;
+/// normalised spacing; swiftc checks what it means. The rules, `type` to `tupleElement`,
+/// are the last section of `Grammar/fsm.ebnf`.
 extension Parser {
     fileprivate static let typeDepthLimit = 32
 
+    /// `type = baseType , { "?" | "!" } ;`
+    /// `depth` counts the enclosing `[`, `(` and `<`; deeper than `typeDepthLimit` is an error.
     fileprivate mutating func parseType(depth: Int = 0) throws -> String {
         guard depth < Self.typeDepthLimit else { try fail("the type is nested more than \(Self.typeDepthLimit) deep") }
         var text = try parseBaseType(depth: depth)
@@ -606,6 +608,13 @@ extension Parser {
         return text
     }
 
+    ///     baseType = "any" , typePath , { "&" , typePath } | typePath
+    ///              | "[" , type , [ ":" , type ] , "]"
+    ///              | "(" , [ tupleElement , { "," , tupleElement } ] , ")" ;
+    ///     tupleElement = [ NAME , ":" ] , type ;
+    ///
+    /// An element is labelled when a NAME and `:` start it. A type starting with `some` is
+    /// refused with its own message.
     private mutating func parseBaseType(depth: Int) throws -> String {
         switch current.kind {
         case .name where current.text == "some":
@@ -657,7 +666,9 @@ extension Parser {
         }
     }
 
-    /// `Swift.Result<Int, any Error>`
+    /// `typePath = NAME , [ genericArguments ] , { "." , NAME , [ genericArguments ] } ;`
+    /// `genericArguments = "<" , type , { "," , type } , ">" ;`
+    /// As in `Swift.Result<Int, any Error>`.
     private mutating func parseTypePath(depth: Int) throws -> String {
         var text = try expectName("a type name").text
         while true {
