@@ -6,6 +6,8 @@ public struct ConnectionDriver: ConnectionActions {
     public var effects: [String] = []
     public var hasCredentialsValue = true
     public private(set) var retryCount = 0
+    /// The error of the last failure, for the app to show when the connection gives up.
+    public private(set) var lastError: (any Error)?
 
     public init() {}
 
@@ -14,6 +16,7 @@ public struct ConnectionDriver: ConnectionActions {
     public mutating func reportDisconnected() { effects.append("reportDisconnected") }
     public mutating func openSocket() { effects.append("openSocket") }
     public mutating func resetRetries() { retryCount = 0; effects.append("resetRetries") }
+    public mutating func keepError(_ error: any Error) { lastError = error; effects.append("keepError(\(error))") }
     public mutating func countRetry() { retryCount += 1; effects.append("countRetry") }
     public mutating func reportConnected() { effects.append("reportConnected") }
     public mutating func reportDropped() { effects.append("reportDropped") }

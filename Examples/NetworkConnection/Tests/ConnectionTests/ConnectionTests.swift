@@ -2,6 +2,12 @@ import Connection
 import FSMRuntime
 import Testing
 
+/// What a socket reports when it fails.
+enum SocketError: Error, Equatable {
+    case refused
+    case reset
+}
+
 @Suite struct ConnectionTests {
     @Test func connectsOnAUsableNetwork() {
         let connection = ConnectionManager(network: .wifi, policy: .eager)
@@ -32,8 +38,9 @@ import Testing
             #expect(connection.send(.timeout) == .transitioned(from: .connecting, to: .backoff))
             #expect(connection.send(.timerFired) == .transitioned(from: .backoff, to: .connecting))
         }
-        #expect(connection.send(.failed) == .transitioned(from: .connecting, to: .gaveUp))
-        #expect(connection.machine.actions.effects.suffix(3) == ["cancelTimers", "closeSocket", "reportFailure"])
+        #expect(connection.send(.failed(error: SocketError.refused)) == .transitioned(from: .connecting, to: .gaveUp))
+        #expect(connection.machine.actions.effects.suffix(4) == ["cancelTimers", "keepError(refused)", "closeSocket", "reportFailure"])
+        #expect(connection.machine.actions.lastError as? SocketError == .refused)
         #expect(connection.send(.connect) == .transitioned(from: .gaveUp, to: .connecting))
         #expect(connection.machine.actions.retryCount == 0)
     }
@@ -41,13 +48,23 @@ import Testing
     @Test func conservativePolicyRetriesOnlyOnWifi() {
         let cellular = ConnectionManager(network: .cellular, policy: .conservative)
         cellular.send(.connect)
-        cellular.send(.failed)
+        cellular.send(.failed(error: SocketError.refused))
         #expect(cellular.send(.timerFired) == .transitioned(from: .backoff, to: .waiting))
 
         let wifi = ConnectionManager(network: .wifi, policy: .conservative)
         wifi.send(.connect)
-        wifi.send(.failed)
+        wifi.send(.failed(error: SocketError.refused))
         #expect(wifi.send(.timerFired) == .transitioned(from: .backoff, to: .connecting))
+    }
+
+    @Test func aFailureWhileConnectedKeepsItsErrorAndBacksOff() {
+        let connection = ConnectionManager(network: .wifi, policy: .eager)
+        connection.send(.connect)
+        connection.send(.opened)
+        #expect(connection.machine.failed(error: SocketError.reset, retries: .remaining) == .transitioned(from: .connected, to: .backoff))
+        #expect(connection.machine.actions.lastError as? SocketError == .reset)
+        #expect(connection.machine.actions.effects.suffix(5)
+                == ["reportDropped", "cancelTimers", "keepError(reset)", "closeSocket", "startBackoffTimer"])
     }
 
     @Test func droppingWhileConnectedIsLoggedByTheOverride() {
