@@ -601,9 +601,18 @@ extension Parser {
     fileprivate mutating func parseType(depth: Int = 0) throws -> String {
         guard depth < Self.typeDepthLimit else { try fail("the type is nested more than \(Self.typeDepthLimit) deep") }
         var text = try parseBaseType(depth: depth)
+        if text.hasPrefix("any "), current.kind == .question || current.kind == .bang {
+            try fail("an optional existential needs parentheses: '(\(text))\(current.text)'")
+        }
         while current.kind == .question || current.kind == .bang {
             text += current.text
             advance()
+        }
+        if current.kind == .ampersand {
+            try fail("a protocol composition is written with 'any': 'any \(text) & …'")
+        }
+        if current.kind == .dash, peek(1).kind == .closeAngle {
+            try fail("an event value cannot have a function type; pass a value that holds the closure")
         }
         return text
     }

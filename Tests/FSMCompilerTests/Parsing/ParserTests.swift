@@ -324,7 +324,12 @@ import FSMTestSupport
         ("x Int", "3:12: error: expected ':' and a type after parameter 'x', found 'Int' [syntaxError]"),
         ("x: [Int", "3:17: error: expected ']' to close the array or dictionary type, found ')' [syntaxError]"),
         ("x: Set<Int", "3:20: error: expected ',' or '>' in the generic arguments, found ')' [syntaxError]"),
-        ("x: Int -> Int", "3:17: error: expected ',' or ')' after the parameter, found '-' (the '(' is at 3:9) [syntaxError]"),
+        ("x: Int -> Int", "3:17: error: an event value cannot have a function type; pass a value that holds the closure [syntaxError]"),
+        ("x: [(Int) -> Void]", "3:20: error: an event value cannot have a function type; pass a value that holds the closure [syntaxError]"),
+        ("x: P & Q", "3:15: error: a protocol composition is written with 'any': 'any P & …' [syntaxError]"),
+        ("x: any Error?", "3:22: error: an optional existential needs parentheses: '(any Error)?' [syntaxError]"),
+        ("x: A, y", "3:17: error: expected ':' and a type after parameter 'y', found ')' [syntaxError]"),
+        ("x: A y: B", "3:15: error: expected ',' or ')' after the parameter, found 'y' (the '(' is at 3:9) [syntaxError]"),
         ("x: A.", "3:15: error: expected a type name after '.', found ')' [syntaxError]"),
         ("x: ", "3:13: error: expected a Swift type, found ')'; types are written as in Swift: 'Double', 'String?', '[Int]', '[String: Int]', '(Int, Int)', 'any Error', 'Foundation.URL', 'Set<Int>' [syntaxError]"),
     ])
