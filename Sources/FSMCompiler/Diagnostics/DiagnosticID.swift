@@ -8,11 +8,16 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case argumentMismatch
     case contradictoryCondition
     case duplicateHeader
+    case duplicateInitial
     case duplicateTransition
     case emptyBlock
     case emptyGuard
+    case historyWithoutInitial
+    case historyWithoutSubstates
     case implicitClash
     case inconsistentEntryExit
+    case initialCycle
+    case initialNotSubstate
     case invalidHeader
     case invalidSwiftName
     case libraryTypeName
@@ -48,20 +53,25 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     public var summary: String {
         switch self {
         case .abstractAndConcrete: "warning: a state is written both as `(X)` and as `X`; it is treated as abstract"
-        case .abstractTarget: "an abstract state `(X)` is used as a next state or as the initial state"
+        case .abstractTarget: "an abstract state `(X)` without an initial row `- Substate` is used as a next state, an initial substate or the initial state"
         case .argumentMismatch: "an action or condition is given arguments of other types or number than at its first use, or the events of a multi-event row give one label different types"
         case .contradictoryCondition: "a guard asks for a condition and its negation, as in `[c, !c]`"
         case .duplicateHeader: "a header (or a `Predicate` type) is given twice"
+        case .duplicateInitial: "a superstate has two initial rows `- Substate`"
         case .duplicateTransition: "two rows share state, event, predicate guard and next state"
         case .emptyBlock: "an event block, guard block or `override` block has no rows"
         case .emptyGuard: "a guard `[]` has no terms"
+        case .historyWithoutInitial: "a `History:` header names a superstate without an initial row `- Substate`"
+        case .historyWithoutSubstates: "a `History:` header names a state that no state adopts as its superstate"
         case .implicitClash: "rows of equal rank match one predicate combination; the message names it"
         case .inconsistentEntryExit: "a state written twice gives two different entry or exit lists"
+        case .initialCycle: "initial rows lead from a state back to itself"
+        case .initialNotSubstate: "an initial row `- X` names a state that is not a substate of the state whose body holds it"
         case .invalidHeader: "a header has the wrong form, such as `EntryExit: sometimes` or `Predicate: A` without cases"
         case .invalidSwiftName: "a name cannot be used in the generated Swift, such as a type called `Self`"
         case .libraryTypeName: "a generated type would take the name of a standard library or Foundation type, such as a machine called `Timer`, and hide it in the whole module"
         case .misplacedOverride: "`override { }` appears somewhere other than the top level of a state body"
-        case .misplacedPlaceholder: "the event `-` appears outside the placeholder row `- - -`"
+        case .misplacedPlaceholder: "the event `-` appears outside the placeholder row `- - -` and initial rows `- Substate`, at the top of a state body"
         case .missingHeader: "the `FSM` or `Initial` header is missing"
         case .missingOverride: "a row replaces an inherited row without `override { }`"
         case .nestingTooDeep: "blocks are nested more deeply than fsmc accepts (64 levels)"
@@ -82,7 +92,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .undefinedPredicateType: "a guard names a predicate type no `Predicate` header declares"
         case .undefinedState: "a next state, superstate or initial state is never defined"
         case .unexpectedCharacter: "a character that is not part of the language"
-        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit, Predicate, Event or Import"
+        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit, Predicate, Event, Import or History"
         case .unknownLabel: "an argument names a label that the row's event does not carry"
         case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
         case .unusedEvent: "warning: an `Event:` header declares an event that no row uses"

@@ -79,6 +79,10 @@ struct LayoutBuilder {
                 let group = oneLineGroup ?? makeGroup()
                 oneLineGroup = group
                 emit([head, "- - -"], depth: 1, group: group, from: state.tokens.start)
+            case .initial(let row):
+                let group = oneLineGroup ?? makeGroup()
+                oneLineGroup = group
+                emit([head] + Self.cells(ofInitial: row), depth: 1, group: group, from: state.tokens.start)
             case let item?:
                 oneLineGroup = nil
                 buildItem(item, depth: 1, group: makeGroup(), prefix: head + " ", from: state.tokens.start)
@@ -102,6 +106,10 @@ struct LayoutBuilder {
             emit(cells, depth: depth, group: group, from: tokens.start)
         case .placeholder:
             emit([prefix + "- - -"], depth: depth, from: tokens.start)
+        case .initial(let row):
+            var cells = Self.cells(ofInitial: row)
+            cells[0] = prefix + cells[0]
+            emit(cells, depth: depth, group: group, from: tokens.start)
         case .eventBlock(let events, let items, _, _):
             buildBlock(opening: prefix + Self.joined(events, by: " | "), items: items, depth: depth, group: group,
                        tokens: tokens)
@@ -162,6 +170,11 @@ struct LayoutBuilder {
         if !row.events.isEmpty { lead.append(joined(row.events, by: " | ")) }
         if let guardClause = row.guardClause { lead.append(text(of: guardClause)) }
         return [lead.joined(separator: " "), row.nextState?.text ?? "-", actions(row.actions, isBraced: row.hasBracedActions)]
+    }
+
+    /// An initial row's columns: `-`, the substate, the action.
+    private static func cells(ofInitial row: RowSyntax) -> [String] {
+        ["-", row.nextState?.text ?? "-", actions(row.actions, isBraced: row.hasBracedActions)]
     }
 
     /// `[Type = a | b, condition]`

@@ -10,7 +10,7 @@ struct GeneratedNames {
     /// `GeneratedNamesTests` checks that it lists every name the generated class declares.
     static let members: Set<String> = [
         "event", "state", "actions", "eventQueue", "from", "code", "outcome", "queued", "handling",
-        "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled",
+        "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled", "history",
     ]
 
     /// Type names the generated file takes, which no type of the machine may have: the

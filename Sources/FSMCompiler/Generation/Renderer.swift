@@ -85,6 +85,8 @@ struct Renderer {
             render(declaration, into: &writer)
         case .classDeclaration(let declaration):
             render(declaration, into: &writer)
+        case .structure(let declaration):
+            render(declaration, into: &writer)
         case .property(let property):
             render(property, into: &writer)
         case .initializer(let function), .function(let function):
@@ -135,6 +137,20 @@ struct Renderer {
         writer.indented { body in
             for (position, member) in declaration.members.enumerated() {
                 // Stored properties sit together; everything else is set apart by a blank line.
+                if position > 0 && !(isStoredProperty(member) && isStoredProperty(declaration.members[position - 1])) {
+                    body.line()
+                }
+                render(member, into: &body)
+            }
+        }
+        writer.line("}")
+    }
+
+    private func render(_ declaration: SwiftStruct, into writer: inout CodeWriter) {
+        document(declaration.documentation, into: &writer)
+        writer.line(prefix(declaration.access) + "struct \(declaration.name): " + declaration.conformances.joined(separator: ", ") + " {")
+        writer.indented { body in
+            for (position, member) in declaration.members.enumerated() {
                 if position > 0 && !(isStoredProperty(member) && isStoredProperty(declaration.members[position - 1])) {
                     body.line()
                 }
@@ -287,6 +303,12 @@ struct Renderer {
             text.append(")")
         case .wildcard:
             text.append("_")
+        case .optionalEnumCase(let name):
+            text.append(".")
+            text.append(name)
+            text.append("?")
+        case .nilLiteral:
+            text.append("nil")
         case .tuple(let elements):
             text.append("(")
             append(elements, to: &text)

@@ -23,6 +23,7 @@ indirect enum SwiftDeclaration: Hashable {
     case enumeration(SwiftEnum)
     case protocolDeclaration(SwiftProtocol)
     case classDeclaration(SwiftClass)
+    case structure(SwiftStruct)
     case property(SwiftProperty)
     case initializer(SwiftFunction)
     case function(SwiftFunction)
@@ -77,6 +78,15 @@ struct SwiftClass: Hashable {
     var isFinal: Bool
     var name: String
     var genericParameters: [SwiftGenericParameter]
+    var members: [SwiftDeclaration]
+}
+
+/// `struct Name: Conformance, … { members }`.
+struct SwiftStruct: Hashable {
+    var documentation: [String]
+    var access: SwiftAccess?
+    var name: String
+    var conformances: [String]
     var members: [SwiftDeclaration]
 }
 
@@ -175,6 +185,10 @@ enum SwiftPattern: Hashable {
     case wildcard
     /// `(p1, p2)`
     case tuple([SwiftPattern])
+    /// `.name?`: an optional holding the case.
+    case optionalEnumCase(String)
+    /// `nil`
+    case nilLiteral
 }
 
 /// An expression. Only the cases that contain an expression are `indirect`, so that

@@ -29,6 +29,8 @@ public struct Parser {
     private let tokens: [Token]
     private var index = 0
     private var nesting = 0
+    /// True while the body of a state written on one line is parsed (`(P) - A -`).
+    private var parsingOneLineState = false
     private var errorCount = 0
     private var hasReportedEndOfFile = false
     private(set) var diagnostics: [Diagnostic] = []
@@ -243,6 +245,8 @@ public struct Parser {
         case .openBrace:
             return try parseBlock(.stateBody)
         case .dash:
+            parsingOneLineState = true
+            defer { parsingOneLineState = false }
             return [try parseItem(.stateBody)]
         case .name, .openBracket:
             if isOverrideKeyword {
@@ -338,12 +342,22 @@ public struct Parser {
     }
 
     /// `placeholder = dash , dash , dash ;`
+    /// `initialRow = dash , NAME , action ;`
     private mutating func parsePlaceholder(allowed: Bool, start: Int) throws -> BodyItemSyntax {
         let location = current.location
         let isPlaceholder = peek(1).kind == .dash && peek(2).kind == .dash
-        guard allowed && isPlaceholder else {
-            try fail("the event '-' is allowed only in the placeholder row '- - -' at the top of a state body",
+        // An initial row starts a line, or its block, or a one-line state (`(P) - A -`):
+        // elsewhere a '-' is more likely a row's extra action, as in 'Coin Locked - -'.
+        let startsRow = current.isFirstOnLine || tokens[max(index - 1, 0)].kind == .openBrace
+            || parsingOneLineState
+        let isInitialRow = peek(1).kind == .name && startsRow
+        guard allowed && (isPlaceholder || isInitialRow) else {
+            try fail("the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions'",
                      id: .misplacedPlaceholder)
+        }
+        if isInitialRow {
+            advance()
+            return .initial(try parseRow(events: [], guardClause: nil, start: start))
         }
         advance(by: 3)
         return .placeholder(location, tokens: TokenSpan(start: start, end: index))

@@ -42,6 +42,8 @@ extension BodyItemSyntax: CustomStringConvertible {
             return "override " + Self.braced(items)
         case .placeholder:
             return "- - -"
+        case .initial(let row):
+            return "- " + row.description
         }
     }
 

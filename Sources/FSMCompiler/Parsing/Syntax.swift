@@ -182,11 +182,14 @@ public indirect enum BodyItemSyntax: Hashable, Sendable {
     case overrideBlock(items: [BodyItemSyntax], location: SourceLocation, tokens: TokenSpan)
     /// `- - -`: a state with no transitions.
     case placeholder(SourceLocation, tokens: TokenSpan)
+    /// `- Target actions`: the superstate's initial substate, at the top level of its body.
+    /// The row has no events; its `nextState` is the target and `location` its `-`.
+    case initial(RowSyntax)
 
     /// The tokens the item took; a block's `openBrace` is set.
     public var tokens: TokenSpan {
         switch self {
-        case .row(let row): row.tokens
+        case .row(let row), .initial(let row): row.tokens
         case .eventBlock(_, _, _, let tokens), .guardBlock(_, _, let tokens), .overrideBlock(_, _, let tokens),
              .placeholder(_, let tokens):
             tokens

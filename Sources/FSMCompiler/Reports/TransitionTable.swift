@@ -11,12 +11,33 @@ public enum TransitionTable {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// The line for one transition, as `table` and `simulate` print it.
+    /// The line for one transition, as `table` prints it: its resolved target, or for a
+    /// transition that resumes a history `Active(history)` and the actions that do not
+    /// depend on it (exit actions and the row's own).
     public static func line(for transition: Transition, in state: State, of machine: StateMachine) -> String {
         var parts = [state.name, machine.events[transition.event].name]
         if !transition.guardClause.isEmpty { parts.append("[\(guardText(transition.guardClause, in: machine))]") }
-        parts += ["->", machine.states[transition.target].name, "{\(effectsText(transition, in: state, of: machine))}"]
+        parts += ["->", targetText(transition, in: machine), "{\(effectsText(transition, in: state, of: machine))}"]
         return parts.joined(separator: " ")
+    }
+
+    /// The line for a transition as it was taken, as `simulate` prints it: the state it
+    /// reached and the actions it ran.
+    public static func line(for transition: Transition, in state: State, of machine: StateMachine,
+                            target: Int, effects: [Int], exitCount: Int) -> String {
+        var parts = [state.name, machine.events[transition.event].name]
+        if !transition.guardClause.isEmpty { parts.append("[\(guardText(transition.guardClause, in: machine))]") }
+        let names = labels(of: effects, ownActionsFrom: exitCount, transition, in: machine)
+        parts += ["->", machine.states[target].name, "{\(names.joined(separator: " "))}"]
+        return parts.joined(separator: " ")
+    }
+
+    /// `Locked`, or `Active(history)` when the history of `Active` decides.
+    public static func targetText(_ transition: Transition, in machine: StateMachine) -> String {
+        guard let superstate = transition.arrivals.first?.history.first?.superstate else {
+            return machine.states[transition.target].name
+        }
+        return machine.states[superstate].name + "(history)"
     }
 
     /// `Enforcement=weak|strong, Reward=positive, isRushHour, !isJammed`: predicate terms
@@ -39,12 +60,20 @@ public enum TransitionTable {
     /// Every action the transition runs, in order, the row's own with the labels of the
     /// values they are called with: `lock`, `setDuration(duration)`.
     static func effects(_ transition: Transition, in state: State, of machine: StateMachine) -> [String] {
-        let ownActions = transition.ownActionRange(in: state)
-        return transition.effects.indices.map { position in
-            let name = machine.actions[transition.effects[position]].name
-            guard ownActions.contains(position), transition.actionArguments.indices.contains(position - ownActions.lowerBound)
-            else { return name }
-            return name + arguments(transition.actionArguments[position - ownActions.lowerBound])
+        // What follows the row's actions depends on the history resumed.
+        let effects = transition.resumesHistory
+            ? Array(transition.effects.prefix(transition.exitCount + transition.actions.count)) : transition.effects
+        return labels(of: effects, ownActionsFrom: transition.exitCount, transition, in: machine)
+    }
+
+    /// The actions' names, the row's own (from position `start`) with their arguments.
+    private static func labels(of effects: [Int], ownActionsFrom start: Int, _ transition: Transition,
+                               in machine: StateMachine) -> [String] {
+        effects.indices.map { position in
+            let name = machine.actions[effects[position]].name
+            let own = position - start
+            guard own >= 0, own < transition.actions.count, transition.actionArguments.indices.contains(own) else { return name }
+            return name + arguments(transition.actionArguments[own])
         }
     }
 
@@ -68,7 +97,7 @@ public enum TransitionTable {
                     position == 0 ? "**\(markdownText(state.name))**" : "",
                     markdownText(machine.events[transition.event].name),
                     markdownText(guardText(transition.guardClause, in: machine)),
-                    markdownText(machine.states[transition.target].name),
+                    markdownText(targetText(transition, in: machine)),
                     markdownText(effects(transition, in: state, of: machine).joined(separator: ", ")),
                 ]))
             }

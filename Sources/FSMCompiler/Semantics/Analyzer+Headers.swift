@@ -13,15 +13,17 @@ struct Headers {
     /// `Import: Foundation`: modules the generated file imports beside FSMRuntime, for
     /// the types of event values.
     var imports: [NameSyntax] = []
+    /// `History: Active = shallow|deep` headers, in declaration order, each state once.
+    var histories: [(state: NameSyntax, kind: HistoryKind)] = []
 
     /// Header names are case-insensitive; each may appear once, `Predicate` once per type.
     init(reading syntax: StateMachineSyntax, log: inout DiagnosticLog) {
         var firstByName: [String: HeaderSyntax] = [:]
         for header in syntax.headers {
             let key = header.name.text.lowercased()
-            guard ["fsm", "initial", "actions", "entryexit", "predicate", "event", "import"].contains(key) else {
+            guard ["fsm", "initial", "actions", "entryexit", "predicate", "event", "import", "history"].contains(key) else {
                 log.error(.unknownHeader,
-                          "unknown header '\(header.name)'; expected FSM, Initial, Actions, EntryExit, Predicate, Event or Import",
+                          "unknown header '\(header.name)'; expected FSM, Initial, Actions, EntryExit, Predicate, Event, Import or History",
                           at: header.name.location)
                 continue
             }
@@ -35,6 +37,10 @@ struct Headers {
             }
             if key == "import" {
                 declareImport(header, log: &log)
+                continue
+            }
+            if key == "history" {
+                declareHistory(header, log: &log)
                 continue
             }
             if let parameters = header.parameters, let first = parameters.first {
@@ -62,6 +68,23 @@ struct Headers {
             log.error(.missingHeader, "missing header '\(example.split(separator: ":")[0])'; add one such as '\(example)'",
                       at: syntax.bodyLocation)
         }
+    }
+
+    /// `History: Active = shallow` or `= deep`, once per state.
+    private mutating func declareHistory(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        let example = "'History: \(header.value) = shallow' or 'History: \(header.value) = deep'"
+        guard header.parameters == nil, let cases = header.cases, cases.count == 1,
+              let kind = HistoryKind(rawValue: cases[0].text.lowercased()) else {
+            let location = header.cases?.first?.location ?? header.parameters?.first?.label.location ?? header.value.location
+            log.error(.invalidHeader, "a history header names a superstate and its kind: \(example)", at: location)
+            return
+        }
+        if let first = histories.first(where: { $0.state.text == header.value.text }) {
+            log.error(.duplicateHeader, "state '\(header.value)' is given a history twice", at: header.value.location,
+                      notes: [.init("first given here", at: first.state.location)])
+            return
+        }
+        histories.append((header.value, kind))
     }
 
     /// `Import: Module`, once per module; FSMRuntime is imported always.

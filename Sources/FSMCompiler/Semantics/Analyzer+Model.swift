@@ -2,8 +2,10 @@ extension Analysis {
     /// Assembles the model from phases that reported no errors; nil if a piece it needs is
     /// missing (which an error has then reported).
     func makeStateMachine() -> StateMachine? {
-        guard let fsmName = headers.fsmName, let initialState = resolution.initialState else { return nil }
+        guard let fsmName = headers.fsmName, let initialTarget = resolution.initialState else { return nil }
         let types = typeNames
+        let statechart = statechart
+        let initialState = statechart.entering(initialTarget, from: nil)[0].leaf
         var machineStates: [State] = states.indices.map { index in
             let record = states[index]
             return State(named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
@@ -11,7 +13,10 @@ extension Analysis {
                          superstates: resolution.superstates[index],
                          ownEntryActions: record.entry?.actions ?? [],
                          ownExitActions: record.exit?.actions ?? [],
-                         entryActions: [], exitActions: [], transitions: [])
+                         entryActions: [], exitActions: [], transitions: [],
+                         initialSubstate: resolution.initialSubstate[index],
+                         initialActions: resolution.initialActions[index],
+                         history: resolution.history[index])
         }
         for index in machineStates.indices {
             let lineage = resolution.ancestors[index] + [index]
@@ -22,7 +27,7 @@ extension Analysis {
             var transitions: [Transition] = []
             transitions.reserveCapacity(flattening.effectiveRows[index].count)
             for row in flattening.effectiveRows[index] {
-                guard let transition = transition(for: row, in: index, machineStates) else { return nil }
+                guard let transition = transition(for: row, in: index, statechart) else { return nil }
                 transitions.append(transition)
             }
             machineStates[index].transitions = transitions
@@ -53,6 +58,7 @@ extension Analysis {
         }
         machine.conditionCalls = declarations.conditionCalls
         machine.eventNameTypeName = types.eventName
+        machine.historyTypeName = types.history
         machine.imports = headers.imports.map(\.text)
         machine.actionParameters = declarations.actions.names.map { parameters($0.text) }
         machine.conditionParameters = declarations.conditions.names.map { parameters("?" + $0.text) }
@@ -61,31 +67,30 @@ extension Analysis {
 
     /// Reads the row's fields in place: a copy of the whole `RowRecord` per transition
     /// retains and releases each of its arrays and strings.
-    private func transition(for row: Int, in state: Int, _ machineStates: [State]) -> Transition? {
-        let target: Int
+    private func transition(for row: Int, in state: Int, _ statechart: Statechart) -> Transition? {
+        let namedTarget: Int?
         switch resolution.destinations[row] {
-        case .stay: target = state
-        case .state(let next): target = next
+        case .stay: namedTarget = nil
+        case .state(let next): namedTarget = next
         case .undefined: return nil
         }
-        let staysInState = rows[row].nextState == nil
+        let arrivals = statechart.arrivals(from: state, to: namedTarget, rowActions: rows[row].actions)
+        let first = arrivals[0]
         let runsExitAndEntry = switch headers.entryExit {
-        case .uml: !staysInState
+        case .uml: namedTarget != nil
         case .always: true
-        case .onChange: target != state
+        case .onChange: first.target != state
         }
-        let rowActions = rows[row].actions
-        var effects = rowActions
-        if runsExitAndEntry {
-            effects = machineStates[state].exitActions
-            effects.reserveCapacity(effects.count + rowActions.count + machineStates[target].entryActions.count)
-            effects += rowActions
-            effects += machineStates[target].entryActions
-        }
-        return Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause, target: target,
-                          staysInState: staysInState, actions: rowActions, actionArguments: rows[row].actionArguments,
-                          runsExitAndEntry: runsExitAndEntry, effects: effects,
-                          declaredIn: rows[row].owner, location: rows[row].location)
+        var transition = Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause, target: first.target,
+                                    staysInState: namedTarget == nil, actions: rows[row].actions,
+                                    actionArguments: rows[row].actionArguments,
+                                    runsExitAndEntry: runsExitAndEntry, effects: first.effects,
+                                    declaredIn: rows[row].owner, location: rows[row].location)
+        transition.namedTarget = namedTarget
+        transition.exitCount = first.exitCount
+        transition.historyWrites = first.historyWrites
+        if arrivals.count > 1 || !first.history.isEmpty { transition.arrivals = arrivals }
+        return transition
     }
 
     private func named(_ name: NameSyntax, _ swiftName: String) -> Named {

@@ -3,18 +3,14 @@ extension Analysis {
     /// and abstract states that are a superstate of no reachable state.
     func checkReachability(log: inout DiagnosticLog) {
         guard let initial = resolution.initialState, let initialName = headers.initialState else { return }
-        var reached = Set([initial])
-        var queue = [initial]
+        let statechart = statechart
+        var queue = statechart.entering(initial, from: nil).map(\.leaf)
+        var reached = Set(queue)
         while let state = queue.popLast() {
             for row in flattening.effectiveRows[state] {
-                let target: Int
-                switch resolution.destinations[row] {
-                case .stay: target = state
-                case .state(let state): target = state
-                case .undefined: continue
-                }
-                if !states[target].isAbstract, reached.insert(target).inserted {
-                    queue.append(target)
+                guard case .state(let target) = resolution.destinations[row] else { continue }
+                for way in statechart.entering(target, from: state) where reached.insert(way.leaf).inserted {
+                    queue.append(way.leaf)
                 }
             }
         }
@@ -25,6 +21,10 @@ extension Analysis {
                 log.warning(.unreachableState,
                             "abstract state '\(state.name)' is not a superstate of any state reachable from '\(initialName)'",
                             at: state.abstractAt ?? location)
+            } else if !state.isAbstract && !reached.contains(index), let substate = resolution.initialSubstate[index] {
+                log.warning(.unreachableState,
+                            "state '\(state.name)' is never current: entering it enters its initial substate '\(states[substate].name)'",
+                            at: location)
             } else if !state.isAbstract && !reached.contains(index) {
                 log.warning(.unreachableState, "state '\(state.name)' is unreachable from the initial state '\(initialName)'",
                             at: location)

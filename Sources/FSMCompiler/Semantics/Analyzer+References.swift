@@ -11,9 +11,17 @@ struct Resolution {
     /// Every state, each after all of its superstates.
     var superstatesFirst: [Int] = []
     /// Per row: where it goes.
-    var destinations: [Destination]
-    /// The initial state, when it names a declared concrete state.
+    var destinations: [Destination] = []
+    /// The initial state, when it names a declared state that can be current or has an
+    /// initial substate. It may be a superstate: the model resolves it to a concrete state.
     var initialState: Int?
+    /// Per state: its direct substates, in declaration order.
+    var substates: [[Int]] = []
+    /// Per state: the target of its initial row `- Substate`, when that row is valid.
+    var initialSubstate: [Int?] = []
+    var initialActions: [[Int]] = []
+    /// Per state: its `History:` kind, when the header is valid.
+    var history: [HistoryKind?] = []
 
     /// Where a row goes.
     enum Destination: Equatable {
@@ -35,25 +43,114 @@ struct Resolution {
                 superstateRefs[index].append(name)
             }
         }
-        destinations = declarations.rows.map { row in
-            guard let next = row.nextState else { return .stay }
-            guard let target = Self.lookup(next, role: "next state", in: declarations, log: &log) else { return .undefined }
-            if states[target].isAbstract {
-                log.error(.abstractTarget, "abstract state '\(next)' cannot be a next state; only concrete states can be current",
-                          at: next.location, notes: [.init("'\(next)' is declared abstract here", at: Self.abstractLocation(states[target]))])
+        removeSuperstateCycles(states, log: &log)
+        computeAncestors()
+        substates = Array(repeating: [], count: states.count)
+        for state in states.indices {
+            for superstate in superstates[state] { substates[superstate].append(state) }
+        }
+        resolveInitialRows(declarations, log: &log)
+        resolveHistories(declarations, headers: headers, log: &log)
+        for row in declarations.rows {
+            guard let next = row.nextState else {
+                destinations.append(.stay)
+                continue
             }
-            return .state(target)
+            guard let target = Self.lookup(next, role: "next state", in: declarations, log: &log) else {
+                destinations.append(.undefined)
+                continue
+            }
+            checkEnterable(target, named: next, as: "a next state", states, log: &log)
+            destinations.append(.state(target))
         }
         if let initial = headers.initialState, let target = Self.lookup(initial, role: "initial state", in: declarations, log: &log) {
-            if states[target].isAbstract {
-                log.error(.abstractTarget, "abstract state '\(initial)' cannot be the initial state",
-                          at: initial.location, notes: [.init("'\(initial)' is declared abstract here", at: Self.abstractLocation(states[target]))])
-            } else {
+            if checkEnterable(target, named: initial, as: "the initial state", states, log: &log) {
                 initialState = target
             }
         }
-        removeSuperstateCycles(states, log: &log)
-        computeAncestors()
+    }
+
+    /// An abstract state can be entered only through its initial row.
+    @discardableResult
+    private func checkEnterable(_ state: Int, named name: NameSyntax, as role: String, _ states: [StateRecord],
+                                log: inout DiagnosticLog) -> Bool {
+        guard states[state].isAbstract && initialSubstate[state] == nil else { return true }
+        // An initial row with an error was reported; entering its state is not one more.
+        guard states[state].initialRows.isEmpty else { return false }
+        let hint = substates[state].first.map { "; give it an initial substate, as in '- \(states[$0].name)' in its body" }
+            ?? "; only concrete states can be current"
+        log.error(.abstractTarget, "abstract state '\(name)' cannot be \(role)\(hint)",
+                  at: name.location, notes: [.init("'\(name)' is declared abstract here", at: Self.abstractLocation(states[state]))])
+        return false
+    }
+
+    /// Each state's initial row: one per state, naming one of its substates, the rows
+    /// never leading back to where they started.
+    private mutating func resolveInitialRows(_ declarations: Declarations, log: inout DiagnosticLog) {
+        let states = declarations.states
+        initialSubstate = Array(repeating: nil, count: states.count)
+        initialActions = Array(repeating: [], count: states.count)
+        var candidates: [Int: (target: Int, record: InitialRecord)] = [:]
+        for state in states.indices {
+            guard let first = states[state].initialRows.first else { continue }
+            for second in states[state].initialRows.dropFirst() {
+                log.error(.duplicateInitial, "state '\(states[state].name)' has a second initial row; a superstate has one initial substate",
+                          at: second.location, notes: [.init("the first initial row is here", at: first.location)])
+            }
+            guard let target = Self.lookup(first.target, role: "initial substate", in: declarations, log: &log) else { continue }
+            candidates[state] = (target, first)
+        }
+        // Rows that lead back to where they started, reported once per loop.
+        var onLoop = Set<Int>()
+        for start in candidates.keys.sorted() where !onLoop.contains(start) {
+            var path: [Int] = []
+            var state = start
+            while let next = candidates[state], !path.contains(state), !onLoop.contains(state) {
+                path.append(state)
+                state = next.target
+            }
+            guard let loopStart = path.firstIndex(of: state) else { continue }
+            let loop = Array(path[loopStart...])
+            let names = (loop + [state]).map { "'\(states[$0].name)'" }.joined(separator: " -> ")
+            let last = candidates[loop[loop.count - 1]]!.record
+            log.error(.initialCycle, "initial rows lead back to where they start: \(names)", at: last.target.location,
+                      notes: loop.dropLast().map { .init("initial row of '\(states[$0].name)' is here", at: candidates[$0]!.record.location) })
+            onLoop.formUnion(loop)
+        }
+        for (state, candidate) in candidates.sorted(by: { $0.key < $1.key }) where !onLoop.contains(state) {
+            guard ancestors[candidate.target].contains(state) else {
+                log.error(.initialNotSubstate,
+                          "initial substate '\(candidate.record.target)' of '\(states[state].name)' is not one of its substates; declare it as '\(candidate.record.target) : \(states[state].name)'",
+                          at: candidate.record.target.location,
+                          notes: [.init("'\(states[candidate.target].name)' is declared here", at: states[candidate.target].name.location)])
+                continue
+            }
+            initialSubstate[state] = candidate.target
+            initialActions[state] = candidate.record.actions
+        }
+        for (state, candidate) in candidates.sorted(by: { $0.key < $1.key }) where initialSubstate[state] != nil {
+            checkEnterable(candidate.target, named: candidate.record.target, as: "an initial substate", states, log: &log)
+        }
+    }
+
+    /// `History:` headers name superstates that have an initial row.
+    private mutating func resolveHistories(_ declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
+        let states = declarations.states
+        history = Array(repeating: nil, count: states.count)
+        for (name, kind) in headers.histories {
+            guard let state = Self.lookup(name, role: "history state", in: declarations, log: &log) else { continue }
+            if substates[state].isEmpty {
+                log.error(.historyWithoutSubstates,
+                          "'\(name)' has no substates, so it has no history; history is for superstates, which other states adopt with ': \(name)'",
+                          at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
+            } else if initialSubstate[state] == nil && states[state].initialRows.isEmpty {
+                log.error(.historyWithoutInitial,
+                          "'\(name)' has a history but no initial substate, which it enters before it has a history; add one, as in '- \(states[substates[state][0]].name)' in its body",
+                          at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
+            } else {
+                history[state] = kind
+            }
+        }
     }
 
     private static func lookup(_ name: NameSyntax, role: String, in declarations: Declarations,

@@ -196,6 +196,18 @@ struct Declarations {
                             isOverride: true, headers: headers, log: &log)
             case .placeholder:
                 break
+            case .initial(let row):
+                for action in row.actions {
+                    if let label = action.arguments?.first {
+                        log.error(.unknownLabel,
+                                  "'\(action.name)' is an initial action, which takes no arguments: no event's values are there when it runs",
+                                  at: label.location)
+                    }
+                }
+                if let target = row.nextState {
+                    states[owner].initialRows.append(InitialRecord(target: target, actions: row.actions.map { actions.index(of: $0.name) },
+                                                                   location: row.location))
+                }
             }
         }
     }
@@ -222,6 +234,16 @@ struct StateRecord {
     var exit: DeclaredActions?
     /// Own rows, in source order; indices into `Declarations.rows`.
     var rows: [Int] = []
+    /// Initial rows `- Substate actions`, in source order (more than one is an error).
+    var initialRows: [InitialRecord] = []
+}
+
+/// `- Substate actions` as declared.
+struct InitialRecord {
+    var target: NameSyntax
+    var actions: [Int]
+    /// Where its `-` is.
+    var location: SourceLocation
 }
 
 /// An entry or exit list as written, and its actions as indices into `Declarations.actions`.

@@ -1,11 +1,14 @@
 extension Analysis {
     /// The Swift names of the machine's types.
-    var typeNames: (machine: String, actions: String, state: String, event: String, eventName: String) {
+    var typeNames: (machine: String, actions: String, state: String, event: String, eventName: String, history: String) {
         let machine = SwiftNames.upperCamel(headers.fsmName?.text ?? "")
         let base = SwiftNames.unescaped(machine)
         let actions = headers.actionsName.map { SwiftNames.escaped($0.text) } ?? "\(base)Actions"
-        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName")
+        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History")
     }
+
+    /// The states with a valid `History:` header, in state order.
+    var historyStates: [Int] { resolution.history.indices.filter { resolution.history[$0] != nil } }
 
     /// The `Event:` declarations of events some row names: when there is one, the event
     /// type carries values, and the names of the events without them are a type of their own.
@@ -43,6 +46,9 @@ extension Analysis {
         if !valueDeclarations.isEmpty {
             typeEntries.append((fsmName, types.eventName, "type of event names"))
         }
+        if !historyStates.isEmpty {
+            typeEntries.append((fsmName, types.history, "history type"))
+        }
         typeEntries += predicateTypes.map { ($0.name, predicateTypeName($0.name), "predicate type") }
         for (index, (name, swiftName, role)) in typeEntries.enumerated() {
             let bare = SwiftNames.unescaped(swiftName)
@@ -63,7 +69,13 @@ extension Analysis {
         let concrete = states.filter { !$0.isAbstract }.map(\.name)
         checkCaseNames(concrete, role: "state", log: &log)
         checkCaseNames(events.names, role: "event", log: &log)
-        for event in events.names where SwiftNames.machineProperties.contains(SwiftNames.lowerCamel(event.text)) {
+        let properties = SwiftNames.machineProperties.union(historyStates.isEmpty ? [] : ["history"])
+        for state in historyStates where SwiftNames.reservedCaseNames.contains(SwiftNames.unescaped(SwiftNames.lowerCamel(states[state].name.text))) {
+            log.error(.invalidSwiftName,
+                      "superstate '\(states[state].name)' with a history would become the property '\(SwiftNames.lowerCamel(states[state].name.text))' of the history type, which Swift gives another meaning; choose another name",
+                      at: states[state].name.location)
+        }
+        for event in events.names where properties.contains(SwiftNames.lowerCamel(event.text)) {
             log.error(.invalidSwiftName,
                       "event '\(event)' would become the method '\(SwiftNames.lowerCamel(event.text))()', which the generated machine already has",
                       at: event.location)

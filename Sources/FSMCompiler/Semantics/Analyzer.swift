@@ -39,6 +39,16 @@ struct Analysis {
     var states: [StateRecord] { declarations.states }
     var rows: [RowRecord] { declarations.rows }
     var predicateTypes: [PredicateTypeRecord] { headers.predicateTypes }
+
+    /// The hierarchy, initial rows and histories, for where transitions go.
+    var statechart: Statechart {
+        Statechart(entryExit: headers.entryExit, isAbstract: states.map(\.isAbstract),
+                   ancestors: resolution.ancestors, substates: resolution.substates,
+                   ownEntryActions: states.map { $0.entry?.actions ?? [] },
+                   ownExitActions: states.map { $0.exit?.actions ?? [] },
+                   initialSubstate: resolution.initialSubstate, initialActions: resolution.initialActions,
+                   history: resolution.history)
+    }
 }
 
 /// The diagnostics the phases report, in the order they report them.

@@ -42,8 +42,14 @@ public struct StateMachine: Hashable, Sendable {
     /// The enum of event names without their values, `<typeName>EventName`, which only a
     /// machine whose events carry values has (`hasEventValues`).
     public var eventNameTypeName: String = ""
+    /// The struct of stored histories, `<typeName>History`, which only a machine with
+    /// `History:` headers has.
+    public var historyTypeName: String = ""
     /// Whether some event carries values: the event type then has associated values.
     public var hasEventValues: Bool { eventParameters.contains { !$0.isEmpty } }
+
+    /// The superstates with a `History:` header, in state order: one stored value each.
+    public var historyStates: [Int] { states.indices.filter { states[$0].history != nil } }
 
     /// Indices of the states that can be current: the concrete ones, in declaration order.
     public var concreteStates: [Int] { states.indices.filter { !states[$0].isAbstract } }
@@ -74,6 +80,15 @@ public enum EntryExitMode: String, Hashable, Sendable, CaseIterable {
     case onChange
 }
 
+/// What entering a superstate with history resumes (`History: Active = shallow|deep`).
+public enum HistoryKind: String, Hashable, Sendable, CaseIterable {
+    /// The direct substate it was last in, entered by that substate's own initial row or
+    /// history.
+    case shallow
+    /// The exact state it was last in.
+    case deep
+}
+
 /// A predicate type and its cases (`Predicate: Enforcement = weak | strong`).
 public struct PredicateType: Hashable, Sendable {
     /// The type as written and as a Swift type name (UpperCamelCase).
@@ -100,6 +115,11 @@ public struct State: Hashable, Sendable {
     /// The flattened transitions, in table order: inherited rows first in adoption order,
     /// then the state's own, each in source order. Empty for abstract states.
     public var transitions: [Transition]
+    /// The initial row `- Substate actions` of its body: the state entering it enters.
+    public var initialSubstate: Int? = nil
+    public var initialActions: [Int] = []
+    /// Its `History:` header.
+    public var history: HistoryKind? = nil
 
     public var name: String { named.name }
 }
@@ -109,7 +129,9 @@ public struct Transition: Hashable, Sendable {
     /// Index into `StateMachine.events`.
     public var event: Int
     public var guardClause: Guard
-    /// The next state, with `-` resolved to the state that handles the event.
+    /// The concrete state the transition ends in: `-` resolved to the state that handles
+    /// the event, a superstate to its initial substates. With history, the state of the
+    /// arrival that finds every history empty (`arrivals[0]`).
     public var target: Int
     /// True when the row said `-`: an internal transition in the default EntryExit mode.
     public var staysInState: Bool
@@ -119,8 +141,20 @@ public struct Transition: Hashable, Sendable {
     public var actionArguments: [[String]] = []
     /// Whether the source's exit actions and the target's entry actions run, per `EntryExitMode`.
     public var runsExitAndEntry: Bool
-    /// Everything the transition runs, in order: exit actions, the row's actions, entry actions.
+    /// Everything the transition runs, in order: exit actions, the row's actions, entry actions
+    /// (and the actions of the initial rows it follows). With history, those of `arrivals[0]`.
     public var effects: [Int]
+    /// The state the row names as its next state (`target` before initial rows and history),
+    /// nil for `-`.
+    public var namedTarget: Int? = nil
+    /// How many exit actions `effects` starts with.
+    public var exitCount: Int = 0
+    /// The superstates with history this transition leaves: it stores its source state
+    /// as their history before it runs anything.
+    public var historyWrites: [Int] = []
+    /// When where the transition ends depends on stored history: each way it can end,
+    /// the first being the one that finds every history it reads empty. Empty otherwise.
+    public var arrivals: [Arrival] = []
     /// The state, possibly a superstate, whose body holds the row.
     public var declaredIn: Int
     /// Where the row's event is written.
@@ -128,11 +162,45 @@ public struct Transition: Hashable, Sendable {
 }
 
 extension Transition {
-    /// Where the row's own actions are in `effects`: after the exit actions of `state`,
-    /// the state the transition leaves, when they run.
+    /// Where the row's own actions are in `effects`: after the exit actions.
     public func ownActionRange(in state: State) -> Range<Int> {
-        let exits = runsExitAndEntry ? state.exitActions.count : 0
-        return exits..<(exits + actions.count)
+        exitCount..<(exitCount + actions.count)
+    }
+
+    /// Whether where the transition ends depends on stored history.
+    public var resumesHistory: Bool { !arrivals.isEmpty }
+}
+
+/// One way a transition that reads stored history can end.
+public struct Arrival: Hashable, Sendable {
+    /// The history values it assumes, in the order they are read: a superstate and the
+    /// state its history holds, nil when it holds none yet.
+    public var history: [HistoryValue]
+    /// The concrete state it ends in.
+    public var target: Int
+    /// Exit actions, the row's actions, entry and initial actions.
+    public var effects: [Int]
+    public var exitCount: Int
+    public var historyWrites: [Int]
+
+    public init(history: [HistoryValue], target: Int, effects: [Int], exitCount: Int, historyWrites: [Int]) {
+        self.history = history
+        self.target = target
+        self.effects = effects
+        self.exitCount = exitCount
+        self.historyWrites = historyWrites
+    }
+}
+
+/// A superstate's stored history, as an arrival assumes it.
+public struct HistoryValue: Hashable, Sendable {
+    public var superstate: Int
+    /// The concrete state last current inside it, nil before it was first left.
+    public var state: Int?
+
+    public init(superstate: Int, state: Int?) {
+        self.superstate = superstate
+        self.state = state
     }
 }
 

@@ -8,12 +8,46 @@ public struct Interpreter: Sendable {
     public let machine: StateMachine
     /// The current state; an index into `machine.states`, always a concrete state.
     public private(set) var state: Int
+    /// Per superstate with history: the concrete state last current in it when it was
+    /// left, if it was.
+    public private(set) var history: [Int: Int] = [:]
 
-    /// A machine in `state`, by default its initial state. As in generated code, no entry
-    /// actions run.
-    public init(_ machine: StateMachine, state: Int? = nil) {
+    /// A machine in `state`, by default its initial state, with `history`. As in generated
+    /// code, no entry actions run.
+    public init(_ machine: StateMachine, state: Int? = nil, history: [Int: Int] = [:]) {
         self.machine = machine
         self.state = state ?? machine.initialState
+        self.history = history
+        self.lineages = Self.lineages(of: machine)
+    }
+
+    /// Per state: it with all its superstates, roots first, each once, in adoption order.
+    private let lineages: [[Int]]
+
+    /// Each state's lineage, built from its superstates' (the walk keeps its own stack:
+    /// chains of thousands of superstates must not overflow the thread's).
+    private static func lineages(of machine: StateMachine) -> [[Int]] {
+        var lineages = [[Int]?](repeating: nil, count: machine.states.count)
+        for start in machine.states.indices where lineages[start] == nil {
+            var stack = [start]
+            while let state = stack.last {
+                let superstates = machine.states[state].superstates
+                let pending = superstates.filter { lineages[$0] == nil }
+                guard pending.isEmpty else {
+                    stack += pending
+                    continue
+                }
+                var seen = Set<Int>()
+                var lineage: [Int] = []
+                for superstate in superstates {
+                    for ancestor in lineages[superstate]! where seen.insert(ancestor).inserted { lineage.append(ancestor) }
+                }
+                if seen.insert(state).inserted { lineage.append(state) }
+                lineages[state] = lineage
+                stack.removeLast()
+            }
+        }
+        return lineages.map { $0 ?? [] }
     }
 
     /// What handling one event did.
@@ -37,6 +71,11 @@ public struct Interpreter: Sendable {
         /// The conditions asked, in the order asked (SPEC 2.4): indices into
         /// `machine.conditionCalls` (a condition asked with other arguments is another call).
         public var askedConditions: [Int] = []
+        /// For a transition: the state it ended in, and every action it ran, the first
+        /// `exitCount` of them exit actions, then the row's own.
+        public var target: Int? = nil
+        public var effects: [Int] = []
+        public var exitCount: Int = 0
     }
 
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
@@ -64,12 +103,82 @@ public struct Interpreter: Sendable {
                 return conditions[term.condition] != term.isNegated
             }
             if holds {
-                state = transition.target
-                return Step(state: source, event: event, outcome: .transitioned(transition), askedConditions: asked)
+                var step = Step(state: source, event: event, outcome: .transitioned(transition), askedConditions: asked)
+                take(transition, into: &step)
+                return step
             }
         }
         return Step(state: source, event: event, outcome: .rejected(mostSpecific), askedConditions: asked)
     }
+
+    /// Moves to where `transition` leads and records what it runs (SPEC 2.2, 2.6), read
+    /// from the hierarchy at run time rather than from the transition's precomputed effects.
+    private mutating func take(_ transition: Transition, into step: inout Step) {
+        let source = state
+        let states = machine.states
+        guard let named = transition.namedTarget else {
+            let leavesAndEnters = machine.entryExit == .always
+            let exits = leavesAndEnters ? lineage(of: source).reversed().flatMap { states[$0].ownExitActions } : []
+            let entries = leavesAndEnters ? lineage(of: source).flatMap { states[$0].ownEntryActions } : []
+            step.target = source
+            step.effects = exits + transition.actions + entries
+            step.exitCount = exits.count
+            return
+        }
+        var followed: [Int] = []
+        let target = enter(named, from: source, following: &followed)
+        let sourceLineage = lineage(of: source)
+        let targetLineage = lineage(of: target)
+        let targetSet = Set(targetLineage)
+        let kept: Set<Int> = switch machine.entryExit {
+        case .uml:
+            // Common superstates stay, but for those below the named state (a local
+            // transition leaves and enters them) and for the source when it is named.
+            Set(sourceLineage.filter { state in
+                targetSet.contains(state) && !(state != named && lineage(of: state).contains(named))
+                    && !(state == source && named == source)
+            })
+        case .always: []
+        case .onChange: target == source ? Set(targetLineage) : []
+        }
+        let exits = sourceLineage.reversed().filter { !kept.contains($0) }.flatMap { states[$0].ownExitActions }
+        var entries: [Int] = []
+        if !(machine.entryExit == .onChange && target == source) {
+            for state in targetLineage {
+                if !kept.contains(state) { entries += states[state].ownEntryActions }
+                if followed.contains(state) { entries += states[state].initialActions }
+            }
+        }
+        for left in sourceLineage where states[left].history != nil && !targetSet.contains(left) {
+            history[left] = source
+        }
+        state = target
+        step.target = target
+        step.effects = exits + transition.actions + entries
+        step.exitCount = exits.count
+    }
+
+    /// The concrete state entering `state` reaches: by history, when it has one, else by
+    /// its initial row, else itself. `followed` collects the states whose initial rows
+    /// were followed.
+    private func enter(_ state: Int, from source: Int, following followed: inout [Int]) -> Int {
+        let states = machine.states
+        if let kind = states[state].history {
+            // A superstate that holds the source resumes it: its most recent configuration.
+            let stored = lineage(of: source).contains(state) ? source : history[state]
+            if let stored {
+                guard kind == .shallow, stored != state else { return stored }
+                let substate = states.indices.first { states[$0].superstates.contains(state) && lineage(of: stored).contains($0) }
+                guard let substate, !states[substate].isAbstract || states[substate].initialSubstate != nil else { return stored }
+                return enter(substate, from: source, following: &followed)
+            }
+        }
+        guard let initial = states[state].initialSubstate else { return state }
+        followed.append(state)
+        return enter(initial, from: source, following: &followed)
+    }
+
+    private func lineage(of state: Int) -> [Int] { lineages[state] }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
     /// most specific first: rank descending, then table order.
@@ -101,7 +210,8 @@ public struct Interpreter: Sendable {
         let head = state.name + " " + machine.events[step.event].name
         switch step.outcome {
         case .transitioned(let transition):
-            return TransitionTable.line(for: transition, in: state, of: machine)
+            return TransitionTable.line(for: transition, in: state, of: machine, target: step.target ?? transition.target,
+                                        effects: step.effects, exitCount: step.exitCount)
         case .rejected(let transition):
             return head + " [\(TransitionTable.guardText(transition.guardClause, in: machine))] rejected"
         case .unhandled:

@@ -353,7 +353,7 @@ import FSMTestSupport
         #expect(lines == DiagnosticID.allCases.map { id in
             "  " + id.rawValue + String(repeating: " ", count: width - id.rawValue.count) + "  " + id.summary
         })
-        #expect(lines.contains("  duplicateTransition     two rows share state, event, predicate guard and next state"))
+        #expect(lines.contains("  duplicateTransition      two rows share state, event, predicate guard and next state"))
     }
 
     @Test func version() {

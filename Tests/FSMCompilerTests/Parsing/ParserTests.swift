@@ -378,16 +378,16 @@ import FSMTestSupport
     }
 
     @Test(arguments: [
-        ("S { - T a }",
-         ["4:5: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
-        ("S - T a",
-         ["4:3: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+        ("S { [c] { - T a } }",
+         ["4:11: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
+        ("S { override { - T a } }",
+         ["4:16: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
         ("S { [c] { - - - } }",
-         ["4:11: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+         ["4:11: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
         ("S { override { - - - } }",
-         ["4:16: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+         ["4:16: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
         ("S { - - }",
-         ["4:5: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]"]),
+         ["4:5: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
     ])
     func misplacedPlaceholders(body: String, expected: [String]) {
         #expect(Self.bodyDiagnostics(body) == expected)

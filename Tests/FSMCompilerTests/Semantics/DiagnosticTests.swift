@@ -51,7 +51,7 @@ import FSMTestSupport
               (B) { F S - }
             }
             """, [
-                "4:13: error: abstract state 'B' cannot be a next state; only concrete states can be current [abstractTarget]",
+                "4:13: error: abstract state 'B' cannot be a next state; give it an initial substate, as in '- S' in its body [abstractTarget]",
                 "5:4: note: 'B' is declared abstract here",
             ]),
         Example(.abstractTarget, """
@@ -62,7 +62,7 @@ import FSMTestSupport
               (B) { F S - }
             }
             """, [
-                "2:10: error: abstract state 'B' cannot be the initial state [abstractTarget]",
+                "2:10: error: abstract state 'B' cannot be the initial state; give it an initial substate, as in '- S' in its body [abstractTarget]",
                 "5:4: note: 'B' is declared abstract here",
             ]),
         Example(.contradictoryCondition, headers + """
@@ -132,6 +132,30 @@ import FSMTestSupport
             "3:9: error: '2D' is not a module name [invalidHeader]",
             "4:9: error: 'class' is not a module name [invalidHeader]",
             "5:9: error: header 'Import' takes one module name [invalidHeader]",
+        ]),
+        Example(.historyWithoutInitial, headers + "History: P = deep\n{\n  (P) { E S - }\n  S : P { F S - }\n}", [
+            "3:10: error: 'P' has a history but no initial substate, which it enters before it has a history; add one, as in '- S' in its body [historyWithoutInitial]",
+            "5:4: note: 'P' is declared here",
+        ]),
+        Example(.historyWithoutSubstates, headers + "History: S = shallow\n{\n  S { E S - }\n}", [
+            "3:10: error: 'S' has no substates, so it has no history; history is for superstates, which other states adopt with ': S' [historyWithoutSubstates]",
+            "5:3: note: 'S' is declared here",
+        ]),
+        Example(.duplicateInitial, headers + "{\n  (P) {\n    - A  -\n    - B  -\n  }\n  A : P { E B - }\n  B : P { E A - }\n  S { E P - }\n}", [
+            "6:5: error: state 'P' has a second initial row; a superstate has one initial substate [duplicateInitial]",
+            "5:5: note: the first initial row is here",
+        ]),
+        Example(.initialNotSubstate, headers + "{\n  (P) { - S  - }\n  A : P { E S - }\n  S { E P -  F A - }\n}", [
+            "4:11: error: initial substate 'S' of 'P' is not one of its substates; declare it as 'S : P' [initialNotSubstate]",
+            "6:3: note: 'S' is declared here",
+        ]),
+        Example(.initialCycle, headers + "{\n  S { E R -  F A - }\n  (R) { - R2  - }\n  (R2) : R { - R  - }\n  A : R2 { E S - }\n}", [
+            "6:16: error: initial rows lead back to where they start: 'R' -> 'R2' -> 'R' [initialCycle]",
+            "5:9: note: initial row of 'R' is here",
+        ]),
+        Example(.abstractTarget, headers + "{\n  (P) { - Q  - }\n  (Q) : P - - -\n  A : Q { E S - }\n  S { E P -  F A - }\n}", [
+            "4:11: error: abstract state 'Q' cannot be an initial substate; give it an initial substate, as in '- A' in its body [abstractTarget]",
+            "5:4: note: 'Q' is declared abstract here",
         ]),
         Example(.duplicateHeader, onePredicate + """
             Predicate: P = z
@@ -341,7 +365,7 @@ import FSMTestSupport
               S { [c] { - - - } }
             }
             """, [
-                "4:13: error: the event '-' is allowed only in the placeholder row '- - -' at the top of a state body [misplacedPlaceholder]",
+                "4:13: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]",
             ]),
         Example(.missingHeader, """
             Actions: A
@@ -597,7 +621,7 @@ import FSMTestSupport
               S { E S - }
             }
             """, [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Predicate, Event or Import [unknownHeader]",
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Predicate, Event, Import or History [unknownHeader]",
             ]),
         Example(.unreachableState, headers + """
             {
@@ -627,6 +651,13 @@ import FSMTestSupport
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
+        // A superstate entered through its initial rows, down two levels, with history.
+        Example(.abstractTarget, headers + "History: P = deep\n{\n  (P) { - Q  go }\n  (Q) : P { - A  - }\n  A : Q { E S - }\n  B : P { E A - }\n  S { E P -  F B - }\n}", []),
+        Example(.historyWithoutInitial, headers + "History: P = shallow\n{\n  (P) { - A  - }\n  A : P { E S - }\n  S { E P - }\n}", []),
+        Example(.historyWithoutSubstates, headers + "History: P = deep\n{\n  P { - A  -  E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
+        Example(.duplicateInitial, headers + "{\n  (P) { - A  - }\n  (P) { E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
+        Example(.initialNotSubstate, headers + "{\n  (P) { - A  - }\n  (Q) : P - - -\n  A : Q { E S - }\n  S { E P - }\n}", []),
+        Example(.initialCycle, headers + "{\n  S { E P - }\n  (P) { - Q  -  E S - }\n  (Q) : P { - U  - }\n  U : Q { F S - }\n}", []),
         Example(.abstractAndConcrete, headers + "{\n  S : B { E S - }\n  (B) { F S - }\n  (B) { G S - }\n}", []),
         Example(.abstractTarget, headers + "{\n  S : B { E T - }\n  T : B { E S - }\n  (B) { F S - }\n}", []),
         Example(.contradictoryCondition, headers + "{\n  S { E [isOpen] S -   E [!isOpen] T - }\n  T - - -\n}", []),

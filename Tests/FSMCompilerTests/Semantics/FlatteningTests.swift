@@ -25,17 +25,53 @@ import FSMTestSupport
     @Test func superstatesFoldInOnceWithDashResolvedToEachState() {
         #expect(tableLines(Self.headers + Self.hierarchy) == [
             // Inherited rows first in adoption order (A's, whose Root's row comes first,
-            // then B's, without Root's row again), then the state's own.
-            "S Reset -> S {s2 b2 a2 r2 reset r1 a1 b1 s1}",
+            // then B's, without Root's row again), then the state's own. By UML's rule a
+            // row naming the current state leaves and enters only that state, and a move
+            // into a substate (S to T) leaves nothing.
+            "S Reset -> S {s2 reset s1}",
             "S Ea -> S {ea}",
-            "S Eb -> T {s2 b2 a2 r2 eb r1 a1 b1 s1 t1}",
+            "S Eb -> T {eb t1}",
             "S Es -> S {es}",
-            "S Go -> S {s2 b2 a2 r2 go r1 a1 b1 s1}",
-            // A concrete superstate's rows, its '-' now meaning T.
-            "T Reset -> S {t2 s2 b2 a2 r2 reset r1 a1 b1 s1}",
+            "S Go -> S {s2 go s1}",
+            // A concrete superstate's rows, its '-' now meaning T; a row naming S, a
+            // superstate of T, leaves T only: S stays.
+            "T Reset -> S {t2 reset}",
             "T Ea -> T {ea}",
-            "T Eb -> T {t2 s2 b2 a2 r2 eb r1 a1 b1 s1 t1}",
+            "T Eb -> T {t2 eb t1}",
             "T Es -> T {es}",
+            "T Go -> S {t2 go}",
+            "T Et -> S {t2 et}",
+        ])
+    }
+
+    /// The README's table of the three modes, row by row.
+    @Test func theReadmeTableOfTheThreeModes() throws {
+        let readme = String(decoding: readBytes(Paths.repository + "/README.md"), as: UTF8.self)
+        let block = try #require(readme.firstRange(of: "```\nFSM: Player\nInitial: Stopped\n"))
+        let body = readme[block.upperBound...].prefix { $0 != "`" }
+        let rows = readme[block.upperBound...].split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains(" -> ") }
+        #expect(rows.count == 7)
+        for (column, header) in ["", "EntryExit: always\n", "EntryExit: onChange\n"].enumerated() {
+            let lines = tableLines("FSM: Player\nInitial: Stopped\n" + header + body)
+            let documented = rows.map { row in
+                let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                return cells[0] + " {" + cells[column + 1] + "}"
+            }
+            #expect(lines == documented, "column \(column + 1)")
+        }
+    }
+
+    @Test func alwaysModeRunsTheWholeListsOnEveryTransition() {
+        #expect(tableLines("FSM: F\nInitial: S\nEntryExit: always\n" + Self.hierarchy) == [
+            "S Reset -> S {s2 b2 a2 r2 reset r1 a1 b1 s1}",
+            "S Ea -> S {s2 b2 a2 r2 ea r1 a1 b1 s1}",
+            "S Eb -> T {s2 b2 a2 r2 eb r1 a1 b1 s1 t1}",
+            "S Es -> S {s2 b2 a2 r2 es r1 a1 b1 s1}",
+            "S Go -> S {s2 b2 a2 r2 go r1 a1 b1 s1}",
+            "T Reset -> S {t2 s2 b2 a2 r2 reset r1 a1 b1 s1}",
+            "T Ea -> T {t2 s2 b2 a2 r2 ea r1 a1 b1 s1 t1}",
+            "T Eb -> T {t2 s2 b2 a2 r2 eb r1 a1 b1 s1 t1}",
+            "T Es -> T {t2 s2 b2 a2 r2 es r1 a1 b1 s1 t1}",
             "T Go -> S {t2 s2 b2 a2 r2 go r1 a1 b1 s1}",
             "T Et -> S {t2 s2 b2 a2 r2 et r1 a1 b1 s1}",
         ])
@@ -62,7 +98,7 @@ import FSMTestSupport
     }
 
     @Test func deepAndMultipleSuperstatesEnterRootFirstAndExitInExactReverse() throws {
-        let source = Self.headers + """
+        let source = Self.headers + "EntryExit: always\n" + """
         {
           (X) <x1 >x2 - - -
           (Y) : X <y1 >y2 - - -
@@ -81,7 +117,7 @@ import FSMTestSupport
     }
 
     @Test func aSuperstateReachedTwiceCountsOnce() {
-        #expect(tableLines(Self.headers + """
+        #expect(tableLines(Self.headers + "EntryExit: always\n" + """
         {
           (Root) <r { E S e }
           (A) : Root - - -
@@ -519,14 +555,15 @@ import FSMTestSupport
           (Base) { H S h }
         }
         """
+        // S's entry action runs when S is entered: not between S and its substate T.
         #expect(tableLines(source) == [
             "S H -> S {h enter}",
-            "S E -> T {e enter}",
-            "S G -> T {g enter}",
-            "T H -> S {h enter}",
-            "T E -> T {e enter}",
-            "T G -> T {g enter}",
-            "T F -> S {f enter}",
+            "S E -> T {e}",
+            "S G -> T {g}",
+            "T H -> S {h}",
+            "T E -> T {e}",
+            "T G -> T {g}",
+            "T F -> S {f}",
         ])
         let model = try #require(machine(source))
         #expect(model.states.map(\.name) == ["S", "T", "Base"])

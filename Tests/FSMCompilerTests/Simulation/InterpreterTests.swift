@@ -55,11 +55,11 @@ import FSMTestSupport
 
     @Test func theMostSpecificApplicableRowWins() throws {
         #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "slow"])
-                == ["Idle Go -> Idle {leaveIdle leaveBase plain enterBase enterIdle}"])
+                == ["Idle Go -> Idle {leaveIdle plain enterIdle}"])
         #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "light"])
-                == ["Idle Go [Mode=fast] -> Busy {leaveIdle leaveBase quick enterBase}"])
+                == ["Idle Go [Mode=fast] -> Busy {leaveIdle quick}"])
         #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"])
-                == ["Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle leaveBase heave enterBase}"])
+                == ["Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle heave}"])
     }
 
     /// A false condition rules its row out, and the next most specific row applies: the
@@ -67,7 +67,7 @@ import FSMTestSupport
     @Test func aFalseConditionFallsBackToTheNextMostSpecificRow() throws {
         #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"],
                                conditions: ["isAllowed": false])
-                == ["Idle Go [Mode=fast] -> Busy {leaveIdle leaveBase quick enterBase}"])
+                == ["Idle Go [Mode=fast] -> Busy {leaveIdle quick}"])
     }
 
     /// Rows match the predicates but their conditions rule out each: rejected, printed with
@@ -88,7 +88,7 @@ import FSMTestSupport
 
     @Test func noApplicableRowIsUnhandledAndStaysPut() throws {
         #expect(try Self.trace(Self.ranked, ["Stop", "Go", "Stop"], predicates: ["Mode": "off"])
-                == ["Idle Stop unhandled", "Idle Go -> Idle {leaveIdle leaveBase plain enterBase enterIdle}",
+                == ["Idle Stop unhandled", "Idle Go -> Idle {leaveIdle plain enterIdle}",
                     "Idle Stop unhandled"])
         #expect(try Self.trace(Self.ranked, ["Stop"], predicates: ["Mode": "slow"]) == ["Idle Stop [Mode=slow|fast] -> Idle {halt}"])
     }
@@ -128,10 +128,10 @@ import FSMTestSupport
         #expect(try simulation.run(line: "isAllowed=false") == nil)
         #expect(try simulation.run(line: "") == nil)
         #expect(try simulation.run(line: "// Go") == nil)
-        #expect(try simulation.run(line: "Go") == "Idle Go [Mode=fast] -> Busy {leaveIdle leaveBase quick enterBase}")
-        #expect(try simulation.run(line: "Go") == "Busy Go -> Busy {leaveBase fromBase enterBase}")
+        #expect(try simulation.run(line: "Go") == "Idle Go [Mode=fast] -> Busy {leaveIdle quick}")
+        #expect(try simulation.run(line: "Go") == "Busy Go -> Busy {fromBase}")
         #expect(try simulation.run(line: "\tisAllowed = true") == nil)
-        #expect(try simulation.run(line: "Go ") == "Busy Go -> Busy {leaveBase fromBase enterBase}")
+        #expect(try simulation.run(line: "Go ") == "Busy Go -> Busy {fromBase}")
     }
 
     @Test(arguments: [

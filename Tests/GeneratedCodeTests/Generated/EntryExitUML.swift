@@ -189,12 +189,8 @@ final class EntryExitUML<Actions: EntryExitUMLActions> {
             return .transitioned(from: .running, to: .running)
         case .reset:
             actions.exitRunning()
-            actions.unwatch()
-            actions.powerOff()
             actions.resetting()
             state = .running
-            actions.powerOn()
-            actions.watch()
             actions.enterRunning()
             return .transitioned(from: .running, to: .running)
         case .start:

@@ -109,13 +109,13 @@ public protocol MediaPlayerActions: FSMRuntime.MachineActions where State == Med
     mutating func showTitle(_ title: String)
     mutating func report(_ error: any Error)
     mutating func cancelLoading()
-    mutating func stopProgress()
     mutating func seek(_ position: Double)
     mutating func refuseSeek(_ position: Double)
     mutating func setLevel(_ level: Int)
     mutating func warnAboutData()
     mutating func unmute()
     mutating func startProgress()
+    mutating func stopProgress()
     func isInTrack(_ position: Double) -> Swift.Bool
     func isLoud(_ level: Int) -> Swift.Bool
     func isMuted() -> Swift.Bool
@@ -319,23 +319,19 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
             }
         case .failed(let error):
             // from Ready
-            actions.stopProgress()
             actions.report(error)
             state = .broken
             return .transitioned(from: .paused, to: .broken)
         case .stop:
             // from Ready
-            actions.stopProgress()
             state = .idle
             return .transitioned(from: .paused, to: .idle)
         case .play:
             if !actions.isMuted() {
-                actions.stopProgress()
                 state = .playing
                 actions.startProgress()
                 return .transitioned(from: .paused, to: .playing)
             }
-            actions.stopProgress()
             actions.unmute()
             state = .playing
             actions.startProgress()

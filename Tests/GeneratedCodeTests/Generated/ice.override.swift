@@ -511,7 +511,6 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.exitProgram()
             return .transitioned(from: .processingAutoBatch, to: .end)
         case .stop:
-            actions.hideThumbnailScreen()
             state = .processingAutoBatchStopped
             return .transitioned(from: .processingAutoBatch, to: .processingAutoBatchStopped)
         case .complete:
@@ -593,7 +592,6 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.displayPageScreen()
             return .transitioned(from: .processingAutoBatchStopped, to: .pageAutoBatchStopped)
         case .stop:
-            actions.hideThumbnailScreen()
             state = .processingAutoBatch
             return .transitioned(from: .processingAutoBatchStopped, to: .processingAutoBatch)
         case .redisplay:
