@@ -16,6 +16,16 @@
 ///   transition in UML) is written inside the state, not drawn as a loop.
 /// - Each state and box lists its own `entry /` and `exit /` actions; a state also lists those
 ///   of superstates that have no box around it, so every action that runs is shown once.
+/// - Boxes nest: a box sits in the box of its superstate's first superstate, so a
+///   three-level hierarchy is three boxes, one inside the other.
+/// - A superstate with an initial row (`- Substate actions`) has an initial arrow inside its
+///   box, labelled `/ actions`, to its initial substate (to that substate's box when it is a
+///   superstate entered by its own initial row).
+/// - A row that names a superstate entered by initial rows is drawn to the superstate's box,
+///   not to the state its initial rows finally reach. A superstate with history (`History:`)
+///   has a marker in its box, `H` for shallow and `H*` for deep, and rows naming it are
+///   drawn to the marker: entering it resumes where it was left, and follows its initial
+///   arrow only while its history is empty.
 /// - Everything is in declaration order, so the output is deterministic.
 struct DiagramLayout {
     /// Something drawn at the top level or inside a box.
@@ -25,11 +35,31 @@ struct DiagramLayout {
         case box(Int)
     }
 
+    /// Where an arrow ends.
+    enum Target: Hashable {
+        /// A state's node.
+        case state(Int)
+        /// The box of the superstate at this index, entered by its initial arrow.
+        case box(Int)
+        /// The history marker (`H` or `H*`) in the box of the superstate at this index.
+        case history(Int)
+    }
+
     /// An arrow labelled `Event [guard] / actions`.
     struct Arrow: Hashable {
         var from: Member
-        var to: Int
+        var to: Target
         var label: String
+    }
+
+    /// A superstate's initial row, drawn from an initial marker inside its box.
+    struct InitialArrow: Hashable {
+        var to: Target
+        /// `/ actions`, or empty when the row has no actions.
+        var label: String
+        /// Whether the target is drawn inside the box; an initial row can name a substate
+        /// that sits in the box of another of its superstates.
+        var staysInBox: Bool
     }
 
     let machine: StateMachine
@@ -47,6 +77,8 @@ struct DiagramLayout {
     /// By state index: the same for the state's box, which holds what all its states share.
     private(set) var boxNotes: [[String]]
     private(set) var arrows: [Arrow] = []
+    /// By state index: the initial arrow of a box whose superstate has an initial row.
+    private(set) var initialArrows: [InitialArrow?]
 
     /// Whether a row of a superstate that leads into its own box is one line in the box
     /// rather than an arrow from each state in it.
@@ -61,9 +93,54 @@ struct DiagramLayout {
         members = Array(repeating: [], count: count)
         stateNotes = Array(repeating: [], count: count)
         boxNotes = Array(repeating: [], count: count)
+        initialArrows = Array(repeating: nil, count: count)
         placeStates()
         writeEntryAndExitNotes()
+        placeInitialArrows()
         placeTransitions()
+    }
+
+    /// Where the start marker's arrow ends: the concrete state the machine starts in. The
+    /// model keeps that state, not the one `Initial:` names, which may be a superstate
+    /// whose initial rows lead there.
+    var start: Target { .state(machine.initialState) }
+
+    /// The marker of the superstate's history in its box, `H` or `H*`; nil without history
+    /// or without a box.
+    func historyMarker(of box: Int) -> String? {
+        guard isBox[box], let kind = machine.states[box].history else { return nil }
+        return switch kind {
+        case .shallow: "H"
+        case .deep: "H*"
+        }
+    }
+
+    /// The boxes around what the target points at, innermost first: for a box or its
+    /// history marker, the box itself first.
+    func enclosingBoxes(of target: Target) -> [Int] {
+        switch target {
+        case .state(let state):
+            return enclosingBoxes(ofState: state)
+        case .box(let box), .history(let box):
+            var boxes = [box]
+            var next = container(ofBox: box)
+            while let outer = next, !boxes.contains(outer) {
+                boxes.append(outer)
+                next = container(ofBox: outer)
+            }
+            return boxes
+        }
+    }
+
+    /// `Locked`, a box's name, or `Media (H*)` for its history marker: how a line in a
+    /// box names where a row leads.
+    func name(of target: Target) -> String {
+        switch target {
+        case .state(let state), .box(let state):
+            machine.states[state].name
+        case .history(let box):
+            machine.states[box].name + " (" + (historyMarker(of: box) ?? "H") + ")"
+        }
     }
 
     /// The box that holds the state's node: its own box for a concrete superstate, else
@@ -123,6 +200,43 @@ struct DiagramLayout {
                 for box in enclosingBoxes(ofState: index) { members[box].append(index) }
             }
         }
+    }
+
+    /// The initial arrow of every box whose superstate has an initial row.
+    private mutating func placeInitialArrows() {
+        for box in machine.states.indices where isBox[box] {
+            guard let substate = machine.states[box].initialSubstate else { continue }
+            let to = entrance(of: substate)
+            let actions = machine.states[box].initialActions
+            initialArrows[box] = InitialArrow(to: to, label: actions.isEmpty ? "" : "/ " + actionList(actions),
+                                              staysInBox: enclosingBoxes(of: to).contains(box))
+        }
+    }
+
+    /// Where an arrow into `state` ends when it names it: the box of a superstate that its
+    /// initial row enters, or that box's history marker when the superstate keeps history
+    /// and `resumingHistory`; else the node of the state. A superstate with an initial row
+    /// but no box is passed through to where its initial rows lead.
+    private func entrance(of state: Int, resumingHistory: Bool = false) -> Target {
+        var state = state
+        var seen: Set<Int> = []
+        while let substate = machine.states[state].initialSubstate, seen.insert(state).inserted {
+            if isBox[state] {
+                return resumingHistory && historyMarker(of: state) != nil ? .history(state) : .box(state)
+            }
+            state = substate
+        }
+        return .state(state)
+    }
+
+    /// Where a transition's arrow ends: the state or box its row names (its history marker
+    /// for a superstate with history), the state it stays in for `-`. A row naming a
+    /// superstate without a box ends at the state the model resolved.
+    func target(of transition: Transition) -> Target {
+        if let named = transition.namedTarget, isBox[named], machine.states[named].initialSubstate != nil {
+            return entrance(of: named, resumingHistory: true)
+        }
+        return .state(transition.target)
     }
 
     private mutating func append(_ member: Member, to box: Int?) {
@@ -199,7 +313,7 @@ struct DiagramLayout {
                     decisions[row] = drawing
                     switch drawing {
                     case .arrow:
-                        if known == nil { arrows.append(Arrow(from: .box(owner), to: transition.target, label: label(of: transition))) }
+                        if known == nil { arrows.append(Arrow(from: .box(owner), to: target(of: transition), label: label(of: transition))) }
                         continue
                     case .line(let line):
                         if known == nil { boxNotes[owner].append(line) }
@@ -211,7 +325,7 @@ struct DiagramLayout {
                 if isInternal(transition, in: state) {
                     stateNotes[state].append(label(of: transition))
                 } else {
-                    arrows.append(Arrow(from: .state(state), to: transition.target, label: label(of: transition)))
+                    arrows.append(Arrow(from: .state(state), to: target(of: transition), label: label(of: transition)))
                 }
             }
         }
@@ -231,11 +345,12 @@ struct DiagramLayout {
         }
         guard let first = copies.first?.transition else { return .perState }
         if copies.allSatisfy({ isInternal($0.transition, in: $0.state) }) { return .line(label(of: first)) }
-        guard copies.allSatisfy({ !$0.transition.staysInState && $0.transition.target == first.target }) else {
+        let to = target(of: first)
+        guard copies.allSatisfy({ !$0.transition.staysInState && target(of: $0.transition) == to }) else {
             return .perState
         }
-        if !inside.contains(first.target) { return .arrow }
-        return listsRowsIntoTheBox ? .line(label(of: first) + " → " + machine.states[first.target].name) : .perState
+        if !enclosingBoxes(of: to).contains(row.declaredIn) { return .arrow }
+        return listsRowsIntoTheBox ? .line(label(of: first) + " → " + name(of: to)) : .perState
     }
 
     /// A transition that stays in the state and runs no exit or entry actions.

@@ -4,6 +4,12 @@
 /// cluster's border (`ltail`, which needs `compound=true`) from one of its states. A state
 /// with lines gets an HTML-like label: its name in bold over a rule, then the lines; a box's
 /// lines are a borderless node inside its cluster. Arrows with the same ends are merged.
+///
+/// A superstate's initial row is a small black point inside its cluster with an arrow to the
+/// initial substate; its history is a small circle labelled `H` or `H*` inside the cluster.
+/// An arrow to a box ends at the box's border (`lhead`) from its initial point. Graphviz
+/// ignores `ltail` and `lhead` with a warning when the other end is inside that cluster,
+/// so they are left out then: the arrow starts at the node inside, or ends at the point.
 struct DotWriter {
     let layout: DiagramLayout
 
@@ -21,32 +27,49 @@ struct DotWriter {
             "  \(Self.initialNode) [shape=point, width=0.15, style=filled, fillcolor=black];",
             // First, so that dot's search for cycles starts at the initial state and lays
             // the machine out from it.
-            "  \(Self.initialNode) -> \(node(machine.initialState));",
+            "  " + edge(from: Self.initialNode, in: [], to: layout.start, labels: []),
         ]
         for member in layout.topLevel {
             write(member, depth: 1, into: &lines)
         }
         for (arrow, labels) in mergedArrows() {
-            var attributes = ["label=" + edgeLabel(labels)]
-            let tail: Int
             switch arrow.from {
             case .state(let state):
-                tail = state
+                lines.append("  " + edge(from: node(state), in: layout.enclosingBoxes(ofState: state), to: arrow.to, labels: labels))
             case .box(let box):
-                tail = layout.members[box][0]
-                attributes.insert("ltail=\(cluster(box))", at: 0)
+                let tail = layout.members[box][0]
+                lines.append("  " + edge(from: node(tail), in: layout.enclosingBoxes(ofState: tail), leaving: box,
+                                         to: arrow.to, labels: labels))
             }
-            lines.append("  \(node(tail)) -> \(node(arrow.to)) [\(attributes.joined(separator: ", "))];")
         }
         lines.append("}")
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `"A" -> "B" [label="…"];` from the tail node, which sits in `tailBoxes` (innermost
+    /// first), to the target's node, or to the initial point of a target box at its border.
+    /// `leaving` starts the arrow at that box's border instead of the tail node.
+    private func edge(from tail: String, in tailBoxes: [Int], leaving tailBox: Int? = nil,
+                      to target: DiagramLayout.Target, labels: [String]) -> String {
+        let headBoxes = layout.enclosingBoxes(of: target)
+        var attributes: [String] = []
+        if let tailBox, !headBoxes.contains(tailBox) {
+            attributes.append("ltail=\(cluster(tailBox))")
+        }
+        if case .box(let box) = target, !tailBoxes.contains(box) {
+            attributes.append("lhead=\(cluster(box))")
+        }
+        if !labels.isEmpty {
+            attributes.append("label=" + edgeLabel(labels))
+        }
+        return "\(tail) -> \(node(target))" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";"
     }
 
     /// Arrows with the same ends drawn as one, its label one line per transition
     /// (left-aligned, `\l`), in order of first appearance.
     private func mergedArrows() -> [(arrow: DiagramLayout.Arrow, labels: [String])] {
         var merged: [(arrow: DiagramLayout.Arrow, labels: [String])] = []
-        var positions: [DiagramLayout.Member: [Int: Int]] = [:]
+        var positions: [DiagramLayout.Member: [DiagramLayout.Target: Int]] = [:]
         for arrow in layout.arrows {
             if let position = positions[arrow.from]?[arrow.to] {
                 merged[position].labels.append(arrow.label)
@@ -68,6 +91,13 @@ struct DotWriter {
             lines.append(indent + "subgraph \(cluster(box)) {")
             lines.append(indent + "  graph [label=<<B>\(name)</B>>, labeljust=l, style=\"rounded,filled\", "
                          + "fillcolor=\"\(depth % 2 == 1 ? "#f2f2f2" : "#e4e4e4")\", color=\"#808080\"];")
+            writeMarkers(of: box, indent: indent + "  ", into: &lines)
+            let firstNodes = layout.contents[box].map { inner in
+                switch inner {
+                case .state(let state): node(state)
+                case .box(let innerBox): node(layout.members[innerBox][0])
+                }
+            }
             if !layout.boxNotes[box].isEmpty {
                 // A node, not the cluster's label, because edges are routed around nodes but
                 // across labels. Invisible edges keep it before the box's states, or beside
@@ -75,18 +105,33 @@ struct DotWriter {
                 // initial marker out of its place left of that state.
                 lines.append(indent + "  \(notesNode(box)) [shape=plain, label=<\(table(layout.boxNotes[box]))>];")
                 let holdsInitial = layout.members[box].contains(layout.machine.initialState)
-                for inner in layout.contents[box] {
-                    let first = switch inner {
-                    case .state(let state): state
-                    case .box(let innerBox): layout.members[innerBox][0]
-                    }
-                    lines.append(indent + "  \(notesNode(box)) -> \(node(first)) [style=invis\(holdsInitial ? ", minlen=0" : "")];")
+                for first in firstNodes {
+                    lines.append(indent + "  \(notesNode(box)) -> \(first) [style=invis\(holdsInitial ? ", minlen=0" : "")];")
+                }
+            }
+            if layout.initialArrows[box] != nil {
+                // The initial point goes first, left of the box's notes or states.
+                for lead in layout.boxNotes[box].isEmpty ? firstNodes : [notesNode(box)] {
+                    lines.append(indent + "  \(initialPoint(box)) -> \(lead) [style=invis];")
                 }
             }
             for inner in layout.contents[box] {
                 write(inner, depth: depth + 1, into: &lines)
             }
             lines.append(indent + "}")
+        }
+    }
+
+    /// A box's initial point with its arrow, and its history marker, first in its cluster.
+    private func writeMarkers(of box: Int, indent: String, into lines: inout [String]) {
+        if let initial = layout.initialArrows[box] {
+            lines.append(indent + "\(initialPoint(box)) [shape=point, width=0.1, style=filled, fillcolor=black];")
+            lines.append(indent + edge(from: initialPoint(box), in: layout.enclosingBoxes(of: .box(box)),
+                                       to: initial.to, labels: initial.label.isEmpty ? [] : [initial.label]))
+        }
+        if let marker = layout.historyMarker(of: box) {
+            lines.append(indent + "\(historyNode(box)) [shape=circle, label=\(quoted(marker)), width=0.3, height=0.3, "
+                         + "fixedsize=true, fontsize=9, margin=0];")
         }
     }
 
@@ -111,6 +156,25 @@ struct DotWriter {
 
     private func node(_ state: Int) -> String {
         quoted(layout.machine.states[state].name)
+    }
+
+    /// The node an arrow to the target ends at: a box's is its initial point.
+    private func node(_ target: DiagramLayout.Target) -> String {
+        switch target {
+        case .state(let state): node(state)
+        case .box(let box): initialPoint(box)
+        case .history(let box): historyNode(box)
+        }
+    }
+
+    /// The point of a box's initial row, `"Active:[*]"`.
+    private func initialPoint(_ box: Int) -> String {
+        quoted(layout.machine.states[box].name + ":[*]")
+    }
+
+    /// The circle of a box's history, `"Active:H"`.
+    private func historyNode(_ box: Int) -> String {
+        quoted(layout.machine.states[box].name + ":H")
     }
 
     private func cluster(_ box: Int) -> String {

@@ -3,6 +3,14 @@
 /// - Boxes become composite states (`state Resetable { … }`) that hold only the
 ///   declarations of their states. Every arrow is written after them at the top level,
 ///   because Mermaid moves a state into the last composite whose body mentions it.
+/// - A superstate's initial arrow is the exception, since `[*]` inside a composite state is
+///   that state's own start: `[*] --> Connecting : / startClock` is the first line of its
+///   composite, before the nested composite that declares its target, which keeps the
+///   target there. An initial row whose target sits in another box is a note line instead
+///   (`[*] → A / go`).
+/// - Mermaid has no history pseudo-state: a superstate's history is a state declared in its
+///   composite whose label is the marker, `state "H*" as Media_history`, and rows naming
+///   the superstate point to it (`Idle --> Media_history : Load`).
 /// - A state with notes gets description lines: its name first, which Mermaid shows as the
 ///   title, then one line per note (`Locked : entry / lock`).
 /// - Mermaid draws no descriptions on a composite state, so a box's notes go in a note
@@ -21,24 +29,30 @@ struct MermaidWriter {
     ]
 
     private let indent = "    "
-    /// By state index: the id of the state's node, and of its composite state when it is a box.
+    /// By state index: the id of the state's node, of its composite state when it is a box,
+    /// and of its history marker when it has one.
     private let stateIDs: [String]
     private let boxIDs: [String]
+    private let historyIDs: [String]
 
     init(layout: DiagramLayout) {
         self.layout = layout
         let names = layout.machine.states.map(\.name)
         var taken = Set(names)
-        func alias(_ name: String) -> String {
-            var alias = name + "_"
-            while taken.contains(alias) { alias += "_" }
-            taken.insert(alias)
-            return alias
+        func unique(_ id: String) -> String {
+            var id = id
+            while taken.contains(id) { id += "_" }
+            taken.insert(id)
+            return id
         }
+        func alias(_ name: String) -> String { unique(name + "_") }
         let stateIDs = names.map { Self.reservedWords.contains($0.lowercased()) ? alias($0) : $0 }
         // A concrete superstate is a node inside its own box: the two need different ids.
         boxIDs = layout.machine.states.indices.map { index in
             layout.isBox[index] && !layout.machine.states[index].isAbstract ? alias(names[index]) : stateIDs[index]
+        }
+        historyIDs = layout.machine.states.indices.map { index in
+            layout.historyMarker(of: index) == nil ? "" : unique(names[index] + "_history")
         }
         self.stateIDs = stateIDs
     }
@@ -48,20 +62,38 @@ struct MermaidWriter {
         for member in layout.topLevel {
             write(member, depth: 1, into: &lines)
         }
-        lines.append(indent + "[*] --> " + stateIDs[layout.machine.initialState])
+        lines.append(indent + "[*] --> " + id(of: layout.start))
         for arrow in layout.arrows {
             let from = switch arrow.from {
             case .state(let state): stateIDs[state]
             case .box(let box): boxIDs[box]
             }
-            lines.append(indent + "\(from) --> \(stateIDs[arrow.to]) : \(arrow.label)")
+            lines.append(indent + "\(from) --> \(id(of: arrow.to)) : \(arrow.label)")
         }
-        for box in layout.machine.states.indices where layout.isBox[box] && !layout.boxNotes[box].isEmpty {
+        for box in layout.machine.states.indices where layout.isBox[box] {
+            let notes = layout.boxNotes[box] + foreignInitialLine(of: box)
+            guard !notes.isEmpty else { continue }
             lines.append(indent + "note right of " + boxIDs[box])
-            lines += layout.boxNotes[box].map { indent + indent + $0 }
+            lines += notes.map { indent + indent + $0 }
             lines.append(indent + "end note")
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The id an arrow to the target points at.
+    private func id(of target: DiagramLayout.Target) -> String {
+        switch target {
+        case .state(let state): stateIDs[state]
+        case .box(let box): boxIDs[box]
+        case .history(let box): historyIDs[box]
+        }
+    }
+
+    /// `[*] → A / go`: the initial row of a box whose target sits in another box, which an
+    /// arrow inside the composite would move into it.
+    private func foreignInitialLine(of box: Int) -> [String] {
+        guard let initial = layout.initialArrows[box], !initial.staysInBox else { return [] }
+        return ["[*] → " + layout.name(of: initial.to) + (initial.label.isEmpty ? "" : " " + initial.label)]
     }
 
     private func write(_ member: DiagramLayout.Member, depth: Int, into lines: inout [String]) {
@@ -81,6 +113,12 @@ struct MermaidWriter {
         case .box(let box):
             let name = layout.machine.states[box].name
             lines.append(prefix + "state " + (boxIDs[box] == name ? name : "\"\(name)\" as \(boxIDs[box])") + " {")
+            if let initial = layout.initialArrows[box], initial.staysInBox {
+                lines.append(prefix + indent + "[*] --> " + id(of: initial.to) + (initial.label.isEmpty ? "" : " : " + initial.label))
+            }
+            if let marker = layout.historyMarker(of: box) {
+                lines.append(prefix + indent + "state \"\(marker)\" as \(historyIDs[box])")
+            }
             for inner in layout.contents[box] {
                 write(inner, depth: depth + 1, into: &lines)
             }

@@ -1,8 +1,10 @@
 /// Diagrams of a checked machine for reviews: Mermaid `stateDiagram-v2`, which GitHub
 /// renders in Markdown, or Graphviz DOT, which `dot` renders to PNG or SVG.
 ///
-/// Both draw the same `DiagramLayout`: the initial state marked, superstates as boxes,
-/// arrows labelled `Event [guard] / actions`, entry and exit actions inside their states.
+/// Both draw the same `DiagramLayout`: the initial state marked, superstates as nested
+/// boxes with their initial arrows and `H` / `H*` history markers, arrows labelled
+/// `Event [guard] / actions` (to a box or its marker for a row naming a superstate), entry
+/// and exit actions inside their states.
 public enum StateGraph {
     public enum Format: String, CaseIterable, Sendable {
         case mermaid, dot

@@ -7,12 +7,31 @@ struct DrawnDiagram {
     enum Endpoint: Hashable {
         case state(String)
         case box(String)
+        /// The history marker (`H` or `H*`) in the box of this superstate.
+        case history(String)
+
+        /// The state, or the superstate whose box or marker it is.
+        var name: String {
+            switch self {
+            case .state(let name), .box(let name), .history(let name): name
+            }
+        }
     }
 
     struct Edge: Hashable {
         var from: Endpoint
-        var to: String
+        var to: Endpoint
         var label: String
+    }
+
+    /// A superstate's initial arrow, from the initial marker in its box.
+    struct InitialEdge: Hashable {
+        var to: Endpoint
+        /// `/ actions`, or empty.
+        var label: String
+        /// Written as a line in the box's note (`[*] → A / go`), which names the target
+        /// without saying whether it is a state or a box.
+        var isNoteLine = false
     }
 
     /// By superstate name: the box it is drawn in, or nil at the top level.
@@ -25,6 +44,10 @@ struct DrawnDiagram {
     /// One per transition line (DOT labels of several lines are split).
     var edges: [Edge] = []
     var initialStates: [String] = []
+    /// By superstate name: the initial arrows drawn in its box.
+    var boxInitials: [String: [InitialEdge]] = [:]
+    /// By superstate name: the history markers drawn in its box.
+    var historyMarkers: [String: [String]] = [:]
     /// Problems with the text itself: unbalanced braces, unknown lines, bad identifiers.
     var problems: [String] = []
 
@@ -44,6 +67,14 @@ struct DrawnDiagram {
         stateBoxes[state] = .some(box)
     }
 
+    /// A box's note line `[*] → A / go`, read as an initial arrow.
+    mutating func readInitialNoteLine(_ line: String, in box: String) -> Bool {
+        guard let match = line.wholeMatch(of: /\[\*\] → (\w+)(?: (\/ .+))?/) else { return false }
+        boxInitials[box, default: []].append(InitialEdge(to: .state(String(match.1)), label: match.2.map(String.init) ?? "",
+                                                         isNoteLine: true))
+        return true
+    }
+
     // MARK: Mermaid
 
     static let mermaidKeywords: Set<String> = [
@@ -60,9 +91,17 @@ struct DrawnDiagram {
         }
         var names: [String: String] = [:]
         var boxNames: [String: String] = [:]
+        /// By id: the superstate whose history marker it is.
+        var historyIDs: [String: String] = [:]
         var stack: [String] = []
         var noteBox: String?
+        /// Initial arrows inside composites, read once every id is known: (box, id, label).
+        var pendingInitials: [(box: String, id: String, label: String)] = []
         func name(_ id: String) -> String { names[id] ?? id }
+        func endpoint(_ id: String) -> Endpoint {
+            if let box = historyIDs[id] { return .history(box) }
+            return boxNames[id].map(Endpoint.box) ?? .state(name(id))
+        }
         func checkIdentifier(_ id: String) {
             if id.wholeMatch(of: /[A-Za-z0-9_]+/) == nil || Self.mermaidKeywords.contains(id.lowercased()) {
                 problems.append("invalid identifier '\(id)'")
@@ -72,7 +111,11 @@ struct DrawnDiagram {
             let content = line.drop { $0 == " " }
             let indentation = line.count - content.count
             if let box = noteBox {
-                if content == "end note" { noteBox = nil } else { boxNotes[box, default: []].append(String(content)) }
+                if content == "end note" {
+                    noteBox = nil
+                } else if !readInitialNoteLine(String(content), in: box) {
+                    boxNotes[box, default: []].append(String(content))
+                }
                 continue
             }
             if indentation != 4 * (content == "}" ? stack.count : stack.count + 1) {
@@ -87,6 +130,14 @@ struct DrawnDiagram {
                 stack.append(label)
             } else if content == "}" {
                 if stack.popLast() == nil { problems.append("unbalanced '}'") }
+            } else if let match = content.wholeMatch(of: /state "(H\*?)" as (\w+)/) {
+                checkIdentifier(String(match.2))
+                if let box = stack.last {
+                    historyIDs[String(match.2)] = box
+                    historyMarkers[box, default: []].append(String(match.1))
+                } else {
+                    problems.append("history marker outside a composite state: '\(line)'")
+                }
             } else if let match = content.wholeMatch(of: /state "(\w+)" as (\w+)/) {
                 checkIdentifier(String(match.2))
                 names[String(match.2)] = String(match.1)
@@ -94,13 +145,19 @@ struct DrawnDiagram {
             } else if let match = content.wholeMatch(of: /note right of (\w+)/) {
                 noteBox = boxNames[String(match.1)] ?? String(match.1)
                 if boxNames[String(match.1)] == nil { problems.append("note on '\(match.1)', which is no composite state") }
-            } else if let match = content.wholeMatch(of: /\[\*\] --> (\w+)/) {
-                initialStates.append(name(String(match.1)))
+            } else if let match = content.wholeMatch(of: /\[\*\] --> (\w+)(?: : (\/ [^:;#]+))?/) {
+                if let box = stack.last {
+                    pendingInitials.append((box, String(match.1), match.2.map(String.init) ?? ""))
+                } else {
+                    if match.2 != nil { problems.append("a label on the start arrow: '\(line)'") }
+                    initialStates.append(name(String(match.1)))
+                }
             } else if let match = content.wholeMatch(of: /(\w+) --> (\w+) : ([^:;#]+)/) {
                 if !stack.isEmpty { problems.append("transition inside a composite state: '\(line)'") }
                 let from = String(match.1)
+                if historyIDs[from] != nil { problems.append("an arrow from a history marker: '\(line)'") }
                 edges.append(Edge(from: boxNames[from].map(Endpoint.box) ?? .state(name(from)),
-                                  to: name(String(match.2)), label: String(match.3)))
+                                  to: endpoint(String(match.2)), label: String(match.3)))
             } else if let match = content.wholeMatch(of: /(\w+) : ([^:;#]+)/) {
                 let state = name(String(match.1))
                 if stateNotes[state] == nil {
@@ -119,6 +176,11 @@ struct DrawnDiagram {
         }
         if !stack.isEmpty { problems.append("unclosed composite states \(stack)") }
         if noteBox != nil { problems.append("unclosed note") }
+        for initial in pendingInitials {
+            let to = endpoint(initial.id)
+            if case .history = to { problems.append("an initial arrow to a history marker in '\(initial.box)'") }
+            boxInitials[initial.box, default: []].append(InitialEdge(to: to, label: initial.label))
+        }
     }
 
     // MARK: DOT
@@ -131,6 +193,10 @@ struct DrawnDiagram {
             return
         }
         var stack: [String] = []
+        /// Where each initial point and history marker sits, checked against its cluster.
+        var initialPoints: Set<String> = []
+        /// Edges, read once every node's cluster is known.
+        var pendingEdges: [(tail: String, head: String, attributes: [String: String], line: String)] = []
         for line in lines.dropFirst().dropLast() {
             let content = String(line.drop { $0 == " " })
             if let match = content.wholeMatch(of: /subgraph "cluster_(\w+)" \{/) {
@@ -142,13 +208,15 @@ struct DrawnDiagram {
                 continue
             } else if content == "\"[*]\" [shape=point, width=0.15, style=filled, fillcolor=black];" {
                 continue
-            } else if let match = content.wholeMatch(of: /"\[\*\]" -> "(\w+)";/) {
-                initialStates.append(String(match.1))
+            } else if let match = content.wholeMatch(of: /"(\w+):\[\*\]" \[shape=point, width=0.1, style=filled, fillcolor=black\];/) {
+                if stack.last != String(match.1) { problems.append("initial point of '\(match.1)' outside its cluster") }
+                initialPoints.insert(String(match.1))
+            } else if let match = content.wholeMatch(of: /"(\w+):H" \[shape=circle, label="(H\*?)", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0\];/) {
+                if stack.last != String(match.1) { problems.append("history marker of '\(match.1)' outside its cluster") }
+                historyMarkers[String(match.1), default: []].append(String(match.2))
             } else if let match = content.wholeMatch(of: /"(\w+):notes" \[shape=plain, label=<(.*)>\];/) {
                 if stack.last != String(match.1) { problems.append("notes of '\(match.1)' outside its cluster") }
                 boxNotes[String(match.1)] = Self.rows(String(match.2))
-            } else if content.wholeMatch(of: /"\w+:notes" -> "\w+" \[style=invis(, minlen=0)?\];/) != nil {
-                continue
             } else if let match = content.wholeMatch(of: /"(\w+)" \[label="(\w+)"\];/) {
                 if match.1 != match.2 { problems.append("'\(match.1)' is labelled '\(match.2)'") }
                 place(String(match.1), in: stack.last)
@@ -158,19 +226,96 @@ struct DrawnDiagram {
                 }
                 place(String(match.1), in: stack.last)
                 stateNotes[String(match.1)] = Self.rows(String(match.2))
-            } else if let match = content.wholeMatch(of: /"(\w+)" -> "(\w+)" \[(?:ltail="cluster_(\w+)", )?label="(.*)"\];/) {
-                if let box = match.3, !boxParents.keys.contains(String(box)) { problems.append("ltail to unknown cluster '\(box)'") }
-                let from = match.3.map { Endpoint.box(String($0)) } ?? .state(String(match.1))
-                var label = String(match.4).replacingOccurrences(of: "\\\"", with: "\"")
-                if label.hasSuffix("\\l") { label.removeLast(2) }
-                for part in label.components(separatedBy: "\\l") {
-                    edges.append(Edge(from: from, to: String(match.2), label: part))
+            } else if let match = content.wholeMatch(of: /"([^"]+)" -> "([^"]+)"(?: \[(.*)\])?;/) {
+                var attributes: [String: String] = [:]
+                for attribute in (match.3.map(String.init) ?? "").matches(of: /(\w+)=("(?:[^"\\]|\\.)*"|[^,]+)(?:, |$)/) {
+                    attributes[String(attribute.1)] = String(attribute.2)
                 }
+                pendingEdges.append((String(match.1), String(match.2), attributes, line))
             } else {
                 problems.append("unknown line '\(line)'")
             }
         }
         if !stack.isEmpty { problems.append("unclosed clusters \(stack)") }
+        for edge in pendingEdges {
+            readEdge(tail: edge.tail, head: edge.head, attributes: edge.attributes, line: edge.line, initialPoints: initialPoints)
+        }
+    }
+
+    /// One DOT edge: the start arrow, a box's initial arrow, an invisible edge that only
+    /// places nodes, or a transition arrow (several transitions when its label has lines).
+    private mutating func readEdge(tail: String, head: String, attributes: [String: String], line: String,
+                                   initialPoints: Set<String>) {
+        func unquoted(_ value: String?) -> String? {
+            value.map { $0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0 }
+        }
+        if attributes["style"] == "invis" {
+            if attributes.keys.contains("label") || !(tail.hasSuffix(":notes") || tail.hasSuffix(":[*]")) {
+                problems.append("unexpected invisible edge '\(line)'")
+            }
+            return
+        }
+        var tailBox: String?
+        if tail.hasSuffix(":[*]") { tailBox = String(tail.dropLast(4)) }
+        let tailBoxes = tailBox.map { [$0] + enclosingBoxes(ofBox: $0) } ?? enclosingBoxes(of: tail)
+        // The head: a state, a box (its initial point, entered at the border), a history marker.
+        let to: Endpoint
+        if head.hasSuffix(":[*]") {
+            let box = String(head.dropLast(4))
+            if !initialPoints.contains(box) { problems.append("an edge to the missing initial point of '\(box)'") }
+            let lhead = unquoted(attributes["lhead"])
+            if tailBoxes.contains(box) {
+                if lhead != nil { problems.append("lhead from inside its cluster: '\(line)'") }
+            } else if lhead != "cluster_" + box {
+                problems.append("an edge to the initial point of '\(box)' without lhead: '\(line)'")
+            }
+            to = .box(box)
+        } else if head.hasSuffix(":H") {
+            let box = String(head.dropLast(2))
+            if historyMarkers[box] == nil { problems.append("an edge to the missing history marker of '\(box)'") }
+            to = .history(box)
+        } else {
+            if attributes["lhead"] != nil { problems.append("lhead on an edge to a state: '\(line)'") }
+            to = .state(head)
+        }
+        let label = unquoted(attributes["label"]).map { $0.replacingOccurrences(of: "\\\"", with: "\"") }
+        if tail == "[*]" {
+            if case .state(let state) = to, label == nil { initialStates.append(state) } else { problems.append("start arrow '\(line)'") }
+            return
+        }
+        if let box = tailBox {
+            if initialPoints.contains(box) == false { problems.append("an edge from the missing initial point of '\(box)'") }
+            boxInitials[box, default: []].append(InitialEdge(to: to, label: label ?? ""))
+            return
+        }
+        guard var label else {
+            problems.append("an arrow without a label: '\(line)'")
+            return
+        }
+        let from: Endpoint
+        if let ltail = unquoted(attributes["ltail"]) {
+            let box = String(ltail.dropFirst("cluster_".count))
+            if !boxParents.keys.contains(box) { problems.append("ltail to unknown cluster '\(box)'") }
+            if !enclosingBoxes(of: tail).contains(box) { problems.append("ltail from outside its cluster: '\(line)'") }
+            from = .box(box)
+        } else {
+            from = .state(tail)
+        }
+        if label.hasSuffix("\\l") { label.removeLast(2) }
+        for part in label.components(separatedBy: "\\l") {
+            edges.append(Edge(from: from, to: to, label: part))
+        }
+    }
+
+    /// The boxes around a box, innermost first, not the box itself.
+    private func enclosingBoxes(ofBox box: String) -> [String] {
+        var boxes: [String] = []
+        var next = boxParents[box] ?? nil
+        while let outer = next, !boxes.contains(outer), outer != box {
+            boxes.append(outer)
+            next = boxParents[outer] ?? nil
+        }
+        return boxes
     }
 
     /// The left-aligned rows of an HTML-like table, unescaped.
@@ -184,16 +329,21 @@ struct DrawnDiagram {
 
 extension DrawnDiagram {
     /// Whether the diagram shows `machine` completely and each thing once: every concrete
-    /// state drawn once, the initial state marked, every flattened transition covered by
-    /// exactly one arrow or line (from its state or from a box around it), nothing drawn
-    /// that no transition explains, and each state's entry and exit actions shown on it and
-    /// the boxes around it. Returns what is wrong.
+    /// state drawn once, in the box of its first superstate, and every box in the box of
+    /// its superstate's first superstate; the initial state marked; every box of a superstate
+    /// with an initial row holding one initial arrow to its initial substate, and one history
+    /// marker if it has history; every flattened transition covered by exactly one arrow or
+    /// line (from its state or from a box around it) to the state it names, or to the box or
+    /// history marker of the superstate it names; nothing drawn that no transition explains;
+    /// and each state's entry and exit actions shown on it and the boxes around it. Returns
+    /// what is wrong.
     func mismatches(with machine: StateMachine) -> [String] {
         var found = problems + drawnTwice.map { "state '\($0)' drawn twice" }
         let names = machine.states.map(\.name)
         for state in machine.concreteStates where stateBoxes[names[state]] == nil {
             found.append("state '\(names[state])' is not drawn")
         }
+        found += nestingMismatches(with: machine) + initialArrowMismatches(with: machine) + historyMismatches(with: machine)
         if initialStates != [names[machine.initialState]] { found.append("initial marker on \(initialStates)") }
         var usedEdges: Set<Int> = []
         var usedLines: Set<String> = []
@@ -202,25 +352,26 @@ extension DrawnDiagram {
             let boxes = enclosingBoxes(of: name)
             for transition in machine.states[state].transitions {
                 let label = Self.label(of: transition, in: machine)
-                let target = names[transition.target]
+                let target = expectedTarget(of: transition, in: machine)
+                let targetText = text(of: target, in: machine)
                 var count = 0
                 for (index, edge) in edges.enumerated() where edge.to == target && edge.label == label
                     && (edge.from == .state(name) || boxes.contains { edge.from == .box($0) }) {
                     count += 1
                     usedEdges.insert(index)
                 }
-                if target == name {
+                if target == .state(name) {
                     count += (stateNotes[name] ?? []).count(where: { $0 == label })
                     if stateNotes[name]?.contains(label) == true { usedLines.insert(name + ": " + label) }
                 }
                 for box in boxes {
-                    for line in boxNotes[box] ?? [] where line == label && target == name || line == label + " → " + target {
+                    for line in boxNotes[box] ?? [] where line == label && target == .state(name) || line == label + " → " + targetText {
                         count += 1
                         usedLines.insert(box + ": " + line)
                     }
                 }
                 if count != 1 {
-                    found.append("\(name) \(label) -> \(target) is drawn \(count) times")
+                    found.append("\(name) \(label) -> \(targetText) is drawn \(count) times")
                 }
             }
             for (kind, actions) in [("entry", machine.states[state].entryActions), ("exit", machine.states[state].exitActions)] {
@@ -242,6 +393,87 @@ extension DrawnDiagram {
             }
         }
         return found.sorted()
+    }
+
+    /// Whether the diagram draws a box for the state.
+    func hasBox(_ state: String) -> Bool { boxParents.keys.contains(state) }
+
+    /// Where the arrow of a transition ends: at the box of a superstate it names that has
+    /// an initial row and a box, or at that box's history marker when the superstate keeps
+    /// history; else at the state it ends in (its own for `-`).
+    func expectedTarget(of transition: Transition, in machine: StateMachine) -> Endpoint {
+        if let named = transition.namedTarget, machine.states[named].initialSubstate != nil, hasBox(machine.states[named].name) {
+            return machine.states[named].history == nil ? .box(machine.states[named].name) : .history(machine.states[named].name)
+        }
+        return .state(machine.states[transition.target].name)
+    }
+
+    /// How a line in a box names where a row leads: `Locked`, `Media`, `Media (H*)`.
+    func text(of endpoint: Endpoint, in machine: StateMachine) -> String {
+        guard case .history(let box) = endpoint else { return endpoint.name }
+        let kind = machine.states.first { $0.name == box }?.history
+        return box + (kind == .deep ? " (H*)" : " (H)")
+    }
+
+    /// Each box inside the box of its superstate's first superstate, and each state's node
+    /// in its own box (a concrete superstate) or else the box of its first superstate.
+    func nestingMismatches(with machine: StateMachine) -> [String] {
+        var found: [String] = []
+        for state in machine.states {
+            let first = state.superstates.first.map { machine.states[$0].name }
+            if hasBox(state.name), boxParents[state.name] != .some(first) {
+                found.append("box '\(state.name)' is drawn in \(String(describing: boxParents[state.name] ?? nil)), not in \(String(describing: first))")
+            }
+            if !state.isAbstract, let drawnIn = stateBoxes[state.name], drawnIn != (hasBox(state.name) ? state.name : first) {
+                found.append("state '\(state.name)' is drawn in \(String(describing: drawnIn))")
+            }
+        }
+        return found
+    }
+
+    /// One initial arrow in the box of each superstate with an initial row, labelled with
+    /// its actions, to the box of its initial substate when that is a superstate with an
+    /// initial row and a box, else to the state its initial rows lead to; none elsewhere.
+    func initialArrowMismatches(with machine: StateMachine) -> [String] {
+        var found: [String] = []
+        for state in machine.states where hasBox(state.name) || boxInitials[state.name] != nil {
+            let drawn = boxInitials[state.name] ?? []
+            guard var substate = state.initialSubstate, hasBox(state.name) else {
+                found += drawn.map { "initial arrow \($0) in '\(state.name)', which has no initial row or no box" }
+                continue
+            }
+            var seen: Set<Int> = []
+            while !hasBox(machine.states[substate].name), let next = machine.states[substate].initialSubstate,
+                  seen.insert(substate).inserted {
+                substate = next
+            }
+            let name = machine.states[substate].name
+            let to: Endpoint = machine.states[substate].initialSubstate == nil ? .state(name) : .box(name)
+            let label = state.initialActions.isEmpty ? "" : "/ " + state.initialActions.map { machine.actions[$0].name }.joined(separator: ", ")
+            let matching = drawn.filter { ($0.isNoteLine ? $0.to.name == to.name : $0.to == to) && $0.label == label }
+            if drawn.count != 1 || matching.count != 1 {
+                found.append("box '\(state.name)' has initial arrows \(drawn), expected one to \(to) labelled '\(label)'")
+            }
+        }
+        return found
+    }
+
+    /// An `H` marker in the box of each superstate with shallow history, `H*` for deep;
+    /// none elsewhere.
+    func historyMismatches(with machine: StateMachine) -> [String] {
+        var found: [String] = []
+        for state in machine.states where hasBox(state.name) || historyMarkers[state.name] != nil {
+            let expected: [String] = switch state.history {
+            case .shallow: ["H"]
+            case .deep: ["H*"]
+            case nil: []
+            }
+            let drawn = historyMarkers[state.name] ?? []
+            if drawn != expected || !hasBox(state.name) {
+                found.append("box '\(state.name)' has history markers \(drawn), expected \(expected)")
+            }
+        }
+        return found
     }
 
     /// `Event [guard] / actions`, the label SPEC'd for arrows.

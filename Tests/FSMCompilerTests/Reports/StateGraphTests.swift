@@ -14,7 +14,9 @@ import FSMTestSupport
     }
 
     /// Shapes the files lack: a concrete superstate, a state with two superstates, nested
-    /// boxes, a superstate row overridden below, keywords of Mermaid as names, conditions.
+    /// boxes, a superstate row overridden below, keywords of Mermaid as names, conditions;
+    /// and of statecharts: a concrete superstate with an initial row and history, rows naming
+    /// their own superstate, an initial row whose substate sits in another superstate's box.
     static let edgeCases: [MachineSource] = [
         """
         FSM: Edge
@@ -73,7 +75,35 @@ import FSMTestSupport
           Sprinting : Running { Slower Walking -   override { Kick [Speed = fast] Sprinting - } }
         }
         """,
+        """
+        FSM: Nested
+        Initial: Outer
+        History: Inner = shallow
+        {
+          (Outer) <outerIn {
+            -      Inner  enterInner
+            Reset  Outer  -
+          }
+          Inner : Outer >innerOut {
+            -      Left   -
+            Again  Inner  -
+          }
+          Left : Inner { Go Right - }
+          Right : Inner { Out Solo - }
+          Solo {
+            Back  Inner  -
+            In    Outer  -
+            Far   Side   -
+          }
+          (Side) { - Away picked }
+          (Other) { Ping - - }
+          Home : Side { Leave Solo - }
+          Away : Other : Side { Leave Solo - }
+        }
+        """,
     ]
+
+    static let player = "Tests/FSMCompilerTests/Fixtures/Machines/StatechartPlayer.sm"
 
     static func edgeCase(_ source: String) throws -> StateMachine {
         let result = Compiler.check(SourceFile(name: "edge.sm", text: source))
@@ -84,6 +114,7 @@ import FSMTestSupport
     @Test func everyCleanExampleIsDrawn() {
         #expect(Self.machines.contains("Examples/EnforcedTurnstile/EnforcedTurnstile.sm"))
         #expect(Self.machines.contains("Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm"))
+        #expect(Self.machines.contains(Self.player))
     }
 
     @Test(arguments: machines)
@@ -165,10 +196,141 @@ import FSMTestSupport
         #expect(mermaid.enclosingBoxes(of: "Mid") == ["Mid", "Top"])
         #expect(mermaid.stateNotes["A"] == ["exit / sideOut", "Poke / poked"])
         #expect(mermaid.boxNotes["Top"] == ["entry / topIn", "Ping / pong"])
-        #expect(mermaid.edges.contains(.init(from: .box("Top"), to: "Done", label: "Quit")))
+        #expect(mermaid.edges.contains(.init(from: .box("Top"), to: .state("Done"), label: "Quit")))
         let dot = DrawnDiagram(dot: StateGraph.dot(machine))
         #expect(dot.enclosingBoxes(of: "A") == ["Mid", "Top"])
-        #expect(dot.edges.contains(.init(from: .box("Top"), to: "Done", label: "Quit")))
+        #expect(dot.edges.contains(.init(from: .box("Top"), to: .state("Done"), label: "Quit")))
+    }
+
+    // MARK: Statecharts
+
+    @Test func statechartInMermaid() throws {
+        let machine = try #require(Self.machine(at: Self.player))
+        #expect(StateGraph.mermaid(machine) == """
+            stateDiagram-v2
+                Off
+                state On {
+                    [*] --> Media
+                    state Media {
+                        [*] --> Active
+                        state "H*" as Media_history
+                        state Active {
+                            [*] --> Paused : / showCover
+                            state "H" as Active_history
+                            Playing
+                            Paused
+                        }
+                        Stopped
+                    }
+                    Idle
+                }
+                [*] --> Off
+                Off --> On : Power
+                On --> Off : Power
+                Media --> Idle : Eject
+                Active --> Stopped : Stop
+                Playing --> Paused : Pause
+                Paused --> Playing : Play
+                Stopped --> Active_history : Play
+                Idle --> Media_history : Load
+                note right of On
+                    entry / powerUp
+                    exit / powerDown
+                end note
+                note right of Active
+                    entry / startClock
+                    exit / stopClock
+                end note
+
+            """)
+    }
+
+    @Test func statechartInDot() throws {
+        let machine = try #require(Self.machine(at: Self.player))
+        let dot = StateGraph.dot(machine)
+        // Three clusters, one inside the other, each opened with its initial point and arrow.
+        #expect(dot.contains("""
+              subgraph "cluster_On" {
+                graph [label=<<B>On</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
+                "On:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                "On:[*]" -> "Media:[*]" [lhead="cluster_Media"];
+
+            """))
+        #expect(dot.contains("""
+                subgraph "cluster_Media" {
+                  graph [label=<<B>Media</B>>, labeljust=l, style="rounded,filled", fillcolor="#e4e4e4", color="#808080"];
+                  "Media:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                  "Media:[*]" -> "Active:[*]" [lhead="cluster_Active"];
+                  "Media:H" [shape=circle, label="H*", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0];
+
+            """))
+        #expect(dot.contains("""
+                  subgraph "cluster_Active" {
+                    graph [label=<<B>Active</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
+                    "Active:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                    "Active:[*]" -> "Paused" [label="/ showCover"];
+                    "Active:H" [shape=circle, label="H", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0];
+
+            """))
+        // A row naming a superstate ends at its box's border, or at its history marker.
+        #expect(dot.contains("\n  \"Off\" -> \"On:[*]\" [lhead=\"cluster_On\", label=\"Power\"];\n"))
+        #expect(dot.contains("\n  \"Stopped\" -> \"Active:H\" [label=\"Play\"];\n"))
+        #expect(dot.contains("\n  \"Idle\" -> \"Media:H\" [label=\"Load\"];\n"))
+        #expect(dot.contains("\n  \"Playing\" -> \"Stopped\" [ltail=\"cluster_Active\", label=\"Stop\"];\n"))
+        #expect(dot.contains("\n  \"[*]\" -> \"Off\";\n"))
+    }
+
+    @Test func statechartBoxesNestWithInitialArrowsAndHistory() throws {
+        let machine = try #require(Self.machine(at: Self.player))
+        for diagram in [DrawnDiagram(mermaid: StateGraph.mermaid(machine)), DrawnDiagram(dot: StateGraph.dot(machine))] {
+            #expect(diagram.enclosingBoxes(of: "Playing") == ["Active", "Media", "On"])
+            #expect(diagram.enclosingBoxes(of: "Stopped") == ["Media", "On"])
+            #expect(diagram.enclosingBoxes(of: "Idle") == ["On"])
+            #expect(diagram.enclosingBoxes(of: "Off") == [])
+            #expect(diagram.boxInitials["On"] == [.init(to: .box("Media"), label: "")])
+            #expect(diagram.boxInitials["Media"] == [.init(to: .box("Active"), label: "")])
+            #expect(diagram.boxInitials["Active"] == [.init(to: .state("Paused"), label: "/ showCover")])
+            #expect(diagram.historyMarkers == ["Media": ["H*"], "Active": ["H"]])
+            #expect(diagram.edges.contains(.init(from: .state("Off"), to: .box("On"), label: "Power")))
+            #expect(diagram.edges.contains(.init(from: .state("Stopped"), to: .history("Active"), label: "Play")))
+            #expect(diagram.edges.contains(.init(from: .state("Idle"), to: .history("Media"), label: "Load")))
+            #expect(diagram.edges.contains(.init(from: .box("Media"), to: .state("Idle"), label: "Eject")))
+            #expect(diagram.mismatches(with: machine) == [])
+        }
+    }
+
+    @Test func aRowNamingItsOwnSuperstateAndAForeignInitialRow() throws {
+        let machine = try Self.edgeCase(Self.edgeCases[3].text)
+        let mermaid = StateGraph.mermaid(machine)
+        // A concrete superstate with an initial row: arrows to its box use the box's alias.
+        #expect(mermaid.contains("    state Outer {\n        [*] --> Inner_ : / enterInner\n        state \"Inner\" as Inner_ {\n            [*] --> Left_\n            state \"H\" as Inner_history\n"))
+        #expect(mermaid.contains("    Solo --> Outer : In\n"))
+        #expect(mermaid.contains("    Left_ --> Inner_history : Again\n"))
+        // Away sits in the box of Other, its first superstate: an arrow in Side would move it.
+        #expect(mermaid.contains("    note right of Side\n        [*] → Away / picked\n    end note\n"))
+        let dot = StateGraph.dot(machine)
+        // Into their own box: one line in the box, as for any row into the box in DOT.
+        #expect(dot.contains("<TD ALIGN=\"LEFT\">Reset → Outer</TD>"))
+        #expect(dot.contains("<TD ALIGN=\"LEFT\">Again → Inner (H)</TD>"))
+        #expect(dot.contains("    \"Side:[*]\" -> \"Away\" [label=\"/ picked\"];\n"))
+        #expect(dot.contains("  \"Solo\" -> \"Outer:[*]\" [lhead=\"cluster_Outer\", label=\"In\"];\n"))
+    }
+
+    @Test(.enabled(if: Graphviz.executable != nil || Graphviz.isRequired,
+                   "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"))
+    func statechartRendersAsNestedClustersInSVG() throws {
+        let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
+        let machine = try #require(Self.machine(at: Self.player))
+        let directory = try TemporaryFolder("fsmc-graph").url
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Player.svg")
+        let (status, errors) = try Graphviz.run(dot, ["-Tsvg", "-o", output.path], input: StateGraph.dot(machine))
+        #expect(status == 0 && errors.isEmpty, "dot -Tsvg failed: \(errors)")
+        let svg = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        for cluster in ["On", "Media", "Active"] {
+            #expect(svg.contains("<title>cluster_\(cluster)</title>"))
+        }
+        #expect(svg.contains(">H*</text>") && svg.contains(">H</text>"))
     }
 
     @Test func mermaidKeywordsAreAliased() throws {
@@ -180,8 +342,10 @@ import FSMTestSupport
     }
 
     @Test func outputIsDeterministic() throws {
-        let machine = try #require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm"))
-        #expect(Set((0..<5).map { _ in StateGraph.mermaid(machine) + StateGraph.dot(machine) }).count == 1)
+        for machine in try [#require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm")),
+                            #require(Self.machine(at: Self.player))] {
+            #expect(Set((0..<5).map { _ in StateGraph.mermaid(machine) + StateGraph.dot(machine) }).count == 1)
+        }
     }
 
     // MARK: Rendering with graphviz
