@@ -295,3 +295,52 @@ final class QuietRelayRecorder: RelayActions {
             "an action of QuietRelayRecorder sent an event to its own machine, but QuietRelayRecorder.sendsEvents is false"))
     }
 }
+
+struct PlayerLog: PlayerActions {
+    var log: [String] = []
+    mutating func powerUp() { log.append("powerUp") }
+    mutating func powerDown() { log.append("powerDown") }
+    mutating func startClock() { log.append("startClock") }
+    mutating func stopClock() { log.append("stopClock") }
+    mutating func showCover() { log.append("showCover") }
+}
+
+/// The three-level statechart: initial rows followed down, UML entry and exit, deep and
+/// shallow history stored by the transitions that leave a superstate and resumed by those
+/// that name it; `fsmc simulate` prints the same run.
+@Suite struct StatechartTests {
+    @Test func initialRowsHistoryAndUMLEntryAndExit() {
+        let machine = Player(actions: PlayerLog())
+        var steps: [String] = []
+        func send(_ event: PlayerEvent) {
+            let before = machine.actions.log.count
+            machine.handle(event)
+            steps.append("\(event) -> \(machine.state) {\(machine.actions.log[before...].joined(separator: " "))}")
+        }
+        for event: PlayerEvent in [.power, .play, .stop, .play, .power, .power, .eject, .load, .pause] { send(event) }
+        #expect(steps == [
+            "Power -> Paused {powerUp startClock showCover}",
+            "Play -> Playing {}",
+            "Stop -> Stopped {stopClock}",
+            "Play -> Playing {startClock}",
+            "Power -> Off {stopClock powerDown}",
+            "Power -> Playing {powerUp startClock}",
+            "Eject -> Idle {stopClock}",
+            "Load -> Playing {startClock}",
+            "Pause -> Paused {}",
+        ])
+        #expect(machine.history == PlayerHistory(media: .playing, active: .playing))
+    }
+
+    @Test func aRestoredMachineResumesItsHistory() {
+        let machine = Player(actions: PlayerLog(), state: .off, history: PlayerHistory(media: .stopped))
+        machine.power()
+        #expect(machine.state == .stopped)
+        #expect(machine.actions.log == ["powerUp"])
+        // Without history, the initial rows: On, Media, Active, then Paused with the cover.
+        let fresh = Player(actions: PlayerLog(), state: .idle)
+        fresh.load()
+        #expect(fresh.state == .paused)
+        #expect(fresh.actions.log == ["startClock", "showCover"])
+    }
+}
