@@ -114,6 +114,13 @@ struct DifferentialRunner {
         var machinesWithValues = 0
         var transitionsPassingValues = 0
         var conditionsAskedWithValues = 0
+        /// Machines with initial rows `- Substate`, and with `History:` headers; transitions
+        /// whose row names a superstate with an initial row, and transitions that resumed a
+        /// stored history.
+        var machinesWithInitialRows = 0
+        var machinesWithHistory = 0
+        var transitionsEnteringSuperstates = 0
+        var transitionsResumingHistory = 0
         var buildSeconds = 0.0
         var runSeconds = 0.0
 
@@ -127,6 +134,13 @@ struct DifferentialRunner {
             rejected += lines.filter { $0.hasSuffix(" rejected") || $0.contains(" rejected ?") }.count
             unhandled += lines.filter { $0.hasSuffix(" unhandled") }.count
             self.rows += rows
+        }
+
+        mutating func add(_ model: StateMachine, _ counts: DifferentialTrace.StatechartCounts) {
+            if model.states.contains(where: { $0.initialSubstate != nil }) { machinesWithInitialRows += 1 }
+            if !model.historyStates.isEmpty { machinesWithHistory += 1 }
+            transitionsEnteringSuperstates += counts.enteringSuperstates
+            transitionsResumingHistory += counts.resumingHistory
         }
     }
 
@@ -142,10 +156,12 @@ struct DifferentialRunner {
         tally.runSeconds += Self.seconds(clock.now - built)
         var divergences: [Divergence] = []
         for subject in subjects {
-            let expected = DifferentialTrace.interpret(subject.steps, on: subject.model)
+            var counts = DifferentialTrace.StatechartCounts()
+            let expected = DifferentialTrace.interpret(subject.steps, on: subject.model, counts: &counts)
             let actual = output[subject.number] ?? []
             tally.add(expected, rows: subject.model.states.map(\.transitions.count).reduce(0, +),
                       hasValues: subject.model.hasEventValues)
+            tally.add(subject.model, counts)
             guard let step = Self.firstDifference(expected, actual) else { continue }
             divergences.append(try diverged(subject, at: step, expected: expected, actual: actual, executable: executable))
         }
@@ -185,8 +201,9 @@ struct DifferentialRunner {
         return DifferentialTrace.interpret(subject.steps, on: subject.model) != actual
     }
 
-    /// Shrinks the events (with the batch's executable), then the rows (building one small
-    /// executable per try, within `rowShrinkBuilds`), and writes the reproduction's files.
+    /// Shrinks the events (with the batch's executable), then the rows, initial rows and
+    /// `History:` headers (building one small executable per try, within `rowShrinkBuilds`),
+    /// and writes the reproduction's files.
     private func diverged(_ subject: DifferentialSubject, at step: Int, expected: [String], actual: [String],
                           executable: URL) throws -> Divergence {
         var small = subject
@@ -197,9 +214,13 @@ struct DifferentialRunner {
         }
         if let generated = subject.generated {
             var builds = 0
-            let rows = generated.machine.states.indices.flatMap { state in
-                generated.machine.states[state].rows.indices.map { (state: state, row: $0) }
-            }
+            // Rows, initial rows and `History:` headers; removing some leaves a machine the
+            // checks reject, which does not count as failing.
+            let machine = generated.machine
+            let rows = machine.states.indices.flatMap { state in
+                machine.states[state].rows.indices.map { ShrinkableElement.row(state: state, row: $0) }
+            } + machine.states.indices.filter { !machine.states[$0].initialRows.isEmpty }.map { ShrinkableElement.initialRow(state: $0) }
+                + machine.histories.indices.map { ShrinkableElement.history($0) }
             let kept = Shrinker.shrink(rows) { kept in
                 guard builds < rowShrinkBuilds, let candidate = Self.subject(small, keeping: kept, of: generated) else { return false }
                 builds += 1
@@ -225,13 +246,27 @@ struct DifferentialRunner {
                           actual: actual[safe: step] ?? "(nothing)", reproduction: reproduction, folder: folder.path)
     }
 
-    /// The subject with only the rows in `kept`, its steps carried over by name; nil when
-    /// that machine is not valid.
-    static func subject(_ subject: DifferentialSubject, keeping kept: [(state: Int, row: Int)],
+    /// What shrinking a random machine may remove.
+    enum ShrinkableElement: Equatable {
+        case row(state: Int, row: Int)
+        /// The state's initial rows.
+        case initialRow(state: Int)
+        /// The `History:` header at this index.
+        case history(Int)
+    }
+
+    /// The subject with only the rows, initial rows and `History:` headers in `kept`, its
+    /// steps carried over by name; nil when that machine is not valid.
+    static func subject(_ subject: DifferentialSubject, keeping kept: [ShrinkableElement],
                         of generated: MachineGenerator.Output) -> DifferentialSubject? {
         var machine = generated.machine
+        machine.histories = machine.histories.indices.filter { kept.contains(.history($0)) }.map { machine.histories[$0] }
         for state in machine.states.indices {
-            let rows = kept.filter { $0.state == state }.map(\.row)
+            if !kept.contains(.initialRow(state: state)) { machine.states[state].initialRows = [] }
+            let rows = kept.compactMap { element -> Int? in
+                guard case .row(state, let row) = element else { return nil }
+                return row
+            }
             let split = machine.states[state].splitAt.map { split in rows.filter { $0 < split }.count }
             machine.states[state].rows = rows.map { machine.states[state].rows[$0] }
             machine.states[state].splitAt = split.flatMap { $0 > 0 && $0 < rows.count ? $0 : nil }

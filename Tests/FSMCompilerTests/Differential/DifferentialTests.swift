@@ -30,7 +30,10 @@ import FSMTestSupport
               + "\(tally.events) events: \(tally.transitions) transitions, \(tally.rejected) rejected, "
               + "\(tally.unhandled) unhandled; \(tally.machinesWithValues) machines with event values, "
               + "\(tally.transitionsPassingValues) transitions passing values, "
-              + "\(tally.conditionsAskedWithValues) events asking a condition with a value; \(divergences.count) divergences; "
+              + "\(tally.conditionsAskedWithValues) events asking a condition with a value; "
+              + "\(tally.machinesWithInitialRows) machines with initial rows, \(tally.machinesWithHistory) with history, "
+              + "\(tally.transitionsEnteringSuperstates) transitions entering a superstate, "
+              + "\(tally.transitionsResumingHistory) transitions resuming history; \(divergences.count) divergences; "
               + String(format: "%.0f s in all, %.0f s building, %.0f s running generated code",
                        DifferentialRunner.seconds(clock.now - started), tally.buildSeconds, tally.runSeconds))
         #expect(tally.machines == settings.machines)
@@ -39,6 +42,10 @@ import FSMTestSupport
         #expect(tally.transitions * 4 > tally.events)
         #expect(settings.machines < 20 || tally.rejected > 0)
         #expect(settings.machines < 20 || (tally.transitionsPassingValues > 0 && tally.conditionsAskedWithValues > 0))
+        // And they must exercise statecharts: initial rows and histories, stored and resumed.
+        #expect(settings.machines < 20 || (tally.machinesWithInitialRows * 4 > tally.machines
+                                            && tally.machinesWithHistory * 8 > tally.machines))
+        #expect(settings.machines < 20 || (tally.transitionsEnteringSuperstates > 0 && tally.transitionsResumingHistory > 0))
     }
 
     /// A machine of more than `inliningLimit` transitions gets the other shape of dispatch
@@ -130,10 +137,19 @@ import FSMTestSupport
                         "entry actions", "exit actions", "- next state", "- - -", "EntryExit uml", "EntryExit always",
                         "EntryExit onChange", "predicate OR", "predicate AND", "condition", "negated condition",
                         "condition with fallback", "override",
-                        "multi-event row", "event block", "guard block", "state written twice"]
+                        "multi-event row", "event block", "guard block", "state written twice",
+                        "nesting 3 deep", "initial row", "initial row with actions", "initial row to a deeper substate",
+                        "initial row of a concrete superstate", "lone initial row on the state's line",
+                        "initial row after rows", "initial row in second definition", "row naming a superstate",
+                        "local transition", "Initial superstate", "shallow history", "deep history"]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
         }
+    }
+
+    /// Whether `state` is `container` or one of its substates, transitively.
+    static func isWithin(_ state: Int, _ container: Int, _ model: StateMachine) -> Bool {
+        state == container || model.states[state].superstates.contains { isWithin($0, container, model) }
     }
 
     static func features(of output: MachineGenerator.Output) -> Set<String> {
@@ -164,6 +180,29 @@ import FSMTestSupport
                 if row.events.count > 1 { features.insert("multi-event row") }
                 if row.style == .eventBlock && row.events.count == 1 { features.insert("event block") }
                 if row.style == .guardBlock && !(row.predicates.isEmpty && row.conditions.isEmpty) { features.insert("guard block") }
+            }
+        }
+        if !byName[machine.initial]!.initialRows.isEmpty { features.insert("Initial superstate") }
+        for history in machine.histories { features.insert("\(history.kind) history") }
+        for state in machine.states {
+            // Leaf : A, A : B, B : C.
+            func depth(_ name: String) -> Int { byName[name]!.superstates.map { depth($0) + 1 }.max() ?? 0 }
+            if depth(state.name) >= 3 { features.insert("nesting 3 deep") }
+            guard let initialRow = state.initialRows.first else { continue }
+            features.insert("initial row")
+            if !initialRow.actions.isEmpty { features.insert("initial row with actions") }
+            if !byName[initialRow.target]!.superstates.contains(state.name) { features.insert("initial row to a deeper substate") }
+            if !state.isAbstract { features.insert("initial row of a concrete superstate") }
+            if state.rows.isEmpty && state.initialRowPlacement == .first { features.insert("lone initial row on the state's line") }
+            if state.initialRowPlacement != .first && !state.rows.isEmpty { features.insert("initial row after rows") }
+            if state.splitAt != nil && state.initialRowsInSecondDefinition { features.insert("initial row in second definition") }
+        }
+        let model = output.model
+        for source in model.concreteStates {
+            for transition in model.states[source].transitions {
+                guard let named = transition.namedTarget else { continue }
+                if model.states[named].initialSubstate != nil { features.insert("row naming a superstate") }
+                if named != source && Self.isWithin(source, named, model) { features.insert("local transition") }
             }
         }
         // A row with conditions beside a less specific one for its event: the conditions

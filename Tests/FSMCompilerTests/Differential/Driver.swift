@@ -55,12 +55,15 @@ enum DifferentialTrace {
         let head = machine.states[step.state].name + " " + machine.events[step.event].name
         switch step.outcome {
         case .transitioned(let transition):
-            let own = transition.ownActionRange(in: machine.states[step.state])
-            let effects = transition.effects.indices.map { position in
+            // What the interpreter did, read from the hierarchy and the histories at run
+            // time, not the transition's effects computed at compile time (which, for a
+            // transition that resumes a history, are those of finding it empty).
+            let own = step.exitCount..<(step.exitCount + transition.actions.count)
+            let effects = step.effects.indices.map { position in
                 let arguments = own.contains(position) ? transition.actionArguments[position - own.lowerBound] : []
-                return input.call(machine.actions[transition.effects[position]].name, arguments, of: machine)
+                return input.call(machine.actions[step.effects[position]].name, arguments, of: machine)
             }.joined(separator: " ")
-            return head + " -> " + machine.states[transition.target].name + " {" + effects + "}"
+            return head + " -> " + machine.states[step.target ?? transition.target].name + " {" + effects + "}"
         case .rejected:
             return head + " rejected"
         case .unhandled:
@@ -68,15 +71,37 @@ enum DifferentialTrace {
         }
     }
 
+    /// What the interpreter's transitions did with superstates, beyond the trace lines.
+    struct StatechartCounts: Sendable {
+        /// Transitions whose row names a superstate with an initial row.
+        var enteringSuperstates = 0
+        /// Transitions that read a stored history holding a state (not the first entry).
+        var resumingHistory = 0
+    }
+
     /// The interpreter's lines for `steps`, from the initial state. A step with two
     /// applicable rows of equal rank (an implicit clash the checks missed) is marked.
     static func interpret(_ steps: [DifferentialStep], on machine: StateMachine) -> [String] {
+        var counts = StatechartCounts()
+        return interpret(steps, on: machine, counts: &counts)
+    }
+
+    static func interpret(_ steps: [DifferentialStep], on machine: StateMachine, counts: inout StatechartCounts) -> [String] {
         var interpreter = Interpreter(machine)
         return steps.map { step in
             let rows = Interpreter.applicableRows(in: machine.states[interpreter.state], event: step.event,
                                                   predicates: step.predicates, conditions: step.conditions)
-            let line = line(for: interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions),
-                            step, of: machine)
+            let history = interpreter.history
+            let handled = interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions)
+            if case .transitioned(let transition) = handled.outcome {
+                if let named = transition.namedTarget, machine.states[named].initialSubstate != nil {
+                    counts.enteringSuperstates += 1
+                }
+                // The way of ending that the histories stored before the step select.
+                let arrival = transition.arrivals.first { $0.history.allSatisfy { history[$0.superstate] == $0.state } }
+                if arrival?.history.contains(where: { $0.state != nil }) == true { counts.resumingHistory += 1 }
+            }
+            let line = line(for: handled, step, of: machine)
             return rows.count > 1 ? line + " !\(rows.count) rows of equal rank" : line
         }
     }

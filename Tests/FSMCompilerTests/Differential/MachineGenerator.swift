@@ -7,10 +7,19 @@ import FSMTestSupport
 /// overrides, multi-event rows, event and guard blocks, states written twice, and events
 /// that carry values which actions and conditions take.
 ///
+/// Nearly half the machines are statecharts: superstates nested three and more levels
+/// deep, initial rows `- Substate actions` (to direct and to deeper substates), rows and
+/// the `Initial:` header naming superstates with initial rows, and `History:` headers,
+/// shallow and deep.
+///
 /// It draws a machine freely, then repairs it from the diagnostics: a row that an
 /// inherited one makes illegal is moved into `override { }` (or out of it, when it has
 /// nothing to override); a clashing or duplicate row, or a superstate that brings a
-/// conflict, is removed. The result is as random as the draw, and always valid.
+/// conflict, is removed; so is an initial row that names no substate, loops, comes second
+/// or names an abstract state that cannot be entered, a row naming such a state, and a
+/// `History:` header on a state without substates or initial row; an `Initial:` header
+/// naming a state that cannot be entered names the first concrete state instead. The
+/// result is as random as the draw, and always valid.
 struct MachineGenerator {
     /// A valid machine, its text and its model.
     struct Output: Sendable {
@@ -25,12 +34,14 @@ struct MachineGenerator {
     let number: Int
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
-    /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail.
+    /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
+    /// leave no event.
     static func generate(seed: UInt64, number: Int) -> Output {
         var attemptSeed = seed
         for attempt in 0..<20 {
             var generator = MachineGenerator(random: SplitMix64(seed: attemptSeed), number: number)
-            if let output = repaired(generator.draw(), seed: seed) { return output }
+            // A machine whose repairs removed every row has no events to run: draw again.
+            if let output = repaired(generator.draw(), seed: seed), !output.model.events.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
         }
         preconditionFailure("MachineGenerator could not make a valid machine from seed \(seed)")
@@ -45,33 +56,52 @@ struct MachineGenerator {
             if let model = result.machine { return Output(machine: machine, rendered: rendered, model: model, seed: seed) }
             // Every error is repaired at once, each element once; an error that is only the
             // consequence of another is then gone, or reported again on the next round.
-            var repairs: [RandomMachineElement: DiagnosticID] = [:]
+            var repairs: [RandomMachineElement: Diagnostic] = [:]
             for error in result.diagnostics where error.severity == .error {
                 guard let element = rendered.element(atLine: error.location.line, column: error.location.column) else { return nil }
-                if repairs[element] == nil { repairs[element] = error.id }
+                if repairs[element] == nil { repairs[element] = error }
             }
             // Later rows and superstates first, so that removals keep earlier indices valid.
-            for (element, id) in repairs.sorted(by: { $1.key.order.lexicographicallyPrecedes($0.key.order) }) {
-                guard repair(&machine, id, at: element) else { return nil }
+            for (element, error) in repairs.sorted(by: { $1.key.order.lexicographicallyPrecedes($0.key.order) }) {
+                guard repair(&machine, error, at: element) else { return nil }
             }
         }
         return nil
     }
 
-    private static func repair(_ machine: inout RandomMachine, _ id: DiagnosticID, at element: RandomMachineElement) -> Bool {
-        switch (id, element) {
+    private static func repair(_ machine: inout RandomMachine, _ error: Diagnostic, at element: RandomMachineElement) -> Bool {
+        switch (error.id, element) {
         case (.missingOverride, .row(let state, let row)), (.overrideOutOfOrder, .row(let state, let row)):
             guard !machine.states[state].rows[row].isOverride else { return false }
             machine.states[state].rows[row].isOverride = true
         case (.nothingToOverride, .row(let state, let row)):
             guard machine.states[state].rows[row].isOverride else { return false }
-            machine.states[state].rows[row].isOverride = false
+            // `E4 | E5` where only E5 has a row to override: E4 goes, or the row would go in
+            // and out of `override { }` for ever.
+            let events = machine.states[state].rows[row].events
+            if events.count > 1, let event = events.first(where: { error.message.contains("event '\($0)'") }) {
+                machine.states[state].rows[row].events.removeAll { $0 == event }
+            } else {
+                machine.states[state].rows[row].isOverride = false
+            }
         case (.duplicateTransition, .row(let state, let row)), (.transitionClash, .row(let state, let row)),
              (.implicitClash, .row(let state, let row)):
             machine.states[state].rows.remove(at: row)
             if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
         case (.superstateConflict, .superstate(let state, let position)):
             machine.states[state].superstates.remove(at: position)
+        case (.initialNotSubstate, .initialRow(let state, let row)), (.initialCycle, .initialRow(let state, let row)),
+             (.duplicateInitial, .initialRow(let state, let row)), (.abstractTarget, .initialRow(let state, let row)):
+            machine.states[state].initialRows.remove(at: row)
+        case (.abstractTarget, .row(let state, let row)):
+            machine.states[state].rows.remove(at: row)
+            if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
+        case (.abstractTarget, .initialHeader):
+            guard let concrete = machine.states.first(where: { !$0.isAbstract }), concrete.name != machine.initial else { return false }
+            machine.initial = concrete.name
+        case (.historyWithoutInitial, .history(let index)), (.historyWithoutSubstates, .history(let index)),
+             (.duplicateHeader, .history(let index)):
+            machine.histories.remove(at: index)
         default:
             return false
         }
@@ -82,16 +112,20 @@ struct MachineGenerator {
 
     mutating func draw() -> RandomMachine {
         let entryExit = random.element(of: [nil, "always", "onChange"])
+        let isStatechart = random.chance(50)
         var predicateTypes: [RandomPredicateType] = []
         for type in 0..<random.element(of: [0, 0, 1, 1, 2, 2, 3]) {
             let count = random.inRange(2...4)
             predicateTypes.append(RandomPredicateType(name: "P\(type)M\(number)", cases: (0..<count).map { "c\($0)" }))
         }
-        let concreteCount = random.inRange(2...7)
-        let abstractCount = random.element(of: [0, 1, 2, 3])
-        // Abstract states come early, so that later states can adopt them.
+        let concreteCount = isStatechart ? random.inRange(3...8) : random.inRange(2...7)
+        let abstractCount = isStatechart ? random.inRange(1...4) : random.element(of: [0, 1, 2, 3])
+        // Abstract states come early, so that later states can adopt them; in a statechart,
+        // anywhere in the first two thirds, so that chains mix abstract and concrete states.
         var kinds = Array(repeating: false, count: concreteCount)
-        for _ in 0..<abstractCount { kinds.insert(true, at: random.below(min(kinds.count, 2) + 1)) }
+        for _ in 0..<abstractCount {
+            kinds.insert(true, at: random.below((isStatechart ? kinds.count * 2 / 3 : min(kinds.count, 2)) + 1))
+        }
         var states: [RandomState] = []
         var concreteNames: [String] = []
         for (index, isAbstract) in kinds.enumerated() {
@@ -112,26 +146,107 @@ struct MachineGenerator {
         let labelsOf = Dictionary(eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { first, _ in first })
         let actions = (0..<random.inRange(2...8)).map { "a\($0)" }
         let conditions = (0..<random.element(of: [0, 0, 1, 2, 3])).map { "k\($0)" }
-        for index in states.indices {
-            let earlier = states[..<index].map(\.name)
-            if !earlier.isEmpty {
-                let count = random.element(of: [0, 0, 1, 1, 1, 2, 2, 3])
-                states[index].superstates = random.sample(count, of: earlier).shuffledBy(&random)
+        for index in states.indices where index > 0 {
+            states[index].superstates = isStatechart ? drawNestedSuperstates(of: index, in: states)
+                : random.sample(random.element(of: [0, 0, 1, 1, 1, 2, 2, 3]), of: states[..<index].map(\.name)).shuffledBy(&random)
+        }
+        var histories: [RandomHistory] = []
+        var enterable = concreteNames
+        if isStatechart {
+            drawInitialRows(&states, actions: actions)
+            let withInitialRow = states.filter { !$0.initialRows.isEmpty }.map(\.name)
+            enterable += withInitialRow.filter { !concreteNames.contains($0) }
+            for name in withInitialRow where random.chance(50) {
+                histories.append(RandomHistory(state: name, kind: random.chance(50) ? "shallow" : "deep"))
             }
-            if random.chance(35) { states[index].entryActions = random.sample(random.inRange(1...2), of: actions) }
-            if random.chance(35) { states[index].exitActions = random.sample(random.inRange(1...2), of: actions) }
+            // Now and then one the checks reject, for the repairs to remove.
+            if random.chance(5) {
+                histories.append(RandomHistory(state: random.element(of: states).name, kind: random.chance(50) ? "shallow" : "deep"))
+            }
+            histories = histories.shuffledBy(&random)
+        }
+        let superstateTargets = enterable.filter { name in states.contains { $0.superstates.contains(name) } }
+        for index in states.indices {
+            let actionChance = isStatechart ? 45 : 35
+            if random.chance(actionChance) { states[index].entryActions = random.sample(random.inRange(1...2), of: actions) }
+            if random.chance(actionChance) { states[index].exitActions = random.sample(random.inRange(1...2), of: actions) }
             let rowCount = random.element(of: [0, 1, 2, 3, 4, 5, 6, 8])
             states[index].rows = (0..<rowCount).map { _ in
-                drawRow(events: events, labels: labelsOf, actions: actions, conditions: conditions,
-                        predicateTypes: predicateTypes, targets: concreteNames)
+                // Statecharts' rows name superstates often, and now and then one that
+                // cannot be entered, for the repairs to remove.
+                let targets = isStatechart && !superstateTargets.isEmpty && random.chance(35) ? superstateTargets
+                    : isStatechart && random.chance(2) ? states.map(\.name) : concreteNames
+                return drawRow(events: events, labels: labelsOf, actions: actions, conditions: conditions,
+                               predicateTypes: predicateTypes, targets: targets)
             }
             if states[index].rows.count >= 2 && random.chance(15) {
                 states[index].splitAt = random.inRange(1...(states[index].rows.count - 1))
                 states[index].repeatsActionsWhenSplit = random.chance(50)
+                states[index].initialRowsInSecondDefinition = random.chance(30)
             }
         }
+        let initialWithRow = states.filter { !$0.initialRows.isEmpty }.map(\.name)
+        let initial = !initialWithRow.isEmpty && random.chance(35) ? random.element(of: initialWithRow) : random.element(of: concreteNames)
         return RandomMachine(number: number, entryExit: entryExit, predicateTypes: predicateTypes, eventValues: eventValues,
-                             states: states, initial: random.element(of: concreteNames))
+                             states: states, initial: initial, histories: histories)
+    }
+
+    /// The superstates of a statechart's state: mostly one of the few states declared just
+    /// before it, so that chains `Leaf : A`, `A : B`, `B : C` grow deep; sometimes none (a
+    /// root), sometimes a second or third (multiple inheritance).
+    private mutating func drawNestedSuperstates(of index: Int, in states: [RandomState]) -> [String] {
+        guard !random.chance(12) else { return [] }
+        let earlier = states[..<index].map(\.name)
+        var chosen = [random.chance(75) ? earlier[random.inRange(max(0, index - 3)...(index - 1))] : random.element(of: earlier)]
+        for _ in 0..<random.element(of: [0, 0, 0, 0, 0, 0, 1, 1, 1, 2]) {
+            let other = random.element(of: earlier)
+            if !chosen.contains(other) { chosen.append(other) }
+        }
+        return chosen.shuffledBy(&random)
+    }
+
+    /// Initial rows for the superstates of a statechart, deepest first, so that a row may
+    /// name an abstract substate that has one of its own. Now and then a row the checks
+    /// reject (naming no substate, or a second one), for the repairs to remove.
+    private mutating func drawInitialRows(_ states: inout [RandomState], actions: [String]) {
+        let indexOf = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.name, $0) })
+        var directSubstates = Array(repeating: [Int](), count: states.count)
+        for (index, state) in states.enumerated() {
+            for superstate in state.superstates { directSubstates[indexOf[superstate]!].append(index) }
+        }
+        func substates(of state: Int) -> [Int] {
+            var result: [Int] = []
+            var pending = directSubstates[state]
+            while let next = pending.popLast() {
+                guard !result.contains(next) else { continue }
+                result.append(next)
+                pending += directSubstates[next]
+            }
+            return result.sorted()
+        }
+        let superstates = states.indices.reversed().filter { !substates(of: $0).isEmpty }
+        // Most superstates have one; a statechart has at least one.
+        var drawn = superstates.filter { random.chance(states[$0].isAbstract ? 80 : 50) }
+        if drawn.isEmpty, !superstates.isEmpty { drawn = [random.element(of: superstates)] }
+        for index in drawn {
+            let all = substates(of: index)
+            let enterable = all.filter { !states[$0].isAbstract || !states[$0].initialRows.isEmpty }
+            let direct = directSubstates[index].filter(enterable.contains)
+            let target: Int
+            if random.chance(4) {
+                target = random.below(states.count)
+            } else if random.chance(3) || enterable.isEmpty {
+                target = random.element(of: all)
+            } else {
+                target = !direct.isEmpty && random.chance(65) ? random.element(of: direct) : random.element(of: enterable)
+            }
+            let rowActions = random.sample(random.element(of: [0, 0, 1, 1, 2]), of: actions).shuffledBy(&random)
+            states[index].initialRows = [RandomInitialRow(target: states[target].name, actions: rowActions)]
+            if random.chance(3) {
+                states[index].initialRows.append(RandomInitialRow(target: states[random.element(of: all)].name, actions: []))
+            }
+            states[index].initialRowPlacement = random.element(of: [.first, .first, .first, .afterRows, .last])
+        }
     }
 
     private mutating func drawRow(events: [String], labels labelsOf: [String: [String]], actions: [String],
@@ -172,6 +287,9 @@ extension RandomMachineElement {
         case .row(let state, let row): [state, 1, row]
         case .superstate(let state, let position): [state, 0, position]
         case .state(let state): [state, -1, 0]
+        case .initialRow(let state, let row): [state, 2, row]
+        case .history(let index): [-2, index]
+        case .initialHeader: [-3]
         }
     }
 }

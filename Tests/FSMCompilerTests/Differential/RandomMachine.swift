@@ -11,7 +11,10 @@ struct RandomMachine: Sendable {
     /// The events that carry values, with their labels, each of the type `valueTypes` gives.
     var eventValues: [(event: String, labels: [String])] = []
     var states: [RandomState]
+    /// The `Initial:` state: concrete, or a superstate with an initial row.
     var initial: String
+    /// `History:` headers, in the order written.
+    var histories: [RandomHistory] = []
 
     var fsmName: String { "M\(number)" }
 
@@ -20,6 +23,20 @@ struct RandomMachine: Sendable {
     static let valueTypes = ["x": "Int", "s": "String", "y": "Int"]
     static let valueLabels = ["x", "s", "y"]
     var fileName: String { "\(fsmName).sm" }
+}
+
+/// `History: state = kind`.
+struct RandomHistory: Sendable {
+    var state: String
+    /// `shallow` or `deep`.
+    var kind: String
+}
+
+/// An initial row `- Target actions` in a superstate's body.
+struct RandomInitialRow: Sendable {
+    var target: String
+    /// Plain actions only: an initial row has no event whose values they could take.
+    var actions: [String]
 }
 
 struct RandomPredicateType: Sendable {
@@ -40,6 +57,23 @@ struct RandomState: Sendable {
     var splitAt: Int?
     /// Whether the second definition repeats the entry and exit lists (allowed when exact).
     var repeatsActionsWhenSplit: Bool
+    /// Its initial rows: one in a valid machine (a second one is a `duplicateInitial` the
+    /// repairs remove).
+    var initialRows: [RandomInitialRow] = []
+    /// Where the initial rows are written among the rows of their definition.
+    var initialRowPlacement: InitialRowPlacement = .first
+    /// Whether the initial rows are written in the second definition, when the state is
+    /// written twice.
+    var initialRowsInSecondDefinition = false
+
+    enum InitialRowPlacement: Sendable {
+        /// Before the rows; alone, on the state's line: `(P) : Q - Sub act`.
+        case first
+        /// After the plain rows, before `override { }`.
+        case afterRows
+        /// After `override { }`.
+        case last
+    }
 }
 
 struct RandomRow: Sendable {
@@ -67,6 +101,11 @@ enum RandomMachineElement: Hashable, Sendable {
     case row(state: Int, row: Int)
     case superstate(state: Int, position: Int)
     case state(Int)
+    case initialRow(state: Int, row: Int)
+    /// The `History:` header at this index of `histories`.
+    case history(Int)
+    /// The `Initial:` header.
+    case initialHeader
 }
 
 /// The `.sm` text of a `RandomMachine`, and which element starts where.
@@ -89,8 +128,17 @@ extension RandomMachine {
     func render() -> RenderedMachine {
         var writer = LineWriter()
         writer.line("FSM: \(fsmName)")
-        writer.line("Initial: \(initial)")
+        writer.startLine(indent: 0)
+        writer.append("Initial: ")
+        writer.append(initial, element: .initialHeader)
+        writer.endLine()
         if let entryExit { writer.line("EntryExit: \(entryExit)") }
+        for (index, history) in histories.enumerated() {
+            writer.startLine(indent: 0)
+            writer.append("History: ")
+            writer.append("\(history.state) = \(history.kind)", element: .history(index))
+            writer.endLine()
+        }
         for type in predicateTypes {
             writer.line("Predicate: \(type.name) = \(type.cases.joined(separator: " | "))")
         }
@@ -128,26 +176,50 @@ extension RandomMachine {
         }
         let plain = rows.filter { !state.rows[$0].isOverride }
         let overrides = rows.filter { state.rows[$0].isOverride }
-        if rows.isEmpty {
+        let initialRows = isFirst == (state.initialRowsInSecondDefinition && state.splitAt != nil)
+            ? [] : Array(state.initialRows.indices)
+        if rows.isEmpty && initialRows.isEmpty {
             writer.append(" - - -")
             writer.endLine()
             return
         }
-        if overrides.isEmpty, plain.count == 1, state.rows[plain[0]].style == .plain {
+        if initialRows.isEmpty, overrides.isEmpty, plain.count == 1, state.rows[plain[0]].style == .plain {
             writer.append(" ")
             renderRowText(state.rows[plain[0]], element: .row(state: index, row: plain[0]), withEvent: true, into: &writer)
             writer.endLine()
             return
         }
+        // A lone initial row may be written on the state's line: `(P) : Q - Sub act`.
+        if rows.isEmpty, initialRows.count == 1, state.initialRowPlacement == .first {
+            writer.append(" ")
+            renderInitialRow(state.initialRows[0], element: .initialRow(state: index, row: 0), into: &writer)
+            writer.endLine()
+            return
+        }
         writer.append(" {")
         writer.endLine()
+        func writeInitialRows(at placement: RandomState.InitialRowPlacement) {
+            guard state.initialRowPlacement == placement else { return }
+            for row in initialRows {
+                writer.startLine(indent: 2)
+                renderInitialRow(state.initialRows[row], element: .initialRow(state: index, row: row), into: &writer)
+                writer.endLine()
+            }
+        }
+        writeInitialRows(at: .first)
         renderRows(plain, of: index, depth: 2, into: &writer)
+        writeInitialRows(at: .afterRows)
         if !overrides.isEmpty {
             writer.line("override {", indent: 2)
             renderRows(overrides, of: index, depth: 3, into: &writer)
             writer.line("}", indent: 2)
         }
+        writeInitialRows(at: .last)
         writer.line("}", indent: 1)
+    }
+
+    private func renderInitialRow(_ row: RandomInitialRow, element: RandomMachineElement, into writer: inout LineWriter) {
+        writer.append("- \(row.target) " + (row.actions.isEmpty ? "-" : Self.actionList(row.actions)), element: element)
     }
 
     private func renderRows(_ indices: [Int], of state: Int, depth: Int, into writer: inout LineWriter) {
