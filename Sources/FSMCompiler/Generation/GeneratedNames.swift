@@ -78,7 +78,7 @@ struct GeneratedNames {
     }
 
     /// `preferred`, or it with `suffix` (and then a number) until no name in `taken` is it.
-    private static func unique(_ preferred: String, suffix: String, avoiding taken: Set<String>) -> String {
+    static func unique(_ preferred: String, suffix: String, avoiding taken: Set<String>) -> String {
         guard taken.contains(preferred) else { return preferred }
         var candidate = preferred + suffix
         var number = 1

@@ -134,30 +134,28 @@ struct Renderer {
         let generics = declaration.genericParameters.isEmpty ? ""
             : "<" + declaration.genericParameters.map { "\($0.name): \($0.constraint)" }.joined(separator: ", ") + ">"
         writer.line(prefix(declaration.access, declaration.isFinal ? "final" : nil) + "class \(declaration.name)\(generics) {")
-        writer.indented { body in
-            for (position, member) in declaration.members.enumerated() {
-                // Stored properties sit together; everything else is set apart by a blank line.
-                if position > 0 && !(isStoredProperty(member) && isStoredProperty(declaration.members[position - 1])) {
-                    body.line()
-                }
-                render(member, into: &body)
-            }
-        }
+        render(members: declaration.members, into: &writer)
         writer.line("}")
     }
 
     private func render(_ declaration: SwiftStruct, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
         writer.line(prefix(declaration.access) + "struct \(declaration.name): " + declaration.conformances.joined(separator: ", ") + " {")
+        render(members: declaration.members, into: &writer)
+        writer.line("}")
+    }
+
+    /// A class's or struct's members, indented: stored properties sit together; everything
+    /// else is set apart by a blank line.
+    private func render(members: [SwiftDeclaration], into writer: inout CodeWriter) {
         writer.indented { body in
-            for (position, member) in declaration.members.enumerated() {
-                if position > 0 && !(isStoredProperty(member) && isStoredProperty(declaration.members[position - 1])) {
+            for (position, member) in members.enumerated() {
+                if position > 0 && !(isStoredProperty(member) && isStoredProperty(members[position - 1])) {
                     body.line()
                 }
                 render(member, into: &body)
             }
         }
-        writer.line("}")
     }
 
     private func isComment(_ declaration: SwiftDeclaration) -> Bool {

@@ -193,12 +193,7 @@ struct Translator {
     private func requirementParameters(_ parameters: [EventParameter]) -> [SwiftParameter] {
         var used: Set<String> = []
         return parameters.map { parameter in
-            var name = parameter.label
-            var number = 1
-            while used.contains(name) {
-                number += 1
-                name = parameter.label + String(number)
-            }
+            let name = GeneratedNames.unique(parameter.label, suffix: "", avoiding: used)
             used.insert(name)
             return SwiftParameter(label: "_", name: SwiftNames.escaped(name), type: parameter.type)
         }
@@ -647,23 +642,19 @@ struct Translator {
     }
 
     /// A transition saves the histories of the superstates it leaves, runs its exit actions
-    /// and its own, changes the state, runs the entry actions, and returns. Where it ends
-    /// depends on a stored history, a `switch` on that history chooses among its arrivals.
+    /// and its own, changes the state, runs the entry actions, and returns. If its end depends
+    /// on a stored history, a `switch` on that history chooses its arrival.
     private func transitionStatements(_ transition: Transition, in index: Int) -> [SwiftStatement] {
         var statements: [SwiftStatement] = []
         if transition.declaredIn != index {
             statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
         }
-        guard transition.resumesHistory else {
-            let arrival = Arrival(history: [], target: transition.target, effects: transition.effects,
-                                  exitCount: transition.exitCount, historyWrites: transition.historyWrites)
-            return statements + arrivalStatements(arrival, of: transition, in: index)
-        }
         return statements + historySwitch(transition.arrivals, depth: 0, of: transition, in: index)
     }
 
     /// The arrivals that agree on their first `depth` history values: a `switch` on the
-    /// next history they read, or the one arrival's statements. Values that lead to the
+    /// next history they read, or the one arrival's statements (a transition that reads no
+    /// history has one arrival). Values that lead to the
     /// same statements share a case; the case of an empty history takes `default` when the
     /// history cannot hold every state.
     private func historySwitch(_ arrivals: [Arrival], depth: Int, of transition: Transition, in index: Int) -> [SwiftStatement] {
@@ -708,12 +699,12 @@ struct Translator {
         var statements: [SwiftStatement] = arrival.historyWrites.map { superstate in
             .assignment(.member(.identifier("history"), historyProperty(superstate)), .implicitMember(state.named.swiftName))
         }
-        let ownActions = arrival.exitCount..<(arrival.exitCount + transition.actions.count)
-        for position in 0..<ownActions.upperBound {
-            let arguments = ownActions.contains(position) ? transition.actionArguments[position - ownActions.lowerBound] : []
-            statements.append(actionCall(arrival.effects[position], arguments: arguments))
+        let beforeChange = arrival.exitCount + transition.actions.count
+        for position in 0..<beforeChange {
+            statements.append(actionCall(arrival.effects[position],
+                                         arguments: transition.arguments(ofEffectAt: position, exitCount: arrival.exitCount)))
         }
-        let afterChange = arrival.effects.dropFirst(ownActions.upperBound)
+        let afterChange = arrival.effects.dropFirst(beforeChange)
         let target = machine.states[arrival.target].named.swiftName
         // An internal transition leaves the state as it is; any other sets it between the
         // exit and the entry actions, which is when actions observe the change.

@@ -122,13 +122,7 @@ struct DiagramLayout {
         case .state(let state):
             return enclosingBoxes(ofState: state)
         case .box(let box), .history(let box):
-            var boxes = [box]
-            var next = container(ofBox: box)
-            while let outer = next, !boxes.contains(outer) {
-                boxes.append(outer)
-                next = container(ofBox: outer)
-            }
-            return boxes
+            return boxes(from: box)
         }
     }
 
@@ -156,8 +150,13 @@ struct DiagramLayout {
 
     /// The boxes around a state's node, innermost first.
     func enclosingBoxes(ofState state: Int) -> [Int] {
+        boxes(from: container(ofState: state))
+    }
+
+    /// `first` and the boxes that hold it, innermost first.
+    private func boxes(from first: Int?) -> [Int] {
         var boxes: [Int] = []
-        var next = container(ofState: state)
+        var next = first
         while let box = next, !boxes.contains(box) {
             boxes.append(box)
             next = container(ofBox: box)
@@ -172,9 +171,9 @@ struct DiagramLayout {
             label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
         }
         if !transition.actions.isEmpty {
+            // The row's own actions, as the effects of a transition without exit actions.
             label += " / " + zip(transition.actions.indices, transition.actions).map { position, action in
-                let labels = transition.actionArguments.indices.contains(position) ? transition.actionArguments[position] : []
-                return machine.actions[action].name + (labels.isEmpty ? "" : "(" + labels.joined(separator: ", ") + ")")
+                callText(machine.actions[action].name, arguments: transition.arguments(ofEffectAt: position, exitCount: 0))
             }.joined(separator: ", ")
         }
         return label

@@ -31,6 +31,8 @@ public struct Parser {
     private var nesting = 0
     /// True while the body of a state written on one line is parsed (`(P) - A -`).
     private var parsingOneLineState = false
+    /// The first name of each type path of the type being parsed.
+    private var typePathHeads: [String] = []
     private var errorCount = 0
     private var hasReportedEndOfFile = false
     private(set) var diagnostics: [Diagnostic] = []
@@ -121,8 +123,9 @@ public struct Parser {
             }
             advance()
             let location = current.location
+            typePathHeads = []
             let text = try parseType()
-            parameters.append(ParameterSyntax(label: label, type: text, typeLocation: location))
+            parameters.append(ParameterSyntax(label: label, type: text, typeLocation: location, leadingTypeNames: typePathHeads))
         } while current.kind == .comma
         guard current.kind == .closeParen else {
             try fail("expected ',' or ')' after the parameter, found \(describe(current)) (the '(' is at \(open.line):\(open.column))")
@@ -694,6 +697,7 @@ extension Parser {
     /// As in `Swift.Result<Int, any Error>`.
     private mutating func parseTypePath(depth: Int) throws -> String {
         var text = try expectName("a type name").text
+        typePathHeads.append(text)
         while true {
             if current.kind == .openAngle {
                 advance()

@@ -77,11 +77,15 @@ public struct ParameterSyntax: Hashable, Sendable {
     /// The Swift type as written, with whitespace normalised (`[String: Int]?`).
     public var type: String
     public var typeLocation: SourceLocation
+    /// The names that start a type path in the type: `Foo` and `Bar` in
+    /// `[Foo.Baz: Bar<Int>]`, but not `Baz`, which `Foo` qualifies.
+    public var leadingTypeNames: [String]
 
-    public init(label: NameSyntax, type: String, typeLocation: SourceLocation) {
+    public init(label: NameSyntax, type: String, typeLocation: SourceLocation, leadingTypeNames: [String] = []) {
         self.label = label
         self.type = type
         self.typeLocation = typeLocation
+        self.leadingTypeNames = leadingTypeNames
     }
 }
 

@@ -15,26 +15,27 @@ public enum TransitionTable {
     /// transition that resumes a history `Active(history)` and the actions that do not
     /// depend on it (exit actions and the row's own).
     public static func line(for transition: Transition, in state: State, of machine: StateMachine) -> String {
-        var parts = [state.name, machine.events[transition.event].name]
-        if !transition.guardClause.isEmpty { parts.append("[\(guardText(transition.guardClause, in: machine))]") }
-        parts += ["->", targetText(transition, in: machine), "{\(effectsText(transition, in: state, of: machine))}"]
-        return parts.joined(separator: " ")
+        head(of: transition, in: state, of: machine) + " -> " + targetText(transition, in: machine)
+            + " {" + effects(transition, of: machine).joined(separator: " ") + "}"
     }
 
     /// The line for a transition as it was taken, as `simulate` prints it: the state it
     /// reached and the actions it ran.
     public static func line(for transition: Transition, in state: State, of machine: StateMachine,
                             target: Int, effects: [Int], exitCount: Int) -> String {
-        var parts = [state.name, machine.events[transition.event].name]
-        if !transition.guardClause.isEmpty { parts.append("[\(guardText(transition.guardClause, in: machine))]") }
-        let names = labels(of: effects, ownActionsFrom: exitCount, transition, in: machine)
-        parts += ["->", machine.states[target].name, "{\(names.joined(separator: " "))}"]
-        return parts.joined(separator: " ")
+        head(of: transition, in: state, of: machine) + " -> " + machine.states[target].name
+            + " {" + calls(effects, exitCount: exitCount, of: transition, in: machine).joined(separator: " ") + "}"
+    }
+
+    /// `Locked Pass [Enforcement=weak]`: where a line starts.
+    private static func head(of transition: Transition, in state: State, of machine: StateMachine) -> String {
+        let head = state.name + " " + machine.events[transition.event].name
+        return transition.guardClause.isEmpty ? head : head + " [" + guardText(transition.guardClause, in: machine) + "]"
     }
 
     /// `Locked`, or `Active(history)` when the history of `Active` decides.
     public static func targetText(_ transition: Transition, in machine: StateMachine) -> String {
-        guard let superstate = transition.arrivals.first?.history.first?.superstate else {
+        guard let superstate = transition.arrivals[0].history.first?.superstate else {
             return machine.states[transition.target].name
         }
         return machine.states[superstate].name + "(history)"
@@ -48,38 +49,26 @@ public enum TransitionTable {
             return type.type.name + "=" + match.cases.map { type.cases[$0].name }.joined(separator: "|")
         }
         let conditions = guardClause.conditions.map { term in
-            (term.isNegated ? "!" : "") + machine.conditions[term.condition].name + arguments(term.arguments)
+            (term.isNegated ? "!" : "") + callText(machine.conditions[term.condition].name, arguments: term.arguments)
         }
         return (predicates + conditions).joined(separator: ", ")
     }
 
-    static func effectsText(_ transition: Transition, in state: State, of machine: StateMachine) -> String {
-        effects(transition, in: state, of: machine).joined(separator: " ")
-    }
-
     /// Every action the transition runs, in order, the row's own with the labels of the
-    /// values they are called with: `lock`, `setDuration(duration)`.
-    static func effects(_ transition: Transition, in state: State, of machine: StateMachine) -> [String] {
-        // What follows the row's actions depends on the history resumed.
+    /// values they are called with: `lock`, `setDuration(duration)`. For a transition that
+    /// resumes a history, what follows the row's actions depends on it and is left out.
+    static func effects(_ transition: Transition, of machine: StateMachine) -> [String] {
         let effects = transition.resumesHistory
             ? Array(transition.effects.prefix(transition.exitCount + transition.actions.count)) : transition.effects
-        return labels(of: effects, ownActionsFrom: transition.exitCount, transition, in: machine)
+        return calls(effects, exitCount: transition.exitCount, of: transition, in: machine)
     }
 
-    /// The actions' names, the row's own (from position `start`) with their arguments.
-    private static func labels(of effects: [Int], ownActionsFrom start: Int, _ transition: Transition,
-                               in machine: StateMachine) -> [String] {
+    /// The actions of `effects` as calls, the row's own with their arguments.
+    private static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine) -> [String] {
         effects.indices.map { position in
-            let name = machine.actions[effects[position]].name
-            let own = position - start
-            guard own >= 0, own < transition.actions.count, transition.actionArguments.indices.contains(own) else { return name }
-            return name + arguments(transition.actionArguments[own])
+            callText(machine.actions[effects[position]].name,
+                     arguments: transition.arguments(ofEffectAt: position, exitCount: exitCount))
         }
-    }
-
-    /// `(a, b)`, or nothing for no arguments.
-    private static func arguments(_ labels: [String]) -> String {
-        labels.isEmpty ? "" : "(" + labels.joined(separator: ", ") + ")"
     }
 
     /// A Markdown table grouped by state: the state's name in bold on its first row only,
@@ -98,7 +87,7 @@ public enum TransitionTable {
                     markdownText(machine.events[transition.event].name),
                     markdownText(guardText(transition.guardClause, in: machine)),
                     markdownText(targetText(transition, in: machine)),
-                    markdownText(effects(transition, in: state, of: machine).joined(separator: ", ")),
+                    markdownText(effects(transition, of: machine).joined(separator: ", ")),
                 ]))
             }
         }

@@ -16,57 +16,59 @@ struct Headers {
     /// `History: Active = shallow|deep` headers, in declaration order, each state once.
     var histories: [(state: NameSyntax, kind: HistoryKind)] = []
 
-    /// Header names are case-insensitive; each may appear once, `Predicate` once per type.
+    /// Every header, as the documentation spells it.
+    static let names = ["FSM", "Initial", "Actions", "EntryExit", "Predicate", "Event", "Import", "History"]
+
+    /// Header names are case-insensitive; each may appear once, but `Predicate` once per
+    /// type, `Event` once per event, `Import` once per module and `History` once per state.
     init(reading syntax: StateMachineSyntax, log: inout DiagnosticLog) {
         var firstByName: [String: HeaderSyntax] = [:]
         for header in syntax.headers {
             let key = header.name.text.lowercased()
-            guard ["fsm", "initial", "actions", "entryexit", "predicate", "event", "import", "history"].contains(key) else {
+            guard Self.names.contains(where: { $0.lowercased() == key }) else {
                 log.error(.unknownHeader,
-                          "unknown header '\(header.name)'; expected FSM, Initial, Actions, EntryExit, Predicate, Event, Import or History",
+                          "unknown header '\(header.name)'; expected \(Self.names.dropLast().joined(separator: ", ")) or \(Self.names.last!)",
                           at: header.name.location)
                 continue
             }
-            if key == "predicate" {
-                declarePredicateType(header, log: &log)
-                continue
-            }
-            if key == "event" {
-                declareEvent(header, log: &log)
-                continue
-            }
-            if key == "import" {
-                declareImport(header, log: &log)
-                continue
-            }
-            if key == "history" {
-                declareHistory(header, log: &log)
-                continue
-            }
-            if let parameters = header.parameters, let first = parameters.first {
-                log.error(.invalidHeader, "header '\(header.name)' takes one name, not values in parentheses",
-                          at: first.label.location)
-            }
-            if let first = firstByName[key] {
-                log.error(.duplicateHeader, "header '\(header.name)' is given twice", at: header.name.location,
-                          notes: [.init("first given here", at: first.name.location)])
-                continue
-            }
-            firstByName[key] = header
-            if let cases = header.cases, let first = cases.first {
-                log.error(.invalidHeader, "header '\(header.name)' takes one name, not '= \(first) …'",
-                          at: first.location)
-            }
             switch key {
-            case "fsm": fsmName = header.value
-            case "initial": initialState = header.value
-            case "actions": actionsName = header.value
-            default: readEntryExit(header, log: &log)
+            // Headers that may appear more than once, each time for another type, event,
+            // module or state.
+            case "predicate": declarePredicateType(header, log: &log)
+            case "event": declareEvent(header, log: &log)
+            case "import": declareImport(header, log: &log)
+            case "history": declareHistory(header, log: &log)
+            default: readSingleHeader(header, key: key, firstByName: &firstByName, log: &log)
             }
         }
         for (key, example) in [("fsm", "FSM: Turnstile"), ("initial", "Initial: Locked")] where firstByName[key] == nil {
             log.error(.missingHeader, "missing header '\(example.split(separator: ":")[0])'; add one such as '\(example)'",
                       at: syntax.bodyLocation)
+        }
+    }
+
+    /// `FSM`, `Initial`, `Actions` or `EntryExit`: one name, once.
+    private mutating func readSingleHeader(_ header: HeaderSyntax, key: String, firstByName: inout [String: HeaderSyntax],
+                                           log: inout DiagnosticLog) {
+        if let parameters = header.parameters, let first = parameters.first {
+            log.error(.invalidHeader, "header '\(header.name)' takes one name, not values in parentheses",
+                      at: first.label.location)
+        }
+        if let first = firstByName[key] {
+            log.error(.duplicateHeader, "header '\(header.name)' is given twice", at: header.name.location,
+                      notes: [.init("first given here", at: first.name.location)])
+            return
+        }
+        firstByName[key] = header
+        if let cases = header.cases, let first = cases.first {
+            log.error(.invalidHeader, "header '\(header.name)' takes one name, not '= \(first) …'",
+                      at: first.location)
+        }
+        switch key {
+        case "fsm": fsmName = header.value
+        case "initial": initialState = header.value
+        case "actions": actionsName = header.value
+        default: readEntryExit(header, log: &log)
         }
     }
 

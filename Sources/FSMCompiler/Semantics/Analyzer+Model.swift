@@ -19,6 +19,7 @@ extension Analysis {
                          history: resolution.history[index])
         }
         for index in machineStates.indices {
+            machineStates[index].ancestors = resolution.ancestors[index]
             let lineage = resolution.ancestors[index] + [index]
             machineStates[index].entryActions = lineage.flatMap { machineStates[$0].ownEntryActions }
             machineStates[index].exitActions = lineage.reversed().flatMap { machineStates[$0].ownExitActions }
@@ -75,22 +76,16 @@ extension Analysis {
         case .undefined: return nil
         }
         let arrivals = statechart.arrivals(from: state, to: namedTarget, rowActions: rows[row].actions)
-        let first = arrivals[0]
         let runsExitAndEntry = switch headers.entryExit {
         case .uml: namedTarget != nil
         case .always: true
-        case .onChange: first.target != state
+        case .onChange: arrivals[0].target != state
         }
-        var transition = Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause, target: first.target,
-                                    staysInState: namedTarget == nil, actions: rows[row].actions,
-                                    actionArguments: rows[row].actionArguments,
-                                    runsExitAndEntry: runsExitAndEntry, effects: first.effects,
-                                    declaredIn: rows[row].owner, location: rows[row].location)
-        transition.namedTarget = namedTarget
-        transition.exitCount = first.exitCount
-        transition.historyWrites = first.historyWrites
-        if arrivals.count > 1 || !first.history.isEmpty { transition.arrivals = arrivals }
-        return transition
+        return Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause,
+                          staysInState: namedTarget == nil, actions: rows[row].actions,
+                          actionArguments: rows[row].actionArguments, runsExitAndEntry: runsExitAndEntry,
+                          namedTarget: namedTarget, arrivals: arrivals,
+                          declaredIn: rows[row].owner, location: rows[row].location)
     }
 
     private func named(_ name: NameSyntax, _ swiftName: String) -> Named {

@@ -46,7 +46,7 @@ struct Declarations {
 
     /// `isOpen` or `isEnough(amount)`.
     func describe(_ call: ConditionCall) -> String {
-        conditions.names[call.condition].text + (call.arguments.isEmpty ? "" : "(" + call.arguments.joined(separator: ", ") + ")")
+        callText(conditions.names[call.condition].text, arguments: call.arguments)
     }
 
     /// The record for `spec`'s name, created on first sight; later definitions add

@@ -118,7 +118,7 @@ extension Analysis {
                               "label '\(label)' of event '\(declaration.name)' is also the label of predicate type '\(type)', which the event method may take beside it; choose another label",
                               at: label.location, notes: [.init("'\(type)' is declared here", at: type.location)])
                 }
-                for name in Self.leadingTypeNames(in: parameter.type) where Self.typeNamesTakenInside.contains(name) {
+                for name in parameter.leadingTypeNames where Self.typeNamesTakenInside.contains(name) {
                     log.error(.invalidSwiftName,
                               "'\(name)' in the type of '\(label)' would name the generated machine's own '\(name)' where the generated code writes the type; qualify it with its module, as in 'MyModule.\(name)'",
                               at: parameter.typeLocation)
@@ -132,24 +132,6 @@ extension Analysis {
     /// and in the whole file (`RequiredRuntime`).
     static let typeNamesTakenInside: Set<String> = GeneratedNames.memberTypeNames
         .union(["State", "Event", "RequiredRuntime"])
-
-    /// The names that start a type path in Swift type text: `Foo` and `Bar` in
-    /// `[Foo.Baz: Bar<Int>]`, but not `Baz`, which `Foo` qualifies.
-    static func leadingTypeNames(in type: String) -> [String] {
-        var names: [String] = []
-        var current = ""
-        var afterDot = false
-        for character in type + " " {
-            if character.isLetter || character.isNumber || character == "_" {
-                current.append(character)
-                continue
-            }
-            if !current.isEmpty && !afterDot { names.append(current) }
-            current = ""
-            if character != " " { afterDot = character == "." }
-        }
-        return names
-    }
 
     /// A type the generated file declares at the top level of the user's module: it must
     /// be a name Swift allows and the generated code does not take, and must not hide a

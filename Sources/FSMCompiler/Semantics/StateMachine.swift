@@ -105,6 +105,9 @@ public struct State: Hashable, Sendable {
     public var isAbstract: Bool
     /// Direct superstates in adoption order; indices into `StateMachine.states`.
     public var superstates: [Int]
+    /// Every superstate, transitively, each once, in entry order: adoption order with each
+    /// superstate's own superstates before it.
+    public var ancestors: [Int] = []
     /// The state's own entry and exit actions as declared (indices into `actions`).
     public var ownEntryActions: [Int]
     public var ownExitActions: [Int]
@@ -129,10 +132,6 @@ public struct Transition: Hashable, Sendable {
     /// Index into `StateMachine.events`.
     public var event: Int
     public var guardClause: Guard
-    /// The concrete state the transition ends in: `-` resolved to the state that handles
-    /// the event, a superstate to its initial substates. With history, the state of the
-    /// arrival that finds every history empty (`arrivals[0]`).
-    public var target: Int
     /// True when the row said `-`: an internal transition in the default EntryExit mode.
     public var staysInState: Bool
     /// The row's own actions, in order.
@@ -141,20 +140,12 @@ public struct Transition: Hashable, Sendable {
     public var actionArguments: [[String]] = []
     /// Whether the source's exit actions and the target's entry actions run, per `EntryExitMode`.
     public var runsExitAndEntry: Bool
-    /// Everything the transition runs, in order: exit actions, the row's actions, entry actions
-    /// (and the actions of the initial rows it follows). With history, those of `arrivals[0]`.
-    public var effects: [Int]
     /// The state the row names as its next state (`target` before initial rows and history),
     /// nil for `-`.
-    public var namedTarget: Int? = nil
-    /// How many exit actions `effects` starts with.
-    public var exitCount: Int = 0
-    /// The superstates with history this transition leaves: it stores its source state
-    /// as their history before it runs anything.
-    public var historyWrites: [Int] = []
-    /// When where the transition ends depends on stored history: each way it can end,
-    /// the first being the one that finds every history it reads empty. Empty otherwise.
-    public var arrivals: [Arrival] = []
+    public var namedTarget: Int?
+    /// Every way the transition can end: one, unless where it ends depends on stored
+    /// history; then the first is the one that finds every history it reads empty.
+    public var arrivals: [Arrival]
     /// The state, possibly a superstate, whose body holds the row.
     public var declaredIn: Int
     /// Where the row's event is written.
@@ -162,16 +153,35 @@ public struct Transition: Hashable, Sendable {
 }
 
 extension Transition {
-    /// Where the row's own actions are in `effects`: after the exit actions.
-    public func ownActionRange(in state: State) -> Range<Int> {
-        exitCount..<(exitCount + actions.count)
-    }
-
+    /// The concrete state the transition ends in: `-` resolved to the state that handles
+    /// the event, a superstate to its initial substates; with history, the state it
+    /// reaches while every history it reads is empty.
+    public var target: Int { arrivals[0].target }
+    /// Everything the transition runs, in order: exit actions, the row's actions, entry
+    /// actions and the actions of the initial rows it follows (with history, of `arrivals[0]`).
+    public var effects: [Int] { arrivals[0].effects }
+    /// How many exit actions `effects` starts with.
+    public var exitCount: Int { arrivals[0].exitCount }
     /// Whether where the transition ends depends on stored history.
-    public var resumesHistory: Bool { !arrivals.isEmpty }
+    public var resumesHistory: Bool { !arrivals[0].history.isEmpty }
+
+    /// The labels of the values the action at `position` of an arrival's effects is called
+    /// with: the row's own actions, which follow `exitCount` exit actions, take theirs;
+    /// exit, entry and initial actions take none.
+    public func arguments(ofEffectAt position: Int, exitCount: Int) -> [String] {
+        let own = position - exitCount
+        guard own >= 0, own < actions.count, actionArguments.indices.contains(own) else { return [] }
+        return actionArguments[own]
+    }
 }
 
-/// One way a transition that reads stored history can end.
+/// `lock`, `setDuration(duration)`, `isEnough(amount)`: an action or condition as a row
+/// calls it, with the labels of the values it passes.
+public func callText(_ name: String, arguments: [String]) -> String {
+    arguments.isEmpty ? name : name + "(" + arguments.joined(separator: ", ") + ")"
+}
+
+/// One way a transition can end; a transition that reads stored history has several.
 public struct Arrival: Hashable, Sendable {
     /// The history values it assumes, in the order they are read: a superstate and the
     /// state its history holds, nil when it holds none yet.
@@ -180,7 +190,10 @@ public struct Arrival: Hashable, Sendable {
     public var target: Int
     /// Exit actions, the row's actions, entry and initial actions.
     public var effects: [Int]
+    /// How many exit actions `effects` starts with.
     public var exitCount: Int
+    /// The superstates with history it leaves: it stores its source state as their
+    /// history before it runs anything.
     public var historyWrites: [Int]
 
     public init(history: [HistoryValue], target: Int, effects: [Int], exitCount: Int, historyWrites: [Int]) {

@@ -18,36 +18,6 @@ public struct Interpreter: Sendable {
         self.machine = machine
         self.state = state ?? machine.initialState
         self.history = history
-        self.lineages = Self.lineages(of: machine)
-    }
-
-    /// Per state: it with all its superstates, roots first, each once, in adoption order.
-    private let lineages: [[Int]]
-
-    /// Each state's lineage, built from its superstates' (the walk keeps its own stack:
-    /// chains of thousands of superstates must not overflow the thread's).
-    private static func lineages(of machine: StateMachine) -> [[Int]] {
-        var lineages = [[Int]?](repeating: nil, count: machine.states.count)
-        for start in machine.states.indices where lineages[start] == nil {
-            var stack = [start]
-            while let state = stack.last {
-                let superstates = machine.states[state].superstates
-                let pending = superstates.filter { lineages[$0] == nil }
-                guard pending.isEmpty else {
-                    stack += pending
-                    continue
-                }
-                var seen = Set<Int>()
-                var lineage: [Int] = []
-                for superstate in superstates {
-                    for ancestor in lineages[superstate]! where seen.insert(ancestor).inserted { lineage.append(ancestor) }
-                }
-                if seen.insert(state).inserted { lineage.append(state) }
-                lineages[state] = lineage
-                stack.removeLast()
-            }
-        }
-        return lineages.map { $0 ?? [] }
     }
 
     /// What handling one event did.
@@ -178,7 +148,8 @@ public struct Interpreter: Sendable {
         return enter(initial, from: source, following: &followed)
     }
 
-    private func lineage(of state: Int) -> [Int] { lineages[state] }
+    /// `state` with all its superstates, roots first, in entry order.
+    private func lineage(of state: Int) -> [Int] { machine.states[state].ancestors + [state] }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
     /// most specific first: rank descending, then table order.

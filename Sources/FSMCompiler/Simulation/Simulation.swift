@@ -144,17 +144,12 @@ public struct Simulation: Sendable {
         var pieces: [(text: String, column: Int)] = []
         var closers: [UInt8] = []
         var start = bytes.startIndex
-        var index = bytes.startIndex
-        var inString = false
         func columnOf(_ index: Int) -> Int { column + index - bytes.startIndex }
-        while index < bytes.endIndex {
+        let code = outsideStrings(bytes)
+        for index in code.indices {
             let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if let closer = [UInt8(ascii: "("): UInt8(ascii: ")"), UInt8(ascii: "["): UInt8(ascii: "]"),
-                                    UInt8(ascii: "{"): UInt8(ascii: "}")][byte] {
+            if let closer = [UInt8(ascii: "("): UInt8(ascii: ")"), UInt8(ascii: "["): UInt8(ascii: "]"),
+                             UInt8(ascii: "{"): UInt8(ascii: "}")][byte] {
                 closers.append(closer)
             } else if [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(byte) {
                 guard closers.last == byte else {
@@ -165,14 +160,34 @@ public struct Simulation: Sendable {
                 pieces.append(trimmed(bytes[start..<index], startingAt: columnOf(start)))
                 start = index + 1
             }
-            index += 1
         }
-        if inString { throw Failure("a string literal does not end", column: columnOf(bytes.endIndex)) }
+        if code.endsInString { throw Failure("a string literal does not end", column: columnOf(bytes.endIndex)) }
         if let closer = closers.last {
             throw Failure("expected '\(Character(Unicode.Scalar(closer)))' before the end", column: columnOf(bytes.endIndex))
         }
         pieces.append(trimmed(bytes[start..<bytes.endIndex], startingAt: columnOf(start)))
         return pieces
+    }
+
+    /// The indices of `bytes` outside string literals (a `"` opens and closes one, inside
+    /// which `\` escapes the next byte; the quotes belong to the literal), and whether a
+    /// literal is still open at the end.
+    private static func outsideStrings(_ bytes: ArraySlice<UInt8>) -> (indices: [Int], endsInString: Bool) {
+        var indices: [Int] = []
+        var inString = false
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else {
+                indices.append(index)
+            }
+            index += 1
+        }
+        return (indices, inString)
     }
 
     /// Handles `event` with the current values and returns its trace line.
@@ -212,19 +227,9 @@ public struct Simulation: Sendable {
 
     /// Where a `//` comment starts, outside the string literals of event values.
     private static func commentStart(in bytes: [UInt8]) -> Int? {
-        var inString = false
-        var index = 0
-        while index + 1 < bytes.count {
-            if inString {
-                if bytes[index] == UInt8(ascii: "\\") { index += 1 } else if bytes[index] == UInt8(ascii: "\"") { inString = false }
-            } else if bytes[index] == UInt8(ascii: "\"") {
-                inString = true
-            } else if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/") {
-                return index
-            }
-            index += 1
+        outsideStrings(bytes[...]).indices.first { index in
+            index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
         }
-        return nil
     }
 
     /// The text between leading and trailing blanks, and the column where it starts.
