@@ -96,6 +96,10 @@ typealias PlayerCounter = CountingPlayerActions<DeclaresNoEvents>
 typealias QueueingPlayerCounter = CountingPlayerActions<MaySendEvents>
 typealias VendingCounter = CountingVendingActions<DeclaresNoEvents>
 typealias QueueingVendingCounter = CountingVendingActions<MaySendEvents>
+typealias DeckCounter = CountingDeckActions<DeclaresNoEvents>
+typealias QueueingDeckCounter = CountingDeckActions<MaySendEvents>
+typealias ResumingDeckCounter = CountingResumingDeckActions<DeclaresNoEvents>
+typealias QueueingResumingDeckCounter = CountingResumingDeckActions<MaySendEvents>
 
 // The loops, one function each so that the optimizer cannot fold the machines' set-up
 // into them.
@@ -124,6 +128,33 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
 }
 
 @inline(never) func runHandVending(_ machine: HandVending<VendingCounter>, _ events: [VendingEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runGeneratedDeck(_ machine: Deck<DeckCounter>, _ events: [DeckEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runQueueingDeck(_ machine: Deck<QueueingDeckCounter>, _ events: [DeckEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runHandDeck(_ machine: HandDeck<DeckCounter>, _ events: [DeckEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runGeneratedResumingDeck(_ machine: ResumingDeck<ResumingDeckCounter>, _ events: [ResumingDeckEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runQueueingResumingDeck(
+    _ machine: ResumingDeck<QueueingResumingDeckCounter>,
+    _ events: [ResumingDeckEvent]
+) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runHandResumingDeck(_ machine: HandResumingDeck<ResumingDeckCounter>, _ events: [ResumingDeckEvent]) {
     for event in events { machine.handle(event) }
 }
 
@@ -223,6 +254,10 @@ let vendingEvents: [VendingEvent] = randomEvents(eventCount, seed: 6) { random i
     case .push: .push
     }
 }
+// The two decks take one sequence, so that the history machine differs from the other
+// only where Power resumes Paused.
+let deckEvents: [DeckEvent] = randomEvents(eventCount, seed: 7) { pick(&$0) }
+let resumingDeckEvents: [ResumingDeckEvent] = deckEvents.map { ResumingDeckEvent(rawValue: $0.rawValue)! }
 let guardedClosureEvents: [GuardedClosureInput] = guardedEvents.map {
     ($0.event, GuardedPredicates(mode: $0.mode, level: $0.level, phase: $0.phase))
 }
@@ -316,6 +351,36 @@ let variants: [Variant] = [
     Variant(machine: "values", shape: "hand-written") { around in
         let machine = HandVending(actions: VendingCounter())
         around { runHandVending(machine, vendingEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "statechart", shape: "generated") { around in
+        let machine = Deck(actions: DeckCounter())
+        around { runGeneratedDeck(machine, deckEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "statechart", shape: "generated+queue") { around in
+        let machine = Deck(actions: QueueingDeckCounter())
+        around { runQueueingDeck(machine, deckEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "statechart", shape: "hand-written") { around in
+        let machine = HandDeck(actions: DeckCounter())
+        around { runHandDeck(machine, deckEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "history", shape: "generated") { around in
+        let machine = ResumingDeck(actions: ResumingDeckCounter())
+        around { runGeneratedResumingDeck(machine, resumingDeckEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "history", shape: "generated+queue") { around in
+        let machine = ResumingDeck(actions: QueueingResumingDeckCounter())
+        around { runQueueingResumingDeck(machine, resumingDeckEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "history", shape: "hand-written") { around in
+        let machine = HandResumingDeck(actions: ResumingDeckCounter())
+        around { runHandResumingDeck(machine, resumingDeckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
 ]
