@@ -12,7 +12,9 @@ extension CommandLineTool {
             actions, and rows that stay in their state without exit and entry, are written in
             the state. Superstates are boxes around the states that adopt them first; a row of
             a superstate that every state in its box inherits unchanged is drawn once, from the
-            box. '-' reads standard input.
+            box. A superstate's initial row is an arrow from a dot in its box; a row that
+            names a superstate ends at its box, or at its history marker (H shallow, H* deep).
+            '-' reads standard input.
             Exit status: 0 success, 1 errors in the input, 2 usage, 3 I/O failure.
             """,
             options: [
