@@ -51,7 +51,16 @@ public struct EventQueue<Element, State: Hashable & Sendable> {
     /// transition, as in a hand-written `switch`.
     @inlinable @inline(__always)
     public mutating func begin<Actions: MachineActions>(for actions: Actions.Type) -> Handling? {
-        guard Actions.sendsEvents else {
+        begin(sendsEvents: Actions.sendsEvents, actions: actions)
+    }
+
+    /// `begin(for:)` for a machine isolated to a global actor, whose actions protocol
+    /// declares `sendsEvents` itself (a protocol isolated to an actor cannot refine
+    /// `MachineActions`, whose requirements are not isolated): `sendsEvents` is its value,
+    /// and `actions` the type named when an event sent from an action stops the program.
+    @inlinable @inline(__always)
+    public mutating func begin(sendsEvents: Bool, actions: Any.Type) -> Handling? {
+        guard sendsEvents else {
             assert(beginUnqueued(actions))
             return Handling(previous: 0, queues: false)
         }
@@ -77,7 +86,7 @@ public struct EventQueue<Element, State: Hashable & Sendable> {
     /// The check of a build with assertions that actions which declared they send no
     /// events do not: marks an event as handled, and stops the program if one was already.
     @inlinable
-    mutating func beginUnqueued<Actions: MachineActions>(_ actions: Actions.Type) -> Bool {
+    mutating func beginUnqueued(_ actions: Any.Type) -> Bool {
         if phase & 1 != 0 { eventSentByActions(actions) }
         phase |= 1
         return true
@@ -150,9 +159,9 @@ extension EventQueue {
 /// Stops the program: an action sent an event to its own machine, which its actions type
 /// declared it would not do (checked in builds with assertions).
 @inline(never) @usableFromInline
-func eventSentByActions<Actions: MachineActions>(_ actions: Actions.Type) -> Never {
+func eventSentByActions(_ actions: Any.Type) -> Never {
     fatalError("""
-        an action of \(Actions.self) sent an event to its own machine, but \(Actions.self).sendsEvents \
+        an action of \(actions) sent an event to its own machine, but \(actions).sendsEvents \
         is false; remove that declaration to have such events queued and handled in turn (in a build \
         without assertions, the event would be handled at once, nested in the running transition)
         """)

@@ -2,5 +2,11 @@
 /// version it needs (`private typealias RequiredRuntime = FSMRuntime.APIVersion1`), so
 /// code generated for another version fails to compile at that line, next to a comment
 /// that says to regenerate it. A release that changes what generated code relies on adds
-/// `APIVersion2` and removes `APIVersion1`.
+/// a new version and removes the old ones; a release that only adds to the API adds a
+/// new version and keeps the old ones, which still describe what they did.
 public enum APIVersion1 {}
+
+/// Version 1 and `AsyncEventQueue` and `EventQueue.begin(sendsEvents:actions:)`, which
+/// machines with `Isolation:` or `Async:` headers use; code that names it does not compile
+/// against a runtime without them.
+public enum APIVersion2 {}

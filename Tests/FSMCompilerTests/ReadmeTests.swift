@@ -35,7 +35,7 @@ import FSMTestSupport
     /// The README's usage example is, line for line (indentation aside), the code between
     /// the `// README begin` and `// README end` markers of ReadmeExampleTests.swift.
     @Test func usageExampleIsTheTestedOne() throws {
-        let section = try #require(Self.readme.components(separatedBy: "### Using a machine").last)
+        let section = try #require(Self.readme.components(separatedBy: "### Using a machine\n").last)
         let block = section.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
         let test = String(decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/ReadmeExampleTests.swift"), as: UTF8.self)
         let tested = test.components(separatedBy: "// README begin").dropFirst()

@@ -39,6 +39,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case syntaxError
     case tooManyErrors
     case transitionClash
+    case undefinedAsync
     case undefinedPredicateCase
     case undefinedPredicateType
     case undefinedState
@@ -88,6 +89,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .syntaxError: "the text does not follow the grammar: expected X, found Y"
         case .tooManyErrors: "fsmc stopped after 100 errors in one file"
         case .transitionClash: "two rows share state, event and predicate guard but go to different states"
+        case .undefinedAsync: "an `Async:` header names something that is neither an action nor a condition of the machine"
         case .undefinedPredicateCase: "a guard names a case its predicate type does not declare"
         case .undefinedPredicateType: "a guard names a predicate type no `Predicate` header declares"
         case .undefinedState: "a next state, superstate or initial state is never defined"

@@ -142,7 +142,7 @@ struct LayoutBuilder {
 
     /// `Name: value` or `Predicate: Type = a | b`.
     private static func text(of header: HeaderSyntax) -> String {
-        var text = "\(header.name.text): \(header.value.text)"
+        var text = "\(header.name.text): " + joined([header.value] + header.moreValues, by: " ")
         if let parameters = header.parameters {
             text += "(" + parameters.map { "\($0.label.text): \($0.type)" }.joined(separator: ", ") + ")"
         }

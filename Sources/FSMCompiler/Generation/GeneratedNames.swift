@@ -11,6 +11,7 @@ struct GeneratedNames {
     static let members: Set<String> = [
         "event", "state", "actions", "eventQueue", "from", "code", "outcome", "queued", "handling",
         "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled", "history",
+        "currentState", "observationRegistrar", "changeState",
     ]
 
     /// Type names the generated file takes, which no type of the machine may have: the
@@ -26,6 +27,11 @@ struct GeneratedNames {
     /// The property that holds the events actions send, `eventQueue` unless an event
     /// method has that name.
     let eventQueue: String
+    /// An observable machine's stored state, its registrar and the function that changes
+    /// the state, named like that unless an event method has the name.
+    let currentState: String
+    let observationRegistrar: String
+    let changeState: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
     let stateFunctions: [Int: String]
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
@@ -44,6 +50,9 @@ struct GeneratedNames {
     init(_ machine: StateMachine) {
         let eventMethods = Set(machine.events.map { SwiftNames.unescaped($0.swiftName) })
         eventQueue = Self.unique("eventQueue", suffix: "Storage", avoiding: eventMethods)
+        currentState = Self.unique("currentState", suffix: "Storage", avoiding: eventMethods)
+        observationRegistrar = Self.unique("observationRegistrar", suffix: "Storage", avoiding: eventMethods)
+        changeState = Self.unique("changeState", suffix: "Function", avoiding: eventMethods)
         var functions: [Int: String] = [:]
         for state in machine.concreteStates {
             let name = SwiftNames.unescaped(machine.states[state].named.swiftName)

@@ -87,6 +87,10 @@ struct Renderer {
             render(declaration, into: &writer)
         case .structure(let declaration):
             render(declaration, into: &writer)
+        case .extensionDeclaration(let declaration):
+            writer.line("extension \(declaration.name) {")
+            render(members: declaration.members, into: &writer)
+            writer.line("}")
         case .property(let property):
             render(property, into: &writer)
         case .initializer(let function), .function(let function):
@@ -96,7 +100,7 @@ struct Renderer {
 
     private func render(_ enumeration: SwiftEnum, into writer: inout CodeWriter) {
         document(enumeration.documentation, into: &writer)
-        writer.line(prefix(enumeration.access) + "enum \(enumeration.name): "
+        writer.line(isolated(enumeration.isolation, into: &writer) + prefix(enumeration.access) + "enum \(enumeration.name): "
                     + enumeration.conformances.joined(separator: ", ") + " {")
         writer.indented { body in
             for enumCase in enumeration.cases {
@@ -119,12 +123,15 @@ struct Renderer {
 
     private func render(_ declaration: SwiftProtocol, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
-        var head = prefix(declaration.access) + "protocol \(declaration.name)"
+        var head = isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "protocol \(declaration.name)"
         if !declaration.inherits.isEmpty { head += ": " + declaration.inherits.joined(separator: ", ") }
         if !declaration.whereClause.isEmpty { head += " where " + declaration.whereClause.joined(separator: ", ") }
         writer.line(head + " {")
         writer.indented { body in
             declaration.requirements.forEach { body.line(signature(of: $0)) }
+            for property in declaration.propertyRequirements {
+                body.line((property.isStatic ? "static " : "") + "var \(property.name): \(property.type ?? "") { get }")
+            }
         }
         writer.line("}")
     }
@@ -133,14 +140,16 @@ struct Renderer {
         document(declaration.documentation, into: &writer)
         let generics = declaration.genericParameters.isEmpty ? ""
             : "<" + declaration.genericParameters.map { "\($0.name): \($0.constraint)" }.joined(separator: ", ") + ">"
-        writer.line(prefix(declaration.access, declaration.isFinal ? "final" : nil) + "class \(declaration.name)\(generics) {")
+        let conformances = declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", ")
+        writer.line(isolated(declaration.isolation, into: &writer) + prefix(declaration.access, declaration.isFinal ? "final" : nil)
+                    + "class \(declaration.name)\(generics)\(conformances) {")
         render(members: declaration.members, into: &writer)
         writer.line("}")
     }
 
     private func render(_ declaration: SwiftStruct, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
-        writer.line(prefix(declaration.access) + "struct \(declaration.name): " + declaration.conformances.joined(separator: ", ") + " {")
+        writer.line(isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "struct \(declaration.name): " + declaration.conformances.joined(separator: ", ") + " {")
         render(members: declaration.members, into: &writer)
         writer.line("}")
     }
@@ -171,7 +180,8 @@ struct Renderer {
     private func render(_ property: SwiftProperty, into writer: inout CodeWriter) {
         document(property.documentation, into: &writer)
         property.attributes.forEach { writer.line($0) }
-        var line = prefix(property.access, property.restriction) + (property.isVariable ? "var " : "let ") + property.name
+        var line = prefix(property.access, property.restriction) + (property.isStatic ? "static " : "")
+            + (property.isVariable ? "var " : "let ") + property.name
         if let type = property.type { line += ": " + type }
         if let value = property.initialValue { line += " = " + expression(value) }
         if let getter = property.getter { line += " { " + expression(getter) + " }" }
@@ -184,6 +194,7 @@ struct Renderer {
     private func render(_ function: SwiftFunction, into writer: inout CodeWriter) {
         document(function.documentation, into: &writer)
         function.attributes.forEach { writer.line($0) }
+        guard !function.body.isEmpty else { return writer.line(signature(of: function) + " {}") }
         writer.line(signature(of: function) + " {")
         writer.indented { body in function.body.forEach { render($0, into: &body) } }
         writer.line("}")
@@ -197,8 +208,9 @@ struct Renderer {
             return text
         }.joined(separator: ", ")
         let keyword = function.name == "init" ? "init" : "func \(function.name)"
-        var text = prefix(function.access, function.isPrivate ? "private" : nil)
+        var text = (function.isNonsending ? "nonisolated(nonsending) " : "") + prefix(function.access, function.isPrivate ? "private" : nil)
             + (function.isStatic ? "static " : "") + (function.isMutating ? "mutating " : "") + keyword + "(\(parameters))"
+        if function.isAsync { text += " async" }
         if let result = function.returnType { text += " -> " + result }
         return text
     }
@@ -360,6 +372,12 @@ struct Renderer {
             text.append("{ ")
             append(body, to: &text)
             text.append(" }")
+        case .await(let operand):
+            text.append("await ")
+            append(operand, to: &text)
+        case .keyPath(let name):
+            text.append("\\.")
+            text.append(name)
         case .stringLiteral(let literal):
             text.append(quoted(literal))
         case .interpolatedString(let parts):
@@ -394,6 +412,18 @@ struct Renderer {
 
     private func document(_ lines: [String], into writer: inout CodeWriter) {
         lines.forEach { writer.line($0.isEmpty ? "///" : "/// " + $0) }
+    }
+
+    /// `nonisolated ` to put before a declaration; for a global actor, nothing, after its
+    /// attribute (`@MainActor`) on a line of its own.
+    private func isolated(_ isolation: SwiftIsolation?, into writer: inout CodeWriter) -> String {
+        switch isolation {
+        case nil: return ""
+        case .nonisolated: return "nonisolated "
+        case .globalActor(let actor):
+            writer.line("@" + actor)
+            return ""
+        }
     }
 
     /// `public private(set) `, `private `, or nothing: access level, then a restriction.

@@ -24,6 +24,7 @@ indirect enum SwiftDeclaration: Hashable {
     case protocolDeclaration(SwiftProtocol)
     case classDeclaration(SwiftClass)
     case structure(SwiftStruct)
+    case extensionDeclaration(SwiftExtension)
     case property(SwiftProperty)
     case initializer(SwiftFunction)
     case function(SwiftFunction)
@@ -37,6 +38,13 @@ struct SwiftTypeAlias: Hashable {
     var type: String
 }
 
+/// The isolation a type declares: `@MainActor` on a line of its own, or `nonisolated`
+/// before the declaration (which keeps a module's default isolation off it).
+enum SwiftIsolation: Hashable {
+    case globalActor(String)
+    case nonisolated
+}
+
 /// `enum Name: String, … { case a = "A" … }` followed by members.
 struct SwiftEnum: Hashable {
     var documentation: [String]
@@ -45,6 +53,7 @@ struct SwiftEnum: Hashable {
     var conformances: [String]
     var cases: [SwiftEnumCase]
     var members: [SwiftDeclaration]
+    var isolation: SwiftIsolation? = nil
 }
 
 /// `case name = "rawValue"`, or `case name(label: Type, …)` for a case with values.
@@ -69,6 +78,15 @@ struct SwiftProtocol: Hashable {
     var whereClause: [String]
     /// Function requirements: signatures only (their `body` is empty and ignored).
     var requirements: [SwiftFunction]
+    /// Property requirements, written `{ get }`.
+    var propertyRequirements: [SwiftProperty] = []
+    var isolation: SwiftIsolation? = nil
+}
+
+/// `extension Name { members }`.
+struct SwiftExtension: Hashable {
+    var name: String
+    var members: [SwiftDeclaration]
 }
 
 /// `final class Name<Generic: Constraint> { members }`.
@@ -79,6 +97,8 @@ struct SwiftClass: Hashable {
     var name: String
     var genericParameters: [SwiftGenericParameter]
     var members: [SwiftDeclaration]
+    var conformances: [String] = []
+    var isolation: SwiftIsolation? = nil
 }
 
 /// `struct Name: Conformance, … { members }`.
@@ -88,6 +108,7 @@ struct SwiftStruct: Hashable {
     var name: String
     var conformances: [String]
     var members: [SwiftDeclaration]
+    var isolation: SwiftIsolation? = nil
 }
 
 /// `Name: Constraint`
@@ -104,6 +125,7 @@ struct SwiftProperty: Hashable {
     var access: SwiftAccess?
     /// `private`, or `private(set)`, after the access level.
     var restriction: String?
+    var isStatic = false
     var isVariable: Bool
     var name: String
     var type: String?
@@ -126,8 +148,11 @@ struct SwiftFunction: Hashable {
     var isPrivate = false
     var isStatic = false
     var isMutating = false
+    /// `nonisolated(nonsending)`: an async function that runs in its caller's isolation.
+    var isNonsending = false
     var name: String
     var parameters: [SwiftParameter]
+    var isAsync = false
     var returnType: String?
     var body: [SwiftStatement]
 }
@@ -214,6 +239,10 @@ enum SwiftExpression: Hashable {
     case inoutReference(String)
     /// `{ body }`, a closure of one expression.
     indirect case closure(SwiftExpression)
+    /// `await operand`
+    indirect case await(SwiftExpression)
+    /// `\.name`
+    case keyPath(String)
 }
 
 /// `label: value`, or just `value`.

@@ -88,7 +88,9 @@ public struct Parser {
         return headers
     }
 
-    /// `header = NAME , ":" , NAME , [ "=" , caseList | parameters ] ;`
+    /// `header = NAME , ":" , NAME , { NAME } , [ "=" , caseList | parameters ] ;`
+    /// A name after the value is another value unless a ':' follows it: then it starts
+    /// the next header.
     private mutating func parseHeader() throws -> HeaderSyntax {
         let start = index
         let name = try expectName("a header name")
@@ -97,6 +99,10 @@ public struct Parser {
         }
         advance()
         let value = try expectName("a value for header '\(name.text)'")
+        var moreValues: [NameSyntax] = []
+        while current.kind == .name && peek(1).kind != .colon {
+            moreValues.append(try expectName("a value"))
+        }
         var cases: [NameSyntax]?
         var parameters: [ParameterSyntax]?
         if current.kind == .equals {
@@ -105,7 +111,7 @@ public struct Parser {
         } else if current.kind == .openParen {
             parameters = try parseParameters()
         }
-        return HeaderSyntax(name: name, value: value, cases: cases, parameters: parameters,
+        return HeaderSyntax(name: name, value: value, moreValues: moreValues, cases: cases, parameters: parameters,
                             tokens: TokenSpan(start: start, end: index))
     }
 

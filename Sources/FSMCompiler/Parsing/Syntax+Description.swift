@@ -9,7 +9,7 @@ extension StateMachineSyntax: CustomStringConvertible {
 
 extension HeaderSyntax: CustomStringConvertible {
     public var description: String {
-        "\(name):\(value)" + (cases.map { "=" + $0.map(\.text).joined(separator: "|") } ?? "")
+        "\(name):\(value)" + moreValues.map { " " + $0.text }.joined() + (cases.map { "=" + $0.map(\.text).joined(separator: "|") } ?? "")
             + (parameters.map { "(" + $0.map { "\($0.label):\($0.type)" }.joined(separator: ",") + ")" } ?? "")
     }
 }

@@ -54,6 +54,8 @@ public struct StateMachineSyntax: Hashable, Sendable {
 public struct HeaderSyntax: Hashable, Sendable {
     public var name: NameSyntax
     public var value: NameSyntax
+    /// The names after the first, for headers that take a list (`Async: load save`).
+    public var moreValues: [NameSyntax] = []
     /// The cases after `=`, or nil when the header has no `=`.
     public var cases: [NameSyntax]?
     /// The parameters in parentheses after the value (`Event: Loaded(duration: Double)`),
@@ -61,10 +63,11 @@ public struct HeaderSyntax: Hashable, Sendable {
     public var parameters: [ParameterSyntax]?
     public var tokens: TokenSpan
 
-    public init(name: NameSyntax, value: NameSyntax, cases: [NameSyntax]? = nil, parameters: [ParameterSyntax]? = nil,
-                tokens: TokenSpan) {
+    public init(name: NameSyntax, value: NameSyntax, moreValues: [NameSyntax] = [], cases: [NameSyntax]? = nil,
+                parameters: [ParameterSyntax]? = nil, tokens: TokenSpan) {
         self.name = name
         self.value = value
+        self.moreValues = moreValues
         self.cases = cases
         self.parameters = parameters
         self.tokens = tokens

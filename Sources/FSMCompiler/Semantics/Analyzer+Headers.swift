@@ -15,9 +15,16 @@ struct Headers {
     var imports: [NameSyntax] = []
     /// `History: Active = shallow|deep` headers, in declaration order, each state once.
     var histories: [(state: NameSyntax, kind: HistoryKind)] = []
+    /// `Isolation: MainActor`: the global actor of the actions protocol and the machine.
+    var isolation: NameSyntax?
+    /// `Async: load isReady`: the actions and conditions that are `async`, each once.
+    var asyncNames: [NameSyntax] = []
+    /// `Observable: true`: the machine's state is observable through Observation.
+    var isObservable = false
 
     /// Every header, as the documentation spells it.
-    static let names = ["FSM", "Initial", "Actions", "EntryExit", "Predicate", "Event", "Import", "History"]
+    static let names = ["FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
+                        "Import", "History"]
 
     /// Header names are case-insensitive; each may appear once, but `Predicate` once per
     /// type, `Event` once per event, `Import` once per module and `History` once per state.
@@ -30,6 +37,10 @@ struct Headers {
                           "unknown header '\(header.name)'; expected \(Self.names.dropLast().joined(separator: ", ")) or \(Self.names.last!)",
                           at: header.name.location)
                 continue
+            }
+            if key != "async", let extra = header.moreValues.first {
+                log.error(.invalidHeader, "header '\(header.name)' takes one name; found '\(extra)' after '\(header.value)'",
+                          at: extra.location)
             }
             switch key {
             // Headers that may appear more than once, each time for another type, event,
@@ -47,7 +58,7 @@ struct Headers {
         }
     }
 
-    /// `FSM`, `Initial`, `Actions` or `EntryExit`: one name, once.
+    /// `FSM`, `Initial`, `Actions`, `EntryExit`, `Isolation`, `Async` or `Observable`: once.
     private mutating func readSingleHeader(_ header: HeaderSyntax, key: String, firstByName: inout [String: HeaderSyntax],
                                            log: inout DiagnosticLog) {
         if let parameters = header.parameters, let first = parameters.first {
@@ -68,7 +79,47 @@ struct Headers {
         case "fsm": fsmName = header.value
         case "initial": initialState = header.value
         case "actions": actionsName = header.value
+        case "isolation": readIsolation(header, log: &log)
+        case "async": readAsync(header, log: &log)
+        case "observable": readObservable(header, log: &log)
         default: readEntryExit(header, log: &log)
+        }
+    }
+
+    /// `Isolation: MainActor`, or any global actor: a type name the generated code writes
+    /// as an attribute (`@MainActor`).
+    private mutating func readIsolation(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        let actor = header.value
+        if actor.text.lowercased() == "nonisolated" {
+            log.error(.invalidHeader, "a machine is not isolated without this header; remove it", at: actor.location)
+        } else if actor.text.first?.isNumber == true || SwiftNames.keywords.contains(actor.text) {
+            log.error(.invalidHeader, "'\(actor)' is not the name of a global actor, such as 'MainActor'", at: actor.location)
+        } else {
+            isolation = actor
+        }
+    }
+
+    /// `Async: load save isReady`: each name once; that each is an action or a condition is
+    /// checked once the rows are read.
+    private mutating func readAsync(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        for name in [header.value] + header.moreValues {
+            if let first = asyncNames.first(where: { $0.text == name.text }) {
+                log.error(.invalidHeader, "'\(name)' is named twice in 'Async'", at: name.location,
+                          notes: [.init("first named here", at: first.location)])
+            } else {
+                asyncNames.append(name)
+            }
+        }
+    }
+
+    /// `Observable: true` or `false`, the default.
+    private mutating func readObservable(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        switch header.value.text.lowercased() {
+        case "true": isObservable = true
+        case "false": isObservable = false
+        default:
+            log.error(.invalidHeader, "Observable must be 'true' or 'false', found '\(header.value)'",
+                      at: header.value.location)
         }
     }
 
@@ -179,5 +230,20 @@ struct EventDeclaration {
 
     func parameter(_ label: String) -> ParameterSyntax? {
         parameters.first { $0.label.text == label }
+    }
+}
+
+extension Analysis {
+    /// Each name of the `Async:` header is an action (row, entry or exit) or a condition.
+    func checkAsyncNames(log: inout DiagnosticLog) {
+        let actions = declarations.actions.names.map(\.text)
+        let conditions = declarations.conditions.names.map(\.text)
+        let known = Set(actions + conditions)
+        for name in headers.asyncNames where !known.contains(name.text) {
+            log.error(.undefinedAsync,
+                      "'\(name)' in 'Async' is neither an action nor a condition of the machine"
+                        + Suggestions.suggestion(for: name.text, among: actions + conditions),
+                      at: name.location)
+        }
     }
 }

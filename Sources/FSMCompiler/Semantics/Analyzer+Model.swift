@@ -61,6 +61,11 @@ extension Analysis {
         machine.eventNameTypeName = types.eventName
         machine.historyTypeName = types.history
         machine.imports = headers.imports.map(\.text)
+        machine.isolation = headers.isolation?.text
+        let asyncNames = Set(headers.asyncNames.map(\.text))
+        machine.asyncActions = declarations.actions.names.map { asyncNames.contains($0.text) }
+        machine.asyncConditions = declarations.conditions.names.map { asyncNames.contains($0.text) }
+        machine.isObservable = headers.isObservable
         machine.actionParameters = declarations.actions.names.map { parameters($0.text) }
         machine.conditionParameters = declarations.conditions.names.map { parameters("?" + $0.text) }
         return machine

@@ -24,6 +24,7 @@ public enum Analyzer {
         analysis.checkUnusedPredicateTypes(log: &log)
         analysis.checkReachability(log: &log)
         analysis.checkSwiftNames(log: &log)
+        analysis.checkAsyncNames(log: &log)
         guard !log.diagnostics.hasErrors else { return (nil, log.diagnostics) }
         return (analysis.makeStateMachine(), log.diagnostics)
     }

@@ -45,6 +45,21 @@ public struct StateMachine: Hashable, Sendable {
     /// The struct of stored histories, `<typeName>History`, which only a machine with
     /// `History:` headers has.
     public var historyTypeName: String = ""
+    /// The `Isolation:` header: the global actor the actions protocol and the machine are
+    /// isolated to, as written (`MainActor`); nil for a machine that is not isolated.
+    public var isolation: String? = nil
+    /// By index into `actions` and `conditions`: whether the `Async:` header names it.
+    public var asyncActions: [Bool] = []
+    public var asyncConditions: [Bool] = []
+    /// The `Observable:` header: the state is observable through the Observation module.
+    public var isObservable = false
+
+    /// Whether some action or condition is `async`: `handle` and the event methods are then.
+    public var isAsync: Bool { asyncActions.contains(true) || asyncConditions.contains(true) }
+    /// Whether any of the `Isolation:`, `Async:` and `Observable:` headers changes the
+    /// generated code; a machine without them generates what it did before they existed.
+    public var usesConcurrencyHeaders: Bool { isolation != nil || isAsync || isObservable }
+
     /// Whether some event carries values: the event type then has associated values.
     public var hasEventValues: Bool { eventParameters.contains { !$0.isEmpty } }
 

@@ -33,6 +33,9 @@ import FSMTestSupport
          "Predicate:Enforcement=weak|strong\nPredicate:One=only"),
         // Headers are parsed whatever their names; which ones exist is checked later.
         ("Colour: red = a\n{}", "Colour:red=a"),
+        // header = NAME , ":" , NAME , { NAME } , … ; a NAME before ":" starts the next header.
+        ("Async: load save isReady\nObservable: true\n{}", "Async:load save isReady\nObservable:true"),
+        ("Async: load\nsave: x\n{}", "Async:load\nsave:x"),
         // parameters = "(" , NAME , ":" , type , { "," , … } , ")" ; types printed with
         // normalised spacing.
         ("Event: Loaded(duration : Double,title:String?)\n{}", "Event:Loaded(duration:Double,title:String?)"),

@@ -621,7 +621,22 @@ import FSMTestSupport
               S { E S - }
             }
             """, [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Predicate, Event, Import or History [unknownHeader]",
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import or History [unknownHeader]",
+            ]),
+        Example(.undefinedAsync, headers + """
+            Async: fetch isReady
+            Async: more
+            Observable: maybe
+            Isolation: MainActor Extra
+            {
+              S { E [isReady] S fech }
+            }
+            """, [
+                "3:8: error: 'fetch' in 'Async' is neither an action nor a condition of the machine; did you mean 'fech'? [undefinedAsync]",
+                "4:1: error: header 'Async' is given twice [duplicateHeader]",
+                "3:1: note: first given here",
+                "5:13: error: Observable must be 'true' or 'false', found 'maybe' [invalidHeader]",
+                "6:22: error: header 'Isolation' takes one name; found 'Extra' after 'MainActor' [invalidHeader]",
             ]),
         Example(.unreachableState, headers + """
             {
@@ -651,6 +666,8 @@ import FSMTestSupport
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
+        // An action and a condition async, isolated to a global actor, observable.
+        Example(.undefinedAsync, headers + "Isolation: MainActor\nAsync: fetch isReady\nObservable: true\n{\n  S { E [isReady] S fetch }\n}", []),
         // A superstate entered through its initial rows, down two levels, with history.
         Example(.abstractTarget, headers + "History: P = deep\n{\n  (P) { - Q  go }\n  (Q) : P { - A  - }\n  A : Q { E S - }\n  B : P { E A - }\n  S { E P -  F B - }\n}", []),
         Example(.historyWithoutInitial, headers + "History: P = shallow\n{\n  (P) { - A  - }\n  A : P { E S - }\n  S { E P - }\n}", []),
