@@ -25,12 +25,10 @@ public final class AsyncEventQueue<Element> {
     /// that task is alive (it is running or awaiting the machine's actions), so that no
     /// other task can have its identity.
     @usableFromInline var handlingTask: UnsafeCurrentTask?
-    /// Calls of `handle` waiting for their turn, oldest first, from `nextWaiter` on.
-    @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
-    @usableFromInline var nextWaiter = 0
-    /// Events sent from inside actions, in order, from `nextSent` on.
-    @usableFromInline var sent: [Element] = []
-    @usableFromInline var nextSent = 0
+    /// Calls of `handle` waiting for their turn.
+    @usableFromInline var waiters = Pending<CheckedContinuation<Void, Never>>()
+    /// Events sent from inside actions.
+    @usableFromInline var sent = Pending<Element>()
 
     public init() {}
 
@@ -64,31 +62,17 @@ public final class AsyncEventQueue<Element> {
     /// The next event that actions sent, or nil when none is left.
     @inlinable
     public func next() -> Element? {
-        guard nextSent < sent.count else {
-            if nextSent > 0 {
-                sent.removeAll(keepingCapacity: true)
-                nextSent = 0
-            }
-            return nil
-        }
-        defer { nextSent += 1 }
-        return sent[nextSent]
+        sent.next()
     }
 
     /// Ends the current turn: the oldest waiting call, if any, takes it.
     @inlinable
     public func end() {
         handlingTask = nil
-        guard nextWaiter < waiters.count else {
-            if nextWaiter > 0 {
-                waiters.removeAll(keepingCapacity: true)
-                nextWaiter = 0
-            }
+        guard let waiter = waiters.next() else {
             isHandling = false
             return
         }
-        let waiter = waiters[nextWaiter]
-        nextWaiter += 1
         waiter.resume()
     }
 }

@@ -19,8 +19,7 @@ public struct EventQueue<Element, State: Hashable & Sendable> {
     /// Bit 0 is set while an event is handled, bit 1 when events wait, bit 2 while the
     /// waiting events are handled; 0 when idle.
     @usableFromInline var phase: UInt8 = 0
-    @usableFromInline var waiting: [Element] = []
-    @usableFromInline var nextWaiting = 0
+    @usableFromInline var waiting = Pending<Element>()
     /// What the event did whose actions sent the waiting events (`OutcomeCode.keptByQueue`).
     @usableFromInline var outcomeBeforeWaiting: Outcome<State> = .queued
 
@@ -130,14 +129,11 @@ public struct EventQueue<Element, State: Hashable & Sendable> {
     /// The next waiting element; nil when none is left, which ends the handling.
     @inlinable @inline(never)
     public mutating func next() -> Element? {
-        guard nextWaiting < waiting.count else {
-            waiting.removeAll(keepingCapacity: true)
-            nextWaiting = 0
+        guard let element = waiting.next() else {
             phase = 0
             return nil
         }
-        defer { nextWaiting += 1 }
-        return waiting[nextWaiting]
+        return element
     }
 }
 

@@ -365,6 +365,10 @@ struct Renderer {
         case .not(let operand):
             text.append("!")
             append(operand, to: &text)
+        case .notEqual(let left, let right):
+            append(left, to: &text)
+            text.append(" != ")
+            append(right, to: &text)
         case .inoutReference(let name):
             text.append("&")
             text.append(name)

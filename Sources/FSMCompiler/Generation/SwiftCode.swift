@@ -235,6 +235,8 @@ enum SwiftExpression: Hashable {
     indirect case interpolatedString([SwiftStringPart])
     /// `!operand`
     indirect case not(SwiftExpression)
+    /// `left != right`
+    indirect case notEqual(SwiftExpression, SwiftExpression)
     /// `&name`, an argument passed `inout`.
     case inoutReference(String)
     /// `{ body }`, a closure of one expression.
