@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")"
 swift build -c release --product generate-machines
 # Regenerates the machines' Swift with this checkout's fsmc; unchanged files are left alone.
-.build/release/generate-machines Sources/DispatchBenchmark
+.build/release/generate-machines Sources
 swift build -c release
 # The fsmc program itself, for the throughput section.
 swift build -c release --product fsmc

@@ -178,10 +178,16 @@ extension MachineDescription {
     /// Actions that add a different number to a counter each, so that the optimizer
     /// cannot drop them and every dispatcher can be checked to have run the same ones.
     /// `Declaration` says what they declare as `sendsEvents`.
-    public var countingActionsSwift: String {
+    public var countingActionsSwift: String { countingActionsSwift(importing: []) }
+
+    /// `countingActionsSwift` in a file that imports `modules`, the machine's among them
+    /// when it is generated in another module.
+    public func countingActionsSwift(importing modules: [String]) -> String {
         var writer = SwiftWriter()
         writer.line("// written by generate-machines; do not edit")
         writer.line()
+        for module in modules { writer.line("import \(module)") }
+        if !modules.isEmpty { writer.line() }
         writer.line("/// Counts what `\(name)` does: each action adds its own number.")
         writer.line("struct Counting\(name)Actions<Declaration: SendsEventsDeclaration>: \(actionsProtocol) {")
         writer.indented { writer in

@@ -2,42 +2,63 @@ import FSMCompiler
 import Foundation
 import MachineGenerator
 
-// Writes the dispatch benchmark's machines into the DispatchBenchmark target whose folder
-// is the one argument: each described machine as .sm, hand-written Swift, closure
-// registrations and counting actions (with the types those use to declare `sendsEvents`);
-// then every .sm in Machines/ compiled by fsmc, as `fsmc compile` does. Files are
-// rewritten only when their content changes, so that an unchanged generator does not
-// rebuild the benchmark.
+// Writes the dispatch benchmark's machines into the package's Sources folder, the one
+// argument. Into DispatchBenchmark: each described machine as .sm, hand-written Swift,
+// closure registrations and counting actions (with the types those use to declare
+// `sendsEvents`); then every .sm in its Machines/ compiled by fsmc, as `fsmc compile` does.
+// Into LibraryMachines: the turnstile and the 50 × 20 machine renamed `Library…` and
+// compiled with public access, as the build plugin compiles a library target's machines,
+// for the benchmark to drive from its own module. Files are rewritten only when their
+// content changes, so that an unchanged generator does not rebuild the benchmark.
 
 guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: generate-machines DISPATCH-BENCHMARK-FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: generate-machines SOURCES-FOLDER\n".utf8))
     exit(2)
 }
-let target = URL(fileURLWithPath: CommandLine.arguments[1])
+let sources = URL(fileURLWithPath: CommandLine.arguments[1])
+let benchmark = sources.appendingPathComponent("DispatchBenchmark")
+let library = sources.appendingPathComponent("LibraryMachines")
 
-func write(_ text: String, to relativePath: String) throws {
-    let url = target.appendingPathComponent(relativePath)
+func write(_ text: String, to relativePath: String, in folder: URL) throws {
+    let url = folder.appendingPathComponent(relativePath)
     if FileManager.default.contents(atPath: url.path) == Data(text.utf8) { return }
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url, options: .atomic)
 }
 
-try write(MachineDescription.sendsEventsDeclarationsSwift, to: "Actions/SendsEventsDeclarations.swift")
-let described: [MachineDescription] = [.random(states: 50, events: 20), .predicates(), .expansion()]
-for machine in described {
-    try write(machine.smText, to: "Machines/\(machine.name).sm")
-    try write(machine.handWrittenSwift, to: "HandWritten/Hand\(machine.name).swift")
-    try write(machine.closureRegistrationSwift, to: "Closures/\(machine.name)+Closures.swift")
-    try write(machine.countingActionsSwift, to: "Actions/Counting\(machine.name)Actions.swift")
+/// Compiles every .sm in `folder`'s Machines/ into its Generated/.
+func compileMachines(in folder: URL, access: SwiftAccess) throws {
+    let machines = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Machines").path)
+        .filter { $0.hasSuffix(".sm") }.sorted()
+    for fileName in machines {
+        let path = "Machines/" + fileName
+        let source = SourceFile(name: path, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(path))))
+        let output = Compiler.compile(source, access: access)
+        for diagnostic in output.diagnostics { print(diagnostic) }
+        guard let swift = output.swift else { exit(1) }
+        try write(swift, to: "Generated/\(source.baseName).swift", in: folder)
+    }
 }
 
-let machines = try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("Machines").path)
-    .filter { $0.hasSuffix(".sm") }.sorted()
-for fileName in machines {
-    let path = "Machines/" + fileName
-    let source = SourceFile(name: path, bytes: Array(try Data(contentsOf: target.appendingPathComponent(path))))
-    let output = Compiler.compile(source)
-    for diagnostic in output.diagnostics { print(diagnostic) }
-    guard let swift = output.swift else { exit(1) }
-    try write(swift, to: "Generated/\(source.baseName).swift")
+try write(MachineDescription.sendsEventsDeclarationsSwift, to: "Actions/SendsEventsDeclarations.swift", in: benchmark)
+let random = MachineDescription.random(states: 50, events: 20)
+let described: [MachineDescription] = [random, .predicates(), .expansion()]
+for machine in described {
+    try write(machine.smText, to: "Machines/\(machine.name).sm", in: benchmark)
+    try write(machine.handWrittenSwift, to: "HandWritten/Hand\(machine.name).swift", in: benchmark)
+    try write(machine.closureRegistrationSwift, to: "Closures/\(machine.name)+Closures.swift", in: benchmark)
+    try write(machine.countingActionsSwift, to: "Actions/Counting\(machine.name)Actions.swift", in: benchmark)
 }
+try compileMachines(in: benchmark, access: .internal)
+
+// The library's machines: the same rows under other names, so that the benchmark can use
+// both copies; their counting actions are the benchmark's, as an app's actions are its own.
+var libraryRandom = random
+libraryRandom.name = "Library" + random.name
+try write(libraryRandom.smText, to: "Machines/\(libraryRandom.name).sm", in: library)
+try write(libraryRandom.countingActionsSwift(importing: ["LibraryMachines"]), to: "Actions/Counting\(libraryRandom.name)Actions.swift", in: benchmark)
+let turnstile = try String(contentsOf: benchmark.appendingPathComponent("Machines/Turnstile.sm"), encoding: .utf8)
+try write(turnstile.replacingOccurrences(of: "FSM: Turnstile", with: "FSM: LibraryTurnstile")
+    .replacingOccurrences(of: "Actions: TurnstileActions", with: "Actions: LibraryTurnstileActions"),
+    to: "Machines/LibraryTurnstile.sm", in: library)
+try compileMachines(in: library, access: .public)

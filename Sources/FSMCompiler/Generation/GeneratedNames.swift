@@ -11,7 +11,7 @@ struct GeneratedNames {
     static let members: Set<String> = [
         "event", "state", "actions", "eventQueue", "from", "code", "outcome", "queued", "handling",
         "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled", "history",
-        "currentState", "observationRegistrar", "changeState",
+        "currentState", "observationRegistrar", "changeState", "currentHistory",
     ]
 
     /// Type names the generated file takes, which no type of the machine may have: the
@@ -30,6 +30,8 @@ struct GeneratedNames {
     /// An observable machine's stored state, its registrar and the function that changes
     /// the state, named like that unless an event method has the name.
     let currentState: String
+    /// An inlinable machine's stored history, which inlinable code can write.
+    let currentHistory: String
     let observationRegistrar: String
     let changeState: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
@@ -51,6 +53,7 @@ struct GeneratedNames {
         let eventMethods = Set(machine.events.map { SwiftNames.unescaped($0.swiftName) })
         eventQueue = Self.unique("eventQueue", suffix: "Storage", avoiding: eventMethods)
         currentState = Self.unique("currentState", suffix: "Storage", avoiding: eventMethods)
+        currentHistory = Self.unique("currentHistory", suffix: "Storage", avoiding: eventMethods)
         observationRegistrar = Self.unique("observationRegistrar", suffix: "Storage", avoiding: eventMethods)
         changeState = Self.unique("changeState", suffix: "Function", avoiding: eventMethods)
         var functions: [Int: String] = [:]

@@ -68,6 +68,15 @@ struct Translator {
     /// The access modifier to write; internal is the default and is left out.
     private var modifier: SwiftAccess? { access == .internal ? nil : access }
 
+    /// Whether the machine class is inlinable into other modules: a public or package
+    /// machine is, since it is used from another module (an app's, or its tests'), where a
+    /// call to code that is not inlinable would go through the unspecialized generic class,
+    /// its actions called through a witness table: several times the cost of dispatch in
+    /// the machine's own module. Its functions are then `@inlinable`, its private members
+    /// internal and `@usableFromInline`, and the state and history it exposes read-only are
+    /// computed properties over stored ones that inlinable code can write.
+    private var isInlinable: Bool { access != .internal }
+
     private var outcomeType: String { "FSMRuntime.Outcome<\(machine.stateTypeName)>" }
 
     /// The runtime API version the file needs: 2 for the async queue and the `begin` of
@@ -286,23 +295,12 @@ struct Translator {
         var members: [SwiftDeclaration] = [
             .typeAlias(SwiftTypeAlias(documentation: ["What `handle(_:)` returns."], access: modifier,
                                       name: "Outcome", type: outcomeType)),
-            stateProperty,
-        ]
-        if !machine.historyStates.isEmpty {
-            members.append(.property(SwiftProperty(
-                documentation: [
-                    "The states last current in the superstates with history. Its accesses never overlap",
-                    "(no user code runs during one), so they need no run-time exclusivity check.",
-                ],
-                attributes: ["@exclusivity(unchecked)"], access: modifier, restriction: "private(set)", isVariable: true,
-                name: "history", type: machine.historyTypeName)))
-        }
-        members.append(.property(SwiftProperty(documentation: ["The actions the machine runs."], access: modifier,
-                                               isVariable: true, name: "actions", type: "Actions")))
+        ] + stateProperty
+        if !machine.historyStates.isEmpty { members += historyProperties }
+        members.append(actionsProperty)
         if machine.isObservable {
             members += [
-                .property(SwiftProperty(restriction: "private", isVariable: true, name: names.currentState,
-                                        type: machine.stateTypeName)),
+                currentStateProperty,
                 .property(SwiftProperty(restriction: "private", isVariable: false, name: names.observationRegistrar,
                                         initialValue: .call(.identifier("Observation.ObservationRegistrar"), []))),
             ]
@@ -348,11 +346,49 @@ struct Translator {
             "costs what a hand-written `switch` costs.",
         ]
         return .classDeclaration(SwiftClass(
-            documentation: ["The `\(machine.name.name)` state machine.", ""] + (machine.isAsync ? asyncUsage : usage),
+            documentation: ["The `\(machine.name.name)` state machine.", ""] + (machine.isAsync ? asyncUsage : usage)
+                + (isInlinable ? inlinableUsage : []),
             access: modifier, isFinal: true, name: machine.typeName,
             genericParameters: [SwiftGenericParameter(name: "Actions", constraint: machine.actionsProtocolName)],
-            members: members, conformances: machine.isObservable ? ["Observation.Observable"] : [],
+            members: isInlinable ? members.map(inlinable) : members, conformances: machine.isObservable ? ["Observation.Observable"] : [],
             isolation: isolation))
+    }
+
+    /// What an inlinable machine's documentation adds about its internal members.
+    private var inlinableUsage: [String] {
+        [
+            "",
+            "Its code is `@inlinable`, so that another module specializes it for its actions and",
+            "dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)",
+            "only for that, and are not meant to be called.",
+        ]
+    }
+
+    /// `member` as an inlinable machine has it: functions, initializers and computed
+    /// properties `@inlinable`, and what was private internal, stored properties
+    /// `@usableFromInline`, for the inlinable code to use.
+    private func inlinable(_ member: SwiftDeclaration) -> SwiftDeclaration {
+        switch member {
+        case .function(var function):
+            function.attributes.insert("@inlinable", at: 0)
+            function.isPrivate = false
+            return .function(function)
+        case .initializer(var function):
+            function.attributes.insert("@inlinable", at: 0)
+            return .initializer(function)
+        case .property(var property):
+            if property.isStored {
+                if property.restriction == "private" {
+                    property.attributes.insert("@usableFromInline", at: 0)
+                    property.restriction = nil
+                }
+            } else {
+                property.attributes.insert("@inlinable", at: 0)
+            }
+            return .property(property)
+        default:
+            return member
+        }
     }
 
     private var asyncUsage: [String] {
@@ -366,33 +402,97 @@ struct Translator {
         ]
     }
 
-    /// `state`: stored, or for an observable machine read through the registrar.
-    private var stateProperty: SwiftDeclaration {
-        guard machine.isObservable else {
-            return .property(SwiftProperty(documentation: ["The current state."], access: modifier,
-                                           restriction: "private(set)", isVariable: true, name: "state",
-                                           type: machine.stateTypeName))
+    /// `history`: stored, or for an inlinable machine read from the storage its inlinable
+    /// functions write.
+    private var historyProperties: [SwiftDeclaration] {
+        let documentation = [
+            "The states last current in the superstates with history. Its accesses never overlap",
+            "(no user code runs during one), so they need no run-time exclusivity check.",
+        ]
+        guard isInlinable else {
+            return [.property(SwiftProperty(
+                documentation: documentation, attributes: ["@exclusivity(unchecked)"], access: modifier,
+                restriction: "private(set)", isVariable: true, name: "history", type: machine.historyTypeName))]
+        }
+        return [
+            .property(SwiftProperty(documentation: ["The states last current in the superstates with history."],
+                                    access: modifier, isVariable: true, name: "history", type: machine.historyTypeName,
+                                    getter: .identifier(names.currentHistory))),
+            .property(SwiftProperty(documentation: documentation, attributes: ["@exclusivity(unchecked)"],
+                                    restriction: "private", isVariable: true, name: names.currentHistory,
+                                    type: machine.historyTypeName)),
+        ]
+    }
+
+    /// The stored state of an observable or inlinable machine. An inlinable machine's needs
+    /// no run-time exclusivity check: it is written only by the machine, never while user
+    /// code runs (see `actionsProperty`).
+    private var currentStateProperty: SwiftDeclaration {
+        .property(SwiftProperty(
+            documentation: isInlinable ? ["The state, written only by the machine; read it as `state`."] : [],
+            attributes: isInlinable ? ["@exclusivity(unchecked)"] : [],
+            restriction: "private", isVariable: true, name: names.currentState, type: machine.stateTypeName))
+    }
+
+    /// `actions`. In an inlinable machine, used from another module, the compiler cannot
+    /// see that the machine's accesses to its stored properties never overlap, and checks
+    /// each at run time, which costs more than the whole dispatch: the machine's accesses
+    /// to `actions`, the state and the history are unchecked. They do not overlap: an event
+    /// sent from an action waits its turn (and where actions declare that they send none, a
+    /// debug build stops on one). Code of an action must not assign `actions` itself.
+    private var actionsProperty: SwiftDeclaration {
+        guard isInlinable else {
+            return .property(SwiftProperty(documentation: ["The actions the machine runs."], access: modifier,
+                                           isVariable: true, name: "actions", type: "Actions"))
         }
         return .property(SwiftProperty(
+            documentation: [
+                "The actions the machine runs. The machine's accesses to them are not checked for",
+                "exclusivity at run time, which would cost more than dispatch: they never overlap, but",
+                "an action must not assign `actions` of the machine that runs it.",
+            ],
+            attributes: ["@exclusivity(unchecked)"], access: modifier, isVariable: true, name: "actions", type: "Actions"))
+    }
+
+    /// The name the bodies read and write the histories by.
+    private var historyStorage: String { isInlinable ? names.currentHistory : "history" }
+
+    /// `state`: stored; for an inlinable machine read from the storage its inlinable
+    /// functions write; for an observable machine read through the registrar.
+    private var stateProperty: [SwiftDeclaration] {
+        guard machine.isObservable else {
+            guard isInlinable else {
+                return [.property(SwiftProperty(documentation: ["The current state."], access: modifier,
+                                                restriction: "private(set)", isVariable: true, name: "state",
+                                                type: machine.stateTypeName))]
+            }
+            return [
+                .property(SwiftProperty(documentation: ["The current state."], access: modifier, isVariable: true,
+                                        name: "state", type: machine.stateTypeName, getter: .identifier(names.currentState))),
+                currentStateProperty,
+            ]
+        }
+        return [.property(SwiftProperty(
             documentation: ["The current state, which observers (SwiftUI views, `withObservationTracking`) track."],
             access: modifier, isVariable: true, name: "state", type: machine.stateTypeName,
             getterBody: [
                 .expression(.call(.member(.identifier(names.observationRegistrar), "access"),
                                   [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .keyPath("state"))])),
                 .returnStatement(.identifier(names.currentState)),
-            ]))
+            ]))]
     }
 
-    /// The name the bodies read and write the state by: `state`, or an observable machine's
-    /// stored state, which observers do not see read.
-    private var stateStorage: String { machine.isObservable ? names.currentState : "state" }
+    /// The name the bodies read and write the state by: `state`, or the stored state of an
+    /// inlinable machine, which they can write, and of an observable machine, which
+    /// observers do not see read.
+    private var stateStorage: String { machine.isObservable || isInlinable ? names.currentState : "state" }
 
     /// `state = .next`, or for an observable machine the call that tells observers when the
     /// state changes.
     private func setState(_ value: SwiftExpression) -> SwiftStatement {
         machine.isObservable
             ? .expression(.call(.identifier(names.changeState), [SwiftArgument("to", value)]))
-            : .assignment(.identifier("state"), value)
+            : .assignment(.identifier(stateStorage), value)
     }
 
     /// Changes an observable machine's state, calling the registrar only when it changes.
@@ -478,7 +578,7 @@ struct Translator {
             ]
             function.parameters.append(SwiftParameter(name: "history", type: machine.historyTypeName,
                                                       defaultValue: .call(.identifier(machine.historyTypeName), [])))
-            function.body.append(.assignment(.identifier("self.history"), .identifier("history")))
+            function.body.append(.assignment(.identifier("self." + historyStorage), .identifier("history")))
         }
         return .initializer(function)
     }
@@ -891,7 +991,7 @@ struct Translator {
             }
         }
         if let emptyCase { cases.append(emptyCase) }
-        let subject = SwiftExpression.member(.identifier("history"), historyProperty(superstate))
+        let subject = SwiftExpression.member(.identifier(historyStorage), historyProperty(superstate))
         return [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
     }
 
@@ -900,7 +1000,7 @@ struct Translator {
     private func arrivalStatements(_ arrival: Arrival, of transition: Transition, in index: Int) -> [SwiftStatement] {
         let state = machine.states[index]
         var statements: [SwiftStatement] = arrival.historyWrites.map { superstate in
-            .assignment(.member(.identifier("history"), historyProperty(superstate)), .implicitMember(state.named.swiftName))
+            .assignment(.member(.identifier(historyStorage), historyProperty(superstate)), .implicitMember(state.named.swiftName))
         }
         let beforeChange = arrival.exitCount + transition.actions.count
         for position in 0..<beforeChange {

@@ -43,9 +43,9 @@ import FSMTestSupport
         #expect(output.contains("public enum TurnstileState"))
         #expect(output.contains("public protocol TurnstileActions"))
         #expect(output.contains("public final class Turnstile<Actions: TurnstileActions>"))
-        #expect(output.contains("    public private(set) var state: TurnstileState"))
-        #expect(output.contains("    public func coin() -> Outcome"))
-        #expect(!output.contains("public private func"))
+        #expect(output.contains("    public var state: TurnstileState { currentState }"))
+        #expect(output.contains("    @inlinable\n    @discardableResult\n    public func coin() -> Outcome"))
+        #expect(!output.contains("private func"))
         let (packageStatus, packageOutput, _) = InProcessTool.run(["compile", Paths.examples + "/Turnstile/Turnstile.sm", "-o", "-", "--access=package"])
         #expect(packageStatus == .success && packageOutput.contains("package final class Turnstile"))
     }

@@ -56,36 +56,53 @@ public protocol KeywordsActions: FSMRuntime.MachineActions where State == Keywor
 /// as soon as the current transition completes (run to completion). Actions that never
 /// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
 /// costs what a hand-written `switch` costs.
+///
+/// Its code is `@inlinable`, so that another module specializes it for its actions and
+/// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
+/// only for that, and are not meant to be called.
 public final class Keywords<Actions: KeywordsActions> {
     /// What `handle(_:)` returns.
     public typealias Outcome = FSMRuntime.Outcome<KeywordsState>
 
     /// The current state.
-    public private(set) var state: KeywordsState
-    /// The actions the machine runs.
+    @inlinable
+    public var state: KeywordsState { currentState }
+
+    /// The state, written only by the machine; read it as `state`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var currentState: KeywordsState
+    /// The actions the machine runs. The machine's accesses to them are not checked for
+    /// exclusivity at run time, which would cost more than dispatch: they never overlap, but
+    /// an action must not assign `actions` of the machine that runs it.
+    @exclusivity(unchecked)
     public var actions: Actions
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
+    @usableFromInline
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<(event: KeywordsEvent, kind: KeywordsKind), KeywordsState>()
+    var eventQueue = FSMRuntime.EventQueue<(event: KeywordsEvent, kind: KeywordsKind), KeywordsState>()
 
     /// A machine in `state`, by default the initial state `default`. No entry
     /// actions run, so that a saved state can be restored as it was.
+    @inlinable
     public init(actions: Actions, state: KeywordsState = .`default`) {
         self.actions = actions
-        self.state = state
+        self.currentState = state
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inlinable
     @inline(__always)
     @discardableResult
     public func handle(_ event: KeywordsEvent, kind: KeywordsKind) -> Outcome {
-        let from = state
+        let from = currentState
         let code = handleEvent(event, kind)
-        return eventQueue.outcome(code, from: from, to: state)
+        return eventQueue.outcome(code, from: from, to: currentState)
     }
 
     /// Handles `init`.
+    @inlinable
     @discardableResult
     public func `init`(kind: KeywordsKind) -> Outcome {
         return handle(.`init`, kind: kind)
@@ -93,6 +110,7 @@ public final class Keywords<Actions: KeywordsActions> {
 
     /// Handles `2nd`.
     /// No row of `2nd` looks at `Kind`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func _2nd() -> Outcome {
         return handle(._2nd, kind: .`class`)
@@ -100,6 +118,7 @@ public final class Keywords<Actions: KeywordsActions> {
 
     /// Handles `return`.
     /// No row of `return` looks at `Kind`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func `return`() -> Outcome {
         return handle(.`return`, kind: .`class`)
@@ -107,8 +126,9 @@ public final class Keywords<Actions: KeywordsActions> {
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
+    @inlinable
     @inline(__always)
-    private func handleEvent(_ event: KeywordsEvent, _ kind: KeywordsKind) -> FSMRuntime.OutcomeCode {
+    func handleEvent(_ event: KeywordsEvent, _ kind: KeywordsKind) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, kind: kind)) }
         let outcome = dispatch(event, kind)
         actions.trace(event, outcome: outcome)
@@ -117,8 +137,9 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inlinable
     @inline(never)
-    private func enqueue(_ queued: (event: KeywordsEvent, kind: KeywordsKind)) -> FSMRuntime.OutcomeCode {
+    func enqueue(_ queued: (event: KeywordsEvent, kind: KeywordsKind)) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
@@ -126,8 +147,9 @@ public final class Keywords<Actions: KeywordsActions> {
     /// Handles the events that actions sent, in order, until none is left. The queue keeps
     /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
     /// while a queued event is handled join the queue, which the outermost call drains.
+    @inlinable
     @inline(never)
-    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+    func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
         guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued.event, kind: queued.kind)
@@ -135,9 +157,10 @@ public final class Keywords<Actions: KeywordsActions> {
         return .keptByQueue
     }
 
+    @inlinable
     @inline(__always)
-    private func dispatch(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
-        switch state {
+    func dispatch(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
+        switch currentState {
         case .`default`:
             return handleInDefault(event, kind)
         case .`self`:
@@ -146,15 +169,16 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     /// `default`.
+    @inlinable
     @inline(__always)
-    private func handleInDefault(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
+    func handleInDefault(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
         switch event {
         case .`init`:
             switch kind {
             case .`class`:
                 actions.`repeat`()
                 actions.`return`()
-                state = .`self`
+                currentState = .`self`
                 return .transitioned(from: .`default`, to: .`self`)
             case .`struct`, ._2nd:
                 actions.`in`()
@@ -163,7 +187,7 @@ public final class Keywords<Actions: KeywordsActions> {
             }
         case ._2nd:
             actions.`repeat`()
-            state = .`self`
+            currentState = .`self`
             return .transitioned(from: .`default`, to: .`self`)
         case .`return`:
             return unhandled(event, in: .`default`)
@@ -171,12 +195,13 @@ public final class Keywords<Actions: KeywordsActions> {
     }
 
     /// `Self`.
+    @inlinable
     @inline(__always)
-    private func handleInSelf(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
+    func handleInSelf(_ event: KeywordsEvent, _ kind: KeywordsKind) -> Outcome {
         switch event {
         case .`return`:
             guard actions.`if`() else { return .rejected(in: .`self`) }
-            state = .`default`
+            currentState = .`default`
             actions.`func`()
             return .transitioned(from: .`self`, to: .`default`)
         case .`init`:
@@ -187,7 +212,8 @@ public final class Keywords<Actions: KeywordsActions> {
         }
     }
 
-    private func unhandled(_ event: KeywordsEvent, in state: KeywordsState) -> Outcome {
+    @inlinable
+    func unhandled(_ event: KeywordsEvent, in state: KeywordsState) -> Outcome {
         actions.unhandledEvent(event, in: state)
         return .unhandled(in: state)
     }

@@ -109,26 +109,40 @@ extension LoaderActions {
 /// completion): a call waits for its turn. An event sent from inside an action is queued
 /// and handled after the current one (its call returns `.queued`). Cancelling a task does
 /// not cancel its event: the event is still handled in its turn.
+///
+/// Its code is `@inlinable`, so that another module specializes it for its actions and
+/// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
+/// only for that, and are not meant to be called.
 @MainActor
 public final class Loader<Actions: LoaderActions>: Observation.Observable {
     /// What `handle(_:)` returns.
     public typealias Outcome = FSMRuntime.Outcome<LoaderState>
 
     /// The current state, which observers (SwiftUI views, `withObservationTracking`) track.
+    @inlinable
     public var state: LoaderState {
         observationRegistrar.access(self, keyPath: \.state)
         return currentState
     }
 
-    /// The actions the machine runs.
+    /// The actions the machine runs. The machine's accesses to them are not checked for
+    /// exclusivity at run time, which would cost more than dispatch: they never overlap, but
+    /// an action must not assign `actions` of the machine that runs it.
+    @exclusivity(unchecked)
     public var actions: Actions
-    private var currentState: LoaderState
-    private let observationRegistrar = Observation.ObservationRegistrar()
+    /// The state, written only by the machine; read it as `state`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var currentState: LoaderState
+    @usableFromInline
+    let observationRegistrar = Observation.ObservationRegistrar()
     /// Events waiting their turn, and those sent from inside actions.
-    private let eventQueue = FSMRuntime.AsyncEventQueue<LoaderEvent>()
+    @usableFromInline
+    let eventQueue = FSMRuntime.AsyncEventQueue<LoaderEvent>()
 
     /// A machine in `state`, by default the initial state `Idle`. No entry
     /// actions run, so that a saved state can be restored as it was.
+    @inlinable
     public init(actions: Actions, state: LoaderState = .idle) {
         self.actions = actions
         self.currentState = state
@@ -136,6 +150,7 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
 
     /// Handles `event` in its turn and returns what happened; `.queued` at once when called from
     /// inside an action, the event then being handled after the current one.
+    @inlinable
     @discardableResult
     public func handle(_ event: LoaderEvent) async -> Outcome {
         guard await eventQueue.begin() else {
@@ -152,37 +167,43 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     }
 
     /// Handles `Load`.
+    @inlinable
     @discardableResult
     public func load() async -> Outcome {
         return await handle(.load)
     }
 
     /// Handles `Loaded`.
+    @inlinable
     @discardableResult
     public func loaded(size: Int) async -> Outcome {
         return await handle(.loaded(size: size))
     }
 
     /// Handles `Failed`.
+    @inlinable
     @discardableResult
     public func failed(reason: String) async -> Outcome {
         return await handle(.failed(reason: reason))
     }
 
     /// Handles `Cancel`.
+    @inlinable
     @discardableResult
     public func cancel() async -> Outcome {
         return await handle(.cancel)
     }
 
     /// Handles `Reset`.
+    @inlinable
     @discardableResult
     public func reset() async -> Outcome {
         return await handle(.reset)
     }
 
+    @inlinable
     @inline(__always)
-    private func dispatch(_ event: LoaderEvent) async -> Outcome {
+    func dispatch(_ event: LoaderEvent) async -> Outcome {
         switch currentState {
         case .idle:
             return await handleInIdle(event)
@@ -194,8 +215,9 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     }
 
     /// `Idle`.
+    @inlinable
     @inline(__always)
-    private func handleInIdle(_ event: LoaderEvent) async -> Outcome {
+    func handleInIdle(_ event: LoaderEvent) async -> Outcome {
         switch event {
         case .load:
             if await actions.isReachable() {
@@ -212,8 +234,9 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     }
 
     /// `Loading`.
+    @inlinable
     @inline(__always)
-    private func handleInLoading(_ event: LoaderEvent) async -> Outcome {
+    func handleInLoading(_ event: LoaderEvent) async -> Outcome {
         switch event {
         case .loaded(let size):
             actions.stopSpinner()
@@ -235,8 +258,9 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     }
 
     /// `Ready`.
+    @inlinable
     @inline(__always)
-    private func handleInReady(_ event: LoaderEvent) async -> Outcome {
+    func handleInReady(_ event: LoaderEvent) async -> Outcome {
         switch event {
         case .load:
             var isReachable: Swift.Bool? = nil
@@ -260,14 +284,16 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
         }
     }
 
-    private func unhandled(_ event: LoaderEvent, in state: LoaderState) -> Outcome {
+    @inlinable
+    func unhandled(_ event: LoaderEvent, in state: LoaderState) -> Outcome {
         actions.unhandledEvent(event, in: state)
         return .unhandled(in: state)
     }
 
     /// Sets the state; observers hear of it only when it changes.
+    @inlinable
     @inline(__always)
-    private func changeState(to next: LoaderState) {
+    func changeState(to next: LoaderState) {
         guard next != currentState else { return }
         observationRegistrar.willSet(self, keyPath: \.state)
         currentState = next
@@ -275,8 +301,9 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     }
 
     /// The answer kept in `memo`, or else `ask`'s, kept there: each condition is asked at most once per event.
+    @inlinable
     @inline(__always)
-    private static func answerAsync(_ memo: inout Swift.Bool?, _ ask: () async -> Swift.Bool) async -> Swift.Bool {
+    static func answerAsync(_ memo: inout Swift.Bool?, _ ask: () async -> Swift.Bool) async -> Swift.Bool {
         guard let known = memo else {
             let value = await ask()
             memo = value

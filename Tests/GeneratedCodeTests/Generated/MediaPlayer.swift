@@ -128,37 +128,54 @@ public protocol MediaPlayerActions: FSMRuntime.MachineActions where State == Med
 /// as soon as the current transition completes (run to completion). Actions that never
 /// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
 /// costs what a hand-written `switch` costs.
+///
+/// Its code is `@inlinable`, so that another module specializes it for its actions and
+/// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
+/// only for that, and are not meant to be called.
 public final class MediaPlayer<Actions: MediaPlayerActions> {
     /// What `handle(_:)` returns.
     public typealias Outcome = FSMRuntime.Outcome<MediaPlayerState>
 
     /// The current state.
-    public private(set) var state: MediaPlayerState
-    /// The actions the machine runs.
+    @inlinable
+    public var state: MediaPlayerState { currentState }
+
+    /// The state, written only by the machine; read it as `state`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var currentState: MediaPlayerState
+    /// The actions the machine runs. The machine's accesses to them are not checked for
+    /// exclusivity at run time, which would cost more than dispatch: they never overlap, but
+    /// an action must not assign `actions` of the machine that runs it.
+    @exclusivity(unchecked)
     public var actions: Actions
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
+    @usableFromInline
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<(event: MediaPlayerEvent, network: MediaPlayerNetwork), MediaPlayerState>()
+    var eventQueue = FSMRuntime.EventQueue<(event: MediaPlayerEvent, network: MediaPlayerNetwork), MediaPlayerState>()
 
     /// A machine in `state`, by default the initial state `Idle`. No entry
     /// actions run, so that a saved state can be restored as it was.
+    @inlinable
     public init(actions: Actions, state: MediaPlayerState = .idle) {
         self.actions = actions
-        self.state = state
+        self.currentState = state
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inlinable
     @inline(__always)
     @discardableResult
     public func handle(_ event: MediaPlayerEvent, network: MediaPlayerNetwork) -> Outcome {
-        let from = state
+        let from = currentState
         let code = handleEvent(event, network)
-        return eventQueue.outcome(code, from: from, to: state)
+        return eventQueue.outcome(code, from: from, to: currentState)
     }
 
     /// Handles `Load`.
     /// No row of `Load` looks at `Network`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func load(url: URL) -> Outcome {
         return handle(.load(url: url), network: .wifi)
@@ -166,6 +183,7 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
 
     /// Handles `Loaded`.
     /// No row of `Loaded` looks at `Network`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func loaded(duration: Double, title: String) -> Outcome {
         return handle(.loaded(duration: duration, title: title), network: .wifi)
@@ -173,6 +191,7 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
 
     /// Handles `Failed`.
     /// No row of `Failed` looks at `Network`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func failed(error: any Error) -> Outcome {
         return handle(.failed(error: error), network: .wifi)
@@ -180,6 +199,7 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
 
     /// Handles `Stop`.
     /// No row of `Stop` looks at `Network`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func stop() -> Outcome {
         return handle(.stop, network: .wifi)
@@ -187,12 +207,14 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
 
     /// Handles `Seek`.
     /// No row of `Seek` looks at `Network`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func seek(position: Double) -> Outcome {
         return handle(.seek(position: position), network: .wifi)
     }
 
     /// Handles `Volume`.
+    @inlinable
     @discardableResult
     public func volume(level: Int, network: MediaPlayerNetwork) -> Outcome {
         return handle(.volume(level: level), network: network)
@@ -200,6 +222,7 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
 
     /// Handles `Play`.
     /// No row of `Play` looks at `Network`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func play() -> Outcome {
         return handle(.play, network: .wifi)
@@ -207,6 +230,7 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
 
     /// Handles `Pause`.
     /// No row of `Pause` looks at `Network`; the method does not ask for it.
+    @inlinable
     @discardableResult
     public func pause() -> Outcome {
         return handle(.pause, network: .wifi)
@@ -214,7 +238,8 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
-    private func handleEvent(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> FSMRuntime.OutcomeCode {
+    @inlinable
+    func handleEvent(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue((event: event, network: network)) }
         let outcome = dispatch(event, network)
         actions.trace(event, outcome: outcome)
@@ -223,8 +248,9 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     }
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inlinable
     @inline(never)
-    private func enqueue(_ queued: (event: MediaPlayerEvent, network: MediaPlayerNetwork)) -> FSMRuntime.OutcomeCode {
+    func enqueue(_ queued: (event: MediaPlayerEvent, network: MediaPlayerNetwork)) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
@@ -232,8 +258,9 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     /// Handles the events that actions sent, in order, until none is left. The queue keeps
     /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
     /// while a queued event is handled join the queue, which the outermost call drains.
+    @inlinable
     @inline(never)
-    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+    func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
         guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued.event, network: queued.network)
@@ -241,9 +268,10 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
         return .keptByQueue
     }
 
+    @inlinable
     @inline(__always)
-    private func dispatch(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
-        switch state {
+    func dispatch(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
+        switch currentState {
         case .idle:
             return handleInIdle(event, network)
         case .loading:
@@ -258,12 +286,13 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     }
 
     /// `Idle`.
+    @inlinable
     @inline(__always)
-    private func handleInIdle(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
+    func handleInIdle(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
         switch event {
         case .load(let url):
             actions.startLoading(url)
-            state = .loading
+            currentState = .loading
             return .transitioned(from: .idle, to: .loading)
         case .loaded, .failed, .stop, .seek, .volume, .play, .pause:
             return unhandled(event, in: .idle)
@@ -271,21 +300,22 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     }
 
     /// `Loading`.
+    @inlinable
     @inline(__always)
-    private func handleInLoading(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
+    func handleInLoading(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
         switch event {
         case .loaded(let duration, let title):
             actions.setDuration(duration)
             actions.showTitle(title)
-            state = .paused
+            currentState = .paused
             return .transitioned(from: .loading, to: .paused)
         case .failed(let error):
             actions.report(error)
-            state = .broken
+            currentState = .broken
             return .transitioned(from: .loading, to: .broken)
         case .stop:
             actions.cancelLoading()
-            state = .idle
+            currentState = .idle
             return .transitioned(from: .loading, to: .idle)
         case .load, .seek, .volume, .play, .pause:
             return unhandled(event, in: .loading)
@@ -293,8 +323,9 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     }
 
     /// `Paused`, a substate of `Ready`.
+    @inlinable
     @inline(__always)
-    private func handleInPaused(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
+    func handleInPaused(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
         switch event {
         case .seek(let position):
             if actions.isInTrack(position) {
@@ -320,20 +351,20 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
         case .failed(let error):
             // from Ready
             actions.report(error)
-            state = .broken
+            currentState = .broken
             return .transitioned(from: .paused, to: .broken)
         case .stop:
             // from Ready
-            state = .idle
+            currentState = .idle
             return .transitioned(from: .paused, to: .idle)
         case .play:
             if !actions.isMuted() {
-                state = .playing
+                currentState = .playing
                 actions.startProgress()
                 return .transitioned(from: .paused, to: .playing)
             }
             actions.unmute()
-            state = .playing
+            currentState = .playing
             actions.startProgress()
             return .transitioned(from: .paused, to: .playing)
         case .load, .loaded, .pause:
@@ -342,8 +373,9 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     }
 
     /// `Playing`, a substate of `Ready`.
+    @inlinable
     @inline(__always)
-    private func handleInPlaying(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
+    func handleInPlaying(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
         switch event {
         case .seek(let position):
             if actions.isInTrack(position) {
@@ -370,16 +402,16 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
             // from Ready
             actions.stopProgress()
             actions.report(error)
-            state = .broken
+            currentState = .broken
             return .transitioned(from: .playing, to: .broken)
         case .stop:
             // from Ready
             actions.stopProgress()
-            state = .idle
+            currentState = .idle
             return .transitioned(from: .playing, to: .idle)
         case .pause:
             actions.stopProgress()
-            state = .paused
+            currentState = .paused
             return .transitioned(from: .playing, to: .paused)
         case .load, .loaded, .play:
             return unhandled(event, in: .playing)
@@ -387,22 +419,24 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     }
 
     /// `Broken`.
+    @inlinable
     @inline(__always)
-    private func handleInBroken(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
+    func handleInBroken(_ event: MediaPlayerEvent, _ network: MediaPlayerNetwork) -> Outcome {
         switch event {
         case .load(let url):
             actions.startLoading(url)
-            state = .loading
+            currentState = .loading
             return .transitioned(from: .broken, to: .loading)
         case .stop:
-            state = .idle
+            currentState = .idle
             return .transitioned(from: .broken, to: .idle)
         case .loaded, .failed, .seek, .volume, .play, .pause:
             return unhandled(event, in: .broken)
         }
     }
 
-    private func unhandled(_ event: MediaPlayerEvent, in state: MediaPlayerState) -> Outcome {
+    @inlinable
+    func unhandled(_ event: MediaPlayerEvent, in state: MediaPlayerState) -> Outcome {
         actions.unhandledEvent(event, in: state)
         return .unhandled(in: state)
     }

@@ -43,33 +43,48 @@ nonisolated package protocol ObservedTurnstileActions: FSMRuntime.MachineActions
 /// as soon as the current transition completes (run to completion). Actions that never
 /// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
 /// costs what a hand-written `switch` costs.
+///
+/// Its code is `@inlinable`, so that another module specializes it for its actions and
+/// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
+/// only for that, and are not meant to be called.
 nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActions>: Observation.Observable {
     /// What `handle(_:)` returns.
     package typealias Outcome = FSMRuntime.Outcome<ObservedTurnstileState>
 
     /// The current state, which observers (SwiftUI views, `withObservationTracking`) track.
+    @inlinable
     package var state: ObservedTurnstileState {
         observationRegistrar.access(self, keyPath: \.state)
         return currentState
     }
 
-    /// The actions the machine runs.
+    /// The actions the machine runs. The machine's accesses to them are not checked for
+    /// exclusivity at run time, which would cost more than dispatch: they never overlap, but
+    /// an action must not assign `actions` of the machine that runs it.
+    @exclusivity(unchecked)
     package var actions: Actions
-    private var currentState: ObservedTurnstileState
-    private let observationRegistrar = Observation.ObservationRegistrar()
+    /// The state, written only by the machine; read it as `state`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var currentState: ObservedTurnstileState
+    @usableFromInline
+    let observationRegistrar = Observation.ObservationRegistrar()
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
+    @usableFromInline
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<ObservedTurnstileEvent, ObservedTurnstileState>()
+    var eventQueue = FSMRuntime.EventQueue<ObservedTurnstileEvent, ObservedTurnstileState>()
 
     /// A machine in `state`, by default the initial state `Locked`. No entry
     /// actions run, so that a saved state can be restored as it was.
+    @inlinable
     package init(actions: Actions, state: ObservedTurnstileState = .locked) {
         self.actions = actions
         self.currentState = state
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inlinable
     @inline(__always)
     @discardableResult
     package func handle(_ event: ObservedTurnstileEvent) -> Outcome {
@@ -79,12 +94,14 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     }
 
     /// Handles `Coin`.
+    @inlinable
     @discardableResult
     package func coin() -> Outcome {
         return handle(.coin)
     }
 
     /// Handles `Pass`.
+    @inlinable
     @discardableResult
     package func pass() -> Outcome {
         return handle(.pass)
@@ -92,8 +109,9 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
+    @inlinable
     @inline(__always)
-    private func handleEvent(_ event: ObservedTurnstileEvent) -> FSMRuntime.OutcomeCode {
+    func handleEvent(_ event: ObservedTurnstileEvent) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
@@ -102,8 +120,9 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     }
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inlinable
     @inline(never)
-    private func enqueue(_ queued: ObservedTurnstileEvent) -> FSMRuntime.OutcomeCode {
+    func enqueue(_ queued: ObservedTurnstileEvent) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
@@ -111,8 +130,9 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     /// Handles the events that actions sent, in order, until none is left. The queue keeps
     /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
     /// while a queued event is handled join the queue, which the outermost call drains.
+    @inlinable
     @inline(never)
-    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+    func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
         guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued)
@@ -120,8 +140,9 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
         return .keptByQueue
     }
 
+    @inlinable
     @inline(__always)
-    private func dispatch(_ event: ObservedTurnstileEvent) -> Outcome {
+    func dispatch(_ event: ObservedTurnstileEvent) -> Outcome {
         switch currentState {
         case .locked:
             return handleInLocked(event)
@@ -131,8 +152,9 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     }
 
     /// `Locked`.
+    @inlinable
     @inline(__always)
-    private func handleInLocked(_ event: ObservedTurnstileEvent) -> Outcome {
+    func handleInLocked(_ event: ObservedTurnstileEvent) -> Outcome {
         switch event {
         case .coin:
             actions.unlock()
@@ -145,8 +167,9 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     }
 
     /// `Unlocked`.
+    @inlinable
     @inline(__always)
-    private func handleInUnlocked(_ event: ObservedTurnstileEvent) -> Outcome {
+    func handleInUnlocked(_ event: ObservedTurnstileEvent) -> Outcome {
         switch event {
         case .coin:
             actions.thankyou()
@@ -158,14 +181,16 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
         }
     }
 
-    private func unhandled(_ event: ObservedTurnstileEvent, in state: ObservedTurnstileState) -> Outcome {
+    @inlinable
+    func unhandled(_ event: ObservedTurnstileEvent, in state: ObservedTurnstileState) -> Outcome {
         actions.unhandledEvent(event, in: state)
         return .unhandled(in: state)
     }
 
     /// Sets the state; observers hear of it only when it changes.
+    @inlinable
     @inline(__always)
-    private func changeState(to next: ObservedTurnstileState) {
+    func changeState(to next: ObservedTurnstileState) {
         guard next != currentState else { return }
         observationRegistrar.willSet(self, keyPath: \.state)
         currentState = next

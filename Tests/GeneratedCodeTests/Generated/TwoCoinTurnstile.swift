@@ -46,48 +46,67 @@ package protocol TwoCoinTurnstileActions: FSMRuntime.MachineActions where State 
 /// as soon as the current transition completes (run to completion). Actions that never
 /// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
 /// costs what a hand-written `switch` costs.
+///
+/// Its code is `@inlinable`, so that another module specializes it for its actions and
+/// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
+/// only for that, and are not meant to be called.
 package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     /// What `handle(_:)` returns.
     package typealias Outcome = FSMRuntime.Outcome<TwoCoinTurnstileState>
 
     /// The current state.
-    package private(set) var state: TwoCoinTurnstileState
-    /// The actions the machine runs.
+    @inlinable
+    package var state: TwoCoinTurnstileState { currentState }
+
+    /// The state, written only by the machine; read it as `state`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var currentState: TwoCoinTurnstileState
+    /// The actions the machine runs. The machine's accesses to them are not checked for
+    /// exclusivity at run time, which would cost more than dispatch: they never overlap, but
+    /// an action must not assign `actions` of the machine that runs it.
+    @exclusivity(unchecked)
     package var actions: Actions
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
+    @usableFromInline
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<TwoCoinTurnstileEvent, TwoCoinTurnstileState>()
+    var eventQueue = FSMRuntime.EventQueue<TwoCoinTurnstileEvent, TwoCoinTurnstileState>()
 
     /// A machine in `state`, by default the initial state `Locked`. No entry
     /// actions run, so that a saved state can be restored as it was.
+    @inlinable
     package init(actions: Actions, state: TwoCoinTurnstileState = .locked) {
         self.actions = actions
-        self.state = state
+        self.currentState = state
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inlinable
     @inline(__always)
     @discardableResult
     package func handle(_ event: TwoCoinTurnstileEvent) -> Outcome {
-        let from = state
+        let from = currentState
         let code = handleEvent(event)
-        return eventQueue.outcome(code, from: from, to: state)
+        return eventQueue.outcome(code, from: from, to: currentState)
     }
 
     /// Handles `Reset`.
+    @inlinable
     @discardableResult
     package func reset() -> Outcome {
         return handle(.reset)
     }
 
     /// Handles `Pass`.
+    @inlinable
     @discardableResult
     package func pass() -> Outcome {
         return handle(.pass)
     }
 
     /// Handles `Coin`.
+    @inlinable
     @discardableResult
     package func coin() -> Outcome {
         return handle(.coin)
@@ -95,8 +114,9 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
+    @inlinable
     @inline(__always)
-    private func handleEvent(_ event: TwoCoinTurnstileEvent) -> FSMRuntime.OutcomeCode {
+    func handleEvent(_ event: TwoCoinTurnstileEvent) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
@@ -105,8 +125,9 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inlinable
     @inline(never)
-    private func enqueue(_ queued: TwoCoinTurnstileEvent) -> FSMRuntime.OutcomeCode {
+    func enqueue(_ queued: TwoCoinTurnstileEvent) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
@@ -114,8 +135,9 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     /// Handles the events that actions sent, in order, until none is left. The queue keeps
     /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
     /// while a queued event is handled join the queue, which the outermost call drains.
+    @inlinable
     @inline(never)
-    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+    func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
         guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued)
@@ -123,9 +145,10 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
         return .keptByQueue
     }
 
+    @inlinable
     @inline(__always)
-    private func dispatch(_ event: TwoCoinTurnstileEvent) -> Outcome {
-        switch state {
+    func dispatch(_ event: TwoCoinTurnstileEvent) -> Outcome {
+        switch currentState {
         case .locked:
             return handleInLocked(event)
         case .alarming:
@@ -138,33 +161,35 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// `Locked`, a substate of `Base`.
+    @inlinable
     @inline(__always)
-    private func handleInLocked(_ event: TwoCoinTurnstileEvent) -> Outcome {
+    func handleInLocked(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:
             // from Base
             actions.lock()
-            state = .locked
+            currentState = .locked
             return .transitioned(from: .locked, to: .locked)
         case .pass:
-            state = .alarming
+            currentState = .alarming
             actions.alarmOn()
             return .transitioned(from: .locked, to: .alarming)
         case .coin:
-            state = .firstCoin
+            currentState = .firstCoin
             return .transitioned(from: .locked, to: .firstCoin)
         }
     }
 
     /// `Alarming`, a substate of `Base`.
+    @inlinable
     @inline(__always)
-    private func handleInAlarming(_ event: TwoCoinTurnstileEvent) -> Outcome {
+    func handleInAlarming(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:
             // from Base
             actions.alarmOff()
             actions.lock()
-            state = .locked
+            currentState = .locked
             return .transitioned(from: .alarming, to: .locked)
         case .pass, .coin:
             return unhandled(event, in: .alarming)
@@ -172,37 +197,39 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     }
 
     /// `FirstCoin`, a substate of `Base`.
+    @inlinable
     @inline(__always)
-    private func handleInFirstCoin(_ event: TwoCoinTurnstileEvent) -> Outcome {
+    func handleInFirstCoin(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:
             // from Base
             actions.lock()
-            state = .locked
+            currentState = .locked
             return .transitioned(from: .firstCoin, to: .locked)
         case .pass:
-            state = .alarming
+            currentState = .alarming
             actions.alarmOn()
             return .transitioned(from: .firstCoin, to: .alarming)
         case .coin:
             actions.unlock()
-            state = .unlocked
+            currentState = .unlocked
             return .transitioned(from: .firstCoin, to: .unlocked)
         }
     }
 
     /// `Unlocked`, a substate of `Base`.
+    @inlinable
     @inline(__always)
-    private func handleInUnlocked(_ event: TwoCoinTurnstileEvent) -> Outcome {
+    func handleInUnlocked(_ event: TwoCoinTurnstileEvent) -> Outcome {
         switch event {
         case .reset:
             // from Base
             actions.lock()
-            state = .locked
+            currentState = .locked
             return .transitioned(from: .unlocked, to: .locked)
         case .pass:
             actions.lock()
-            state = .locked
+            currentState = .locked
             return .transitioned(from: .unlocked, to: .locked)
         case .coin:
             actions.thankyou()
@@ -210,7 +237,8 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
         }
     }
 
-    private func unhandled(_ event: TwoCoinTurnstileEvent, in state: TwoCoinTurnstileState) -> Outcome {
+    @inlinable
+    func unhandled(_ event: TwoCoinTurnstileEvent, in state: TwoCoinTurnstileState) -> Outcome {
         actions.unhandledEvent(event, in: state)
         return .unhandled(in: state)
     }

@@ -103,162 +103,200 @@ public protocol RootFSMGenActions: FSMRuntime.MachineActions where State == Root
 /// as soon as the current transition completes (run to completion). Actions that never
 /// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
 /// costs what a hand-written `switch` costs.
+///
+/// Its code is `@inlinable`, so that another module specializes it for its actions and
+/// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
+/// only for that, and are not meant to be called.
 public final class RootFSMGen<Actions: RootFSMGenActions> {
     /// What `handle(_:)` returns.
     public typealias Outcome = FSMRuntime.Outcome<RootFSMGenState>
 
     /// The current state.
-    public private(set) var state: RootFSMGenState
-    /// The actions the machine runs.
+    @inlinable
+    public var state: RootFSMGenState { currentState }
+
+    /// The state, written only by the machine; read it as `state`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var currentState: RootFSMGenState
+    /// The actions the machine runs. The machine's accesses to them are not checked for
+    /// exclusivity at run time, which would cost more than dispatch: they never overlap, but
+    /// an action must not assign `actions` of the machine that runs it.
+    @exclusivity(unchecked)
     public var actions: Actions
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
+    @usableFromInline
     @exclusivity(unchecked)
-    private var eventQueue = FSMRuntime.EventQueue<RootFSMGenEvent, RootFSMGenState>()
+    var eventQueue = FSMRuntime.EventQueue<RootFSMGenEvent, RootFSMGenState>()
 
     /// A machine in `state`, by default the initial state `init`. No entry
     /// actions run, so that a saved state can be restored as it was.
+    @inlinable
     public init(actions: Actions, state: RootFSMGenState = .`init`) {
         self.actions = actions
-        self.state = state
+        self.currentState = state
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
+    @inlinable
     @inline(__always)
     @discardableResult
     public func handle(_ event: RootFSMGenEvent) -> Outcome {
-        let from = state
+        let from = currentState
         let code = handleEvent(event)
-        return eventQueue.outcome(code, from: from, to: state)
+        return eventQueue.outcome(code, from: from, to: currentState)
     }
 
     /// Handles `init`.
+    @inlinable
     @discardableResult
     public func `init`() -> Outcome {
         return handle(.`init`)
     }
 
     /// Handles `login`.
+    @inlinable
     @discardableResult
     public func login() -> Outcome {
         return handle(.login)
     }
 
     /// Handles `cancel`.
+    @inlinable
     @discardableResult
     public func cancel() -> Outcome {
         return handle(.cancel)
     }
 
     /// Handles `auto`.
+    @inlinable
     @discardableResult
     public func auto() -> Outcome {
         return handle(.auto)
     }
 
     /// Handles `manual`.
+    @inlinable
     @discardableResult
     public func manual() -> Outcome {
         return handle(.manual)
     }
 
     /// Handles `select`.
+    @inlinable
     @discardableResult
     public func select() -> Outcome {
         return handle(.select)
     }
 
     /// Handles `itemChanged`.
+    @inlinable
     @discardableResult
     public func itemChanged() -> Outcome {
         return handle(.itemChanged)
     }
 
     /// Handles `redisplay`.
+    @inlinable
     @discardableResult
     public func redisplay() -> Outcome {
         return handle(.redisplay)
     }
 
     /// Handles `exit`.
+    @inlinable
     @discardableResult
     public func exit() -> Outcome {
         return handle(.exit)
     }
 
     /// Handles `nextBatchFound`.
+    @inlinable
     @discardableResult
     public func nextBatchFound() -> Outcome {
         return handle(.nextBatchFound)
     }
 
     /// Handles `noBatchFound`.
+    @inlinable
     @discardableResult
     public func noBatchFound() -> Outcome {
         return handle(.noBatchFound)
     }
 
     /// Handles `batchesFound`.
+    @inlinable
     @discardableResult
     public func batchesFound() -> Outcome {
         return handle(.batchesFound)
     }
 
     /// Handles `refresh`.
+    @inlinable
     @discardableResult
     public func refresh() -> Outcome {
         return handle(.refresh)
     }
 
     /// Handles `ok`.
+    @inlinable
     @discardableResult
     public func ok() -> Outcome {
         return handle(.ok)
     }
 
     /// Handles `complete`.
+    @inlinable
     @discardableResult
     public func complete() -> Outcome {
         return handle(.complete)
     }
 
     /// Handles `requeue`.
+    @inlinable
     @discardableResult
     public func requeue() -> Outcome {
         return handle(.requeue)
     }
 
     /// Handles `reject`.
+    @inlinable
     @discardableResult
     public func reject() -> Outcome {
         return handle(.reject)
     }
 
     /// Handles `assign`.
+    @inlinable
     @discardableResult
     public func assign() -> Outcome {
         return handle(.assign)
     }
 
     /// Handles `stop`.
+    @inlinable
     @discardableResult
     public func stop() -> Outcome {
         return handle(.stop)
     }
 
     /// Handles `openPage`.
+    @inlinable
     @discardableResult
     public func openPage() -> Outcome {
         return handle(.openPage)
     }
 
     /// Handles `setZone`.
+    @inlinable
     @discardableResult
     public func setZone() -> Outcome {
         return handle(.setZone)
     }
 
     /// Handles `goBack`.
+    @inlinable
     @discardableResult
     public func goBack() -> Outcome {
         return handle(.goBack)
@@ -266,7 +304,8 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
     /// where it is used.
-    private func handleEvent(_ event: RootFSMGenEvent) -> FSMRuntime.OutcomeCode {
+    @inlinable
+    func handleEvent(_ event: RootFSMGenEvent) -> FSMRuntime.OutcomeCode {
         guard let handling = eventQueue.begin(for: Actions.self) else { return enqueue(event) }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
@@ -275,8 +314,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// Queues an event sent from inside an action, to be handled when the current one is done.
+    @inlinable
     @inline(never)
-    private func enqueue(_ queued: RootFSMGenEvent) -> FSMRuntime.OutcomeCode {
+    func enqueue(_ queued: RootFSMGenEvent) -> FSMRuntime.OutcomeCode {
         eventQueue.enqueue(queued)
         return .queued
     }
@@ -284,8 +324,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     /// Handles the events that actions sent, in order, until none is left. The queue keeps
     /// `outcome`, what the event that started it all did, for `handle` to return. Events sent
     /// while a queued event is handled join the queue, which the outermost call drains.
+    @inlinable
     @inline(never)
-    private func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
+    func handleWaitingEvents(after outcome: Outcome) -> FSMRuntime.OutcomeCode {
         guard eventQueue.beginDraining(after: outcome) else { return FSMRuntime.OutcomeCode(outcome) }
         while let queued = eventQueue.next() {
             handle(queued)
@@ -293,9 +334,10 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
         return .keptByQueue
     }
 
+    @inlinable
     @inline(__always)
-    private func dispatch(_ event: RootFSMGenEvent) -> Outcome {
-        switch state {
+    func dispatch(_ event: RootFSMGenEvent) -> Outcome {
+        switch currentState {
         case .`init`:
             return handleInInit(event)
         case .login:
@@ -332,11 +374,12 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `init`.
+    @inlinable
     @inline(__always)
-    private func handleInInit(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInInit(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .`init`:
-            state = .login
+            currentState = .login
             actions.displayLoginScreen()
             return .transitioned(from: .`init`, to: .login)
         case .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
@@ -345,18 +388,19 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `login`.
+    @inlinable
     @inline(__always)
-    private func handleInLogin(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInLogin(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .login:
             actions.hideLoginScreen()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .login, to: .determiningUserMode)
         case .cancel:
             actions.hideLoginScreen()
-            state = .end
+            currentState = .end
             actions.exitProgram()
             return .transitioned(from: .login, to: .end)
         case .`init`, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
@@ -365,17 +409,18 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `determiningUserMode`.
+    @inlinable
     @inline(__always)
-    private func handleInDeterminingUserMode(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInDeterminingUserMode(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .auto:
-            state = .autoBatch
+            currentState = .autoBatch
             actions.setUserAuto()
             actions.displayThumbnailAuto()
             return .transitioned(from: .determiningUserMode, to: .autoBatch)
         case .manual:
             actions.createSelector()
-            state = .gettingManualBatch
+            currentState = .gettingManualBatch
             actions.isBatchAvailable()
             return .transitioned(from: .determiningUserMode, to: .gettingManualBatch)
         case .`init`, .login, .cancel, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
@@ -384,17 +429,18 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `autoBatch`.
+    @inlinable
     @inline(__always)
-    private func handleInAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .manual:
             actions.createSelector()
-            state = .gettingManualBatch
+            currentState = .gettingManualBatch
             actions.isBatchAvailable()
             return .transitioned(from: .autoBatch, to: .gettingManualBatch)
         case .select:
             actions.createSelector()
-            state = .gettingAutoBatch
+            currentState = .gettingAutoBatch
             actions.getNextAutoBatch()
             return .transitioned(from: .autoBatch, to: .gettingAutoBatch)
         case .itemChanged:
@@ -404,7 +450,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.displayThumbnailAuto()
             return .transitioned(from: .autoBatch, to: .autoBatch)
         case .exit:
-            state = .end
+            currentState = .end
             actions.exitProgram()
             return .transitioned(from: .autoBatch, to: .end)
         case .`init`, .login, .cancel, .auto, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
@@ -413,16 +459,17 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `gettingAutoBatch`.
+    @inlinable
     @inline(__always)
-    private func handleInGettingAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInGettingAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .nextBatchFound:
-            state = .batchSplashAuto
+            currentState = .batchSplashAuto
             actions.displayBatchSplashScreen()
             return .transitioned(from: .gettingAutoBatch, to: .batchSplashAuto)
         case .noBatchFound:
             actions.noBatchDialog()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .gettingAutoBatch, to: .determiningUserMode)
@@ -432,16 +479,17 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `gettingManualBatch`.
+    @inlinable
     @inline(__always)
-    private func handleInGettingManualBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInGettingManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .batchesFound:
-            state = .manualBatch
+            currentState = .manualBatch
             actions.setUserManual()
             actions.displayThumbnailManual()
             return .transitioned(from: .gettingManualBatch, to: .manualBatch)
         case .noBatchFound:
-            state = .autoBatch
+            currentState = .autoBatch
             actions.setUserAuto()
             actions.displayThumbnailAuto()
             return .transitioned(from: .gettingManualBatch, to: .autoBatch)
@@ -451,28 +499,29 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `manualBatch`.
+    @inlinable
     @inline(__always)
-    private func handleInManualBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .auto:
-            state = .autoBatch
+            currentState = .autoBatch
             actions.setUserAuto()
             actions.displayThumbnailAuto()
             return .transitioned(from: .manualBatch, to: .autoBatch)
         case .refresh:
-            state = .gettingManualBatch
+            currentState = .gettingManualBatch
             actions.isBatchAvailable()
             return .transitioned(from: .manualBatch, to: .gettingManualBatch)
         case .select:
             actions.selectManualBatch()
-            state = .batchSplashManual
+            currentState = .batchSplashManual
             actions.displayBatchSplashScreen()
             return .transitioned(from: .manualBatch, to: .batchSplashManual)
         case .redisplay:
             actions.displayThumbnailManual()
             return .transitioned(from: .manualBatch, to: .manualBatch)
         case .exit:
-            state = .end
+            currentState = .end
             actions.exitProgram()
             return .transitioned(from: .manualBatch, to: .end)
         case .`init`, .login, .cancel, .manual, .itemChanged, .nextBatchFound, .noBatchFound, .batchesFound, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
@@ -481,8 +530,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `processingAutoBatch`, a substate of `processingBatch`.
+    @inlinable
     @inline(__always)
-    private func handleInProcessingAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInProcessingAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
             // from processingBatch
@@ -495,7 +545,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.hideThumbnailScreen()
             actions.requeueBatch()
             actions.cleanupBatch()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .processingAutoBatch, to: .determiningUserMode)
@@ -507,29 +557,29 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             // from processingBatch
             actions.hideThumbnailScreen()
             actions.requeueBatch()
-            state = .end
+            currentState = .end
             actions.exitProgram()
             return .transitioned(from: .processingAutoBatch, to: .end)
         case .stop:
-            state = .processingAutoBatchStopped
+            currentState = .processingAutoBatchStopped
             return .transitioned(from: .processingAutoBatch, to: .processingAutoBatchStopped)
         case .complete:
             actions.hideThumbnailScreen()
             actions.completeBatch()
             actions.cleanupBatch()
-            state = .gettingAutoBatch
+            currentState = .gettingAutoBatch
             actions.getNextAutoBatch()
             return .transitioned(from: .processingAutoBatch, to: .gettingAutoBatch)
         case .reject:
             actions.hideThumbnailScreen()
             actions.rejectBatch()
             actions.cleanupBatch()
-            state = .gettingAutoBatch
+            currentState = .gettingAutoBatch
             actions.getNextAutoBatch()
             return .transitioned(from: .processingAutoBatch, to: .gettingAutoBatch)
         case .openPage:
             actions.hideThumbnailScreen()
-            state = .pageAutoBatch
+            currentState = .pageAutoBatch
             actions.displayPageScreen()
             return .transitioned(from: .processingAutoBatch, to: .pageAutoBatch)
         case .redisplay:
@@ -541,8 +591,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `processingAutoBatchStopped`, a substate of `processingBatch`.
+    @inlinable
     @inline(__always)
-    private func handleInProcessingAutoBatchStopped(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInProcessingAutoBatchStopped(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
             // from processingBatch
@@ -555,7 +606,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.hideThumbnailScreen()
             actions.requeueBatch()
             actions.cleanupBatch()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .processingAutoBatchStopped, to: .determiningUserMode)
@@ -567,14 +618,14 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             // from processingBatch
             actions.hideThumbnailScreen()
             actions.requeueBatch()
-            state = .end
+            currentState = .end
             actions.exitProgram()
             return .transitioned(from: .processingAutoBatchStopped, to: .end)
         case .complete:
             actions.hideThumbnailScreen()
             actions.completeBatch()
             actions.cleanupBatch()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .processingAutoBatchStopped, to: .determiningUserMode)
@@ -582,17 +633,17 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.hideThumbnailScreen()
             actions.rejectBatch()
             actions.cleanupBatch()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .processingAutoBatchStopped, to: .determiningUserMode)
         case .openPage:
             actions.hideThumbnailScreen()
-            state = .pageAutoBatchStopped
+            currentState = .pageAutoBatchStopped
             actions.displayPageScreen()
             return .transitioned(from: .processingAutoBatchStopped, to: .pageAutoBatchStopped)
         case .stop:
-            state = .processingAutoBatch
+            currentState = .processingAutoBatch
             return .transitioned(from: .processingAutoBatchStopped, to: .processingAutoBatch)
         case .redisplay:
             actions.displayAutoThumbnailProcessing()
@@ -603,8 +654,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `processingManualBatch`, a substate of `processingBatch`.
+    @inlinable
     @inline(__always)
-    private func handleInProcessingManualBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInProcessingManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
             // from processingBatch
@@ -617,7 +669,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.hideThumbnailScreen()
             actions.completeBatch()
             actions.cleanupBatch()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .processingManualBatch, to: .determiningUserMode)
@@ -626,7 +678,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.hideThumbnailScreen()
             actions.requeueBatch()
             actions.cleanupBatch()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .processingManualBatch, to: .determiningUserMode)
@@ -635,7 +687,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             actions.hideThumbnailScreen()
             actions.rejectBatch()
             actions.cleanupBatch()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .processingManualBatch, to: .determiningUserMode)
@@ -647,12 +699,12 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
             // from processingBatch
             actions.hideThumbnailScreen()
             actions.requeueBatch()
-            state = .end
+            currentState = .end
             actions.exitProgram()
             return .transitioned(from: .processingManualBatch, to: .end)
         case .openPage:
             actions.hideThumbnailScreen()
-            state = .pageManualBatch
+            currentState = .pageManualBatch
             actions.displayPageScreen()
             return .transitioned(from: .processingManualBatch, to: .pageManualBatch)
         case .redisplay:
@@ -664,21 +716,22 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `batchSplashAuto`, a substate of `batchSplash`.
+    @inlinable
     @inline(__always)
-    private func handleInBatchSplashAuto(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInBatchSplashAuto(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
             actions.hideBatchSplashScreen()
             actions.allMode()
             actions.initBatch()
             actions.displayAutoThumbnailProcessing()
-            state = .processingAutoBatch
+            currentState = .processingAutoBatch
             return .transitioned(from: .batchSplashAuto, to: .processingAutoBatch)
         case .complete:
             actions.hideBatchSplashScreen()
             actions.completeBatch()
             actions.hideThumbnailScreen()
-            state = .gettingAutoBatch
+            currentState = .gettingAutoBatch
             actions.getNextAutoBatch()
             return .transitioned(from: .batchSplashAuto, to: .gettingAutoBatch)
         case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
@@ -687,21 +740,22 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `batchSplashManual`, a substate of `batchSplash`.
+    @inlinable
     @inline(__always)
-    private func handleInBatchSplashManual(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInBatchSplashManual(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .ok:
             actions.hideBatchSplashScreen()
             actions.allMode()
             actions.initBatch()
             actions.displayManualThumbnailProcessing()
-            state = .processingManualBatch
+            currentState = .processingManualBatch
             return .transitioned(from: .batchSplashManual, to: .processingManualBatch)
         case .complete:
             actions.hideBatchSplashScreen()
             actions.completeBatch()
             actions.hideThumbnailScreen()
-            state = .determiningUserMode
+            currentState = .determiningUserMode
             actions.cleanupThumbnails()
             actions.checkUserState()
             return .transitioned(from: .batchSplashManual, to: .determiningUserMode)
@@ -711,8 +765,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `pageAutoBatch`, a substate of `page`.
+    @inlinable
     @inline(__always)
-    private func handleInPageAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInPageAutoBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .assign:
             // from page
@@ -727,7 +782,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
         case .goBack:
             actions.hidePageScreen()
             actions.displayAutoThumbnailProcessing()
-            state = .processingAutoBatch
+            currentState = .processingAutoBatch
             return .transitioned(from: .pageAutoBatch, to: .processingAutoBatch)
         case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .stop, .openPage:
             return unhandled(event, in: .pageAutoBatch)
@@ -735,8 +790,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `pageAutoBatchStopped`, a substate of `page`.
+    @inlinable
     @inline(__always)
-    private func handleInPageAutoBatchStopped(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInPageAutoBatchStopped(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .assign:
             // from page
@@ -751,7 +807,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
         case .goBack:
             actions.hidePageScreen()
             actions.displayAutoThumbnailProcessing()
-            state = .processingAutoBatchStopped
+            currentState = .processingAutoBatchStopped
             return .transitioned(from: .pageAutoBatchStopped, to: .processingAutoBatchStopped)
         case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .stop, .openPage:
             return unhandled(event, in: .pageAutoBatchStopped)
@@ -759,8 +815,9 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `pageManualBatch`, a substate of `page`.
+    @inlinable
     @inline(__always)
-    private func handleInPageManualBatch(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInPageManualBatch(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .assign:
             // from page
@@ -775,7 +832,7 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
         case .goBack:
             actions.hidePageScreen()
             actions.displayManualThumbnailProcessing()
-            state = .processingManualBatch
+            currentState = .processingManualBatch
             return .transitioned(from: .pageManualBatch, to: .processingManualBatch)
         case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .stop, .openPage:
             return unhandled(event, in: .pageManualBatch)
@@ -783,15 +840,17 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     }
 
     /// `end`.
+    @inlinable
     @inline(__always)
-    private func handleInEnd(_ event: RootFSMGenEvent) -> Outcome {
+    func handleInEnd(_ event: RootFSMGenEvent) -> Outcome {
         switch event {
         case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
             return unhandled(event, in: .end)
         }
     }
 
-    private func unhandled(_ event: RootFSMGenEvent, in state: RootFSMGenState) -> Outcome {
+    @inlinable
+    func unhandled(_ event: RootFSMGenEvent, in state: RootFSMGenState) -> Outcome {
         actions.unhandledEvent(event, in: state)
         return .unhandled(in: state)
     }
