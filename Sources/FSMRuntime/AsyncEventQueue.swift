@@ -18,17 +18,22 @@
 /// its event is handled in turn, so that the machine never skips an event the app sent
 /// nor stops between two actions of a transition. Async actions see the cancellation of
 /// the task that handles the event (`Task.isCancelled`) and decide what it means.
+///
+/// Its stored properties are not checked for exclusivity at run time: its methods run no
+/// user code, so their accesses cannot overlap, and the machine's code that calls them is
+/// inlined into other modules, where the compiler cannot see that and would check each
+/// access, at a cost larger than the rest of the queue's work.
 public final class AsyncEventQueue<Element> {
     /// Whether an event is being handled (its turn has begun and not yet ended).
-    @usableFromInline var isHandling = false
+    @usableFromInline @exclusivity(unchecked) var isHandling = false
     /// The task that handles the current event; meaningful only while `isHandling`, when
     /// that task is alive (it is running or awaiting the machine's actions), so that no
     /// other task can have its identity.
-    @usableFromInline var handlingTask: UnsafeCurrentTask?
+    @usableFromInline @exclusivity(unchecked) var handlingTask: UnsafeCurrentTask?
     /// Calls of `handle` waiting for their turn.
-    @usableFromInline var waiters = Pending<CheckedContinuation<Void, Never>>()
+    @usableFromInline @exclusivity(unchecked) var waiters = Pending<CheckedContinuation<Void, Never>>()
     /// Events sent from inside actions.
-    @usableFromInline var sent = Pending<Element>()
+    @usableFromInline @exclusivity(unchecked) var sent = Pending<Element>()
 
     public init() {}
 

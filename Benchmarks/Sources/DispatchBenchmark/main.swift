@@ -60,11 +60,13 @@ let options = Options(Array(CommandLine.arguments.dropFirst()))
 
 /// One shape of one machine: `run` makes a fresh machine, passes the event loop to
 /// `around` (which times it or counts its allocations), and returns a checksum of what
-/// the machine did, equal for the three shapes of a machine.
+/// the machine did, equal for the shapes of a machine. Async so that the loops of async
+/// machines can be passed, all on the main actor; the loops of the others are synchronous
+/// functions all the same.
 struct Variant {
     var machine: String
     var shape: String
-    var run: (_ around: (() -> Void) -> Void) -> Int
+    var run: @MainActor (_ around: @MainActor (@MainActor () async -> Void) async -> Void) async -> Int
 }
 
 /// The count of what the actions did and the final state, in one number.
@@ -103,6 +105,8 @@ typealias LibraryTurnstileCounter = CountingLibraryTurnstileActions<DeclaresNoEv
 typealias QueueingLibraryTurnstileCounter = CountingLibraryTurnstileActions<MaySendEvents>
 typealias LibraryRandomCounter = CountingLibraryRandom50x20Actions<DeclaresNoEvents>
 typealias QueueingLibraryRandomCounter = CountingLibraryRandom50x20Actions<MaySendEvents>
+typealias MainActorTurnstileCounter = CountingMainActorTurnstileActions<DeclaresNoEvents>
+typealias ObservedTurnstileCounter = CountingObservedTurnstileActions<DeclaresNoEvents>
 typealias ResumingDeckCounter = CountingResumingDeckActions<DeclaresNoEvents>
 typealias QueueingResumingDeckCounter = CountingResumingDeckActions<MaySendEvents>
 
@@ -186,6 +190,34 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
     for event in events { machine.handle(event) }
 }
 
+@MainActor @inline(never) func runMainActorTurnstile(
+    _ machine: MainActorTurnstile<MainActorTurnstileCounter>,
+    _ events: [MainActorTurnstileEvent]
+) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runObservedTurnstile(_ machine: ObservedTurnstile<ObservedTurnstileCounter>, _ events: [ObservedTurnstileEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+// The async machines' loops run on the main actor, as an app's calls do; the machine that
+// is not isolated runs in its caller's isolation, so neither switches executors per event.
+
+@MainActor @inline(never) func runAsyncTurnstile(
+    _ machine: AsyncTurnstile<CountingAsyncTurnstileActions>,
+    _ events: [AsyncTurnstileEvent]
+) async {
+    for event in events { await machine.handle(event) }
+}
+
+@MainActor @inline(never) func runMainActorAsyncTurnstile(
+    _ machine: MainActorAsyncTurnstile<CountingMainActorAsyncTurnstileActions>,
+    _ events: [MainActorAsyncTurnstileEvent]
+) async {
+    for event in events { await machine.handle(event) }
+}
+
 @inline(never) func runClosuresTurnstile(
     _ machine: ClosureMachine<TurnstileState, TurnstileEvent, NoPredicates, TurnstileCounter>,
     _ events: [TurnstileEvent]
@@ -267,6 +299,11 @@ let randomMachineEvents: [Random50x20Event] = randomEvents(eventCount, seed: 2) 
 // The library's copies of the two machines take the same sequences.
 let libraryTurnstileEvents = turnstileEvents.map { LibraryTurnstileEvent(rawValue: $0.rawValue)! }
 let libraryRandomEvents = randomMachineEvents.map { LibraryRandom50x20Event(rawValue: $0.rawValue)! }
+// And so do the turnstiles with concurrency headers.
+let mainActorTurnstileEvents = turnstileEvents.map { MainActorTurnstileEvent(rawValue: $0.rawValue)! }
+let asyncTurnstileEvents = turnstileEvents.map { AsyncTurnstileEvent(rawValue: $0.rawValue)! }
+let mainActorAsyncTurnstileEvents = turnstileEvents.map { MainActorAsyncTurnstileEvent(rawValue: $0.rawValue)! }
+let observedTurnstileEvents = turnstileEvents.map { ObservedTurnstileEvent(rawValue: $0.rawValue)! }
 let guardedEvents: [GuardedInput] = randomEvents(eventCount, seed: 3) {
     (pick(&$0), pick(&$0), pick(&$0), pick(&$0))
 }
@@ -295,142 +332,162 @@ let guardedClosureEvents: [GuardedClosureInput] = guardedEvents.map {
 let variants: [Variant] = [
     Variant(machine: "turnstile", shape: "generated") { around in
         let machine = Turnstile(actions: TurnstileCounter())
-        around { runGeneratedTurnstile(machine, turnstileEvents) }
+        await around { runGeneratedTurnstile(machine, turnstileEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "turnstile", shape: "generated+queue") { around in
         let machine = Turnstile(actions: QueueingTurnstileCounter())
-        around { runQueueingTurnstile(machine, turnstileEvents) }
+        await around { runQueueingTurnstile(machine, turnstileEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "turnstile", shape: "generated, other module") { around in
         let machine = LibraryTurnstile(actions: LibraryTurnstileCounter())
-        around { runLibraryTurnstile(machine, libraryTurnstileEvents) }
+        await around { runLibraryTurnstile(machine, libraryTurnstileEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "turnstile", shape: "generated+queue, other module") { around in
         let machine = LibraryTurnstile(actions: QueueingLibraryTurnstileCounter())
-        around { runQueueingLibraryTurnstile(machine, libraryTurnstileEvents) }
+        await around { runQueueingLibraryTurnstile(machine, libraryTurnstileEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "turnstile", shape: "main actor") { around in
+        let machine = MainActorTurnstile(actions: MainActorTurnstileCounter())
+        await around { runMainActorTurnstile(machine, mainActorTurnstileEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "turnstile", shape: "observable") { around in
+        let machine = ObservedTurnstile(actions: ObservedTurnstileCounter())
+        await around { runObservedTurnstile(machine, observedTurnstileEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "turnstile", shape: "async") { around in
+        let machine = AsyncTurnstile(actions: CountingAsyncTurnstileActions())
+        await around { await runAsyncTurnstile(machine, asyncTurnstileEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "turnstile", shape: "async, main actor") { around in
+        let machine = MainActorAsyncTurnstile(actions: CountingMainActorAsyncTurnstileActions())
+        await around { await runMainActorAsyncTurnstile(machine, mainActorAsyncTurnstileEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "turnstile", shape: "hand-written") { around in
         let machine = HandTurnstile(actions: TurnstileCounter())
-        around { runHandTurnstile(machine, turnstileEvents) }
+        await around { runHandTurnstile(machine, turnstileEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "turnstile", shape: "closures") { around in
         let machine = ClosureMachine.makeTurnstile(actions: TurnstileCounter())
-        around { runClosuresTurnstile(machine, turnstileEvents) }
+        await around { runClosuresTurnstile(machine, turnstileEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "random50x20", shape: "generated") { around in
         let machine = Random50x20(actions: RandomCounter())
-        around { runGeneratedRandom(machine, randomMachineEvents) }
+        await around { runGeneratedRandom(machine, randomMachineEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "random50x20", shape: "generated+queue") { around in
         let machine = Random50x20(actions: QueueingRandomCounter())
-        around { runQueueingRandom(machine, randomMachineEvents) }
+        await around { runQueueingRandom(machine, randomMachineEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "random50x20", shape: "generated, other module") { around in
         let machine = LibraryRandom50x20(actions: LibraryRandomCounter())
-        around { runLibraryRandom(machine, libraryRandomEvents) }
+        await around { runLibraryRandom(machine, libraryRandomEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "random50x20", shape: "generated+queue, other module") { around in
         let machine = LibraryRandom50x20(actions: QueueingLibraryRandomCounter())
-        around { runQueueingLibraryRandom(machine, libraryRandomEvents) }
+        await around { runQueueingLibraryRandom(machine, libraryRandomEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "random50x20", shape: "hand-written") { around in
         let machine = HandRandom50x20(actions: RandomCounter())
-        around { runHandRandom(machine, randomMachineEvents) }
+        await around { runHandRandom(machine, randomMachineEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "random50x20", shape: "closures") { around in
         let machine = ClosureMachine.makeRandom50x20(actions: RandomCounter())
-        around { runClosuresRandom(machine, randomMachineEvents) }
+        await around { runClosuresRandom(machine, randomMachineEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "predicates", shape: "generated") { around in
         let machine = Guarded(actions: GuardedCounter())
-        around { runGeneratedGuarded(machine, guardedEvents) }
+        await around { runGeneratedGuarded(machine, guardedEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "predicates", shape: "generated+queue") { around in
         let machine = Guarded(actions: QueueingGuardedCounter())
-        around { runQueueingGuarded(machine, guardedEvents) }
+        await around { runQueueingGuarded(machine, guardedEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "predicates", shape: "hand-written") { around in
         let machine = HandGuarded(actions: GuardedCounter())
-        around { runHandGuarded(machine, guardedEvents) }
+        await around { runHandGuarded(machine, guardedEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "predicates", shape: "closures") { around in
         let machine = ClosureMachine.makeGuarded(actions: GuardedCounter())
-        around { runClosuresGuarded(machine, guardedClosureEvents) }
+        await around { runClosuresGuarded(machine, guardedClosureEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "conditions", shape: "generated") { around in
         let machine = Player(actions: PlayerCounter())
-        around { runGeneratedPlayer(machine, playerEvents) }
+        await around { runGeneratedPlayer(machine, playerEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "conditions", shape: "generated+queue") { around in
         let machine = Player(actions: QueueingPlayerCounter())
-        around { runQueueingPlayer(machine, playerEvents) }
+        await around { runQueueingPlayer(machine, playerEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "conditions", shape: "hand-written") { around in
         let machine = HandPlayer(actions: PlayerCounter())
-        around { runHandPlayer(machine, playerEvents) }
+        await around { runHandPlayer(machine, playerEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "values", shape: "generated") { around in
         let machine = Vending(actions: VendingCounter())
-        around { runGeneratedVending(machine, vendingEvents) }
+        await around { runGeneratedVending(machine, vendingEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "values", shape: "generated+queue") { around in
         let machine = Vending(actions: QueueingVendingCounter())
-        around { runQueueingVending(machine, vendingEvents) }
+        await around { runQueueingVending(machine, vendingEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "values", shape: "hand-written") { around in
         let machine = HandVending(actions: VendingCounter())
-        around { runHandVending(machine, vendingEvents) }
+        await around { runHandVending(machine, vendingEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "statechart", shape: "generated") { around in
         let machine = Deck(actions: DeckCounter())
-        around { runGeneratedDeck(machine, deckEvents) }
+        await around { runGeneratedDeck(machine, deckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "statechart", shape: "generated+queue") { around in
         let machine = Deck(actions: QueueingDeckCounter())
-        around { runQueueingDeck(machine, deckEvents) }
+        await around { runQueueingDeck(machine, deckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "statechart", shape: "hand-written") { around in
         let machine = HandDeck(actions: DeckCounter())
-        around { runHandDeck(machine, deckEvents) }
+        await around { runHandDeck(machine, deckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "history", shape: "generated") { around in
         let machine = ResumingDeck(actions: ResumingDeckCounter())
-        around { runGeneratedResumingDeck(machine, resumingDeckEvents) }
+        await around { runGeneratedResumingDeck(machine, resumingDeckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "history", shape: "generated+queue") { around in
         let machine = ResumingDeck(actions: QueueingResumingDeckCounter())
-        around { runQueueingResumingDeck(machine, resumingDeckEvents) }
+        await around { runQueueingResumingDeck(machine, resumingDeckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
     Variant(machine: "history", shape: "hand-written") { around in
         let machine = HandResumingDeck(actions: ResumingDeckCounter())
-        around { runHandResumingDeck(machine, resumingDeckEvents) }
+        await around { runHandResumingDeck(machine, resumingDeckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
 ]
@@ -446,14 +503,18 @@ func median(_ values: [Double]) -> Double {
 
 /// Times every variant `runs` times, interleaved so that a burst of load on the machine
 /// hits all of them alike, after one warm-up run each.
-@MainActor func benchmarkDispatch() {
+@MainActor func benchmarkDispatch() async {
     let clock = ContinuousClock()
     var samples = Array(repeating: [Double](), count: variants.count)
     var checksums = Array(repeating: 0, count: variants.count)
     for run in 0...options.runs {
         for (index, variant) in variants.enumerated() {
             var elapsed = Duration.zero
-            checksums[index] = variant.run { loop in elapsed = clock.measure(loop) }
+            checksums[index] = await variant.run { loop in
+                let start = clock.now
+                await loop()
+                elapsed = start.duration(to: clock.now)
+            }
             if run > 0 { samples[index].append(nanoseconds(elapsed) / Double(eventCount)) }
         }
     }
@@ -464,7 +525,7 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Counts allocations around each loop with the preloaded MallocCounter's functions.
-@MainActor func countAllocations() {
+@MainActor func countAllocations() async {
     typealias Begin = @convention(c) () -> Void
     typealias End = @convention(c) () -> Int
     guard let begin = dlsym(nil, "malloc_counter_begin"), let end = dlsym(nil, "malloc_counter_end") else {
@@ -475,9 +536,9 @@ func median(_ values: [Double]) -> Double {
     let endCounting = unsafeBitCast(end, to: End.self)
     for variant in variants {
         var count = 0
-        _ = variant.run { loop in
+        _ = await variant.run { loop in
             beginCounting()
-            loop()
+            await loop()
             count = endCounting()
         }
         print("allocations\t\(variant.machine)\t\(variant.shape)\t\(count)\t\(eventCount)")
@@ -527,7 +588,7 @@ func median(_ values: [Double]) -> Double {
 
 switch options.mode {
 case "allocations":
-    countAllocations()
+    await countAllocations()
 case "startup":
     benchmarkStartup()
 default:
@@ -535,8 +596,11 @@ default:
         guard let variant = variants.first(where: { "\($0.machine)/\($0.shape)" == only }) else {
             usageError("no variant '\(only)'; there are \(variants.map { "\($0.machine)/\($0.shape)" }.joined(separator: ", "))")
         }
-        print("checksum\t\(variant.run { loop in (0..<options.passes).forEach { _ in loop() } })")
+        let checksum = await variant.run { loop in
+            for _ in 0..<options.passes { await loop() }
+        }
+        print("checksum\t\(checksum)")
     } else {
-        benchmarkDispatch()
+        await benchmarkDispatch()
     }
 }

@@ -25,15 +25,20 @@ func printMachine() {
 /// conditions or values have a closures shape: the dictionary-of-closures library it models
 /// has no conditions, no superstates, and its table's keys are events without values. The
 /// turnstile and the 50 × 20 machine are also driven from another module than the one they
-/// are generated in, public, as an app drives a library target's machine.
+/// are generated in, public, as an app drives a library target's machine; the turnstile
+/// also with each concurrency header: isolated to the main actor, observable, async (its
+/// five actions), and async isolated to the main actor.
 private let dispatchVariants: [(machine: String, shape: String)] = [
     "turnstile", "random50x20", "predicates", "conditions", "values", "statechart", "history",
 ]
     .flatMap { machine in
         let crossModule = ["turnstile", "random50x20"].contains(machine)
-        return ["generated", "generated+queue", "generated, other module", "generated+queue, other module",
-                "hand-written", "closures"]
+        let concurrency = ["main actor", "observable", "async", "async, main actor"]
+        let shapes = ["generated", "generated+queue", "generated, other module", "generated+queue, other module"]
+            + concurrency + ["hand-written", "closures"]
+        return shapes
             .filter { crossModule || !$0.hasSuffix("other module") }
+            .filter { machine == "turnstile" || !concurrency.contains($0) }
             .filter { ["turnstile", "random50x20", "predicates"].contains(machine) || $0 != "closures" }
             .map { (machine, $0) }
     }

@@ -5,7 +5,8 @@ import MachineGenerator
 // Writes the dispatch benchmark's machines into the package's Sources folder, the one
 // argument. Into DispatchBenchmark: each described machine as .sm, hand-written Swift,
 // closure registrations and counting actions (with the types those use to declare
-// `sendsEvents`); then every .sm in its Machines/ compiled by fsmc, as `fsmc compile` does.
+// `sendsEvents`), and the turnstile with each concurrency header; then every .sm in its
+// Machines/ compiled by fsmc, as `fsmc compile` does.
 // Into LibraryMachines: the turnstile and the 50 × 20 machine renamed `Library…` and
 // compiled with public access, as the build plugin compiles a library target's machines,
 // for the benchmark to drive from its own module. Files are rewritten only when their
@@ -49,6 +50,25 @@ for machine in described {
     try write(machine.closureRegistrationSwift, to: "Closures/\(machine.name)+Closures.swift", in: benchmark)
     try write(machine.countingActionsSwift, to: "Actions/Counting\(machine.name)Actions.swift", in: benchmark)
 }
+// The turnstile with the concurrency headers, for what isolation, async dispatch and
+// observation cost.
+let turnstile = try String(contentsOf: benchmark.appendingPathComponent("Machines/Turnstile.sm"), encoding: .utf8)
+
+/// `Turnstile.sm` as the machine `name`, with `headers` added.
+func turnstile(named name: String, adding headers: [String] = []) -> String {
+    turnstile.replacingOccurrences(of: "FSM: Turnstile\n", with: (["FSM: \(name)"] + headers).map { $0 + "\n" }.joined())
+        .replacingOccurrences(of: "Actions: TurnstileActions", with: "Actions: \(name)Actions")
+}
+
+let asyncActions = "Async: lock unlock thankyou alarmOn alarmOff"
+for (name, headers) in [
+    ("MainActorTurnstile", ["Isolation: MainActor"]),
+    ("AsyncTurnstile", [asyncActions]),
+    ("MainActorAsyncTurnstile", ["Isolation: MainActor", asyncActions]),
+    ("ObservedTurnstile", ["Observable: true"]),
+] {
+    try write(turnstile(named: name, adding: headers), to: "Machines/\(name).sm", in: benchmark)
+}
 try compileMachines(in: benchmark, access: .internal)
 
 // The library's machines: the same rows under other names, so that the benchmark can use
@@ -57,8 +77,5 @@ var libraryRandom = random
 libraryRandom.name = "Library" + random.name
 try write(libraryRandom.smText, to: "Machines/\(libraryRandom.name).sm", in: library)
 try write(libraryRandom.countingActionsSwift(importing: ["LibraryMachines"]), to: "Actions/Counting\(libraryRandom.name)Actions.swift", in: benchmark)
-let turnstile = try String(contentsOf: benchmark.appendingPathComponent("Machines/Turnstile.sm"), encoding: .utf8)
-try write(turnstile.replacingOccurrences(of: "FSM: Turnstile", with: "FSM: LibraryTurnstile")
-    .replacingOccurrences(of: "Actions: TurnstileActions", with: "Actions: LibraryTurnstileActions"),
-    to: "Machines/LibraryTurnstile.sm", in: library)
+try write(turnstile(named: "LibraryTurnstile"), to: "Machines/LibraryTurnstile.sm", in: library)
 try compileMachines(in: library, access: .public)

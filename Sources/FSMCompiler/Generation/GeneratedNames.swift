@@ -11,7 +11,7 @@ struct GeneratedNames {
     static let members: Set<String> = [
         "event", "state", "actions", "eventQueue", "from", "code", "outcome", "queued", "handling",
         "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled", "history",
-        "currentState", "observationRegistrar", "changeState", "currentHistory",
+        "currentState", "observationRegistrar", "changeState", "currentHistory", "stateKeyPath",
     ]
 
     /// Type names the generated file takes, which no type of the machine may have: the
@@ -27,12 +27,14 @@ struct GeneratedNames {
     /// The property that holds the events actions send, `eventQueue` unless an event
     /// method has that name.
     let eventQueue: String
-    /// An observable machine's stored state, its registrar and the function that changes
-    /// the state, named like that unless an event method has the name.
+    /// An observable machine's stored state, its registrar, the key path of its state and
+    /// the function that changes the state, named like that unless an event method has the
+    /// name.
     let currentState: String
     /// An inlinable machine's stored history, which inlinable code can write.
     let currentHistory: String
     let observationRegistrar: String
+    let stateKeyPath: String
     let changeState: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
     let stateFunctions: [Int: String]
@@ -55,6 +57,7 @@ struct GeneratedNames {
         currentState = Self.unique("currentState", suffix: "Storage", avoiding: eventMethods)
         currentHistory = Self.unique("currentHistory", suffix: "Storage", avoiding: eventMethods)
         observationRegistrar = Self.unique("observationRegistrar", suffix: "Storage", avoiding: eventMethods)
+        stateKeyPath = Self.unique("stateKeyPath", suffix: "Storage", avoiding: eventMethods)
         changeState = Self.unique("changeState", suffix: "Function", avoiding: eventMethods)
         var functions: [Int: String] = [:]
         for state in machine.concreteStates {

@@ -303,6 +303,14 @@ struct Translator {
                 currentStateProperty,
                 .property(SwiftProperty(restriction: "private", isVariable: false, name: names.observationRegistrar,
                                         initialValue: .call(.identifier("Observation.ObservationRegistrar"), []))),
+                .property(SwiftProperty(
+                    documentation: [
+                        "`\\.state`, made once: a key path into a generic class is otherwise made at each use, at",
+                        "the cost of a thousand dispatches.",
+                    ],
+                    restriction: "private", isVariable: false, name: names.stateKeyPath,
+                    type: "Swift.KeyPath<\(machine.typeName)<Actions>, \(machine.stateTypeName)>",
+                    initialValue: .keyPath("state"))),
             ]
         }
         // A machine whose rows name no event yet has no event to handle: Swift would warn
@@ -477,7 +485,7 @@ struct Translator {
             access: modifier, isVariable: true, name: "state", type: machine.stateTypeName,
             getterBody: [
                 .expression(.call(.member(.identifier(names.observationRegistrar), "access"),
-                                  [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .keyPath("state"))])),
+                                  [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .identifier(names.stateKeyPath))])),
                 .returnStatement(.identifier(names.currentState)),
             ]))]
     }
@@ -498,7 +506,7 @@ struct Translator {
     /// Changes an observable machine's state, calling the registrar only when it changes.
     private var changeStateFunction: SwiftDeclaration {
         let registrar = SwiftExpression.identifier(names.observationRegistrar)
-        let arguments = [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .keyPath("state"))]
+        let arguments = [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .identifier(names.stateKeyPath))]
         return .function(SwiftFunction(
             documentation: ["Sets the state; observers hear of it only when it changes."],
             attributes: ["@inline(__always)"], isPrivate: true, name: names.changeState,

@@ -121,7 +121,7 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     /// The current state, which observers (SwiftUI views, `withObservationTracking`) track.
     @inlinable
     public var state: LoaderState {
-        observationRegistrar.access(self, keyPath: \.state)
+        observationRegistrar.access(self, keyPath: stateKeyPath)
         return currentState
     }
 
@@ -136,6 +136,10 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     var currentState: LoaderState
     @usableFromInline
     let observationRegistrar = Observation.ObservationRegistrar()
+    /// `\.state`, made once: a key path into a generic class is otherwise made at each use, at
+    /// the cost of a thousand dispatches.
+    @usableFromInline
+    let stateKeyPath: Swift.KeyPath<Loader<Actions>, LoaderState> = \.state
     /// Events waiting their turn, and those sent from inside actions.
     @usableFromInline
     let eventQueue = FSMRuntime.AsyncEventQueue<LoaderEvent>()
@@ -295,9 +299,9 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     @inline(__always)
     func changeState(to next: LoaderState) {
         guard next != currentState else { return }
-        observationRegistrar.willSet(self, keyPath: \.state)
+        observationRegistrar.willSet(self, keyPath: stateKeyPath)
         currentState = next
-        observationRegistrar.didSet(self, keyPath: \.state)
+        observationRegistrar.didSet(self, keyPath: stateKeyPath)
     }
 
     /// The answer kept in `memo`, or else `ask`'s, kept there: each condition is asked at most once per event.

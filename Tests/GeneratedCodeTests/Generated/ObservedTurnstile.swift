@@ -54,7 +54,7 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     /// The current state, which observers (SwiftUI views, `withObservationTracking`) track.
     @inlinable
     package var state: ObservedTurnstileState {
-        observationRegistrar.access(self, keyPath: \.state)
+        observationRegistrar.access(self, keyPath: stateKeyPath)
         return currentState
     }
 
@@ -69,6 +69,10 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     var currentState: ObservedTurnstileState
     @usableFromInline
     let observationRegistrar = Observation.ObservationRegistrar()
+    /// `\.state`, made once: a key path into a generic class is otherwise made at each use, at
+    /// the cost of a thousand dispatches.
+    @usableFromInline
+    let stateKeyPath: Swift.KeyPath<ObservedTurnstile<Actions>, ObservedTurnstileState> = \.state
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @usableFromInline
@@ -192,8 +196,8 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     @inline(__always)
     func changeState(to next: ObservedTurnstileState) {
         guard next != currentState else { return }
-        observationRegistrar.willSet(self, keyPath: \.state)
+        observationRegistrar.willSet(self, keyPath: stateKeyPath)
         currentState = next
-        observationRegistrar.didSet(self, keyPath: \.state)
+        observationRegistrar.didSet(self, keyPath: stateKeyPath)
     }
 }
