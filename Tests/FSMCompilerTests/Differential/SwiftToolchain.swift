@@ -79,9 +79,10 @@ final class SwiftToolchain: Sendable {
     }
 
     /// Type-checks `files` (name → Swift source) as one module that imports FSMRuntime, as
-    /// generated code must build (Swift 6, complete concurrency checking, no warnings).
-    /// Returns the diagnostics, empty when there are none.
-    func typecheck(named name: String, files: [String: String]) throws -> String {
+    /// generated code must build (Swift 6, complete concurrency checking, no warnings, and
+    /// `options`, such as another language mode, which come last and so win). Returns the
+    /// diagnostics, empty when there are none.
+    func typecheck(named name: String, files: [String: String], options: [String] = []) throws -> String {
         let folder = directory.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -90,7 +91,8 @@ final class SwiftToolchain: Sendable {
             try Data(source.utf8).write(to: folder.appendingPathComponent(file))
         }
         let result = try launch(swiftc, ["-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
-                                         "-wmo", "-module-name", "Probe", "-I", directory.path] + files.keys.sorted(),
+                                         "-wmo", "-module-name", "Probe", "-package-name", "Probe", "-I", directory.path] + options
+                                         + files.keys.sorted(),
                                 in: folder, processorSeconds: 600)
         return result.status == 0 ? "" : result.errors
     }
