@@ -81,8 +81,11 @@ final class SwiftToolchain: Sendable {
     /// Type-checks `files` (name → Swift source) as one module that imports FSMRuntime, as
     /// generated code must build (Swift 6, complete concurrency checking, no warnings, and
     /// `options`, such as another language mode, which come last and so win). Returns the
-    /// diagnostics, empty when there are none.
-    func typecheck(named name: String, files: [String: String], options: [String] = []) throws -> String {
+    /// diagnostics, empty when there are none. With `checkingRegions`, it goes on to the
+    /// mandatory SIL passes, where Swift checks what crosses isolation regions (sending a
+    /// non-Sendable value to another task), which type checking alone does not.
+    func typecheck(named name: String, files: [String: String], options: [String] = [],
+                   checkingRegions: Bool = false) throws -> String {
         let folder = directory.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -90,7 +93,8 @@ final class SwiftToolchain: Sendable {
         for (file, source) in files {
             try Data(source.utf8).write(to: folder.appendingPathComponent(file))
         }
-        let result = try launch(swiftc, ["-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
+        let mode = checkingRegions ? ["-emit-sil", "-o", "/dev/null"] : ["-typecheck"]
+        let result = try launch(swiftc, mode + ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
                                          "-wmo", "-module-name", "Probe", "-package-name", "Probe", "-I", directory.path] + options
                                          + files.keys.sorted(),
                                 in: folder, processorSeconds: 600)

@@ -23,7 +23,8 @@ import FSMTestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
         #expect(names.count == GoldenTests.goldens.count)
         let files = Dictionary(uniqueKeysWithValues: names.map { ($0, String(decoding: readBytes(folder + "/" + $0), as: UTF8.self)) })
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(named: "mode-\(mode)", files: files, options: options)
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(named: "mode-\(mode)", files: files, options: options,
+                                                                    checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
 }
