@@ -194,7 +194,7 @@ public struct Simulation: Sendable {
     public mutating func handle(_ event: Int) throws(Failure) -> String {
         let missing = missingPredicateValues + missingConditionResults
         guard missing.isEmpty else {
-            throw Failure("no value for \(Self.list(missing.map { "'\($0)'" })) before event '\(machine.events[event].name)'; set each before the first event")
+            throw Failure("no value for \(Self.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event")
         }
         let step = interpreter.handle(event, predicates: predicateValues.map { $0! },
                                       conditions: conditionResults.map { $0! })
@@ -240,8 +240,8 @@ public struct Simulation: Sendable {
         return (String(decoding: bytes[first...last], as: UTF8.self), column + first - bytes.startIndex)
     }
 
-    /// `a, b or c`.
-    static func list(_ names: [String]) -> String {
-        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    /// `a, b or c`; with `conjunction` "and", `a, b and c`, where every name is meant.
+    static func list(_ names: [String], conjunction: String = "or") -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }
 }

@@ -66,7 +66,7 @@ import FSMTestSupport
             "fsmc: error: every predicate type and condition needs a value; give --predicate Enforcement=weak|strong or --condition isSupervisorPresent=true|false\n"))
         let onInput = ToolTranscript.run(["simulate", Self.enforced, "--predicate", "Reward=positive"], input: "Pass\n")
         #expect(onInput.status == .failure)
-        #expect(onInput.errors.hasPrefix("<stdin>:1:1: error: no value for 'Enforcement=weak|strong' or 'isSupervisorPresent=true|false' before event 'Pass'"))
+        #expect(onInput.errors.hasPrefix("<stdin>:1:1: error: no value for 'Enforcement=weak|strong' and 'isSupervisorPresent=true|false' before event 'Pass'"))
     }
 
     @Test(arguments: [

@@ -139,7 +139,7 @@ import FSMTestSupport
         ("  Speed=fast", Simulation.Failure("unknown predicate type or condition 'Speed'; predicate types and conditions are Mode, Load or isAllowed", column: 3)),
         ("isAllowed=yes", Simulation.Failure("condition 'isAllowed' is 'true' or 'false', not 'yes'", column: 11)),
         ("   Run", Simulation.Failure("unknown event 'Run'; events are Go or Stop", column: 4)),
-        ("Go", Simulation.Failure("no value for 'Mode=slow|fast|off', 'Load=light|heavy' or 'isAllowed=true|false' before event 'Go'; set each before the first event")),
+        ("Go", Simulation.Failure("no value for 'Mode=slow|fast|off', 'Load=light|heavy' and 'isAllowed=true|false' before event 'Go'; set each before the first event")),
     ])
     func badLinesAreReportedWhereTheyGoWrong(line: String, failure: Simulation.Failure) throws {
         var simulation = Simulation(try #require(machine(InterpreterTests.ranked)))
