@@ -298,21 +298,7 @@ struct Translator {
         ] + stateProperty
         if !machine.historyStates.isEmpty { members += historyProperties }
         members.append(actionsProperty)
-        if machine.isObservable {
-            members += [
-                currentStateProperty,
-                .property(SwiftProperty(restriction: "private", isVariable: false, name: names.observationRegistrar,
-                                        initialValue: .call(.identifier("Observation.ObservationRegistrar"), []))),
-                .property(SwiftProperty(
-                    documentation: [
-                        "`\\.state`, made once: a key path into a generic class is otherwise made at each use, at",
-                        "the cost of a thousand dispatches.",
-                    ],
-                    restriction: "private", isVariable: false, name: names.stateKeyPath,
-                    type: "Swift.KeyPath<\(machine.typeName)<Actions>, \(machine.stateTypeName)>",
-                    initialValue: .keyPath("state"))),
-            ]
-        }
+        if machine.isObservable { members += observationProperties }
         // A machine whose rows name no event yet has no event to handle: Swift would warn
         // that any code taking a value of its event type, which has no cases, never runs.
         if machine.events.isEmpty {
@@ -501,6 +487,23 @@ struct Translator {
         machine.isObservable
             ? .expression(.call(.identifier(names.changeState), [SwiftArgument("to", value)]))
             : .assignment(.identifier(stateStorage), value)
+    }
+
+    /// An observable machine's stored state, its registrar, and the key path it passes it.
+    private var observationProperties: [SwiftDeclaration] {
+        [
+            currentStateProperty,
+            .property(SwiftProperty(restriction: "private", isVariable: false, name: names.observationRegistrar,
+                                    initialValue: .call(.identifier("Observation.ObservationRegistrar"), []))),
+            .property(SwiftProperty(
+                documentation: [
+                    "`\\.state`, made once: a key path into a generic class is otherwise made at each use, at",
+                    "the cost of a thousand dispatches.",
+                ],
+                restriction: "private", isVariable: false, name: names.stateKeyPath,
+                type: "Swift.KeyPath<\(machine.typeName)<Actions>, \(machine.stateTypeName)>",
+                initialValue: .keyPath("state"))),
+        ]
     }
 
     /// Changes an observable machine's state, calling the registrar only when it changes.

@@ -172,9 +172,8 @@ struct DiagramLayout {
         }
         if !transition.actions.isEmpty {
             // The row's own actions, as the effects of a transition without exit actions.
-            label += " / " + zip(transition.actions.indices, transition.actions).map { position, action in
-                callText(machine.actions[action].name, arguments: transition.arguments(ofEffectAt: position, exitCount: 0))
-            }.joined(separator: ", ")
+            label += " / " + TransitionTable.calls(transition.actions, exitCount: 0, of: transition, in: machine)
+                .joined(separator: ", ")
         }
         return label
     }

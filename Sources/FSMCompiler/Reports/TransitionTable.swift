@@ -64,7 +64,7 @@ public enum TransitionTable {
     }
 
     /// The actions of `effects` as calls, the row's own with their arguments.
-    private static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine) -> [String] {
+    static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine) -> [String] {
         effects.indices.map { position in
             callText(machine.actions[effects[position]].name,
                      arguments: transition.arguments(ofEffectAt: position, exitCount: exitCount))

@@ -92,11 +92,17 @@ struct Headers {
         let actor = header.value
         if actor.text.lowercased() == "nonisolated" {
             log.error(.invalidHeader, "a machine is not isolated without this header; remove it", at: actor.location)
-        } else if actor.text.first?.isNumber == true || SwiftNames.keywords.contains(actor.text) {
+        } else if !Self.canBeTypeName(actor.text) {
             log.error(.invalidHeader, "'\(actor)' is not the name of a global actor, such as 'MainActor'", at: actor.location)
         } else {
             isolation = actor
         }
+    }
+
+    /// Whether a header's name can name a Swift type or module: not a keyword, and not
+    /// starting with a digit.
+    private static func canBeTypeName(_ text: String) -> Bool {
+        text.first?.isNumber != true && !SwiftNames.keywords.contains(text)
     }
 
     /// `Async: load save isReady`: each name once; that each is an action or a condition is
@@ -147,7 +153,7 @@ struct Headers {
             return
         }
         let module = header.value
-        if module.text.first?.isNumber == true || SwiftNames.keywords.contains(module.text) {
+        if !Self.canBeTypeName(module.text) {
             log.error(.invalidHeader, "'\(module)' is not a module name", at: module.location)
         } else if module.text == "FSMRuntime" {
             log.error(.duplicateHeader, "every generated file imports FSMRuntime already; remove this header", at: module.location)

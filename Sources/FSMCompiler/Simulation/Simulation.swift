@@ -126,9 +126,7 @@ public struct Simulation: Sendable {
 
     /// `the values 'a' and 'b'`, or `the value 'a'`.
     private static func valueList(_ labels: [String]) -> String {
-        let quoted = labels.map { "'\($0)'" }
-        return quoted.count == 1 ? "the value " + quoted[0]
-            : "the values " + quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+        (labels.count == 1 ? "the value " : "the values ") + list(labels.map { "'\($0)'" }, conjunction: "and")
     }
 
     /// The events of `--events`, separated by commas outside parentheses, brackets and
