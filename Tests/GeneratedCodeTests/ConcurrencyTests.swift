@@ -195,6 +195,31 @@ final class ChangeCounter: Sendable {
         #expect(machine.actions.log == ["unlock", "sent Pass: queued", "lock"])
         #expect(machine.state == .locked)
     }
+
+    /// README, "Isolated conformances": a machine without `Isolation:` driven by a
+    /// main-actor type that is its own actions through an isolated conformance.
+    @MainActor @Test func aMainActorModelIsTheActionsThroughAnIsolatedConformance() {
+        let model = TurnstileModel()
+        let machine = Turnstile(actions: model)
+        machine.coin()
+        machine.pass()
+        #expect(model.log == ["unlock", "lock"])
+        #expect(machine.state == .locked)
+    }
+}
+
+/// A main-actor model, the actions of the (not isolated) `Turnstile` golden through an
+/// isolated conformance.
+@MainActor final class TurnstileModel {
+    var log: [String] = []
+}
+
+extension TurnstileModel: @MainActor TurnstileActions {
+    func lock() { log.append("lock") }
+    func unlock() { log.append("unlock") }
+    func thankyou() { log.append("thankyou") }
+    func alarmOn() { log.append("alarmOn") }
+    func alarmOff() { log.append("alarmOff") }
 }
 
 /// What the uploader did; it belongs to the actor that owns the machine.

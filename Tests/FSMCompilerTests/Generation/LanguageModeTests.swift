@@ -27,4 +27,44 @@ import FSMTestSupport
                                                                     checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
+
+    /// README, "What not to do": Swift 6 rejects sharing a machine between tasks, both ways
+    /// the README shows, with the errors it quotes.
+    @Test func swiftRejectsAMachineSharedBetweenTasks() throws {
+        let folder = Paths.repository + "/Tests/GeneratedCodeTests/Generated"
+        let misuse = """
+            struct Counter: TurnstileActions {
+                func lock() {}
+                func unlock() {}
+                func thankyou() {}
+                func alarmOn() {}
+                func alarmOff() {}
+            }
+
+            func share() {
+                let machine = Turnstile(actions: Counter())
+                Task { machine.coin() }
+                machine.pass()
+            }
+
+            actor Gate {
+                let machine = Turnstile(actions: Counter())
+                func share() -> Turnstile<Counter> { machine }
+            }
+
+            func steal(from gate: Gate) async {
+                let stolen = await gate.share()
+                stolen.coin()
+            }
+            """
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "shared-machine",
+            files: ["Turnstile.swift": String(decoding: readBytes(folder + "/Turnstile.swift"), as: UTF8.self),
+                    "Misuse.swift": misuse],
+            checkingRegions: true)
+        #expect(diagnostics.contains("Misuse.swift:11:5: error: sending value of non-Sendable type '() async -> Outcome<TurnstileState>' risks causing data races"),
+                "\(diagnostics.prefix(3_000))")
+        #expect(diagnostics.contains("error: non-Sendable 'Turnstile<Counter>'-typed result can not be returned from actor-isolated instance method 'share()' to nonisolated context"),
+                "\(diagnostics.prefix(3_000))")
+    }
 }
