@@ -4,7 +4,10 @@
 /// Errors are collected, not thrown to the caller. A rule that meets an unexpected token
 /// reports `expected X, found Y` there and throws `ParseFailure.syntax`; the nearest
 /// list of rows or states catches it and skips to the next line that starts a row at the
-/// same depth, or to the `}` that closes the list, so one mistake gives one error.
+/// same depth, or to the `}` that closes the list, so one mistake gives one error. A state
+/// whose `{` is missing parses as a state with one row, and shows only later, as tokens
+/// after the body or rows read as states: the layout then names the state instead
+/// (`reportMissingOpenBrace`).
 public struct Parser {
     /// The deepest nesting of blocks accepted; deeper input is reported, not recursed into.
     public static let maximumNesting = 64
@@ -58,9 +61,14 @@ public struct Parser {
             syntax.headers = try parseHeaders()
             syntax.bodyLocation = current.location
             let bodyStart = index
-            syntax.states = try parseBody()
+            let (states, closeBrace) = try parseBody()
+            syntax.states = states
             syntax.bodyTokens = TokenSpan(start: bodyStart, end: index, openBrace: bodyStart)
-            if current.kind != .endOfFile {
+            let hasTokensAfterBody = current.kind != .endOfFile
+            if let closeBrace, try reportMissingOpenBrace(in: states, bodyClosedBy: closeBrace,
+                                                          hasTokensAfterBody: hasTokensAfterBody) {
+                // The tokens after the body are explained by the state that lacks its '{'.
+            } else if hasTokensAfterBody {
                 try fail("expected end of file after the body's closing '}', found \(describe(current))")
             }
         } catch ParseFailure.tooManyErrors {
@@ -151,7 +159,8 @@ public struct Parser {
     }
 
     /// `body = "{" , { stateSpec } , "}" ;`
-    private mutating func parseBody() throws -> [StateSyntax] {
+    /// Also returns the index of the body's `}`, nil when the file ends without it.
+    private mutating func parseBody() throws -> (states: [StateSyntax], closeBrace: Int?) {
         guard current.kind == .openBrace else {
             try fail("expected a header or '{' to open the body, found \(describe(current))")
         }
@@ -166,8 +175,9 @@ public struct Parser {
                 synchronize(from: start)
             }
         }
+        let closeBrace = current.kind == .closeBrace ? index : nil
         try expectClosingBrace(matching: open)
-        return states
+        return (states, closeBrace)
     }
 
     /// `stateSpec = stateName , { modifier } , stateBody ;`
@@ -598,6 +608,90 @@ public struct Parser {
             advance()
             mayStop = true
         }
+    }
+
+    // MARK: A state missing its '{'
+
+    /// What in the layout, beyond every line from the state's row to the `}` that closed the
+    /// body being indented deeper than the state, suggests that the state lost its `{`.
+    private enum MissingBraceEvidence {
+        /// That `}` stands in the state's column.
+        case alignedCloseBrace
+        /// The line after the state is indented deeper than the state.
+        case deeperLineAfter
+    }
+
+    /// A state whose `{` is missing takes only the row after it (a state may have one row
+    /// without braces), its other rows are read as states, and its `}` closes the machine's
+    /// body: the errors that follow, tokens after the body or rows that are not states, say
+    /// nothing about the mistake. So when the body is followed by tokens, or errors follow a
+    /// state written without braces, the layout is read for a state whose row starts on a
+    /// line below its name and which lost its `{`. If there is one, a single error names it,
+    /// with notes at the row read as a state and at the `}` that closed the body, in place
+    /// of the errors that followed it. Layout chooses the message only, never what parses.
+    /// Returns whether such a state was reported.
+    private mutating func reportMissingOpenBrace(in states: [StateSyntax], bodyClosedBy close: Int,
+                                                 hasTokensAfterBody: Bool) throws -> Bool {
+        // Errors that depend on where the parser thought it was; a character outside the
+        // language is one wherever it stands.
+        func dependsOnContext(_ diagnostic: Diagnostic) -> Bool {
+            [.syntaxError, .misplacedPlaceholder, .misplacedOverride].contains(diagnostic.id)
+        }
+        guard hasTokensAfterBody || diagnostics.contains(where: dependsOnContext) else { return false }
+        var found: StateSyntax?
+        for state in states {
+            guard let evidence = missingBraceEvidence(state, bodyClosedBy: close) else { continue }
+            // At most one state lines up with the '}' and has only deeper lines up to it;
+            // failing that, the outermost state that has them.
+            if evidence == .alignedCloseBrace {
+                found = state
+                break
+            }
+            found = found ?? state
+        }
+        guard let state = found else { return false }
+        let after = tokens[state.tokens.end]
+        func isConsequence(_ diagnostic: Diagnostic) -> Bool {
+            dependsOnContext(diagnostic) && diagnostic.location >= after.location
+        }
+        guard hasTokensAfterBody || diagnostics.contains(where: isConsequence) else { return false }
+        let count = diagnostics.count
+        diagnostics.removeAll(where: isConsequence)
+        errorCount -= count - diagnostics.count
+
+        let item = state.items[0]
+        let what: String
+        switch item {
+        case .eventBlock, .guardBlock, .overrideBlock: what = "block"
+        case .row, .initial, .placeholder: what = "row"
+        }
+        var notes: [Diagnostic.Note] = []
+        if state.tokens.end < close && after.isFirstOnLine && after.kind == .name {
+            notes.append(.init("'\(after.text)' was then read as a state", at: after.location))
+        }
+        notes.append(.init("this '}' then closed the machine's body", at: tokens[close].location))
+        try report(Diagnostic(.syntaxError, .error,
+                              "state '\(state.name.text)' seems to be missing its '{'; without it, the state takes only the \(what) on line \(tokens[item.tokens.start].location.line)",
+                              at: state.name.location, notes: notes))
+        // Kept in the order of the file, as the parser reports.
+        let diagnostic = diagnostics.removeLast()
+        diagnostics.insert(diagnostic, at: diagnostics.firstIndex { $0.location > diagnostic.location } ?? diagnostics.count)
+        return true
+    }
+
+    /// Whether `state`, in the body that the `}` at `close` ended, looks like one whose `{`
+    /// is missing: written without braces, its row starting a line, and every line from
+    /// there to the `}` indented deeper than the state, as if they were its own.
+    private func missingBraceEvidence(_ state: StateSyntax, bodyClosedBy close: Int) -> MissingBraceEvidence? {
+        guard state.tokens.openBrace == nil, state.items.count == 1, state.tokens.end <= close else { return nil }
+        let row = state.items[0].tokens.start
+        let column = tokens[state.tokens.start].location.column
+        guard tokens[row].isFirstOnLine,
+              tokens[(row + 1)..<close].lazy.filter(\.isFirstOnLine).allSatisfy({ $0.location.column > column })
+        else { return nil }
+        let closeBrace = tokens[close]
+        if closeBrace.isFirstOnLine && closeBrace.location.column == column { return .alignedCloseBrace }
+        return state.tokens.end < close && tokens[state.tokens.end].isFirstOnLine ? .deeperLineAfter : nil
     }
 
     /// Skips tokens up to and including the `}` that brings `depth` open braces to zero.

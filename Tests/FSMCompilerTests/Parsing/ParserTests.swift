@@ -503,3 +503,220 @@ import FSMTestSupport
         #expect(errors.allSatisfy { $0.hasPrefix("9:") || $0.hasPrefix("10:") }, "\(errors)")
     }
 }
+
+/// A state whose `{` is missing takes only its first row, and its `}` closes the machine's
+/// body: the error names the state, with notes at what was misread, instead of complaining
+/// about the tokens after the body or the rows read as states.
+extension ParserTests {
+    /// A machine whose fourth state is `state`, which starts on line 7.
+    static func missingBraceMachine(_ state: String) -> String {
+        """
+        FSM: Player
+        Initial: Stopped
+        {
+          (Active) {
+            Stop Stopped {}
+          }
+        \(state)
+          Playing : Active {
+            Pause Paused {}
+          }
+          Stopped {
+            Play Playing {}
+          }
+        }
+        """
+    }
+
+    @Test(arguments: [
+        // One row: it parses as a one-row state, then its '}' closes the body (was:
+        // "10:3: error: expected end of file after the body's closing '}', found 'Playing'").
+        ("""
+           Paused : Active
+             Play Playing {}
+           }
+         """,
+         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+          "9:3: note: this '}' then closed the machine's body"]),
+        // Two rows: the second row's event is read as a state (was: only the error after the body).
+        ("""
+           Paused : Active
+             Play Playing {}
+             Reset Stopped {}
+           }
+         """,
+         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+          "9:5: note: 'Reset' was then read as a state",
+          "10:3: note: this '}' then closed the machine's body"]),
+        // Three rows: 'Kick' is read as the action of the state 'Reset', then '-' as a state's
+        // name (was: "10:10: error: expected a state name, found '-'" and the error after the body).
+        ("""
+           Paused : Active
+             Play Playing {}
+             Reset Stopped -
+             Kick - -
+           }
+         """,
+         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+          "9:5: note: 'Reset' was then read as a state",
+          "11:3: note: this '}' then closed the machine's body"]),
+        // An event block as the first item.
+        ("""
+           Paused : Active
+             Play {
+               [isReady] Playing -
+             }
+           }
+         """,
+         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the block on line 8 [syntaxError]",
+          "11:3: note: this '}' then closed the machine's body"]),
+        // A '}' out of line with the state, after rows indented deeper than it.
+        ("""
+           Paused : Active
+             Play Playing {}
+             Reset Stopped {}
+          }
+         """,
+         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+          "9:5: note: 'Reset' was then read as a state",
+          "10:2: note: this '}' then closed the machine's body"]),
+    ])
+    func missingOpenBrace(state: String, expected: [String]) {
+        #expect(diagnosticLines(compiling: Self.missingBraceMachine(state)) == expected)
+    }
+
+    @Test(arguments: [
+        // The initial row takes 'Stop' as its action and 'Stopped -' is read as a state (was:
+        // "6:18: error: the event '-' is allowed only at the top of a state body: … [misplacedPlaceholder]"
+        // and "8:3: error: expected end of file after the body's closing '}', found 'Playing'").
+        ("""
+           (Active)
+             - Playing
+             Stop Stopped -
+           }
+         """,
+         ["4:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 5 [syntaxError]",
+          "7:3: note: this '}' then closed the machine's body"]),
+        // With the initial row's action, 'Stop' is read as a state (was: "7:3: error: expected
+        // an action, '-' or '{', found '}'" and the error after the body).
+        ("""
+           (Active)
+             - Playing startClock
+             Stop Stopped -
+           }
+         """,
+         ["4:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 5 [syntaxError]",
+          "6:5: note: 'Stop' was then read as a state",
+          "7:3: note: this '}' then closed the machine's body"]),
+    ])
+    func missingOpenBraceOfSuperstateWithInitialRow(superstate: String, expected: [String]) {
+        let source = """
+            FSM: Player
+            Initial: Stopped
+            {
+            \(superstate)
+              Playing : Active {
+                Pause Stopped {}
+              }
+              Stopped {
+                Play Active {}
+              }
+            }
+            """
+        #expect(diagnosticLines(compiling: source) == expected)
+    }
+
+    @Test(arguments: [
+        // The last state's '}' closes the body; the machine's is left over (was:
+        // "10:1: error: expected end of file after the body's closing '}', found '}'").
+        ("""
+           Stopped
+             Play Playing {}
+           }
+         }
+         """,
+         ["7:3: error: state 'Stopped' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+          "9:3: note: this '}' then closed the machine's body"]),
+        ("""
+           Stopped
+             Play Playing {}
+             Reset Stopped {}
+           }
+         }
+         """,
+         ["7:3: error: state 'Stopped' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+          "9:5: note: 'Reset' was then read as a state",
+          "10:3: note: this '}' then closed the machine's body"]),
+        // The machine's '}' forgotten too: the file ends after the state's, and the row read
+        // as a state is the tell-tale (was: the misplacedPlaceholder error at 9:18).
+        ("""
+           (Active)
+             - Playing
+             Stop Stopped -
+           }
+         """,
+         ["7:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+          "10:3: note: this '}' then closed the machine's body"]),
+    ])
+    func missingOpenBraceOfLastState(end: String, expected: [String]) {
+        let source = """
+            FSM: Player
+            Initial: Stopped
+            {
+              Playing : Active {
+                Pause Stopped {}
+              }
+
+            """ + end
+        #expect(diagnosticLines(compiling: source) == expected)
+    }
+
+    /// States written without braces over two lines, as CC_SMC files do, are not taken for
+    /// ones missing their '{', with or without other errors.
+    @Test func oneRowStatesOverTwoLinesAreNotMissingTheirBrace() {
+        let turnstile = { (more: String) in """
+            FSM: Turnstile
+            Initial: Locked
+            {
+              (Resetable) {
+                Reset  Locked  {alarmOff lock}
+              }
+              Locked : Resetable <lock
+                Coin   Unlocked  -
+              Unlocked : Resetable <unlock
+                  Pass   Locked    -
+              Alarming : Resetable <alarmOn >alarmOff
+                - - -
+            \(more)}
+            """
+        }
+        let parsed = Parser.parse(SourceFile(name: "test.sm", text: turnstile("")))
+        #expect(parsed.diagnostics == [])
+        #expect(parsed.syntax.states.map(\.description) == [
+            "(Resetable) {Reset Locked {alarmOff lock}}",
+            "Locked :Resetable <{lock} {Coin Unlocked {}}",
+            "Unlocked :Resetable <{unlock} {Pass Locked {}}",
+            "Alarming :Resetable <{alarmOn} >{alarmOff} {- - -}",
+        ])
+        // A mistake in a later state is reported as it was.
+        #expect(diagnosticLines(compiling: turnstile("  Broken\n    Coin Locked )\n")) == [
+            "14:17: error: expected an action, '-' or '{', found ')' [syntaxError]",
+        ])
+        // So is a '}' too many after the body.
+        #expect(diagnosticLines(compiling: turnstile("") + "\n}") == [
+            "14:1: error: expected end of file after the body's closing '}', found '}' [syntaxError]",
+        ])
+        // A state followed by a line indented deeper than it, then one that is not: the
+        // mistake further on is not the deeper line's.
+        #expect(Self.bodyDiagnostics("""
+          A
+            E T -
+              F T -
+          B { E T - }
+          C { E T ) }
+        """) == [
+            "7:5: error: expected a state name, found '{' [syntaxError]",
+            "8:11: error: expected an action, '-' or '{', found ')' [syntaxError]",
+        ])
+    }
+}
