@@ -9,7 +9,7 @@ import PackageDescription
 // (not -parse-as-library: main.swift hands the command line to libFuzzer itself, because
 // SwiftPM links every executable with its own `main`).
 //
-// The README ("Fuzzing") says how to run it: fuzz.sh fuzzes, and `fuzz.sh --replay` is
+// CONTRIBUTING.md ("Fuzzing") says how to run it: fuzz.sh fuzzes, and `fuzz.sh --replay` is
 // CI's deterministic run of the corpus and the past findings.
 let package = Package(
     name: "fsmc-fuzz",

@@ -32,16 +32,34 @@ import FSMTestSupport
         }
     }
 
+    /// The first Swift block after `heading`.
+    static func firstSwiftBlock(after heading: String) throws -> String {
+        let section = try #require(readme.components(separatedBy: heading).dropFirst().last)
+        return section.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
+    }
+
     /// The README's usage example is, line for line (indentation aside), the code between
     /// the `// README begin` and `// README end` markers of ReadmeExampleTests.swift.
     @Test func usageExampleIsTheTestedOne() throws {
-        let section = try #require(Self.readme.components(separatedBy: "### Using a machine\n").last)
-        let block = section.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
+        let block = try Self.firstSwiftBlock(after: "\n## Using a machine\n")
         let test = String(decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/ReadmeExampleTests.swift"), as: UTF8.self)
         let tested = test.components(separatedBy: "// README begin").dropFirst()
             .map { $0.components(separatedBy: "// README end")[0].split(separator: "\n", omittingEmptySubsequences: false).dropFirst() }
             .joined()
         #expect(Self.significantLines(block) == ["import FSMRuntime"] + Self.significantLines(tested.joined(separator: "\n")))
+    }
+
+    /// The short example before the first section is the usage example with lines left
+    /// out, so that it is tested too.
+    @Test func openingExampleIsPartOfTheUsageExample() throws {
+        let opening = try #require(Self.readme.components(separatedBy: "\n## ").first)
+        let block = opening.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
+        let usageBlock = try Self.firstSwiftBlock(after: "\n## Using a machine\n")
+        var usage = Self.significantLines(usageBlock)[...]
+        for line in Self.significantLines(block) {
+            let found = try #require(usage.firstIndex(of: line), "'\(line)' is not in the usage example, or not in its order")
+            usage = usage[(found + 1)...]
+        }
     }
 
     static func significantLines(_ text: String) -> [String] {

@@ -2,6 +2,7 @@ import FSMRuntime
 import Testing
 import FSMTestSupport
 
+// The README's opening example is a part of this one (ReadmeTests checks both).
 // README begin: the "Using a machine" example, verbatim (ReadmeTests checks it).
 struct Gate: TurnstileActions {
     var log: [String] = []

@@ -5,8 +5,8 @@ import FSMTestSupport
 
 /// Inputs no one should write, through the whole pipeline (`Compiler.compile`, and the
 /// `fsmc` executable where a hang or a crash must be caught): each gives Swift or located
-/// errors, never a crash, and within the bound stated in the README ("Bad input: bounds"). The bounds
-/// here are for debug builds on a loaded two-core machine, several times what was measured.
+/// errors, never a crash, and within the bound stated in CONTRIBUTING.md ("Bad input: bounds").
+/// The bounds here are for debug builds on a loaded two-core machine, several times what was measured.
 @Suite struct BadInputTests {
     static let turnstile = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
 
@@ -50,7 +50,7 @@ import FSMTestSupport
 
     /// 10 MB: the Turnstile followed by 10 MB of comments compiles. 1 MB of random bytes
     /// gives a few located errors (parser recovery skips the rest); 10 MB of them takes
-    /// 9 s in a release build (README, "Bad input: bounds"), too long for a debug test run.
+    /// 9 s in a release build (CONTRIBUTING.md, "Bad input: bounds"), too long for a debug test run.
     @Test(.enabled(if: FSMCProcess.isAvailable)) func tenMegabyteFiles() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
