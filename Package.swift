@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FSMCompiler", targets: ["FSMCompiler"]),
         .plugin(name: "FSMCPlugin", targets: ["FSMCPlugin"]),
         .plugin(name: "FSMCCommandPlugin", targets: ["FSMCCommandPlugin"]),
+        .plugin(name: "FSMCCheckPlugin", targets: ["FSMCCheckPlugin"]),
     ],
     targets: [
         // Text in, model, Swift text and diagnostics out; no file I/O, no Foundation.
@@ -27,6 +28,14 @@ let package = Package(
                 intent: .custom(verb: "generate-state-machines",
                                 description: "Write the Swift of every .sm file next to it"),
                 permissions: [.writeToPackageDirectory(reason: "fsmc writes <name>.swift next to each <name>.sm")]),
+            dependencies: ["fsmc"]),
+        // Checks that committed generated code is up to date; writes nothing, so it needs
+        // no permission (its --help too). Shares StateMachineCommand.swift with the above.
+        .plugin(
+            name: "FSMCCheckPlugin",
+            capability: .command(
+                intent: .custom(verb: "check-state-machines",
+                                description: "Check that the committed Swift of every .sm file is up to date")),
             dependencies: ["fsmc"]),
         // What the test targets share: paths, a file reader that fails the test, the
         // checking helpers, a seeded generator, temporary folders.

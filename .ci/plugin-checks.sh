@@ -4,8 +4,12 @@
 #    changed, but after the .sm file changes and after fsmc's own source changes;
 # 2. two .sm files with the same name in different folders of one target both build, and
 #    so do A/B/c.sm and A/B_c.sm (the plugin's output names are unique per path);
-# 3. the command plugin writes generated files next to the .sm files, and `--check`
-#    passes on them and fails on a stale one.
+# 3. editing fsmc-config.json takes effect at the next build, and a mistake in it fails
+#    the build with one error located in the file;
+# 4. the command plugins honour the configuration, write same-named files of one target
+#    under distinct names next to them, check-state-machines (and its --help) needs no
+#    permission, passes on fresh code and fails on stale code with the diff first and
+#    the command that regenerates it last.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -44,6 +48,31 @@ echo "// an edit to fsmc itself" >> "$work/Sources/FSMCompiler/Compiler.swift"
 build; expect_run "fsmc's source changed"
 build; expect_no_run "second build after the fsmc change"
 
+sources="$example/Sources/two-coin-turnstile"
+config="$sources/fsmc-config.json"
+built_output() { find "$example/.build/plugins/outputs" -name "TwoCoinTurnstile.swift" | head -n 1; }
+
+# fsmc-config.json is read by fsmc when the command runs: an edit takes effect at once.
+printf '{ "access": "package" }\n' > "$config"
+build
+grep -q "Build complete" "$work/build.log" || { echo "FAIL: build with fsmc-config.json"; cat "$work/build.log"; exit 1; }
+grep -q "^package final class TwoCoinTurnstile" "$(built_output)" || { echo "FAIL: access 'package' not applied"; exit 1; }
+echo "ok: fsmc-config.json sets the access level"
+printf '{ "access": "internal" }\n' > "$config"
+build; expect_run "fsmc-config.json changed"
+if grep -q "^package " "$(built_output)"; then echo "FAIL: the edit of fsmc-config.json was ignored"; exit 1; fi
+echo "ok: an edit of fsmc-config.json takes effect at the next build"
+printf '{\n  "acess": "public"\n}\n' > "$config"
+if (cd "$example" && swift build > "$work/build.log" 2>&1); then echo "FAIL: a misspelt key built"; cat "$work/build.log"; exit 1; fi
+expected="fsmc-config.json:2:3: error: unknown key 'acess'; did you mean 'access'? [invalidConfiguration]"
+count=$(grep -cF "$expected" "$work/build.log" || true)
+[ "$count" = 1 ] || { echo "FAIL: expected '$expected' once, found it $count times"; cat "$work/build.log"; exit 1; }
+echo "ok: a misspelt key fails the build with one located error"
+rm "$config"
+build
+grep -q "Build complete" "$work/build.log" || { echo "FAIL: build after removing fsmc-config.json"; cat "$work/build.log"; exit 1; }
+echo "ok: removing fsmc-config.json builds"
+
 # Two files named TwoCoinTurnstile.sm in one target, defining differently named machines.
 mkdir -p "$example/Sources/two-coin-turnstile/Lobby"
 sed 's/^FSM: TwoCoinTurnstile$/FSM: LobbyTurnstile/; s/^Actions: TwoCoinTurnstileActions$/Actions: LobbyTurnstileActions/' \
@@ -58,7 +87,6 @@ echo "ok: two TwoCoinTurnstile.sm in one target build, as $outputs"
 rm -r "$example/Sources/two-coin-turnstile/Lobby"
 
 # Paths that differ only where a folder ends, A/B/c.sm and A/B_c.sm, get different outputs.
-sources="$example/Sources/two-coin-turnstile"
 mkdir -p "$sources/A/B"
 for pair in "B/c.sm NestedTurnstile" "B_c.sm FlatTurnstile"; do
     set -- $pair
@@ -73,20 +101,41 @@ fi
 echo "ok: A/B/c.sm and A/B_c.sm in one target build, as $outputs"
 rm -r "$sources/A"
 
-# The command plugin, for teams that commit generated code.
+# The command plugins, for teams that commit generated code. Their --help needs no
+# permission; the check needs none at all.
+(cd "$example" && swift package check-state-machines --help) > "$work/command.log" 2>&1 \
+    || { echo "FAIL: check-state-machines --help"; cat "$work/command.log"; exit 1; }
+grep -q "^usage: swift package --allow-writing-to-package-directory generate-state-machines" "$work/command.log" \
+    || { echo "FAIL: no usage in --help"; cat "$work/command.log"; exit 1; }
+echo "ok: check-state-machines --help needs no permission"
+mkdir -p "$sources/Lobby"
+sed 's/^FSM: TwoCoinTurnstile$/FSM: LobbyTurnstile/; s/^Actions: TwoCoinTurnstileActions$/Actions: LobbyTurnstileActions/' \
+    "$machine" > "$sources/Lobby/TwoCoinTurnstile.sm"
+printf '{ "access": "package" }\n' > "$config"
 (cd "$example" && swift package --allow-writing-to-package-directory generate-state-machines) > "$work/command.log" 2>&1 \
     || { echo "FAIL: generate-state-machines"; cat "$work/command.log"; exit 1; }
-generated="$example/Sources/two-coin-turnstile/TwoCoinTurnstile.swift"
-[ -f "$generated" ] || { echo "FAIL: the command plugin wrote no $generated"; cat "$work/command.log"; exit 1; }
+generated="$sources/TwoCoinTurnstile.swift"
+for file in "$generated" "$sources/Lobby/Lobby_TwoCoinTurnstile.swift"; do
+    [ -f "$file" ] || { echo "FAIL: the command plugin wrote no $file"; cat "$work/command.log"; exit 1; }
+    grep -q "^package final class" "$file" || { echo "FAIL: $file ignores fsmc-config.json"; exit 1; }
+done
 grep -q "generated by fsmc from TwoCoinTurnstile.sm" "$generated" || { echo "FAIL: unexpected content"; exit 1; }
-echo "ok: the command plugin wrote TwoCoinTurnstile.swift next to TwoCoinTurnstile.sm"
-(cd "$example" && swift package --allow-writing-to-package-directory generate-state-machines --check) > "$work/command.log" 2>&1 \
-    || { echo "FAIL: --check on fresh generated code"; cat "$work/command.log"; exit 1; }
-echo "ok: --check passes on fresh generated code"
+grep -qF "exclude: [\"Lobby/TwoCoinTurnstile.sm\", \"TwoCoinTurnstile.sm\"]" "$work/command.log" \
+    || { echo "FAIL: no advice to exclude the .sm files"; cat "$work/command.log"; exit 1; }
+echo "ok: the command plugin wrote TwoCoinTurnstile.swift and Lobby/Lobby_TwoCoinTurnstile.swift, honouring fsmc-config.json"
+(cd "$example" && swift package check-state-machines) > "$work/command.log" 2>&1 \
+    || { echo "FAIL: check-state-machines on fresh generated code"; cat "$work/command.log"; exit 1; }
+echo "ok: check-state-machines passes on fresh generated code, without permission"
 echo "// stale" >> "$generated"
-if (cd "$example" && swift package --allow-writing-to-package-directory generate-state-machines --check) > "$work/command.log" 2>&1; then
-    echo "FAIL: --check passed on stale generated code"; cat "$work/command.log"; exit 1
+if (cd "$example" && swift package check-state-machines) > "$work/command.log" 2>&1; then
+    echo "FAIL: check-state-machines passed on stale generated code"; cat "$work/command.log"; exit 1
 fi
-grep -q "^-// stale" "$work/command.log" || { echo "FAIL: no diff shown"; cat "$work/command.log"; exit 1; }
-echo "ok: --check fails on stale generated code and shows the diff"
+diff_start=$(grep -n "^--- " "$work/command.log" | head -n 1 | cut -d: -f1)
+diff_end=$(grep -n "^-// stale" "$work/command.log" | head -n 1 | cut -d: -f1)
+advice=$(grep -n "regenerate it with 'swift package --allow-writing-to-package-directory generate-state-machines --target two-coin-turnstile'" "$work/command.log" | tail -n 1 | cut -d: -f1)
+if [ -z "$diff_start" ] || [ -z "$diff_end" ] || [ -z "$advice" ] || [ "$advice" -lt "$diff_end" ] \
+    || sed -n "${diff_start},${diff_end}p" "$work/command.log" | grep -q "error:"; then
+    echo "FAIL: expected the diff, whole, then the command that regenerates"; cat "$work/command.log"; exit 1
+fi
+echo "ok: check-state-machines fails on stale code: the diff, then how to regenerate"
 echo "plugin checks: all passed"

@@ -3,45 +3,26 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-state-machines`: writes
 /// the Swift of every `.sm` file of the package's targets next to it, for teams that
-/// commit generated code. `--target NAME` (repeatable) limits it to some targets;
-/// `--access LEVEL` and `--check` are passed on to `fsmc compile`.
+/// commit generated code (see `StateMachineCommand`, which does the work).
 @main
 struct FSMCCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        let targetNames = extractor.extractOption(named: "target")
-        let access = extractor.extractOption(named: "access")
-        let check = extractor.extractFlag(named: "check") > 0
-        guard extractor.remainingArguments.isEmpty else {
-            throw PluginFailure("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); expected [--target NAME]... [--access LEVEL] [--check]")
-        }
-        let targets = try targetNames.isEmpty
-            ? context.package.targets
-            : context.package.targets(named: targetNames)
-        let fsmc = try context.tool(named: "fsmc").url
-        var failures: [String] = []
-        for case let target as SourceModuleTarget in targets {
-            for file in target.sourceFiles(withSuffix: "sm") {
-                var arguments = ["compile", file.url.path]
-                if let level = access.last { arguments += ["--access", level] }
-                if check { arguments.append("--check") }
-                let process = Process()
-                process.executableURL = fsmc
-                process.arguments = arguments
-                try process.run()
-                process.waitUntilExit()
-                if process.terminationStatus != 0 { failures.append(file.url.path) }
-                else if !check { print("wrote \(file.url.deletingPathExtension().path).swift") }
-            }
-        }
-        if !failures.isEmpty {
-            throw PluginFailure(check ? "stale or missing generated code for: \(failures.joined(separator: ", "))"
-                                      : "fsmc failed for: \(failures.joined(separator: ", "))")
-        }
+        try StateMachineCommand(mode: .generate, fsmc: context.tool(named: "fsmc").url,
+                                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.package.directoryURL)
+            .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.package))
     }
 }
 
-struct PluginFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same command in an Xcode project: its targets' `.sm` files are those among their
+/// input files. Only this adapter is Xcode's; Linux has no XcodeProjectPlugin module.
+extension FSMCCommandPlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        try StateMachineCommand(mode: .generate, fsmc: context.tool(named: "fsmc").url,
+                                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.xcodeProject.directoryURL)
+            .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.xcodeProject))
+    }
 }
+#endif

@@ -1,69 +1,102 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles every `.sm` file of a target into Swift at build time.
+/// Compiles the `.sm` files of a target into Swift at build time.
 ///
-/// Each file gets one build command whose inputs are the `.sm` file (and
-/// `fsmc-config.json`, if the target has one) and the `fsmc` tool, so a build regenerates
-/// exactly the files whose source, configuration or compiler changed. SwiftPM makes a
-/// tool from `context.tool(named:)` an input of the commands that run it; naming it in
-/// `inputFiles` as well makes SwiftPM 6 on Linux relink it, and so rerun every command,
-/// on every build. `.ci/plugin-checks.sh` checks that a build with nothing changed runs
-/// nothing, and that a change to the `.sm` file or to fsmc's source runs the command.
-/// Outputs go to the plugin's work directory, named after the file's path inside the
+/// All of a target's `.sm` files are one build command, `fsmc compile … --source-root
+/// TARGET --output-directory WORK [--config fsmc-config.json]`, whose inputs are the
+/// `.sm` files, the configuration and the `fsmc` tool. fsmc reads the configuration when
+/// the command runs, so an edit of it takes effect at the next build, and reports a
+/// mistake in it once, located in the file. fsmc rewrites only outputs whose content
+/// changes, so a build after an edit of one `.sm` file recompiles only its Swift. SwiftPM
+/// makes a tool from `context.tool(named:)` an input of the commands that run it; naming
+/// it in `inputFiles` as well makes SwiftPM 6 on Linux relink it, and so rerun every
+/// command, on every build. `.ci/plugin-checks.sh` checks that a build with nothing
+/// changed runs nothing, and that a change to a `.sm` file, to the configuration or to
+/// fsmc's source runs the command. Outputs are named after each file's path inside the
 /// target (`Machines/Turnstile.sm` → `Machines_Turnstile.swift`; see `OutputName`),
 /// because Swift needs every file name in a module to be unique.
 @main
 struct FSMCPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        guard let target = target as? SourceModuleTarget else { return [] }
-        let fsmc = try context.tool(named: "fsmc").url
-        let directory = (target as any Target).directoryURL
-        let config = try Configuration(in: directory)
-        return target.sourceFiles(withSuffix: "sm").map { file in
-            let output = context.pluginWorkDirectoryURL.appendingPathComponent(
-                Self.outputName(for: file.url, in: directory))
-            return .buildCommand(
-                displayName: "Compiling state machine \(file.url.lastPathComponent)",
-                executable: fsmc,
-                arguments: ["compile", file.url.path, "-o", output.path] + config.arguments,
-                inputFiles: [file.url] + (config.file.map { [$0] } ?? []),
-                outputFiles: [output])
-        }
-    }
-
-    /// The file's path inside the target as one file name (see `OutputName`).
-    static func outputName(for file: URL, in directory: URL) -> String {
-        let base = directory.standardizedFileURL.pathComponents
-        let components = Array(file.standardizedFileURL.pathComponents.dropFirst(base.count))
-        return OutputName.forSource(atComponents: components.isEmpty ? [file.lastPathComponent] : components)
+        guard let module = target as? SourceModuleTarget else { return [] }
+        return StateMachineBuild(
+            fsmc: try context.tool(named: "fsmc").url,
+            sources: module.sourceFiles(withSuffix: "sm").map(\.url),
+            sourceRoot: target.directoryURL,
+            configuration: StateMachineBuild.configuration(in: target.directoryURL),
+            workDirectory: context.pluginWorkDirectoryURL
+        ).commands
     }
 }
 
-/// `fsmc-config.json` in a target's folder, as swift-protobuf's plugin reads
-/// `swift-protobuf-config.json`: `{ "access": "public" }` sets the access level of the
-/// target's generated code (`public`, `package` or `internal`, the default).
-struct Configuration: Decodable {
-    var access: String?
-    /// The file it was read from, which is then an input of every command.
-    var file: URL?
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
 
-    private enum CodingKeys: String, CodingKey { case access }
+/// The same build command for an Xcode project's target: its `.sm` files are those among
+/// the target's input files, named after their paths below the folder that holds them
+/// all, and its configuration is a `fsmc-config.json` among them. Only this adapter is Xcode's; it is
+/// compiled by Xcode alone (Linux has no XcodeProjectPlugin module).
+extension FSMCPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.map(\.url)
+        let sources = files.filter { $0.pathExtension == "sm" }
+        return StateMachineBuild(
+            fsmc: try context.tool(named: "fsmc").url,
+            sources: sources,
+            sourceRoot: StateMachineBuild.commonFolder(of: sources) ?? context.xcodeProject.directoryURL,
+            configuration: files.first { $0.lastPathComponent == StateMachineBuild.configurationName },
+            workDirectory: context.pluginWorkDirectoryURL
+        ).commands
+    }
+}
+#endif
 
-    init(in directory: URL) throws {
-        let url = directory.appendingPathComponent("fsmc-config.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else { return }
-        do {
-            self = try JSONDecoder().decode(Configuration.self, from: data)
-        } catch {
-            throw ConfigurationError(description: "\(url.path): error: not a valid fsmc configuration: \(error)")
-        }
-        file = url
+/// The build command of one target, from plain values, so that the SwiftPM and Xcode
+/// entry points share everything but how they find the values.
+struct StateMachineBuild {
+    static let configurationName = "fsmc-config.json"
+
+    var fsmc: URL
+    var sources: [URL]
+    /// The folder whose paths name the outputs: the target's, or the Xcode project's.
+    var sourceRoot: URL
+    var configuration: URL?
+    var workDirectory: URL
+
+    /// `fsmc-config.json` in a folder, if there is one.
+    static func configuration(in directory: URL) -> URL? {
+        let url = directory.appendingPathComponent(configurationName)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
-    var arguments: [String] { access.map { ["--access", $0] } ?? [] }
-}
+    /// The deepest folder that holds all of `files`.
+    static func commonFolder(of files: [URL]) -> URL? {
+        let folders = files.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents }
+        guard var common = folders.first else { return nil }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+        }
+        return URL(fileURLWithPath: common.count <= 1 ? "/" : "/" + common.dropFirst().joined(separator: "/"), isDirectory: true)
+    }
 
-struct ConfigurationError: Error, CustomStringConvertible {
-    var description: String
+    var commands: [Command] {
+        guard !sources.isEmpty else { return [] }
+        let root = sourceRoot.standardizedFileURL.pathComponents
+        let outputs = sources.map { source in
+            let components = source.standardizedFileURL.pathComponents
+            let inside = components.count > root.count && Array(components.prefix(root.count)) == root
+            return workDirectory.appendingPathComponent(
+                OutputName.forSource(atComponents: inside ? Array(components.dropFirst(root.count)) : [source.lastPathComponent]))
+        }
+        let names = sources.map(\.lastPathComponent)
+        return [.buildCommand(
+            displayName: "Compiling state machine\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))",
+            executable: fsmc,
+            arguments: ["compile"] + sources.map(\.path)
+                + ["--source-root", sourceRoot.path, "--output-directory", workDirectory.path]
+                + (configuration.map { ["--config", $0.path] } ?? []),
+            inputFiles: sources + (configuration.map { [$0] } ?? []),
+            outputFiles: outputs)]
+    }
 }

@@ -2,7 +2,9 @@ import FSMCompiler
 
 /// The `fsmc` command: reads the command line, runs one command, returns the exit status.
 public struct CommandLineTool {
-    public static let version = "0.1.0"
+    /// `X.Y.Z` in a release, `X.Y.Z-dev` between releases, X.Y.Z being the next one
+    /// (README, "Installing": the policy; CHANGELOG.md agrees, which a test checks).
+    public static let version = "0.1.0-dev"
 
     let console: Console
 
@@ -79,16 +81,20 @@ public struct CommandLineTool {
 
     // MARK: Shared by the commands
 
+    /// Reads one input, or prints why it cannot be read and returns nil.
+    func readInput(_ path: String) -> SourceFile? {
+        do {
+            return try InputFiles(console: console).read(path)
+        } catch {
+            console.fail(error.message)
+            return nil
+        }
+    }
+
     /// Reads and checks one input, printing its diagnostics. Returns the model, or the
     /// exit status to stop with: `.ioFailure` when unreadable, `.failure` for errors.
     func load(_ path: String, warningsAsErrors: Bool) -> Result<StateMachine, Stop> {
-        let file: SourceFile
-        do {
-            file = try InputFiles(console: console).read(path)
-        } catch {
-            console.fail(error.message)
-            return .failure(Stop(.ioFailure))
-        }
+        guard let file = readInput(path) else { return .failure(Stop(.ioFailure)) }
         let result = Compiler.check(file)
         let diagnostics = warningsAsErrors ? result.diagnostics.map(\.asError) : result.diagnostics
         console.report(diagnostics)

@@ -9,22 +9,52 @@ extension CommandLineTool {
     static let check = Command(
         spec: CommandSpec(
             name: "check", summary: "check .sm files and print their diagnostics",
-            usage: "fsmc check FILE... [--warnings-as-errors]",
+            usage: "fsmc check FILE... [--fix] [--warnings-as-errors]",
             details: """
             Parses and checks each file and prints every problem as
             'file:line:col: error: message [id]', followed by notes at related places.
             Nothing is written. '-' reads standard input.
-            Exit status: 0 when no file has errors, 1 when one has, 3 when one cannot be read.
+            With --fix, the fix-its that are certainly right are applied first, and each
+            file is rewritten, atomically, when one was: rows that replace inherited rows
+            (as CC_SMC allows) are put in 'override { }', and '}' missing at the end of the
+            file are added. The problems left are then printed. '--fix -' prints the fixed
+            text of standard input.
+            Exit status: 0 when no file has errors, 1 when one has, 3 when one cannot be read
+            or written.
             """,
-            options: [warningsAsErrors], operandName: "FILE", operandCount: 1...Int.max),
+            options: [OptionSpec(name: "--fix", help: "apply the fix-its and rewrite the files"), warningsAsErrors],
+            operandName: "FILE", operandCount: 1...Int.max),
         run: { tool, arguments in
-            arguments.operands.map { path in
-                switch tool.load(path, warningsAsErrors: arguments.has("--warnings-as-errors")) {
-                case .success: .success
-                case .failure(let stop): stop.code
+            let warningsAsErrors = arguments.has("--warnings-as-errors")
+            return arguments.operands.map { path in
+                if arguments.has("--fix") { return tool.fixFile(path, warningsAsErrors: warningsAsErrors) }
+                switch tool.load(path, warningsAsErrors: warningsAsErrors) {
+                case .success: return .success
+                case .failure(let stop): return stop.code
                 }
             }.combined
         })
+
+    /// `check --fix` of one input: applies its fix-its, writes the file when they changed
+    /// it (or prints the text, for standard input), then prints what is left.
+    private func fixFile(_ path: String, warningsAsErrors: Bool) -> ExitCode {
+        guard let file = readInput(path) else { return .ioFailure }
+        let fixed = Compiler.fix(file)
+        if path == "-" {
+            console.writeOutput(String(decoding: fixed.bytes, as: UTF8.self))
+        } else if fixed.applied > 0 {
+            do {
+                try Files.write(fixed.bytes, to: path)
+            } catch {
+                console.fail("cannot write '\(path)': \(error.reason)")
+                return .ioFailure
+            }
+            console.writeOutput("fixed '\(file.name)': \(fixed.applied) fix-it\(fixed.applied == 1 ? "" : "s") applied\n")
+        }
+        let diagnostics = warningsAsErrors ? fixed.result.diagnostics.map(\.asError) : fixed.result.diagnostics
+        console.report(diagnostics)
+        return diagnostics.hasErrors ? .failure : .success
+    }
 
     static let table = Command(
         spec: CommandSpec(

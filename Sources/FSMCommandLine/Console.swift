@@ -45,7 +45,7 @@ public struct Console: Sendable {
         var text = styled("\(diagnostic.location): ", "1")
             + styled("\(diagnostic.severity.rawValue): ", "1;\(color)")
             + styled("\(diagnostic.message) [\(diagnostic.id.rawValue)]", "1") + "\n"
-        for note in diagnostic.notes {
+        for note in diagnostic.printedNotes {
             text += styled("\(note.location): ", "1") + styled("note: ", "1;36") + note.message + "\n"
         }
         return text

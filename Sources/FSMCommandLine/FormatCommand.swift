@@ -5,7 +5,7 @@ extension CommandLineTool {
     static let format = Command(
         spec: CommandSpec(
             name: "format", summary: "rewrite .sm files in the canonical layout",
-            usage: "fsmc format FILE... [--in-place | --check]",
+            usage: "fsmc format FILE... [--in-place | --check] [--fix]",
             details: """
             Prints each file in the canonical layout: two-space indentation, one row per line,
             the rows of each state aligned in columns, every comment kept where it was.
@@ -13,6 +13,7 @@ extension CommandLineTool {
             With --in-place each file is rewritten instead, atomically and only when its
             layout changes. With --check nothing is written: fsmc prints a unified diff for
             each file that is not formatted and exits 1, the CI check for formatting.
+            With --fix the fix-its of 'fsmc check --fix' are applied before formatting.
             A file with syntax errors is left as it is and its errors are printed.
             Exit status: 0 success, 1 syntax errors or unformatted files under --check,
             2 usage, 3 I/O failure.
@@ -20,6 +21,7 @@ extension CommandLineTool {
             options: [
                 OptionSpec(name: "--in-place", shortName: "-i", help: "rewrite the files instead of printing them"),
                 OptionSpec(name: "--check", help: "write nothing; print a diff and fail if a file is not formatted"),
+                OptionSpec(name: "--fix", help: "apply the fix-its that are certainly right first"),
             ],
             operandName: "FILE", operandCount: 1...Int.max),
         run: { tool, arguments in
@@ -33,7 +35,7 @@ extension CommandLineTool {
                                        usage: "fsmc format FILE... --in-place")
             }
             let mode: FormatMode = inPlace ? .inPlace : check ? .check : .print
-            return arguments.operands.map { tool.formatFile($0, mode: mode) }.combined
+            return arguments.operands.map { tool.formatFile($0, mode: mode, fix: arguments.has("--fix")) }.combined
         })
 
     /// What `format` does with a formatted file.
@@ -42,15 +44,11 @@ extension CommandLineTool {
     }
 
     /// Formats one input: prints it, rewrites it, or compares it under `--check`.
-    private func formatFile(_ path: String, mode: FormatMode) -> ExitCode {
-        let file: SourceFile
-        do {
-            file = try InputFiles(console: console).read(path)
-        } catch {
-            console.fail(error.message)
-            return .ioFailure
-        }
-        let result = SourceFormatter.format(file)
+    private func formatFile(_ path: String, mode: FormatMode, fix: Bool) -> ExitCode {
+        guard let file = readInput(path) else { return .ioFailure }
+        var fixed = file
+        if fix { fixed.bytes = Compiler.fix(file).bytes }
+        let result = SourceFormatter.format(fixed)
         console.report(result.diagnostics)
         guard let formatted = result.bytes else { return .failure }
         switch mode {
@@ -62,7 +60,7 @@ extension CommandLineTool {
             console.writeOutput(UnifiedDiff.diff(from: String(decoding: file.bytes, as: UTF8.self),
                                                  to: String(decoding: formatted, as: UTF8.self),
                                                  oldName: file.name, newName: file.name))
-            console.fail("'\(file.name)' is not formatted; run 'fsmc format --in-place \(path)'")
+            console.fail("'\(file.name)' is not formatted; run 'fsmc format --in-place\(fix ? " --fix" : "") \(path)'")
             return .failure
         case .inPlace:
             guard formatted != file.bytes else { return .success }

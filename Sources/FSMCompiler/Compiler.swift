@@ -16,10 +16,43 @@ public enum Compiler {
     public static func check(_ file: SourceFile) -> Result {
         let (syntax, syntaxDiagnostics) = Parser.parse(file)
         guard !syntaxDiagnostics.hasErrors else {
-            return Result(machine: nil, diagnostics: syntaxDiagnostics.sortedByLocation())
+            let diagnostics = FixItPlanner.attach(to: syntaxDiagnostics, in: file, syntax: syntax)
+            return Result(machine: nil, diagnostics: diagnostics.sortedByLocation())
         }
         let (machine, diagnostics) = Analyzer.analyze(syntax)
-        return Result(machine: machine, diagnostics: (syntaxDiagnostics + diagnostics).sortedByLocation())
+        let all = FixItPlanner.attach(to: syntaxDiagnostics + diagnostics, in: file, syntax: syntax)
+        return Result(machine: machine, diagnostics: all.sortedByLocation())
+    }
+}
+
+extension Compiler {
+    /// What `fix` made of a file: its new text, how many fix-its that took, and the
+    /// check of the new text.
+    public struct Fixed: Sendable {
+        public var bytes: [UInt8]
+        public var applied: Int
+        public var result: Result
+    }
+
+    /// Applies every fix-it of `file`, then checks the result again and applies the fix-its
+    /// that appear then (a file whose missing `}` is added can be analyzed, and its rows
+    /// that replace inherited ones found), until no fix-it is left.
+    public static func fix(_ file: SourceFile) -> Fixed {
+        var current = file
+        var applied = 0
+        var result = check(file)
+        // Each round makes progress (a fix-it removes its diagnostic); the bound only
+        // guards against a fix-it that would not.
+        for _ in 0..<8 {
+            let fixIts = result.diagnostics.compactMap(\.fixIt)
+            guard !fixIts.isEmpty else { break }
+            let (bytes, count) = FixIt.apply(fixIts, to: current.bytes)
+            guard count > 0, bytes != current.bytes else { break }
+            applied += count
+            current.bytes = bytes
+            result = check(current)
+        }
+        return Fixed(bytes: current.bytes, applied: applied, result: result)
     }
 }
 

@@ -18,6 +18,19 @@ enum PipelineOracle {
         }
         expect(checked.diagnostics == checked.diagnostics.sortedByLocation(), "diagnostics not sorted by location")
         expect((checked.machine == nil) == checked.diagnostics.hasErrors, "a model exists exactly when there are no errors")
+        // The same bytes as a fsmc-config.json: any input is read without a crash, and a
+        // mistake is reported inside the file.
+        let (configuration, configurationDiagnostics) = Configuration.read(file)
+        expect((configuration == nil) == !configurationDiagnostics.isEmpty, "a configuration exactly when there are no errors")
+        for diagnostic in configurationDiagnostics {
+            expect(diagnostic.location.line >= 1 && diagnostic.location.line <= lineCount && diagnostic.location.column >= 1,
+                   "configuration error outside the file: \(diagnostic)")
+        }
+        if checked.diagnostics.contains(where: { $0.fixIt != nil }) {
+            let fixed = Compiler.fix(file)
+            expect(fixed.applied > 0 && fixed.bytes != bytes, "fix-its that change nothing")
+            expect(fixed.result.diagnostics.allSatisfy { $0.fixIt == nil }, "fix-its left after 'check --fix'")
+        }
         guard let machine = checked.machine else { return }
 
         let compiled = Compiler.compile(file)

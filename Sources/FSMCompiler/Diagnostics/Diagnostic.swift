@@ -20,19 +20,27 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var location: SourceLocation
     public var notes: [Note]
+    /// The change that certainly fixes it, when there is one (see `FixIt`).
+    public var fixIt: FixIt?
 
     public init(_ id: DiagnosticID, _ severity: Severity, _ message: String,
-                at location: SourceLocation, notes: [Note] = []) {
+                at location: SourceLocation, notes: [Note] = [], fixIt: FixIt? = nil) {
         self.id = id
         self.severity = severity
         self.message = message
         self.location = location
         self.notes = notes
+        self.fixIt = fixIt
+    }
+
+    /// The notes as printed: the diagnostic's own, then its fix-it's at its location.
+    public var printedNotes: [Note] {
+        notes + (fixIt.map { [Note("fix-it: \($0.message); 'fsmc check --fix' applies it", at: location)] } ?? [])
     }
 
     /// `file:line:col: severity: message [id]`, then one line per note.
     public var description: String {
-        let noteLines = notes.map { "\($0.location): note: \($0.message)" }
+        let noteLines = printedNotes.map { "\($0.location): note: \($0.message)" }
         return (["\(location): \(severity.rawValue): \(message) [\(id.rawValue)]"] + noteLines)
             .joined(separator: "\n")
     }

@@ -18,6 +18,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case inconsistentEntryExit
     case initialCycle
     case initialNotSubstate
+    case invalidConfiguration
     case invalidHeader
     case invalidSwiftName
     case libraryTypeName
@@ -68,6 +69,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .inconsistentEntryExit: "a state written twice gives two different entry or exit lists"
         case .initialCycle: "initial rows lead from a state back to itself"
         case .initialNotSubstate: "an initial row `- X` names a state that is not a substate of the state whose body holds it"
+        case .invalidConfiguration: "`fsmc-config.json` is not JSON, has a key fsmc does not know (such as `\"acess\"`) or a value it does not accept (such as `\"access\": \"open\"`)"
         case .invalidHeader: "a header has the wrong form, such as `EntryExit: sometimes` or `Predicate: A` without cases"
         case .invalidSwiftName: "a name cannot be used in the generated Swift, such as a type called `Self`"
         case .libraryTypeName: "a generated type would take the name of a standard library or Foundation type, such as a machine called `Timer`, and hide it in the whole module"

@@ -179,13 +179,13 @@ import FSMTestSupport
     @Test(arguments: [
         (["check", "--warning-as-errors", "a.sm"], """
             fsmc: error: unknown option '--warning-as-errors' for 'check'; did you mean '--warnings-as-errors'?
-            usage: fsmc check FILE... [--warnings-as-errors]
+            usage: fsmc check FILE... [--fix] [--warnings-as-errors]
             run 'fsmc help check' for more
 
             """),
         (["check", "--frobnicate", "a.sm"], """
             fsmc: error: unknown option '--frobnicate' for 'check'
-            usage: fsmc check FILE... [--warnings-as-errors]
+            usage: fsmc check FILE... [--fix] [--warnings-as-errors]
             run 'fsmc help check' for more
 
             """),
@@ -197,7 +197,7 @@ import FSMTestSupport
             """),
         (["check"], """
             fsmc: error: 'check' needs a FILE
-            usage: fsmc check FILE... [--warnings-as-errors]
+            usage: fsmc check FILE... [--fix] [--warnings-as-errors]
             run 'fsmc help check' for more
 
             """),
@@ -233,7 +233,7 @@ import FSMTestSupport
             """),
         (["check", "--warnings-as-errors=yes", "a.sm"], """
             fsmc: error: option '--warnings-as-errors' takes no value
-            usage: fsmc check FILE... [--warnings-as-errors]
+            usage: fsmc check FILE... [--fix] [--warnings-as-errors]
             run 'fsmc help check' for more
 
             """),
@@ -329,14 +329,21 @@ import FSMTestSupport
         let result = Self.run(["help", "check"])
         #expect(result.status == .success)
         #expect(result.output == """
-            usage: fsmc check FILE... [--warnings-as-errors]
+            usage: fsmc check FILE... [--fix] [--warnings-as-errors]
 
             Parses and checks each file and prints every problem as
             'file:line:col: error: message [id]', followed by notes at related places.
             Nothing is written. '-' reads standard input.
-            Exit status: 0 when no file has errors, 1 when one has, 3 when one cannot be read.
+            With --fix, the fix-its that are certainly right are applied first, and each
+            file is rewritten, atomically, when one was: rows that replace inherited rows
+            (as CC_SMC allows) are put in 'override { }', and '}' missing at the end of the
+            file are added. The problems left are then printed. '--fix -' prints the fixed
+            text of standard input.
+            Exit status: 0 when no file has errors, 1 when one has, 3 when one cannot be read
+            or written.
 
             options:
+              --fix                 apply the fix-its and rewrite the files
               --warnings-as-errors  treat warnings as errors: print them as errors and fail
 
             """)
@@ -360,7 +367,21 @@ import FSMTestSupport
         let result = Self.run(["--version"])
         #expect(result.status == .success && result.errors == "")
         #expect(result.output == "fsmc \(CommandLineTool.version)\n")
-        let parts = CommandLineTool.version.split(separator: ".")
+        let release = CommandLineTool.version.split(separator: "-", maxSplits: 1)
+        let parts = release[0].split(separator: ".")
         #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil })
+    }
+
+    /// The version names the release it is (CHANGELOG's newest heading `## 1.2.3`), or,
+    /// between releases, the next one with `-dev` (under `## Unreleased`): README's
+    /// release policy, which a release commit follows by changing both.
+    @Test func versionAgreesWithTheChangelog() throws {
+        let changelog = String(decoding: readBytes(Paths.repository + "/CHANGELOG.md"), as: UTF8.self)
+        let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }).dropFirst(3)
+        if newest == "Unreleased" {
+            #expect(CommandLineTool.version.hasSuffix("-dev"))
+        } else {
+            #expect(CommandLineTool.version == String(newest))
+        }
     }
 }

@@ -354,9 +354,11 @@ import FSMTestSupport
     @Test(arguments: [
         // A missing '}' is reported once, at the end, with a note at the '{' it would close.
         ("FSM: F\nInitial: S\n{\n  S { E T a }\n",
-         ["5:1: error: expected '}', found end of file [syntaxError]", "3:1: note: to match this '{'"]),
+         ["5:1: error: expected '}', found end of file [syntaxError]", "3:1: note: to match this '{'",
+          "5:1: note: fix-it: insert the missing '}'; 'fsmc check --fix' applies it"]),
         ("FSM: F\nInitial: S\n{\n  S {\n    E { [c] { T a\n",
-         ["6:1: error: expected '}', found end of file [syntaxError]", "5:13: note: to match this '{'"]),
+         ["6:1: error: expected '}', found end of file [syntaxError]", "5:13: note: to match this '{'",
+          "6:1: note: fix-it: insert the 4 missing '}'; 'fsmc check --fix' applies it"]),
         ("FSM: F\nInitial: S\n{\n  S {\n    E T",
          ["5:8: error: expected an action, '-' or '{', found end of file [syntaxError]"]),
         ("FSM: F\nInitial: S\n{\n  S <{a b",

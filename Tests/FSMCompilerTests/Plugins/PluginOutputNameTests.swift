@@ -3,7 +3,8 @@ import Testing
 import FSMTestSupport
 
 /// The build plugin names each generated file after its `.sm` file's path in the target
-/// (Plugins/FSMCPlugin/OutputName.swift). A plugin is no module a test can import, so the
+/// (Plugins/FSMCPlugin/OutputName.swift, a link to the copy `fsmc compile --source-root`
+/// uses, Sources/FSMCommandLine/OutputName.swift). A plugin is no module a test can import, so the
 /// test compiles that very file with a driver and runs it.
 @Suite struct PluginOutputNameTests {
     static let driver = #"""

@@ -18,6 +18,15 @@ import FSMTestSupport
         }
 
         var testDescription: String { id.rawValue }
+
+        /// The diagnostics of `text`, checked as the example's kind of file: a
+        /// `fsmc-config.json` for `invalidConfiguration`, a `.sm` file otherwise.
+        func diagnostics(of text: String) -> [String] {
+            guard id == .invalidConfiguration else { return diagnosticLines(compiling: text) }
+            return Configuration.read(SourceFile(name: "test.json", text: text)).diagnostics
+                .flatMap { $0.description.split(separator: "\n").map(String.init) }
+                .map { $0.hasPrefix("test.json:") ? String($0.dropFirst("test.json:".count)) : $0 }
+        }
     }
 
     static let headers = "FSM: F\nInitial: S\n"
@@ -367,6 +376,18 @@ import FSMTestSupport
             """, [
                 "4:13: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]",
             ]),
+        Example(.invalidConfiguration, """
+            {
+              "acess": "public",
+              "access": "open"
+            }
+            """, [
+                "2:3: error: unknown key 'acess'; did you mean 'access'? [invalidConfiguration]",
+                "3:13: error: 'access' is 'open'; it must be \"public\", \"package\" or \"internal\" [invalidConfiguration]",
+            ]),
+        Example(.invalidConfiguration, "{ \"access\": \"public\", }", [
+                "1:23: error: not valid JSON: expected a key in double quotes, found '}' [invalidConfiguration]",
+            ]),
         Example(.missingHeader, """
             Actions: A
             {
@@ -388,6 +409,7 @@ import FSMTestSupport
             """, [
                 "5:5: error: transition for event 'E' in state 'S' replaces the one inherited from 'B'; put it in 'override { }' if that is intended [missingOverride]",
                 "8:5: note: inherited transition for 'E' is here",
+                "5:5: note: fix-it: wrap line 5 in 'override { }'; 'fsmc check --fix' applies it",
             ]),
         Example(.nestingTooDeep, headers + "{\n  S {" + (1...64).map { " [c\($0)] {" }.joined() + " E - -"
                     + String(repeating: " }", count: 65) + "\n}", [
@@ -450,6 +472,7 @@ import FSMTestSupport
             """, [
                 "5:5: error: transition for event 'E' in state 'S' replaces an override inherited from 'C'; overrides are out of order: put this row in 'override { }' too [overrideOutOfOrder]",
                 "8:16: note: the override in 'C' is here",
+                "5:5: note: fix-it: wrap line 5 in 'override { }'; 'fsmc check --fix' applies it",
             ]),
         Example(.predicateLimit, predicateLimitSource(cases: 41), [
             "7:3: error: the predicate combinations for event 'E' in state 'S' are too many to check; split the predicate types or simplify the guards [predicateLimit]",
@@ -666,6 +689,7 @@ import FSMTestSupport
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
+        Example(.invalidConfiguration, "{\n  \"access\": \"package\"\n}\n", []),
         // An action and a condition async, isolated to a global actor, observable.
         Example(.undefinedAsync, headers + "Isolation: MainActor\nAsync: fetch isReady\nObservable: true\n{\n  S { E [isReady] S fetch }\n}", []),
         // A superstate entered through its initial rows, down two levels, with history.
@@ -832,13 +856,13 @@ import FSMTestSupport
 
     @Test(arguments: triggering)
     func triggers(_ example: Example) {
-        #expect(diagnosticLines(compiling: example.source) == example.expected)
+        #expect(example.diagnostics(of: example.source) == example.expected)
         #expect(example.expected.contains { $0.hasSuffix(" [\(example.id.rawValue)]") })
     }
 
     @Test(arguments: nearMisses)
     func nearMissIsClean(_ example: Example) {
-        #expect(diagnosticLines(compiling: example.source) == example.expected)
+        #expect(example.diagnostics(of: example.source) == example.expected)
         #expect(example.expected.isEmpty)
     }
 

@@ -128,7 +128,7 @@ import FSMTestSupport
     @Test(arguments: DiagnosticTests.triggering)
     func crlfLineEnds(_ example: DiagnosticTests.Example) {
         let crlf = example.source.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
-        #expect(diagnosticLines(compiling: crlf) == example.expected)
+        #expect(example.diagnostics(of: crlf) == example.expected)
     }
 
     @Test func crlfTable() {

@@ -25,8 +25,10 @@ import FSMTestSupport
         let errors = lines.filter { $0.contains(": error: ") }
         #expect(errors.map { $0.split(separator: ":")[1] } == ["101", "102", "111", "112"])
         #expect(errors.allSatisfy { $0.contains("put it in 'override { }'") && $0.hasSuffix("[missingOverride]") })
-        let notes = lines.filter { $0.contains(": note: ") }
+        let notes = lines.filter { $0.contains(": note: ") && !$0.contains("fix-it") }
         #expect(notes.map { $0.split(separator: ":")[1] } == ["90", "92", "90", "92"])
+        let fixIts = lines.filter { $0.contains(": note: fix-it: ") }
+        #expect(fixIts.map { $0.split(separator: ":")[1] } == ["101", "102", "111", "112"])
     }
 
     @Test func convertedStripperRequiresOverrides() {

@@ -1,0 +1,1 @@
+../FSMCCommandPlugin/StateMachineCommand.swift

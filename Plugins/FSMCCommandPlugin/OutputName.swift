@@ -1,0 +1,1 @@
+../../Sources/FSMCommandLine/OutputName.swift

@@ -1,0 +1,216 @@
+import Foundation
+import PackagePlugin
+
+/// What `generate-state-machines` and `check-state-machines` share: the SwiftPM and Xcode
+/// entry points of both plugins only gather each target's `.sm` files, folder and
+/// configuration into `TargetSources` and call `run`. (This file is in the
+/// FSMCCommandPlugin folder; FSMCCheckPlugin's copy is a symbolic link to it.)
+///
+/// fsmc runs once per target, `fsmc compile FILE… --source-root FOLDER [--config …]`, so
+/// that each generated file is written next to its `.sm` file with the name the build
+/// plugin gives it (`Lobby/Session.sm` → `Lobby/Lobby_Session.swift`), which keeps
+/// same-named files of one target apart, and so that a mistake in `fsmc-config.json` is
+/// reported once. Its output is captured and printed in order, diffs first, then fsmc's
+/// messages, then the plugin's summary.
+struct StateMachineCommand {
+    enum Mode { case generate, check }
+
+    /// One target's inputs.
+    struct TargetSources {
+        var name: String
+        /// The folder whose paths name the outputs.
+        var sourceRoot: URL
+        var sources: [URL]
+        /// Sources that the target still builds (not in its `exclude:`), for the advice to exclude them.
+        var unexcluded: [URL]
+        var configuration: URL?
+    }
+
+    var mode: Mode
+    var fsmc: URL
+    /// Where captured output is written while fsmc runs.
+    var workDirectory: URL
+    /// The package's (or Xcode project's) folder: fsmc runs there, with paths relative to
+    /// it, so that its messages name files as the user sees them.
+    var baseDirectory: URL
+
+    static let generateVerb = "swift package --allow-writing-to-package-directory generate-state-machines"
+    static let checkVerb = "swift package check-state-machines"
+
+    static let help = """
+        Generate the Swift of every .sm file of a package's targets next to it, for teams
+        that commit generated code, or check that the committed code is up to date.
+
+        usage: \(generateVerb) [--target NAME]... [--access LEVEL]
+               \(checkVerb) [--target NAME]... [--access LEVEL]
+
+        Each Name.sm gets the Swift file the build plugin would compile for it, written
+        next to it: Name.swift in the target's folder, Folder_Name.swift for
+        Folder/Name.sm (folders joined by '_'), so that same-named files do not collide.
+        fsmc-config.json in a target's folder sets the access level, as for the build
+        plugin; --access overrides it. check-state-machines writes nothing: it prints a
+        diff for every stale or missing file and fails; it needs no permission.
+        Do not apply the build plugin FSMCPlugin to a target whose generated code is
+        committed, or its types are declared twice; exclude the .sm files instead.
+
+        options:
+          --target NAME   only this target (repeatable); all targets with .sm files by default
+          --access LEVEL  public, package or internal, over fsmc-config.json
+          --help          print this help
+        """
+
+    /// Parses the arguments and runs fsmc on each target; throws when one fails.
+    func run(arguments: [String], targets available: [TargetSources]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        if extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0 {
+            print(Self.help)
+            return
+        }
+        let names = extractor.extractOption(named: "target")
+        let access = extractor.extractOption(named: "access")
+        // `generate-state-machines --check` is what check-state-machines does.
+        let mode: Mode = extractor.extractFlag(named: "check") > 0 ? .check : self.mode
+        guard extractor.remainingArguments.isEmpty else {
+            throw PluginFailure("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); run '\(Self.checkVerb) --help'")
+        }
+        guard access.count <= 1, access.allSatisfy(["public", "package", "internal"].contains) else {
+            throw PluginFailure("--access takes one of public, package or internal, once")
+        }
+        let unknown = names.filter { name in !available.contains { $0.name == name } }
+        guard unknown.isEmpty else {
+            let known = available.filter { !$0.sources.isEmpty }.map(\.name)
+            throw PluginFailure("no target named \(unknown.map { "'\($0)'" }.joined(separator: ", ")); targets with .sm files: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+        }
+        let targets = available.filter { (names.isEmpty || names.contains($0.name)) && !$0.sources.isEmpty }
+        if targets.isEmpty {
+            print("no .sm files in \(names.isEmpty ? "the package's targets" : "target \(names.joined(separator: ", "))")")
+            return
+        }
+        var failed: [String] = []
+        for target in targets {
+            if try !runFSMC(on: target, access: access.first, mode: mode) { failed.append(target.name) }
+        }
+        guard failed.isEmpty else {
+            // The summary goes to standard output after fsmc's, where it stays in order:
+            // SwiftPM prints a thrown error on standard error, which a log written to a file
+            // gets before the plugin's buffered output.
+            let regenerate = Self.generateVerb + failed.map { " --target \($0)" }.joined()
+            let summary = mode == .check
+                ? "generated code is stale or missing in \(failed.joined(separator: ", ")); regenerate it with '\(regenerate)'"
+                : "fsmc failed for \(failed.joined(separator: ", ")); see its errors"
+            print("error: " + summary)
+            throw PluginFailure(summary)
+        }
+    }
+
+    /// Runs fsmc on one target and prints what it said; returns whether it succeeded.
+    private func runFSMC(on target: TargetSources, access: String?, mode: Mode) throws -> Bool {
+        var arguments = ["compile"] + target.sources.map(relative) + ["--source-root", relative(target.sourceRoot)]
+        if let configuration = target.configuration { arguments += ["--config", relative(configuration)] }
+        if let access { arguments += ["--access", access] }
+        if mode == .check { arguments.append("--check") }
+        let (status, output, errors) = try capture(fsmc, arguments)
+        if !output.isEmpty { print(output, terminator: output.hasSuffix("\n") ? "" : "\n") }
+        if !errors.isEmpty { print(errors, terminator: errors.hasSuffix("\n") ? "" : "\n") }
+        guard status == 0 else { return false }
+        let root = target.sourceRoot.standardizedFileURL.pathComponents
+        if mode == .generate {
+            for source in target.sources {
+                let components = Array(source.standardizedFileURL.pathComponents.dropFirst(root.count))
+                let output = source.deletingLastPathComponent().appendingPathComponent(OutputName.forSource(atComponents: components))
+                print("\(target.name): \(components.joined(separator: "/")) -> \(Array(output.standardizedFileURL.pathComponents.dropFirst(root.count)).joined(separator: "/"))")
+            }
+        } else {
+            print("\(target.name): generated code is up to date")
+        }
+        if mode == .generate && !target.unexcluded.isEmpty {
+            let list = target.unexcluded.map { "\"\(Array($0.standardizedFileURL.pathComponents.dropFirst(root.count)).joined(separator: "/"))\"" }
+            print("note: SwiftPM warns that the .sm files of '\(target.name)' are unhandled; add them to the target's exclude list, exclude: [\(list.joined(separator: ", "))] (this command still finds them)")
+        }
+        return true
+    }
+
+    /// `url`'s path relative to `baseDirectory` when it is inside it (`.` for itself).
+    private func relative(_ url: URL) -> String {
+        let base = baseDirectory.standardizedFileURL.pathComponents
+        let components = url.standardizedFileURL.pathComponents
+        guard components.count >= base.count, Array(components.prefix(base.count)) == base else { return url.path }
+        return components.count == base.count ? "." : components.dropFirst(base.count).joined(separator: "/")
+    }
+
+    /// Runs a tool with its standard output and error in files, read when it is done, so
+    /// that neither can fill a pipe and block it.
+    private func capture(_ tool: URL, _ arguments: [String]) throws -> (Int32, String, String) {
+        let id = UUID().uuidString
+        let outputURL = workDirectory.appendingPathComponent("fsmc-\(id).out")
+        let errorURL = workDirectory.appendingPathComponent("fsmc-\(id).err")
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
+              FileManager.default.createFile(atPath: errorURL.path, contents: nil) else {
+            throw PluginFailure("cannot create files in \(workDirectory.path) for fsmc's output")
+        }
+        defer {
+            try? FileManager.default.removeItem(at: outputURL)
+            try? FileManager.default.removeItem(at: errorURL)
+        }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = baseDirectory
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+        process.waitUntilExit()
+        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
+        return (process.terminationStatus, read(outputURL), read(errorURL))
+    }
+
+    /// Every `.sm` file below `folder`, also those a target excludes, in a stable order;
+    /// hidden folders (`.build`, `.git`) are skipped.
+    static func smFiles(below folder: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil,
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in walker where url.pathExtension == "sm" { files.append(url.standardizedFileURL) }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The targets of a SwiftPM package, with their `.sm` files found on disk.
+    static func targets(of package: Package) -> [TargetSources] {
+        package.targets.compactMap { target in
+            guard let module = target as? SourceModuleTarget else { return nil }
+            let folder = target.directoryURL
+            let built = Set(module.sourceFiles(withSuffix: "sm").map(\.url.standardizedFileURL))
+            let sources = smFiles(below: folder)
+            let configuration = folder.appendingPathComponent("fsmc-config.json")
+            return TargetSources(name: target.name, sourceRoot: folder, sources: sources,
+                                 unexcluded: sources.filter(built.contains),
+                                 configuration: FileManager.default.fileExists(atPath: configuration.path) ? configuration : nil)
+        }
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension StateMachineCommand {
+    /// The targets of an Xcode project, each named after the folder that holds its `.sm` files.
+    static func targets(of project: XcodeProject) -> [TargetSources] {
+        project.targets.map { target in
+            let files = target.inputFiles.map(\.url.standardizedFileURL)
+            let sources = files.filter { $0.pathExtension == "sm" }.sorted { $0.path < $1.path }
+            let folders = sources.map { $0.deletingLastPathComponent().pathComponents }
+            var common = folders.first ?? []
+            for folder in folders.dropFirst() { common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0)) }
+            let root = common.count <= 1 ? project.directoryURL : URL(fileURLWithPath: "/" + common.dropFirst().joined(separator: "/"))
+            return TargetSources(name: target.displayName, sourceRoot: root, sources: sources, unexcluded: [],
+                                 configuration: files.first { $0.lastPathComponent == "fsmc-config.json" })
+        }
+    }
+}
+#endif
+
+struct PluginFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
