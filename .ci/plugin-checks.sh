@@ -9,7 +9,7 @@
 # 4. the command plugins honour the configuration, write same-named files of one target
 #    under distinct names next to them, check-state-machines (and its --help) needs no
 #    permission, passes on fresh code and fails on stale code with the diff first and
-#    the command that regenerates it last.
+#    the command that regenerates it last, and .sm files the target excludes are found.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -138,4 +138,14 @@ if [ -z "$diff_start" ] || [ -z "$diff_end" ] || [ -z "$advice" ] || [ "$advice"
     echo "FAIL: expected the diff, whole, then the command that regenerates"; cat "$work/command.log"; exit 1
 fi
 echo "ok: check-state-machines fails on stale code: the diff, then how to regenerate"
+# With the .sm files excluded from the target, as the advice says, they are still found.
+rm "$generated" "$sources/Lobby/Lobby_TwoCoinTurnstile.swift"
+sed -i 's|dependencies: \[.product(name: "FSMRuntime", package: "fsmc")\],|&\n            exclude: ["TwoCoinTurnstile.sm", "Lobby/TwoCoinTurnstile.sm", "fsmc-config.json"],|' "$example/Package.swift"
+grep -q 'exclude: \["TwoCoinTurnstile.sm"' "$example/Package.swift" || { echo "FAIL: could not edit Package.swift"; exit 1; }
+(cd "$example" && swift package --allow-writing-to-package-directory generate-state-machines) > "$work/command.log" 2>&1 \
+    || { echo "FAIL: generate-state-machines with excluded .sm files"; cat "$work/command.log"; exit 1; }
+[ -f "$generated" ] && [ -f "$sources/Lobby/Lobby_TwoCoinTurnstile.swift" ] \
+    || { echo "FAIL: excluded .sm files were not compiled"; cat "$work/command.log"; exit 1; }
+if grep -q "exclude:" "$work/command.log"; then echo "FAIL: advice to exclude files that are excluded"; cat "$work/command.log"; exit 1; fi
+echo "ok: the command plugin compiles .sm files the target excludes, without advice"
 echo "plugin checks: all passed"
