@@ -100,10 +100,10 @@ struct DiagramLayout {
         placeTransitions()
     }
 
-    /// Where the start marker's arrow ends: the concrete state the machine starts in. The
-    /// model keeps that state, not the one `Initial:` names, which may be a superstate
-    /// whose initial rows lead there.
-    var start: Target { .state(machine.initialState) }
+    /// Where the start marker's arrow ends: what `Initial:` names. A superstate with a box
+    /// is entered at its box, whose own initial arrow goes on, as UML draws it; one without
+    /// a box is passed through to where its initial rows lead.
+    var start: Target { entrance(of: machine.initialTarget) }
 
     /// The marker of the superstate's history in its box, `H` or `H*`; nil without history
     /// or without a box.

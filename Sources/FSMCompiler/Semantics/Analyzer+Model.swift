@@ -57,6 +57,7 @@ extension Analysis {
             guard let signature = declarations.callSignatures[key] else { return [] }
             return zip(signature.labels, signature.types).map { EventParameter(label: $0, type: $1) }
         }
+        machine.initialTarget = initialTarget
         machine.conditionCalls = declarations.conditionCalls
         machine.eventNameTypeName = types.eventName
         machine.historyTypeName = types.history

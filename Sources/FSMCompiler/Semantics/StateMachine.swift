@@ -14,6 +14,9 @@ public struct StateMachine: Hashable, Sendable {
     public var entryExit: EntryExitMode
     /// The concrete state the machine starts in; an index into `states`.
     public var initialState: Int
+    /// The state the `Initial:` header names, which may be a superstate whose initial rows
+    /// lead to `initialState` (diagrams point at it); an index into `states`.
+    public var initialTarget: Int = 0
     /// Every state, abstract ones included, in order of first declaration.
     public var states: [State]
     /// Every event any row names, in order of first appearance.

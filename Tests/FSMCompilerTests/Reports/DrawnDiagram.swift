@@ -10,6 +10,13 @@ struct DrawnDiagram {
         /// The history marker (`H` or `H*`) in the box of this superstate.
         case history(String)
 
+        var isStateOrBox: Bool {
+            switch self {
+            case .state, .box: true
+            case .history: false
+            }
+        }
+
         /// The state, or the superstate whose box or marker it is.
         var name: String {
             switch self {
@@ -43,7 +50,8 @@ struct DrawnDiagram {
     var boxNotes: [String: [String]] = [:]
     /// One per transition line (DOT labels of several lines are split).
     var edges: [Edge] = []
-    var initialStates: [String] = []
+    /// Where each start arrow (from the initial marker outside every box) ends.
+    var startEnds: [Endpoint] = []
     /// By superstate name: the initial arrows drawn in its box.
     var boxInitials: [String: [InitialEdge]] = [:]
     /// By superstate name: the history markers drawn in its box.
@@ -150,7 +158,8 @@ struct DrawnDiagram {
                     pendingInitials.append((box, String(match.1), match.2.map(String.init) ?? ""))
                 } else {
                     if match.2 != nil { problems.append("a label on the start arrow: '\(line)'") }
-                    initialStates.append(name(String(match.1)))
+                    let target = String(match.1)
+                    startEnds.append(boxNames[target].map(Endpoint.box) ?? .state(name(target)))
                 }
             } else if let match = content.wholeMatch(of: /(\w+) --> (\w+) : ([^:;#]+)/) {
                 if !stack.isEmpty { problems.append("transition inside a composite state: '\(line)'") }
@@ -280,7 +289,7 @@ struct DrawnDiagram {
         }
         let label = unquoted(attributes["label"]).map { $0.replacingOccurrences(of: "\\\"", with: "\"") }
         if tail == "[*]" {
-            if case .state(let state) = to, label == nil { initialStates.append(state) } else { problems.append("start arrow '\(line)'") }
+            if label == nil, to.isStateOrBox { startEnds.append(to) } else { problems.append("start arrow '\(line)'") }
             return
         }
         if let box = tailBox {
@@ -344,7 +353,16 @@ extension DrawnDiagram {
             found.append("state '\(names[state])' is not drawn")
         }
         found += nestingMismatches(with: machine) + initialArrowMismatches(with: machine) + historyMismatches(with: machine)
-        if initialStates != [names[machine.initialState]] { found.append("initial marker on \(initialStates)") }
+        // The start arrow ends where `Initial:` leads: the box of the first superstate on the
+        // way down its initial rows that is drawn as a box, else the initial leaf.
+        var expectedStart = Endpoint.state(names[machine.initialState])
+        var state = machine.initialTarget
+        var seen: Set<Int> = []
+        while let substate = machine.states[state].initialSubstate, seen.insert(state).inserted {
+            if boxParents[names[state]] != nil { expectedStart = .box(names[state]); break }
+            state = substate
+        }
+        if startEnds != [expectedStart] { found.append("start arrow to \(startEnds), expected \(expectedStart)") }
         var usedEdges: Set<Int> = []
         var usedLines: Set<String> = []
         for state in machine.concreteStates {

@@ -189,6 +189,20 @@ import FSMTestSupport
         #expect(dot.contains("  \"processingManualBatch\" -> \"determiningUserMode\" [label=\"complete / completeBatch, cleanupBatch\\lreject / rejectBatch, cleanupBatch\\l\"];\n"))
     }
 
+    /// `Initial:` naming a superstate: the start arrow goes to its box, whose own initial
+    /// arrow goes on to the substate, as UML draws it (it went to the leaf before).
+    @Test func theStartArrowEndsAtTheBoxInitialNames() throws {
+        let source = "FSM: Player\nInitial: Active\n{\n  Off Power Active -\n  (Active) {\n    - Stopped startClock\n    Power Off -\n  }\n  Stopped : Active Play Playing -\n  Playing : Active Stop Stopped -\n}\n"
+        let machine = try #require(Compiler.check(SourceFile(name: "test.sm", text: source)).machine)
+        let mermaid = StateGraph.mermaid(machine)
+        #expect(mermaid.contains("\n    [*] --> Active\n"))
+        #expect(mermaid.contains("\n        [*] --> Stopped : / startClock\n"))
+        let dot = StateGraph.dot(machine)
+        #expect(dot.contains("  \"[*]\" -> \"Active:[*]\" [lhead=\"cluster_Active\"];\n"))
+        #expect(DrawnDiagram(mermaid: mermaid).mismatches(with: machine) == [])
+        #expect(DrawnDiagram(dot: dot).mismatches(with: machine) == [])
+    }
+
     @Test func aStateInTwoSuperstatesSitsInTheBoxOfTheFirst() throws {
         let machine = try Self.edgeCase(Self.edgeCases[0].text)
         let mermaid = DrawnDiagram(mermaid: StateGraph.mermaid(machine))
