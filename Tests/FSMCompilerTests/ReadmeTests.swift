@@ -38,6 +38,21 @@ import FSMTestSupport
         return section.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
     }
 
+    /// "Testing a machine" quotes MediaPlayer's tests: its lines are consecutive lines of
+    /// that file (indentation aside), which the example package's CI run compiles and runs.
+    @Test func testingExampleIsQuotedFromMediaPlayersTests() throws {
+        let path = "Examples/MediaPlayer/Tests/PlayerTests/PlayerTests.swift"
+        let block = try Self.firstSwiftBlock(after: "[MediaPlayer's tests](\(path)):")
+        let quoted = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let file = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(quoted.count >= 3)
+        let found = file.indices.contains { start in
+            start + quoted.count <= file.count && Array(file[start..<start + quoted.count]) == quoted
+        }
+        #expect(found, "README's quote of \(path) is not in that file any more")
+    }
+
     /// The README's usage example is, line for line (indentation aside), the code between
     /// the `// README begin` and `// README end` markers of ReadmeExampleTests.swift.
     @Test func usageExampleIsTheTestedOne() throws {
