@@ -45,7 +45,7 @@ struct StateMachineCommand {
                \(checkVerb) [--target NAME]... [--access LEVEL]
 
         Each Name.sm gets the Swift file the build plugin would compile for it, written
-        next to it: Name.swift in the target's folder, Folder_Name.swift for
+        next to it: Name.swift in the target's folder, Folder/Folder_Name.swift for
         Folder/Name.sm (folders joined by '_'), so that same-named files do not collide.
         fsmc-config.json in a target's folder sets the access level, as for the build
         plugin; --access overrides it. check-state-machines writes nothing: it prints a
@@ -62,7 +62,7 @@ struct StateMachineCommand {
     /// Parses the arguments and runs fsmc on each target; throws when one fails.
     func run(arguments: [String], targets available: [TargetSources]) throws {
         var extractor = ArgumentExtractor(arguments)
-        if extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0 {
+        if extractor.extractFlag(named: "help") > 0 || arguments.contains("-h") {
             print(Self.help)
             return
         }
