@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "fsmc",
+    // FSMRuntime's run to completion for async and isolated machines uses Swift
+    // concurrency, which Apple platforms have from these versions on (Linux: any).
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .macCatalyst(.v13)],
     products: [
         .executable(name: "fsmc", targets: ["fsmc"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),

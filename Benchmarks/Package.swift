@@ -5,6 +5,7 @@ import PackageDescription
 // It is its own package so that fsmc itself keeps no dependencies and no benchmark targets.
 let package = Package(
     name: "fsmc-benchmarks",
+    platforms: [.macOS(.v14)],
     products: [
         // Preloaded with LD_PRELOAD to count allocations; never linked into a benchmark.
         .library(name: "MallocCounter", type: .dynamic, targets: ["MallocCounter"]),

@@ -9,6 +9,7 @@ import PackageDescription
 // .sm files, public (fsmc-config.json).
 let package = Package(
     name: "FeedReader",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     dependencies: [
         .package(name: "fsmc", path: "../.."),
     ],

@@ -7,6 +7,7 @@ import PackageDescription
 // makes the generated code public.
 let package = Package(
     name: "MediaPlayer",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "Player", targets: ["Player"]),
     ],

@@ -6,6 +6,7 @@ import PackageDescription
 // at build time by fsmc's build-tool plugin; fsmc-config.json makes the generated code public.
 let package = Package(
     name: "NetworkConnection",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "Connection", targets: ["Connection"]),
     ],

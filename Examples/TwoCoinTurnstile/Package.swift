@@ -6,6 +6,7 @@ import PackageDescription
 // time by fsmc's build-tool plugin.
 let package = Package(
     name: "TwoCoinTurnstile",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     dependencies: [
         .package(name: "fsmc", path: "../.."),
     ],

@@ -138,6 +138,7 @@ struct Renderer {
 
     private func render(_ declaration: SwiftClass, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
+        for attribute in declaration.attributes { writer.line(attribute) }
         let generics = declaration.genericParameters.isEmpty ? ""
             : "<" + declaration.genericParameters.map { "\($0.name): \($0.constraint)" }.joined(separator: ", ") + ">"
         let conformances = declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", ")

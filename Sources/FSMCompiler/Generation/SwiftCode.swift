@@ -92,6 +92,8 @@ struct SwiftExtension: Hashable {
 /// `final class Name<Generic: Constraint> { members }`.
 struct SwiftClass: Hashable {
     var documentation: [String]
+    /// Lines such as `@available(…)`, after the documentation.
+    var attributes: [String] = []
     var access: SwiftAccess?
     var isFinal: Bool
     var name: String

@@ -342,6 +342,9 @@ struct Translator {
         return .classDeclaration(SwiftClass(
             documentation: ["The `\(machine.name.name)` state machine.", ""] + (machine.isAsync ? asyncUsage : usage)
                 + (isInlinable ? inlinableUsage : []),
+            // Observation came with these versions of Apple's systems; the machine says so,
+            // so that an app targeting older ones is told at its uses, not in this file.
+            attributes: machine.isObservable ? ["@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)"] : [],
             access: modifier, isFinal: true, name: machine.typeName,
             genericParameters: [SwiftGenericParameter(name: "Actions", constraint: machine.actionsProtocolName)],
             members: isInlinable ? members.map(inlinable) : members, conformances: machine.isObservable ? ["Observation.Observable"] : [],

@@ -113,6 +113,7 @@ extension LoaderActions {
 /// Its code is `@inlinable`, so that another module specializes it for its actions and
 /// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
 /// only for that, and are not meant to be called.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 @MainActor
 public final class Loader<Actions: LoaderActions>: Observation.Observable {
     /// What `handle(_:)` returns.

@@ -47,6 +47,7 @@ nonisolated package protocol ObservedTurnstileActions: FSMRuntime.MachineActions
 /// Its code is `@inlinable`, so that another module specializes it for its actions and
 /// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
 /// only for that, and are not meant to be called.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActions>: Observation.Observable {
     /// What `handle(_:)` returns.
     package typealias Outcome = FSMRuntime.Outcome<ObservedTurnstileState>
