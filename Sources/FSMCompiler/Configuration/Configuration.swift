@@ -189,9 +189,10 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 advance()
-                guard let text = String(validating: scalars, as: UTF8.self) else {
-                    throw fail("a string is not valid UTF-8")
-                }
+                // Decoding repairs invalid UTF-8; text that decodes to other bytes had some.
+                // (Not `String(validating:)`, which Apple's systems have only from 2024.)
+                let text = String(decoding: scalars, as: UTF8.self)
+                guard Array(text.utf8) == scalars else { throw fail("a string is not valid UTF-8") }
                 return text
             case UInt8(ascii: "\\"):
                 advance()

@@ -35,6 +35,14 @@ import FSMCompiler
         #expect(diagnostics == [expected])
     }
 
+    /// Bytes that are not UTF-8 inside a string are an error, not a repaired value.
+    @Test func invalidUTF8() {
+        let bytes = Array("{ \"access\": \"".utf8) + [0xFF] + Array("\" }".utf8)
+        let (configuration, diagnostics) = Configuration.read(SourceFile(name: "fsmc-config.json", bytes: bytes))
+        #expect(configuration == nil)
+        #expect(diagnostics.map(\.description) == ["fsmc-config.json:1:16: error: not valid JSON: a string is not valid UTF-8 [invalidConfiguration]"])
+    }
+
     /// A key given twice is one error, with a note at the first.
     @Test func repeatedKey() {
         let (configuration, diagnostics) = Self.read("{\n  \"access\": \"public\",\n  \"access\": \"package\"\n}")
