@@ -114,17 +114,21 @@ struct StateMachineCommand {
         if !errors.isEmpty { print(errors, terminator: errors.hasSuffix("\n") ? "" : "\n") }
         guard status == 0 else { return false }
         let root = target.sourceRoot.standardizedFileURL.pathComponents
+        /// A path below the target's folder, as `exclude:` and the summary write it.
+        func inTarget(_ url: URL) -> String {
+            Array(url.standardizedFileURL.pathComponents.dropFirst(root.count)).joined(separator: "/")
+        }
         if mode == .generate {
             for source in target.sources {
                 let components = Array(source.standardizedFileURL.pathComponents.dropFirst(root.count))
                 let output = source.deletingLastPathComponent().appendingPathComponent(OutputName.forSource(atComponents: components))
-                print("\(target.name): \(components.joined(separator: "/")) -> \(Array(output.standardizedFileURL.pathComponents.dropFirst(root.count)).joined(separator: "/"))")
+                print("\(target.name): \(inTarget(source)) -> \(inTarget(output))")
             }
         } else {
             print("\(target.name): generated code is up to date")
         }
         if mode == .generate && !target.unexcluded.isEmpty {
-            let list = target.unexcluded.map { "\"\(Array($0.standardizedFileURL.pathComponents.dropFirst(root.count)).joined(separator: "/"))\"" }
+            let list = target.unexcluded.map { "\"\(inTarget($0))\"" }
             print("note: SwiftPM warns that the .sm files of '\(target.name)' are unhandled; add them to the target's exclude list, exclude: [\(list.joined(separator: ", "))] (this command still finds them)")
         }
         return true
@@ -134,8 +138,8 @@ struct StateMachineCommand {
     private func relative(_ url: URL) -> String {
         let base = baseDirectory.standardizedFileURL.pathComponents
         let components = url.standardizedFileURL.pathComponents
-        guard components.count >= base.count, Array(components.prefix(base.count)) == base else { return url.path }
-        return components.count == base.count ? "." : components.dropFirst(base.count).joined(separator: "/")
+        if components == base { return "." }
+        return OutputName.components(of: components, below: base)?.joined(separator: "/") ?? url.path
     }
 
     /// Runs a tool with its standard output and error in files, read when it is done, so
@@ -199,9 +203,7 @@ extension StateMachineCommand {
         project.targets.map { target in
             let files = target.inputFiles.map(\.url.standardizedFileURL)
             let sources = files.filter { $0.pathExtension == "sm" }.sorted { $0.path < $1.path }
-            let folders = sources.map { $0.deletingLastPathComponent().pathComponents }
-            var common = folders.first ?? []
-            for folder in folders.dropFirst() { common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0)) }
+            let common = OutputName.commonPrefix(of: sources.map { $0.deletingLastPathComponent().pathComponents })
             let root = common.count <= 1 ? project.directoryURL : URL(fileURLWithPath: "/" + common.dropFirst().joined(separator: "/"))
             return TargetSources(name: target.displayName, sourceRoot: root, sources: sources, unexcluded: [],
                                  configuration: files.first { $0.lastPathComponent == "fsmc-config.json" })

@@ -72,11 +72,8 @@ struct StateMachineBuild {
 
     /// The deepest folder that holds all of `files`.
     static func commonFolder(of files: [URL]) -> URL? {
-        let folders = files.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents }
-        guard var common = folders.first else { return nil }
-        for folder in folders.dropFirst() {
-            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
-        }
+        guard !files.isEmpty else { return nil }
+        let common = OutputName.commonPrefix(of: files.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents })
         return URL(fileURLWithPath: common.count <= 1 ? "/" : "/" + common.dropFirst().joined(separator: "/"), isDirectory: true)
     }
 
@@ -84,10 +81,9 @@ struct StateMachineBuild {
         guard !sources.isEmpty else { return [] }
         let root = sourceRoot.standardizedFileURL.pathComponents
         let outputs = sources.map { source in
-            let components = source.standardizedFileURL.pathComponents
-            let inside = components.count > root.count && Array(components.prefix(root.count)) == root
-            return workDirectory.appendingPathComponent(
-                OutputName.forSource(atComponents: inside ? Array(components.dropFirst(root.count)) : [source.lastPathComponent]))
+            workDirectory.appendingPathComponent(OutputName.forSource(
+                atComponents: OutputName.components(of: source.standardizedFileURL.pathComponents, below: root)
+                    ?? [source.lastPathComponent]))
         }
         let names = sources.map(\.lastPathComponent)
         return [.buildCommand(

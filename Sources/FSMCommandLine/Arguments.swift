@@ -1,3 +1,5 @@
+import FSMCompiler
+
 /// What a command accepts: its options and how many operands.
 struct CommandSpec: Sendable {
     var name: String
@@ -74,7 +76,7 @@ struct ParsedArguments {
                 throw UsageError(message: "option '\(option.name)' needs a value: \(option.name) \(valueName)")
             }
             if let allowed = option.allowedValues, !allowed.contains(value) {
-                throw UsageError(message: "'\(value)' is not a valid value for '\(option.name)'; expected \(Self.list(allowed))")
+                throw UsageError(message: "'\(value)' is not a valid value for '\(option.name)'; expected \(DiagnosticText.list(allowed))")
             }
             values[option.name, default: []].append(value)
         }
@@ -90,10 +92,6 @@ struct ParsedArguments {
     private static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    static func list(_ values: [String]) -> String {
-        values.count < 2 ? values.joined() : values.dropLast().joined(separator: ", ") + " or " + values.last!
     }
 
     /// `; did you mean '--format'?` when one option differs by a little.

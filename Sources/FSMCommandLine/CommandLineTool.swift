@@ -66,7 +66,7 @@ public struct CommandLineTool {
             return .success
         }
         guard arguments.count == 1, let command = Self.commands.first(where: { $0.spec.name == name }) else {
-            return usageError("no help for '\(arguments.joined(separator: " "))'; commands are \(ParsedArguments.list(Self.commands.map(\.spec.name))), or 'diagnostics'",
+            return usageError("no help for '\(arguments.joined(separator: " "))'; commands are \(DiagnosticText.list(Self.commands.map(\.spec.name))), or 'diagnostics'",
                               usage: "fsmc help <command>")
         }
         console.writeOutput(Help.text(for: command.spec))
@@ -88,6 +88,17 @@ public struct CommandLineTool {
         } catch {
             console.fail(error.message)
             return nil
+        }
+    }
+
+    /// Writes an output file atomically; on failure, says why and returns false.
+    func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
+        do {
+            try Files.write(bytes, to: path)
+            return true
+        } catch {
+            console.fail("cannot write '\(path)': \(error.reason)")
+            return false
         }
     }
 

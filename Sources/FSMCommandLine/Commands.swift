@@ -43,12 +43,7 @@ extension CommandLineTool {
         if path == "-" {
             console.writeOutput(String(decoding: fixed.bytes, as: UTF8.self))
         } else if fixed.applied > 0 {
-            do {
-                try Files.write(fixed.bytes, to: path)
-            } catch {
-                console.fail("cannot write '\(path)': \(error.reason)")
-                return .ioFailure
-            }
+            guard writeFile(fixed.bytes, to: path) else { return .ioFailure }
             console.writeOutput("fixed '\(file.name)': \(fixed.applied) fix-it\(fixed.applied == 1 ? "" : "s") applied\n")
         }
         let diagnostics = warningsAsErrors ? fixed.result.diagnostics.map(\.asError) : fixed.result.diagnostics

@@ -99,11 +99,10 @@ extension CommandLineTool {
             var name = OutputName.forSource(atComponents: [url.lastPathComponent])
             if let sourceRoot {
                 let root = URL(fileURLWithPath: sourceRoot).standardizedFileURL.pathComponents
-                let components = url.pathComponents
-                guard components.count > root.count, Array(components.prefix(root.count)) == root else {
+                guard let inside = OutputName.components(of: url.pathComponents, below: root) else {
                     throw .init(message: "'\(input)' is not inside the source root '\(sourceRoot)'")
                 }
-                name = OutputName.forSource(atComponents: Array(components.dropFirst(root.count)))
+                name = OutputName.forSource(atComponents: inside)
             }
             // Written as the user wrote the folder, so that messages show paths they know.
             let folder = directory ?? (input.contains("/") ? String(input[...input.lastIndex(of: "/")!].dropLast()) : "")
@@ -157,13 +156,7 @@ extension CommandLineTool {
         }
         let bytes = Array(swift.utf8)
         if existing == bytes { return .success }
-        do {
-            try Files.write(bytes, to: destination)
-        } catch {
-            console.fail("cannot write '\(destination)': \(error.reason)")
-            return .ioFailure
-        }
-        return .success
+        return writeFile(bytes, to: destination) ? .success : .ioFailure
     }
 
     /// `<name>.swift` beside `<name>.sm`.

@@ -64,13 +64,7 @@ extension CommandLineTool {
             return .failure
         case .inPlace:
             guard formatted != file.bytes else { return .success }
-            do {
-                try Files.write(formatted, to: path)
-            } catch {
-                console.fail("cannot write '\(path)': \(error.reason)")
-                return .ioFailure
-            }
-            return .success
+            return writeFile(formatted, to: path) ? .success : .ioFailure
         }
     }
 }

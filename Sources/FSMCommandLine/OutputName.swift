@@ -18,6 +18,23 @@ enum OutputName {
         return parts.map(escaped).joined(separator: "_") + ".swift"
     }
 
+    /// The components of `path` below `root` (both split into path components), or nil
+    /// when the path is not below it: what names an output under `--source-root`.
+    static func components(of path: [String], below root: [String]) -> [String]? {
+        guard path.count > root.count, Array(path.prefix(root.count)) == root else { return nil }
+        return Array(path.dropFirst(root.count))
+    }
+
+    /// The leading components that all of `paths` share, such as the folder that holds a
+    /// target's `.sm` files in an Xcode project.
+    static func commonPrefix(of paths: [[String]]) -> [String] {
+        guard var common = paths.first else { return [] }
+        for path in paths.dropFirst() {
+            common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
+        }
+        return common
+    }
+
     private static func escaped(_ component: String) -> String {
         var result = ""
         for character in component {

@@ -72,7 +72,7 @@ extension CommandLineTool {
         let missing = simulation.missingPredicateValues.map { "--predicate " + $0 }
             + simulation.missingConditionResults.map { "--condition " + $0 }
         guard missing.isEmpty else {
-            return usageError("every predicate type and condition needs a value; give \(ParsedArguments.list(missing))",
+            return usageError("every predicate type and condition needs a value; give \(DiagnosticText.list(missing))",
                               usage: usage)
         }
         var events: [Int] = []

@@ -49,7 +49,7 @@ public struct Configuration: Hashable, Sendable {
                     let found = if case .string(let text) = member.value.kind { "'\(text)'" } else { member.value.kind.name }
                     diagnostics.append(Diagnostic(
                         .invalidConfiguration, .error,
-                        "'access' is \(found); it must be \(Self.list(SwiftAccess.allCases.map { "\"\($0.rawValue)\"" }))",
+                        "'access' is \(found); it must be \(DiagnosticText.list(SwiftAccess.allCases.map { "\"\($0.rawValue)\"" }))",
                         at: member.value.location))
                     continue
                 }
@@ -58,15 +58,11 @@ public struct Configuration: Hashable, Sendable {
                 let hint = Suggestions.suggestion(for: member.key, among: keys)
                 diagnostics.append(Diagnostic(
                     .invalidConfiguration, .error,
-                    "unknown key '\(member.key)'" + (hint.isEmpty ? "; the keys are \(Self.list(keys.map { "'\($0)'" }))" : hint),
+                    "unknown key '\(member.key)'" + (hint.isEmpty ? "; the keys are \(DiagnosticText.list(keys.map { "'\($0)'" }))" : hint),
                     at: member.keyLocation))
             }
         }
         return diagnostics.isEmpty ? (configuration, []) : (nil, diagnostics)
-    }
-
-    private static func list(_ items: [String]) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 }
 
@@ -113,7 +109,8 @@ struct JSONParser {
 
     init(file: SourceFile) {
         self.file = file
-        if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; lineStart = 3 }
+        offset = file.firstLineStart
+        lineStart = offset
     }
 
     private var bytes: [UInt8] { file.bytes }

@@ -18,22 +18,25 @@
 ///   parses to its end. A brace missing in the middle of the file has no such layout, and
 ///   gets no fix-it.
 enum FixItPlanner {
+    /// The diagnostics of rows that replace inherited rows without `override { }`.
+    private static let replacementIDs: Set<DiagnosticID> = [.missingOverride, .overrideOutOfOrder]
+
     static func attach(to diagnostics: [Diagnostic], in file: SourceFile, syntax: StateMachineSyntax) -> [Diagnostic] {
-        let replacements = Set(diagnostics.filter { $0.id == .missingOverride || $0.id == .overrideOutOfOrder }.map(\.location))
-        let endOfFileErrors = diagnostics.contains { $0.id == .syntaxError }
-        guard !replacements.isEmpty || endOfFileErrors else { return diagnostics }
+        let replacements = Set(diagnostics.filter { replacementIDs.contains($0.id) }.map(\.location))
+        let hasSyntaxErrors = diagnostics.contains { $0.id == .syntaxError }
+        guard !replacements.isEmpty || hasSyntaxErrors else { return diagnostics }
         let text = SourceLines(file: file)
         var diagnostics = diagnostics
 
         if !replacements.isEmpty {
             for fixIt in overrideFixIts(replacements, syntax: syntax, text: text) {
-                for index in diagnostics.indices where fixIt.locations.contains(diagnostics[index].location)
-                    && (diagnostics[index].id == .missingOverride || diagnostics[index].id == .overrideOutOfOrder) {
+                for index in diagnostics.indices
+                where replacementIDs.contains(diagnostics[index].id) && fixIt.locations.contains(diagnostics[index].location) {
                     diagnostics[index].fixIt = fixIt.fixIt
                 }
             }
         }
-        if endOfFileErrors, let end = text.tokens.last?.location,
+        if hasSyntaxErrors, let end = text.tokens.last?.location,
            let index = diagnostics.firstIndex(where: { $0.id == .syntaxError && $0.location == end }),
            let fixIt = closingBracesFixIt(text: text) {
             diagnostics[index].fixIt = fixIt
@@ -159,7 +162,7 @@ struct SourceLines {
     init(file: SourceFile) {
         bytes = file.bytes
         tokens = Lexer.lex(file)
-        var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        var starts = [file.firstLineStart]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         self.starts = starts
         let bytes = file.bytes

@@ -26,7 +26,7 @@ public enum CommentScanner {
     public static func scan(_ file: SourceFile) -> [Comment] {
         let bytes = file.bytes
         var comments: [Comment] = []
-        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var offset = file.firstLineStart
         var line = 1
         var lineStart = offset
         var isOnlyBlanksSoFar = true

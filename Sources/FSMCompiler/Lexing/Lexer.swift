@@ -41,7 +41,8 @@ public struct Lexer {
     }
 
     private mutating func skipByteOrderMark() {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; lineStart = 3 }
+        offset = file.firstLineStart
+        lineStart = offset
     }
 
     /// Skips blanks and `//` comments; returns whether a line break was among them.

@@ -65,10 +65,11 @@ public struct Parser {
             syntax.states = states
             syntax.bodyTokens = TokenSpan(start: bodyStart, end: index, openBrace: bodyStart)
             let hasTokensAfterBody = current.kind != .endOfFile
-            if let closeBrace, try reportMissingOpenBrace(in: states, bodyClosedBy: closeBrace,
-                                                          hasTokensAfterBody: hasTokensAfterBody) {
-                // The tokens after the body are explained by the state that lacks its '{'.
-            } else if hasTokensAfterBody {
+            // Tokens after the body may be explained by a state that lacks its '{'.
+            let explained = try closeBrace.map {
+                try reportMissingOpenBrace(in: states, bodyClosedBy: $0, hasTokensAfterBody: hasTokensAfterBody)
+            } ?? false
+            if hasTokensAfterBody && !explained {
                 try fail("expected end of file after the body's closing '}', found \(describe(current))")
             }
         } catch ParseFailure.tooManyErrors {

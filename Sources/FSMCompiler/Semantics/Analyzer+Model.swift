@@ -41,6 +41,7 @@ extension Analysis {
             eventTypeName: types.event,
             entryExit: headers.entryExit,
             initialState: initialState,
+            initialTarget: initialTarget,
             states: machineStates,
             events: declarations.events.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             actions: declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
@@ -57,7 +58,6 @@ extension Analysis {
             guard let signature = declarations.callSignatures[key] else { return [] }
             return zip(signature.labels, signature.types).map { EventParameter(label: $0, type: $1) }
         }
-        machine.initialTarget = initialTarget
         machine.conditionCalls = declarations.conditionCalls
         machine.eventNameTypeName = types.eventName
         machine.historyTypeName = types.history

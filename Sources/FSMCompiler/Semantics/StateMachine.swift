@@ -16,7 +16,7 @@ public struct StateMachine: Hashable, Sendable {
     public var initialState: Int
     /// The state the `Initial:` header names, which may be a superstate whose initial rows
     /// lead to `initialState` (diagrams point at it); an index into `states`.
-    public var initialTarget: Int = 0
+    public var initialTarget: Int
     /// Every state, abstract ones included, in order of first declaration.
     public var states: [State]
     /// Every event any row names, in order of first appearance.

@@ -55,7 +55,7 @@ public struct Simulation: Sendable {
         if let type = machine.predicateTypes.firstIndex(where: { $0.type.name == name }) {
             let cases = machine.predicateTypes[type].cases
             guard let value = cases.firstIndex(where: { $0.name == value }) else {
-                throw Failure("'\(value)' is not a case of predicate type '\(name)'; its cases are \(Self.list(cases.map(\.name)))",
+                throw Failure("'\(value)' is not a case of predicate type '\(name)'; its cases are \(DiagnosticText.list(cases.map(\.name)))",
                               column: valueColumn)
             }
             predicateValues[type] = value
@@ -67,7 +67,7 @@ public struct Simulation: Sendable {
         } else {
             let known = machine.predicateTypes.map(\.type.name) + machine.conditions.map(\.name)
             let hint = known.isEmpty ? "the machine has no predicate types or conditions"
-                                     : "predicate types and conditions are \(Self.list(known))"
+                                     : "predicate types and conditions are \(DiagnosticText.list(known))"
             throw Failure("unknown predicate type or condition '\(name)'; \(hint)", column: nameColumn)
         }
     }
@@ -75,7 +75,7 @@ public struct Simulation: Sendable {
     /// The index of the event spelt `name` exactly as in the `.sm` file.
     public func event(named name: String) throws(Failure) -> Int {
         guard let event = machine.events.firstIndex(where: { $0.name == name }) else {
-            throw Failure("unknown event '\(name)'; events are \(Self.list(machine.events.map(\.name)))")
+            throw Failure("unknown event '\(name)'; events are \(DiagnosticText.list(machine.events.map(\.name)))")
         }
         return event
     }
@@ -126,7 +126,7 @@ public struct Simulation: Sendable {
 
     /// `the values 'a' and 'b'`, or `the value 'a'`.
     private static func valueList(_ labels: [String]) -> String {
-        (labels.count == 1 ? "the value " : "the values ") + list(labels.map { "'\($0)'" }, conjunction: "and")
+        (labels.count == 1 ? "the value " : "the values ") + DiagnosticText.list(labels.map { "'\($0)'" }, conjunction: "and")
     }
 
     /// The events of `--events`, separated by commas outside parentheses, brackets and
@@ -192,7 +192,7 @@ public struct Simulation: Sendable {
     public mutating func handle(_ event: Int) throws(Failure) -> String {
         let missing = missingPredicateValues + missingConditionResults
         guard missing.isEmpty else {
-            throw Failure("no value for \(Self.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event")
+            throw Failure("no value for \(DiagnosticText.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event")
         }
         let step = interpreter.handle(event, predicates: predicateValues.map { $0! },
                                       conditions: conditionResults.map { $0! })
@@ -236,10 +236,5 @@ public struct Simulation: Sendable {
         guard let first = bytes.firstIndex(where: { !isBlank($0) }) else { return ("", column) }
         let last = bytes.lastIndex { !isBlank($0) }!
         return (String(decoding: bytes[first...last], as: UTF8.self), column + first - bytes.startIndex)
-    }
-
-    /// `a, b or c`; with `conjunction` "and", `a, b and c`, where every name is meant.
-    static func list(_ names: [String], conjunction: String = "or") -> String {
-        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }
 }

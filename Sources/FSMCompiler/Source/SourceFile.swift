@@ -16,6 +16,12 @@ public struct SourceFile: Sendable {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
+    /// Where line 1 starts: after a UTF-8 byte order mark, which is no part of the text and
+    /// takes no column.
+    public var firstLineStart: Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     /// The file name without its folders and without its last extension: `a/Turnstile.sm` → `Turnstile`.
     public var baseName: String {
         let last = name.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? name
