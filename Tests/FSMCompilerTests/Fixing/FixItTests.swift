@@ -31,6 +31,17 @@ import FSMTestSupport
         #expect(TransitionTable.text(machine) == TransitionTable.text(override))
     }
 
+    /// Every wild CC_SMC file that fsmc rejects only for rows that replace inherited ones
+    /// (ice.sm, the converted stripper, indented with tabs) checks clean after fixing.
+    @Test(arguments: ["ice.sm", "stripfsm_cs.converted.sm"])
+    func wildFilesCheckCleanAfterFixing(name: String) {
+        let file = SourceFile(name: name, bytes: readBytes(Paths.wild + "/" + name))
+        let before = Compiler.check(file).diagnostics
+        #expect(!before.isEmpty && before.allSatisfy { $0.id == .missingOverride && $0.fixIt != nil })
+        let fixed = Compiler.fix(file)
+        #expect(fixed.result.diagnostics.isEmpty && fixed.result.machine != nil)
+    }
+
     /// The diagnostics say so: one note per row, naming the lines the block takes.
     @Test func eachReplacingRowNotesItsFixIt() {
         let diagnostics = Compiler.check(SourceFile(name: "ice.sm", bytes: readBytes(Paths.wild + "/ice.sm"))).diagnostics
