@@ -10,3 +10,7 @@ public enum APIVersion1 {}
 /// machines with `Isolation:` or `Async:` headers use; code that names it does not compile
 /// against a runtime without them.
 public enum APIVersion2 {}
+
+/// Version 2 and the timers of `after` rows (`TimerScheduler`, `ClockTimers`,
+/// `ManualTimers`, `TimerTokens`), which machines with `after` rows use.
+public enum APIVersion3 {}

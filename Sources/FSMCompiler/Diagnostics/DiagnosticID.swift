@@ -19,9 +19,11 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case initialCycle
     case initialNotSubstate
     case invalidConfiguration
+    case invalidDuration
     case invalidHeader
     case invalidSwiftName
     case libraryTypeName
+    case misplacedAfter
     case misplacedOverride
     case misplacedPlaceholder
     case missingHeader
@@ -38,6 +40,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case superstateCycle
     case swiftNameCollision
     case syntaxError
+    case timerPredicate
+    case timerWithoutIsolation
     case tooManyErrors
     case transitionClash
     case undefinedAsync
@@ -70,9 +74,11 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .initialCycle: "initial rows lead from a state back to itself"
         case .initialNotSubstate: "an initial row `- X` names a state that is not a substate of the state whose body holds it"
         case .invalidConfiguration: "`fsmc-config.json` is not JSON, has a key fsmc does not know (such as `\"acess\"`) or a value it does not accept (such as `\"access\": \"open\"`)"
+        case .invalidDuration: "the duration of `after(…)` is not a whole number of `ms`, `s`, `min` or `h` between 1 ms and 100 days"
         case .invalidHeader: "a header has the wrong form, such as `EntryExit: sometimes` or `Predicate: A` without cases"
         case .invalidSwiftName: "a name cannot be used in the generated Swift, such as a type called `Self`"
         case .libraryTypeName: "a generated type would take the name of a standard library or Foundation type, such as a machine called `Timer`, and hide it in the whole module"
+        case .misplacedAfter: "`after(30s)` is written as an action, or as an entry or exit action, rather than as the event of a row"
         case .misplacedOverride: "`override { }` appears somewhere other than the top level of a state body"
         case .misplacedPlaceholder: "the event `-` appears outside the placeholder row `- - -` and initial rows `- Substate`, at the top of a state body"
         case .missingHeader: "the `FSM` or `Initial` header is missing"
@@ -89,6 +95,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .superstateCycle: "a state is, through its superstates, its own superstate"
         case .swiftNameCollision: "two names become the same Swift identifier, or one name is both an action and a condition"
         case .syntaxError: "the text does not follow the grammar: expected X, found Y"
+        case .timerPredicate: "an `after` row has a predicate guard (`[Network = wifi]`): a timer fires without predicate values; use a condition"
+        case .timerWithoutIsolation: "a machine with `after` rows has no `Isolation:` header: only a machine isolated to a global actor can be called back by its timers"
         case .tooManyErrors: "fsmc stopped after 100 errors in one file"
         case .transitionClash: "two rows share state, event and predicate guard but go to different states"
         case .undefinedAsync: "an `Async:` header names something that is neither an action nor a condition of the machine"

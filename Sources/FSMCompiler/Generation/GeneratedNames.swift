@@ -14,6 +14,13 @@ struct GeneratedNames {
         "currentState", "observationRegistrar", "changeState", "currentHistory", "stateKeyPath",
     ]
 
+    /// What the bodies of a machine with `after` rows add: its timer members and their locals.
+    /// A machine without timers does not take them, and generates what it did before them.
+    static let timerMembers: Set<String> = [
+        "timers", "timerTokens", "startTimers", "startTimer", "cancelTimer", "timerFired", "dispatchTimer",
+        "timer", "token",
+    ]
+
     /// Type names the generated file takes, which no type of the machine may have: the
     /// modules it qualifies names with (`Swift`, `FSMRuntime`) and the private
     /// `RequiredRuntime` of every file.
@@ -36,6 +43,10 @@ struct GeneratedNames {
     let observationRegistrar: String
     let stateKeyPath: String
     let changeState: String
+    /// A machine with `after` rows: the scheduler it was made with and the tokens of its
+    /// running timers, named like that unless an event method has the name.
+    let timers: String
+    let timerTokens: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
     let stateFunctions: [Int: String]
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
@@ -52,20 +63,22 @@ struct GeneratedNames {
     let values: [String: String]
 
     init(_ machine: StateMachine) {
-        let eventMethods = Set(machine.events.map { SwiftNames.unescaped($0.swiftName) })
+        let eventMethods = Set(machine.appEvents.map { SwiftNames.unescaped(machine.events[$0].swiftName) })
         eventQueue = Self.unique("eventQueue", suffix: "Storage", avoiding: eventMethods)
         currentState = Self.unique("currentState", suffix: "Storage", avoiding: eventMethods)
         currentHistory = Self.unique("currentHistory", suffix: "Storage", avoiding: eventMethods)
         observationRegistrar = Self.unique("observationRegistrar", suffix: "Storage", avoiding: eventMethods)
         stateKeyPath = Self.unique("stateKeyPath", suffix: "Storage", avoiding: eventMethods)
         changeState = Self.unique("changeState", suffix: "Function", avoiding: eventMethods)
+        timers = Self.unique("timers", suffix: "Storage", avoiding: eventMethods)
+        timerTokens = Self.unique("timerTokens", suffix: "Storage", avoiding: eventMethods)
         var functions: [Int: String] = [:]
         for state in machine.concreteStates {
             let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
             functions[state] = "handleIn" + name.prefix(1).uppercased() + name.dropFirst()
         }
         stateFunctions = functions
-        var taken = Self.members.union(functions.values)
+        var taken = Self.members.union(functions.values).union(machine.hasTimers ? Self.timerMembers : [])
         predicateParameters = machine.predicateTypes.map { type in
             let label = SwiftNames.unescaped(type.parameterName)
             let name = Self.unique(label, suffix: "Value", avoiding: taken)

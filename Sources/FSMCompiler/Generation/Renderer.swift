@@ -88,6 +88,7 @@ struct Renderer {
         case .structure(let declaration):
             render(declaration, into: &writer)
         case .extensionDeclaration(let declaration):
+            declaration.attributes.forEach { writer.line($0) }
             writer.line("extension \(declaration.name) {")
             render(members: declaration.members, into: &writer)
             writer.line("}")
@@ -123,6 +124,7 @@ struct Renderer {
 
     private func render(_ declaration: SwiftProtocol, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
+        declaration.attributes.forEach { writer.line($0) }
         var head = isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "protocol \(declaration.name)"
         if !declaration.inherits.isEmpty { head += ": " + declaration.inherits.joined(separator: ", ") }
         if !declaration.whereClause.isEmpty { head += " where " + declaration.whereClause.joined(separator: ", ") }
@@ -255,6 +257,8 @@ struct Renderer {
             writer.line("}")
         case .comment(let text):
             writer.line("// " + text)
+        case .breakStatement:
+            writer.line("break")
         }
     }
 
@@ -377,6 +381,14 @@ struct Renderer {
             text.append("{ ")
             append(body, to: &text)
             text.append(" }")
+        case .capturingClosure(let captures, let body):
+            text.append("{ [" + captures.joined(separator: ", ") + "] in ")
+            append(body, to: &text)
+            text.append(" }")
+        case .optionalMember(let base, let name):
+            append(base, to: &text)
+            text.append("?.")
+            text.append(name)
         case .await(let operand):
             text.append("await ")
             append(operand, to: &text)

@@ -72,6 +72,7 @@ struct SwiftAssociatedValue: Hashable {
 /// `protocol Name: Base where A == B { requirements }`.
 struct SwiftProtocol: Hashable {
     var documentation: [String]
+    var attributes: [String] = []
     var access: SwiftAccess?
     var name: String
     var inherits: [String]
@@ -85,6 +86,7 @@ struct SwiftProtocol: Hashable {
 
 /// `extension Name { members }`.
 struct SwiftExtension: Hashable {
+    var attributes: [String] = []
     var name: String
     var members: [SwiftDeclaration]
 }
@@ -187,6 +189,7 @@ enum SwiftStatement: Hashable {
     case whileLet(name: String, value: SwiftExpression, body: [SwiftStatement])
     /// A `//` line.
     case comment(String)
+    case breakStatement
 }
 
 /// `switch subject { cases }`.
@@ -243,6 +246,10 @@ enum SwiftExpression: Hashable {
     case inoutReference(String)
     /// `{ body }`, a closure of one expression.
     indirect case closure(SwiftExpression)
+    /// `{ [weak self] in body }`
+    indirect case capturingClosure(captures: [String], body: SwiftExpression)
+    /// `base?.name`
+    indirect case optionalMember(SwiftExpression, String)
     /// `await operand`
     indirect case await(SwiftExpression)
     /// `\.name`

@@ -164,9 +164,10 @@ struct DiagramLayout {
         return boxes
     }
 
-    /// `Coin [Enforcement=weak] / smile, unlock`, or `Loaded / setDuration(duration), play`
+    /// `Coin [Enforcement=weak] / smile, unlock`, `Loaded / setDuration(duration), play`, or
+    /// for an `after(30s)` row `after 30s / showTimeout`, as UML writes a time event.
     func label(of transition: Transition) -> String {
-        var label = machine.events[transition.event].name
+        var label = machine.timer(of: transition.event).map { "after " + $0.duration.text } ?? machine.events[transition.event].name
         if !transition.guardClause.isEmpty {
             label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
         }

@@ -254,6 +254,7 @@ public struct Parser {
 
     /// Entry and exit actions run on every way in or out, where no event's values exist.
     private mutating func refuseArguments(of name: NameSyntax, _ kind: String) throws {
+        try refuseDelayedEvent(name, as: "an \(kind) action")
         if current.kind == .openParen {
             try fail("'\(name.text)' is an \(kind) action, which takes no arguments: no event's values are there when it runs")
         }
@@ -411,14 +412,41 @@ public struct Parser {
                          location: tokens[start].location, tokens: TokenSpan(start: start, end: index))
     }
 
-    /// `events = NAME , { "|" , NAME } ;`
+    /// `events = event , { "|" , event } ;`
     private mutating func parseEvents() throws -> [NameSyntax] {
-        var events = [try expectName("an event name")]
+        var events = [try parseEvent("an event name")]
         while current.kind == .bar {
             advance()
-            events.append(try expectName("an event name after '|'"))
+            events.append(try parseEvent("an event name after '|'"))
         }
         return events
+    }
+
+    /// `event = NAME | "after" , "(" , NAME , ")" ;` where the NAME in parentheses is a
+    /// duration (`30s`). A delayed event is named as fsmc writes it, `after(30s)`, located at
+    /// its `after`; a duration that is not one is reported at it, and the row kept.
+    private mutating func parseEvent(_ what: String) throws -> NameSyntax {
+        let name = try expectName(what)
+        guard name.text == "after", current.kind == .openParen else { return name }
+        advance()
+        let duration = try expectName("a duration, as in 'after(30s)'")
+        guard current.kind == .closeParen else {
+            try fail("expected ')' after the duration of 'after(\(duration.text)', found \(describe(current))")
+        }
+        advance()
+        if case .failure(let error) = TimerDuration.parse(duration.text) {
+            try report(Diagnostic(.invalidDuration, .error, error.message, at: duration.location))
+        }
+        return NameSyntax(TimerDuration.eventName(duration.text), at: name.location)
+    }
+
+    /// `after(30s)` where an action belongs: a delayed event is the event of a row.
+    private mutating func refuseDelayedEvent(_ name: NameSyntax, as role: String) throws {
+        guard name.text == "after", current.kind == .openParen, peek(1).kind == .name,
+              let first = peek(1).text.first, first.isASCII && first.isNumber else { return }
+        let written = "after(" + peek(1).text + ")"
+        try fail("'\(written)' is a delayed event, not \(role): it starts a row of the state it times, as in '\(written) Next action'",
+                 id: .misplacedAfter)
     }
 
     /// `guard = "[" , [ term , { "," , term } ] , "]" ;`
@@ -486,6 +514,7 @@ public struct Parser {
     /// after a row's action, `(Base)` on the next line starts an abstract state.
     private mutating func parseCall() throws -> ActionSyntax {
         let name = try expectName("an action")
+        try refuseDelayedEvent(name, as: "an action")
         let adjacent = current.kind == .openParen && current.location.line == name.location.line
             && current.location.column == name.location.column + name.text.utf8.count
         return ActionSyntax(name: name, arguments: adjacent ? try parseArguments(of: name) : nil)

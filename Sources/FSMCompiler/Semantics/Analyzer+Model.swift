@@ -43,7 +43,10 @@ extension Analysis {
             initialState: initialState,
             initialTarget: initialTarget,
             states: machineStates,
-            events: declarations.events.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
+            events: declarations.events.names.indices.map { index in
+                let name = declarations.events.names[index]
+                return named(name, declarations.timers[index].map(timerCaseName) ?? SwiftNames.lowerCamel(name.text))
+            },
             actions: declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             conditions: declarations.conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             predicateTypes: predicateTypes.map { type in
@@ -61,6 +64,10 @@ extension Analysis {
         machine.conditionCalls = declarations.conditionCalls
         machine.eventNameTypeName = types.eventName
         machine.historyTypeName = types.history
+        if !declarations.timers.isEmpty {
+            machine.eventTimers = declarations.events.names.indices.map { declarations.timers[$0] }
+            machine.timerTypeName = types.timer
+        }
         machine.imports = headers.imports.map(\.text)
         machine.isolation = headers.isolation?.text
         let asyncNames = Set(headers.asyncNames.map(\.text))

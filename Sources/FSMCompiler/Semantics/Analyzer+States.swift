@@ -8,6 +8,8 @@ struct Declarations {
     var events = NameTable()
     var actions = NameTable()
     var conditions = NameTable()
+    /// By index into `events`: the timer of an `after(…)` event, one per state and duration.
+    var timers: [Int: TimerEvent] = [:]
     /// The predicate types some guard uses.
     var usedPredicateTypes: Set<Int> = []
     /// Each distinct condition with its argument labels, in order of first appearance.
@@ -29,6 +31,22 @@ struct Declarations {
         for declaration in headers.eventDeclarations where !events.names.contains(where: { $0.text == declaration.name.text }) {
             log.warning(.unusedEvent, "event '\(declaration.name)' is declared but no row uses it", at: declaration.name.location)
         }
+        if headers.isolation == nil, let first = timers.keys.min() {
+            let machine = headers.fsmName.map { "machine '\($0.text)'" } ?? "the machine"
+            log.error(.timerWithoutIsolation,
+                      "\(machine) has an '\(events.names[first].text)' row but no 'Isolation:' header; a timer calls its machine back from another task, which only a machine isolated to a global actor allows: add 'Isolation: MainActor'",
+                      at: events.names[first].location)
+        }
+    }
+
+    /// The index of the event `name` in a row of `owner`: an `after(…)` event is the timer
+    /// of that state and duration (`after(30s)` in a state and in its superstate are two
+    /// timers, and `after(30000ms)` is `after(30s)`); any other, the event of that name.
+    private mutating func eventIndex(of name: NameSyntax, owner: Int) -> Int {
+        guard let duration = TimerDuration.ofEventName(name.text) else { return events.index(of: name) }
+        let index = events.index(of: name, key: "after(\(duration.milliseconds)ms) in \(states[owner].name.text)")
+        if timers[index] == nil { timers[index] = TimerEvent(owner: owner, duration: duration) }
+        return index
     }
 
     /// The index of `call` in `conditionCalls`, added on first sight.
@@ -163,7 +181,13 @@ struct Declarations {
                 checkArguments(rowGuard.calls + row.actions.map { CallSyntax(name: $0.name, arguments: $0.arguments ?? [], isCondition: false) },
                                events: rowEvents, headers: headers, log: &log)
                 for event in rowEvents {
-                    let eventIndex = events.index(of: event)
+                    let eventIndex = eventIndex(of: event, owner: owner)
+                    if timers[eventIndex] != nil, let match = rowGuard.clause.predicates.first {
+                        let type = headers.predicateTypes[match.type].name.text
+                        log.error(.timerPredicate,
+                                  "'\(event.text)' fires without predicate values, so no row of it can match '\(type)'; ask a condition instead",
+                                  at: row.guardClause?.location ?? event.location)
+                    }
                     states[owner].rows.append(rows.count)
                     rows.append(RowRecord(
                         owner: owner, event: event, eventIndex: eventIndex,

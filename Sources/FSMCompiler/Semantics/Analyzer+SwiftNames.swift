@@ -1,10 +1,21 @@
 extension Analysis {
     /// The Swift names of the machine's types.
-    var typeNames: (machine: String, actions: String, state: String, event: String, eventName: String, history: String) {
+    var typeNames: (machine: String, actions: String, state: String, event: String, eventName: String, history: String,
+                    timer: String) {
         let machine = SwiftNames.upperCamel(headers.fsmName?.text ?? "")
         let base = SwiftNames.unescaped(machine)
         let actions = headers.actionsName.map { SwiftNames.escaped($0.text) } ?? "\(base)Actions"
-        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History")
+        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History", "\(base)Timer")
+    }
+
+    /// The events the app sends: every event but the timers of `after(…)` rows.
+    var appEventNames: [NameSyntax] {
+        declarations.events.names.indices.filter { declarations.timers[$0] == nil }.map { declarations.events.names[$0] }
+    }
+
+    /// The case of a timer in the timer enum: its state and duration, `bufferingAfter30s`.
+    func timerCaseName(_ timer: TimerEvent) -> String {
+        SwiftNames.unescaped(SwiftNames.lowerCamel(states[timer.owner].name.text)) + "After" + timer.duration.text
     }
 
     /// The states with a valid `History:` header, in state order.
@@ -30,8 +41,8 @@ extension Analysis {
     /// would turn into one identifier.
     func checkSwiftNames(log: inout DiagnosticLog) {
         guard let fsmName = headers.fsmName else { return }
-        let events = declarations.events, actions = declarations.actions, conditions = declarations.conditions
-        if events.names.isEmpty {
+        let events = appEventNames, actions = declarations.actions, conditions = declarations.conditions
+        if events.isEmpty && declarations.timers.isEmpty {
             log.warning(.noEvents, "machine '\(fsmName)' has no events yet; its machine type will handle none",
                         at: fsmName.location)
         }
@@ -48,6 +59,9 @@ extension Analysis {
         }
         if !historyStates.isEmpty {
             typeEntries.append((fsmName, types.history, "history type"))
+        }
+        if !declarations.timers.isEmpty {
+            typeEntries.append((fsmName, types.timer, "timer type"))
         }
         typeEntries += predicateTypes.map { ($0.name, predicateTypeName($0.name), "predicate type") }
         for (index, (name, swiftName, role)) in typeEntries.enumerated() {
@@ -68,14 +82,14 @@ extension Analysis {
 
         let concrete = states.filter { !$0.isAbstract }.map(\.name)
         checkCaseNames(concrete, role: "state", log: &log)
-        checkCaseNames(events.names, role: "event", log: &log)
+        checkCaseNames(events, role: "event", log: &log)
         let properties = SwiftNames.machineProperties.union(historyStates.isEmpty ? [] : ["history"])
         for state in historyStates where SwiftNames.reservedCaseNames.contains(SwiftNames.unescaped(SwiftNames.lowerCamel(states[state].name.text))) {
             log.error(.invalidSwiftName,
                       "superstate '\(states[state].name)' with a history would become the property '\(SwiftNames.lowerCamel(states[state].name.text))' of the history type, which Swift gives another meaning; choose another name",
                       at: states[state].name.location)
         }
-        for event in events.names where properties.contains(SwiftNames.lowerCamel(event.text)) {
+        for event in events where properties.contains(SwiftNames.lowerCamel(event.text)) {
             log.error(.invalidSwiftName,
                       "event '\(event)' would become the method '\(SwiftNames.lowerCamel(event.text))()', which the generated machine already has",
                       at: event.location)
@@ -84,7 +98,7 @@ extension Analysis {
             checkCaseNames(type.cases, role: "case of '\(type.name)'", log: &log)
         }
         if !valueDeclarations.isEmpty {
-            for event in events.names where SwiftNames.lowerCamel(event.text) == "name" {
+            for event in events where SwiftNames.lowerCamel(event.text) == "name" {
                 log.error(.invalidSwiftName,
                           "event '\(event)' would become the enum case 'name', which the event type already has as a member (the event without its values); choose another name",
                           at: event.location)

@@ -77,8 +77,14 @@ struct NameTable {
 
     /// The index of `name`, adding it on first sight.
     mutating func index(of name: NameSyntax) -> Int {
-        if let index = indices[name.text] { return index }
-        indices[name.text] = names.count
+        index(of: name, key: name.text)
+    }
+
+    /// The index of the name known by `key`, adding `name` under it on first sight: names
+    /// written alike may stand for different things (`after(30s)` in two states).
+    mutating func index(of name: NameSyntax, key: String) -> Int {
+        if let index = indices[key] { return index }
+        indices[key] = names.count
         names.append(name)
         return names.count - 1
     }

@@ -23,6 +23,12 @@ public struct StateMachine: Hashable, Sendable {
     public var events: [Named]
     /// By index into `events`: the values the event carries (`Event:` headers), if any.
     public var eventParameters: [[EventParameter]] = []
+    /// By index into `events`: the timer an `after(…)` event stands for, nil for the events
+    /// the app sends. Its `Named` is `after(30s)` as first written in its state, and
+    /// its Swift name the timer's case (`bufferingAfter30s`).
+    public var eventTimers: [TimerEvent?] = []
+    /// The enum of the timers, `<typeName>Timer`, which only a machine with `after` rows has.
+    public var timerTypeName: String = ""
     /// By index into `actions` and `conditions`: the types of the values each is called
     /// with, and the labels of its first use (which name the generated parameters).
     public var actionParameters: [[EventParameter]] = []
@@ -62,6 +68,23 @@ public struct StateMachine: Hashable, Sendable {
     /// Whether any of the `Isolation:`, `Async:` and `Observable:` headers changes the
     /// generated code; a machine without them generates what it did before they existed.
     public var usesConcurrencyHeaders: Bool { isolation != nil || isAsync || isObservable }
+
+    /// Whether some row is an `after(…)` row: the machine then has timers.
+    public var hasTimers: Bool { eventTimers.contains { $0 != nil } }
+
+    /// The timer events, in order of first appearance.
+    public var timerEvents: [Int] { eventTimers.indices.filter { eventTimers[$0] != nil } }
+
+    /// The events the app sends, in order of first appearance: all but the timers.
+    public var appEvents: [Int] { events.indices.filter { eventTimers.isEmpty || eventTimers[$0] == nil } }
+
+    /// The timer `event` stands for, nil for an event the app sends.
+    public func timer(of event: Int) -> TimerEvent? { eventTimers.indices.contains(event) ? eventTimers[event] : nil }
+
+    /// The timers `state` owns: the `after(…)` events of rows its own body holds.
+    public func timers(ownedBy state: Int) -> [Int] {
+        timerEvents.filter { eventTimers[$0]!.owner == state }
+    }
 
     /// Whether some event carries values: the event type then has associated values.
     public var hasEventValues: Bool { eventParameters.contains { !$0.isEmpty } }
@@ -105,6 +128,19 @@ public enum HistoryKind: String, Hashable, Sendable, CaseIterable {
     case shallow
     /// The exact state it was last in.
     case deep
+}
+
+/// The timer of an `after(…)` row: the state whose body holds the row, and how long the
+/// machine must stay in that state for it to fire.
+public struct TimerEvent: Hashable, Sendable {
+    /// Index into `StateMachine.states`.
+    public var owner: Int
+    public var duration: TimerDuration
+
+    public init(owner: Int, duration: TimerDuration) {
+        self.owner = owner
+        self.duration = duration
+    }
 }
 
 /// A predicate type and its cases (`Predicate: Enforcement = weak | strong`).
@@ -213,13 +249,20 @@ public struct Arrival: Hashable, Sendable {
     /// The superstates with history it leaves: it stores its source state as their
     /// history before it runs anything.
     public var historyWrites: [Int]
+    /// The states it leaves, leaf first, and those it enters, root first (SPEC 2.2): whose
+    /// timers it cancels after the exit actions and starts after the entry actions.
+    public var exited: [Int]
+    public var entered: [Int]
 
-    public init(history: [HistoryValue], target: Int, effects: [Int], exitCount: Int, historyWrites: [Int]) {
+    public init(history: [HistoryValue], target: Int, effects: [Int], exitCount: Int, historyWrites: [Int],
+                exited: [Int] = [], entered: [Int] = []) {
         self.history = history
         self.target = target
         self.effects = effects
         self.exitCount = exitCount
         self.historyWrites = historyWrites
+        self.exited = exited
+        self.entered = entered
     }
 }
 

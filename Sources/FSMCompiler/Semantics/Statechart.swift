@@ -99,8 +99,9 @@ struct Statechart {
                 return [Arrival(history: [], target: source, effects: rowActions, exitCount: 0, historyWrites: [])]
             }
             let exits = exitActions(of: source, keeping: [])
+            let lineage = ancestors[source] + [source]
             return [Arrival(history: [], target: source, effects: exits + rowActions + entryActions(of: source, keeping: [], initialRowsFollowed: []),
-                            exitCount: exits.count, historyWrites: [])]
+                            exitCount: exits.count, historyWrites: [], exited: lineage.reversed(), entered: lineage)]
         }
         return entering(target, from: source).map { way in
             let lineage = Set(ancestors[way.leaf] + [way.leaf])
@@ -119,8 +120,11 @@ struct Statechart {
             let entries = entryExit == .onChange && way.leaf == source
                 ? [] : entryActions(of: way.leaf, keeping: kept, initialRowsFollowed: way.initialRowsFollowed)
             let left = (ancestors[source] + [source]).filter { history[$0] != nil && !lineage.contains($0) }
+            let reentersNone = entryExit == .onChange && way.leaf == source
             return Arrival(history: way.history, target: way.leaf, effects: exits + rowActions + entries,
-                           exitCount: exits.count, historyWrites: left)
+                           exitCount: exits.count, historyWrites: left,
+                           exited: (ancestors[source] + [source]).reversed().filter { !kept.contains($0) },
+                           entered: reentersNone ? [] : (ancestors[way.leaf] + [way.leaf]).filter { !kept.contains($0) })
         }
     }
 

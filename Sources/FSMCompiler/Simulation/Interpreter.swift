@@ -12,12 +12,17 @@ public struct Interpreter: Sendable {
     /// left, if it was.
     public private(set) var history: [Int: Int] = [:]
 
+    /// The running timers, as indices into `machine.events` (their `after(…)` events): those
+    /// of the states the machine is in that have neither fired nor been restarted since.
+    public private(set) var runningTimers: Set<Int> = []
+
     /// A machine in `state`, by default its initial state, with `history`. As in generated
-    /// code, no entry actions run.
+    /// code, no entry actions run, and the timers of `state` and its superstates start.
     public init(_ machine: StateMachine, state: Int? = nil, history: [Int: Int] = [:]) {
         self.machine = machine
         self.state = state ?? machine.initialState
         self.history = history
+        for owner in lineage(of: self.state) { runningTimers.formUnion(machine.timers(ownedBy: owner)) }
     }
 
     /// What handling one event did.
@@ -46,6 +51,10 @@ public struct Interpreter: Sendable {
         public var target: Int? = nil
         public var effects: [Int] = []
         public var exitCount: Int = 0
+        /// The timers the transition cancelled (after the exit actions) and started (after the
+        /// entry actions), in that order: indices into `machine.events`.
+        public var cancelledTimers: [Int] = []
+        public var startedTimers: [Int] = []
     }
 
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
@@ -62,6 +71,11 @@ public struct Interpreter: Sendable {
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == machine.conditions.count, "one result per condition")
         let source = state
+        if machine.timer(of: event) != nil {
+            // A timer that is not running does not fire; one that fires is spent, whatever
+            // its rows then do.
+            guard runningTimers.remove(event) != nil else { return Step(state: source, event: event, outcome: .unhandled) }
+        }
         let candidates = Self.candidateRows(in: machine.states[source], event: event, predicates: predicates)
         guard let mostSpecific = candidates.first else {
             return Step(state: source, event: event, outcome: .unhandled)
@@ -93,6 +107,7 @@ public struct Interpreter: Sendable {
             step.target = source
             step.effects = exits + transition.actions + entries
             step.exitCount = exits.count
+            if leavesAndEnters { restartTimers(leaving: lineage(of: source).reversed(), entering: lineage(of: source), into: &step) }
             return
         }
         var followed: [Int] = []
@@ -126,6 +141,26 @@ public struct Interpreter: Sendable {
         step.target = target
         step.effects = exits + transition.actions + entries
         step.exitCount = exits.count
+        let reentersNone = machine.entryExit == .onChange && target == source
+        restartTimers(leaving: sourceLineage.reversed().filter { !kept.contains($0) },
+                      entering: reentersNone ? [] : targetLineage.filter { !kept.contains($0) }, into: &step)
+    }
+
+    /// Cancels the timers of the states left (leaf first) and starts those of the states
+    /// entered (root first), each state's in the order the machine's events list them.
+    private mutating func restartTimers(leaving left: [Int], entering entered: [Int], into step: inout Step) {
+        guard machine.hasTimers else { return }
+        for state in left {
+            for timer in machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
+                step.cancelledTimers.append(timer)
+            }
+        }
+        for state in entered {
+            for timer in machine.timers(ownedBy: state) {
+                runningTimers.insert(timer)
+                step.startedTimers.append(timer)
+            }
+        }
     }
 
     /// The concrete state entering `state` reaches: by history, when it has one, else by

@@ -72,12 +72,46 @@ public struct Simulation: Sendable {
         }
     }
 
-    /// The index of the event spelt `name` exactly as in the `.sm` file.
+    /// The index of the event spelt `name` exactly as in the `.sm` file, or of the timer
+    /// `after(30s)` means now.
     public func event(named name: String) throws(Failure) -> Int {
-        guard let event = machine.events.firstIndex(where: { $0.name == name }) else {
-            throw Failure("unknown event '\(name)'; events are \(DiagnosticText.list(machine.events.map(\.name)))")
+        let compact = name.filter { $0 != " " && $0 != "\t" }
+        if compact.hasPrefix("after("), machine.hasTimers {
+            guard let duration = TimerDuration.ofEventName(compact) else {
+                let inner = compact.dropFirst(6).prefix { $0 != ")" }
+                let reason = compact.hasSuffix(")") ? TimerDuration.parse(String(inner)).failureMessage : nil
+                throw Failure(reason ?? "expected a delayed event such as 'after(30s)', found '\(name)'")
+            }
+            return try timer(duration, written: compact)
+        }
+        guard let event = machine.appEvents.first(where: { machine.events[$0].name == name }) else {
+            throw Failure("unknown event '\(name)'; events are \(DiagnosticText.list(eventNames))")
         }
         return event
+    }
+
+    /// The events as `simulate` takes them: the app's, then each timer duration once.
+    private var eventNames: [String] {
+        var names = machine.appEvents.map { machine.events[$0].name }
+        for timer in machine.timerEvents where !names.contains(machine.events[timer].name) {
+            names.append(machine.events[timer].name)
+        }
+        return names
+    }
+
+    /// The timer `after(30s)` fires now: of the running timers of that duration, the one
+    /// of the outermost state, which was entered first and so falls due first (one of its
+    /// substates' would fall due no earlier); when none runs, one of that duration of the
+    /// current state or a superstate, or else of any state, for which the event is unhandled.
+    private func timer(_ duration: TimerDuration, written name: String) throws(Failure) -> Int {
+        let timers = machine.timerEvents.filter { machine.eventTimers[$0]!.duration.milliseconds == duration.milliseconds }
+        let current = interpreter.state
+        let lineage = machine.states[current].ancestors + [current]
+        let owned = lineage.flatMap { owner in timers.filter { machine.eventTimers[$0]!.owner == owner } }
+        if let running = owned.first(where: { interpreter.runningTimers.contains($0) }) ?? owned.first ?? timers.first {
+            return running
+        }
+        throw Failure("no row waits for '\(name)'; events are \(DiagnosticText.list(eventNames))")
     }
 
     /// The index of the event `text` names: `Coin`, or an event with its values as in a
@@ -87,6 +121,7 @@ public struct Simulation: Sendable {
     /// Swift expression text, which is not evaluated: commas and parentheses inside
     /// brackets or string literals belong to it.
     public func event(_ text: String) throws(Failure) -> Int {
+        if text.hasPrefix("after") { return try event(named: text) }
         let bytes = Array(text.utf8)
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return try event(named: text) }
         let (name, _) = Self.trimmed(bytes[..<open], startingAt: 1)

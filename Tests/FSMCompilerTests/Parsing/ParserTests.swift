@@ -120,9 +120,16 @@ import FSMTestSupport
         ("E T {a b c}", "E T {a b c}"),
         ("E T {}", "E T {}"),
         ("E T { a }", "E T {a}"),
-        // events = NAME , { "|" , NAME } ;
+        // events = event , { "|" , event } ;
         ("Coin | Pass Unlocked unlock", "Coin|Pass Unlocked {unlock}"),
         ("A|B|C - -", "A|B|C - {}"),
+        // event = NAME | "after" , "(" , NAME , ")" ; a delayed event, named as fsmc writes it.
+        ("after(30s) Failed showTimeout", "after(30s) Failed {showTimeout}"),
+        ("after ( 500ms ) [isSlow] - -", "after(500ms) [isSlow] - {}"),
+        ("Cancel | after(2min) Idle -", "Cancel|after(2min) Idle {}"),
+        ("after(1h) { [c] A -  B - }", "after(1h) {[c] A {} B {}}"),
+        // `after` alone is an ordinary event, and an action.
+        ("after Idle after", "after Idle {after}"),
         // guard = "[" , [ term , { "," , term } ] , "]" ; term = NAME , [ "=" , caseList ] ;
         ("Pass [Enforcement = weak] Locked smile", "Pass [Enforcement=weak] Locked {smile}"),
         ("Pass [Enforcement = weak | strong, Reward = positive, isRushHour] Locked smile",
@@ -303,6 +310,9 @@ import FSMTestSupport
         ("S { E [A = x |] T x }", ["4:15: error: expected a case name after '|', found ']' [syntaxError]"]),
         ("S { E T ) }", ["4:9: error: expected an action, '-' or '{', found ')' [syntaxError]"]),
         ("S { E T {a -} }", ["4:12: error: expected an action name or '}', found '-' [syntaxError]"]),
+        ("S { after() S - }", ["4:11: error: expected a duration, as in 'after(30s)', found ')' [syntaxError]"]),
+        ("S { after(-1s) S - }", ["4:11: error: expected a duration, as in 'after(30s)', found '-' [syntaxError]"]),
+        ("S { after(30s S - }", ["4:15: error: expected ')' after the duration of 'after(30s', found 'S' [syntaxError]"]),
         // In an event block '- - -' is a row '- -' followed by a row without its action.
         ("S { E { - - - } }", ["4:15: error: expected an action, '-' or '{', found '}' [syntaxError]"]),
     ])

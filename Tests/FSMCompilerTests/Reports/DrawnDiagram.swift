@@ -494,9 +494,11 @@ extension DrawnDiagram {
         return found
     }
 
-    /// `Event [guard] / actions`, the label SPEC'd for arrows.
+    /// `Event [guard] / actions`, the label SPEC'd for arrows; a delayed event is `after 30s`.
     static func label(of transition: Transition, in machine: StateMachine) -> String {
-        var label = machine.events[transition.event].name
+        let event = machine.events[transition.event].name
+        var label = machine.timer(of: transition.event) == nil ? event
+            : "after " + event.dropFirst("after(".count).dropLast()
         if !transition.guardClause.isEmpty {
             label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
         }

@@ -137,6 +137,24 @@ import FSMTestSupport
                 "5:9: error: module 'Foundation' is imported twice [duplicateHeader]",
                 "3:9: note: first imported here",
             ]),
+        Example(.invalidDuration, headers + "Isolation: MainActor\n{\n  S { after(0s) S -  after(3) S -  after(2days) S -  after(2401h) S - }\n}", [
+            "5:13: error: the duration '0s' is zero; a timer waits at least '1ms' [invalidDuration]",
+            "5:28: error: the duration '3' needs a unit: 'ms', 's', 'min' or 'h', as in '3s' [invalidDuration]",
+            "5:42: error: 'days' is not a unit of time; the units are 'ms', 's', 'min' or 'h' [invalidDuration]",
+            "5:60: error: the duration '2401h' is too long; the longest accepted is 100 days ('2400h') [invalidDuration]",
+        ]),
+        Example(.misplacedAfter, headers + "Isolation: MainActor\n{\n  S { E S after(2s) }\n  T <after(1s) - - -\n  U >{a after(1min)} - - -\n}", [
+            "5:16: error: 'after(2s)' is a delayed event, not an action: it starts a row of the state it times, as in 'after(2s) Next action' [misplacedAfter]",
+            "6:11: error: 'after(1s)' is a delayed event, not an entry action: it starts a row of the state it times, as in 'after(1s) Next action' [misplacedAfter]",
+            "7:14: error: 'after(1min)' is a delayed event, not an exit action: it starts a row of the state it times, as in 'after(1min) Next action' [misplacedAfter]",
+        ]),
+        Example(.timerWithoutIsolation, headers + "{\n  S { E T -  after(30s) T - }\n  T { after(1s) S - }\n}", [
+            "4:14: error: machine 'F' has an 'after(30s)' row but no 'Isolation:' header; a timer calls its machine back from another task, which only a machine isolated to a global actor allows: add 'Isolation: MainActor' [timerWithoutIsolation]",
+        ]),
+        Example(.timerPredicate, headers + "Isolation: MainActor\nPredicate: Network = wifi | cellular\n{\n  S { E [Network = wifi] T -  after(30s) [Network = wifi] T - }\n  T { [Network = cellular] { after(1s) S - } }\n}", [
+            "6:42: error: 'after(30s)' fires without predicate values, so no row of it can match 'Network'; ask a condition instead [timerPredicate]",
+            "7:30: error: 'after(1s)' fires without predicate values, so no row of it can match 'Network'; ask a condition instead [timerPredicate]",
+        ]),
         Example(.invalidHeader, headers + "Import: 2D\nImport: class\nImport: A = b\n{\n  S { E S - }\n}", [
             "3:9: error: '2D' is not a module name [invalidHeader]",
             "4:9: error: 'class' is not a module name [invalidHeader]",
@@ -690,6 +708,12 @@ import FSMTestSupport
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
         Example(.invalidConfiguration, "{\n  \"access\": \"package\"\n}\n", []),
+        // `after` as an event, an action and an entry action; the shortest and longest durations.
+        Example(.misplacedAfter, headers + "Isolation: MainActor\n{\n  S <after { after S after  after(1ms) S -  after(2400h) S - }\n}", []),
+        Example(.invalidDuration, headers + "Isolation: MainActor\n{\n  S { after(500ms) T -  after(30s) S -  after(2min) S - }\n  T { after(1h) S - }\n}", []),
+        // Timers in a state and its superstate, guarded by conditions, in an isolated machine.
+        Example(.timerWithoutIsolation, headers + "Isolation: MainActor\n{\n  (A) { after(30s) T - }\n  S : A { after(30s) [isSlow] T -  after(30s) T - }\n  T { E S - }\n}", []),
+        Example(.timerPredicate, headers + "Isolation: MainActor\nPredicate: Network = wifi | cellular\n{\n  S { E [Network = wifi] T -  after(30s) [isSlow] T - }\n  T { E S - }\n}", []),
         // An action and a condition async, isolated to a global actor, observable.
         Example(.undefinedAsync, headers + "Isolation: MainActor\nAsync: fetch isReady\nObservable: true\n{\n  S { E [isReady] S fetch }\n}", []),
         // A superstate entered through its initial rows, down two levels, with history.
