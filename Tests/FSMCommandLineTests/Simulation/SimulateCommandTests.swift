@@ -31,6 +31,23 @@ import FSMTestSupport
         ])
     }
 
+    /// A delayed event is given as `after(30s)`: the running timer of that duration fires.
+    @Test func timersFromTheCommandLine() {
+        let run = ToolTranscript.run(["simulate", Paths.fixtures + "/Machines/TimedPlayer.sm", "--condition", "canRetry=false",
+                                      "--events", "Load,Progress,after(30s),Load,Ready,after(30s),Pause,after(300s)"])
+        #expect(run.status == .success)
+        #expect(run.outputLines == [
+            "Idle Load -> Buffering {startLoading showControls showSpinner}",
+            "Buffering Progress -> Buffering {updateProgress}",
+            "Buffering after(30s) -> Failed {hideSpinner hideControls showTimeout}",
+            "Failed Load -> Buffering {startLoading showControls showSpinner}",
+            "Buffering Ready -> Playing {hideSpinner}",
+            "Playing after(30s) unhandled",
+            "Playing Pause -> Paused {pause}",
+            "Paused after(5min) -> Idle {hideControls stopAll}",
+        ])
+    }
+
     @Test func standardInputChangesValuesBetweenEvents() {
         let input = "Enforcement=weak\nReward=negative\nisSupervisorPresent=true\nPass\r\nEnforcement=strong\n\n// now strictly\nPass\nReset\n"
         let run = ToolTranscript.run(["simulate", Self.enforced], input: input)
