@@ -38,11 +38,14 @@ import FSMTestSupport
         return section.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
     }
 
-    /// "Testing a machine" quotes MediaPlayer's tests: its lines are consecutive lines of
-    /// that file (indentation aside), which the example package's CI run compiles and runs.
-    @Test func testingExampleIsQuotedFromMediaPlayersTests() throws {
-        let path = "Examples/MediaPlayer/Tests/PlayerTests/PlayerTests.swift"
-        let block = try Self.firstSwiftBlock(after: "[MediaPlayer's tests](\(path)):")
+    /// "Testing a machine" quotes MediaPlayer's tests and the timer tests: each quote's
+    /// lines are consecutive lines of its file (indentation aside), which CI compiles and runs.
+    @Test(arguments: [
+        ("Examples/MediaPlayer/Tests/PlayerTests/PlayerTests.swift", "[MediaPlayer's tests]"),
+        ("Tests/GeneratedCodeTests/TimerTests.swift", "tests]"),
+    ])
+    func testingExamplesAreQuotedFromTests(path: String, link: String) throws {
+        let block = try Self.firstSwiftBlock(after: "\(link)(\(path)):")
         let quoted = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let file = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
