@@ -19,6 +19,18 @@ import FSMTestSupport
         #expect(declared.isSuperset(of: ["handle", "from", "code", "handling", "outcome", "handleEvent", "dispatch"]))
     }
 
+    /// A machine with timers declares the timer members too, and `timerMembers` lists them.
+    @Test func everyNameATimedMachineDeclaresIsKnownToGeneratedNames() throws {
+        let source = try String(contentsOfFile: Paths.fixtures + "/Machines/TimedPlayer.sm", encoding: .utf8)
+        let swift = try #require(Compiler.compile(SourceFile(name: "TimedPlayer.sm", text: source)).swift)
+        let machineClass = try #require(swift.range(of: "final class ")).lowerBound
+        let declared = Set(swift[machineClass...].matches(of: /(?:let|var|func) (\w+)/).map { String($0.output.1) })
+        let known = GeneratedNames.members.union(GeneratedNames.timerMembers)
+        let unknown = declared.filter { !known.contains($0) && !$0.hasPrefix("handleIn") }
+        #expect(unknown == ["load", "stop", "ready", "progress", "pause", "play"])
+        #expect(declared.isSuperset(of: ["timers", "timerTokens", "startTimer", "cancelTimer", "timerFired", "dispatchTimer", "token"]))
+    }
+
     /// A parameter keeps its name unless it meets one of the generator's, a state
     /// function's, or a name an earlier parameter took.
     @Test func parameterNamesAvoidTheGeneratorsAndEachOther() throws {
