@@ -68,6 +68,8 @@ struct DifferentialSubject: Sendable {
 struct Divergence: CustomStringConvertible, Sendable {
     var subject: DifferentialSubject
     var seed: UInt64?
+    /// The index of the first step whose lines differ; -1 for the `init` line, the timers
+    /// the machine starts when it is made.
     var step: Int
     var expected: String
     var actual: String
@@ -79,7 +81,7 @@ struct Divergence: CustomStringConvertible, Sendable {
     var description: String {
         var text = "generated code diverges from the interpreter for machine M\(subject.number)"
         if let seed { text += " (FSMC_DIFFERENTIAL_SEED=\(seed))" }
-        text += " at event \(step + 1) of \(subject.steps.count):\n"
+        text += step < 0 ? " in the timers it starts when it is made:\n" : " at event \(step + 1) of \(subject.steps.count):\n"
         text += "  interpreter: \(expected)\n  generated:   \(actual)\n"
         if let seed {
             text += "rerun it alone: FSMC_DIFFERENTIAL_SEED=\(seed) FSMC_DIFFERENTIAL_FIRST=\(subject.number) "
@@ -121,13 +123,22 @@ struct DifferentialRunner {
         var machinesWithHistory = 0
         var transitionsEnteringSuperstates = 0
         var transitionsResumingHistory = 0
+        /// Machines with `after(…)` rows; firings of running timers, which the machines
+        /// handled, and of timers not running, which they ignored.
+        var machinesWithTimers = 0
+        var timeouts = 0
+        var ignoredFirings = 0
         var buildSeconds = 0.0
         var runSeconds = 0.0
 
         mutating func add(_ lines: [String], rows: Int, hasValues: Bool) {
             machines += 1
             if hasValues { machinesWithValues += 1 }
-            transitionsPassingValues += lines.filter { $0.contains(" -> ") && $0.split(separator: "{").last?.contains("(") == true }.count
+            // An action called with values shows them, `vi(7)`; a timer, `+S1.after(1s)`, takes none.
+            transitionsPassingValues += lines.filter { line in
+                line.contains(" -> ") && line.split(separator: "{").last?.split(separator: " ")
+                    .contains { $0.contains("(") && !$0.contains(".after(") } == true
+            }.count
             conditionsAskedWithValues += lines.filter { $0.contains(" ?") && $0.split(separator: "?").last?.contains("(") == true }.count
             events += lines.count
             transitions += lines.filter { $0.contains(" -> ") }.count
@@ -141,6 +152,9 @@ struct DifferentialRunner {
             if !model.historyStates.isEmpty { machinesWithHistory += 1 }
             transitionsEnteringSuperstates += counts.enteringSuperstates
             transitionsResumingHistory += counts.resumingHistory
+            if model.hasTimers { machinesWithTimers += 1 }
+            timeouts += counts.timeouts
+            ignoredFirings += counts.ignoredFirings
         }
     }
 
@@ -159,19 +173,18 @@ struct DifferentialRunner {
             var counts = DifferentialTrace.StatechartCounts()
             let expected = DifferentialTrace.interpret(subject.steps, on: subject.model, counts: &counts)
             let actual = output[subject.number] ?? []
-            tally.add(expected, rows: subject.model.states.map(\.transitions.count).reduce(0, +),
-                      hasValues: subject.model.hasEventValues)
+            tally.add(Array(expected.dropFirst(DifferentialTrace.initialLineCount(of: subject.model))),
+                      rows: subject.model.states.map(\.transitions.count).reduce(0, +), hasValues: subject.model.hasEventValues)
             tally.add(subject.model, counts)
-            guard let step = Self.firstDifference(expected, actual) else { continue }
-            divergences.append(try diverged(subject, at: step, expected: expected, actual: actual, executable: executable))
+            guard let line = Self.firstDifference(expected, actual) else { continue }
+            divergences.append(try diverged(subject, atLine: line, expected: expected, actual: actual, executable: executable))
         }
         toolchain.remove(executable)
         return divergences
     }
 
     private func build(_ subjects: [DifferentialSubject], name: String) throws -> URL {
-        var files = ["main.swift": Driver.mainSource(numbers: subjects.map(\.number),
-                                                     typeNames: Dictionary(uniqueKeysWithValues: subjects.map { ($0.number, $0.model.typeName) }))]
+        var files = ["main.swift": Driver.mainSource(subjects.map { ($0.number, $0.model) })]
         for subject in subjects {
             files["M\(subject.number).swift"] = subject.swift
             files["M\(subject.number)Driver.swift"] = Driver.machineSource(subject.model, number: subject.number)
@@ -204,8 +217,9 @@ struct DifferentialRunner {
     /// Shrinks the events (with the batch's executable), then the rows, initial rows and
     /// `History:` headers (building one small executable per try, within `rowShrinkBuilds`),
     /// and writes the reproduction's files.
-    private func diverged(_ subject: DifferentialSubject, at step: Int, expected: [String], actual: [String],
+    private func diverged(_ subject: DifferentialSubject, atLine line: Int, expected: [String], actual: [String],
                           executable: URL) throws -> Divergence {
+        let step = line - DifferentialTrace.initialLineCount(of: subject.model)
         var small = subject
         small.steps = Shrinker.shrink(Array(subject.steps.prefix(step + 1))) { steps in
             var candidate = subject
@@ -242,8 +256,8 @@ struct DifferentialRunner {
                      ("generated.txt", reproduction.actual.map { $0 + "\n" }.joined()),
                      ("M\(subject.number).swift", small.swift)]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        return Divergence(subject: subject, seed: seed, step: step, expected: expected[safe: step] ?? "(nothing)",
-                          actual: actual[safe: step] ?? "(nothing)", reproduction: reproduction, folder: folder.path)
+        return Divergence(subject: subject, seed: seed, step: step, expected: expected[safe: line] ?? "(nothing)",
+                          actual: actual[safe: line] ?? "(nothing)", reproduction: reproduction, folder: folder.path)
     }
 
     /// What shrinking a random machine may remove.
@@ -274,8 +288,8 @@ struct DifferentialRunner {
         let source = machine.render().text
         guard let model = Compiler.check(SourceFile(name: "M\(subject.number).sm", text: source)).machine else { return nil }
         let steps = subject.steps.compactMap { step -> DifferentialStep? in
-            let name = subject.model.events[step.event].name
-            guard let event = model.events.firstIndex(where: { $0.name == name }) else { return nil }
+            let name = subject.model.traceName(of: step.event)
+            guard let event = model.events.indices.first(where: { model.traceName(of: $0) == name }) else { return nil }
             let conditions = model.conditions.map { condition in
                 subject.model.conditions.firstIndex { $0.name == condition.name }.map { step.conditions[$0] } ?? true
             }

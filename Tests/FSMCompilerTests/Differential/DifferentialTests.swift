@@ -33,7 +33,9 @@ import FSMTestSupport
               + "\(tally.conditionsAskedWithValues) events asking a condition with a value; "
               + "\(tally.machinesWithInitialRows) machines with initial rows, \(tally.machinesWithHistory) with history, "
               + "\(tally.transitionsEnteringSuperstates) transitions entering a superstate, "
-              + "\(tally.transitionsResumingHistory) transitions resuming history; \(divergences.count) divergences; "
+              + "\(tally.transitionsResumingHistory) transitions resuming history; "
+              + "\(tally.machinesWithTimers) machines with timers, \(tally.timeouts) timeouts, "
+              + "\(tally.ignoredFirings) firings of timers not running; \(divergences.count) divergences; "
               + String(format: "%.0f s in all, %.0f s building, %.0f s running generated code",
                        DifferentialRunner.seconds(clock.now - started), tally.buildSeconds, tally.runSeconds))
         #expect(tally.machines == settings.machines)
@@ -109,6 +111,51 @@ import FSMTestSupport
         #expect(FileManager.default.fileExists(atPath: divergence.folder + "/events.txt"))
         // A planted divergence: its folder is not one a person must look at.
         try FileManager.default.removeItem(atPath: divergence.folder)
+    }
+
+    /// A machine with timers agrees with the interpreter, timeouts and ignored firings
+    /// included; the harness catches generated code that forgets the timers of its initial
+    /// state, and code that handles a stale firing (of a start a restart replaced, or of a
+    /// spent or cancelled timer) as a timeout.
+    @Test func harnessRunsTimersAndReportsTheirDivergences() throws {
+        let source = """
+            FSM: M900002
+            Initial: Busy
+            Isolation: MainActor
+            {
+              Idle  Go  Busy  -
+              Busy <enter >leave {
+                after(1s)  Idle  timeout
+                Poke       Busy  poked
+              }
+            }
+
+            """
+        let model = try #require(machine(source))
+        let steps = DifferentialStep.random(300, for: model, seed: 7)
+        let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
+        var tally = DifferentialRunner.Tally()
+        let faithful = try DifferentialSubject(number: 900_002, source: source, steps: steps)
+        for divergence in try runner.run([faithful], batchName: "timers", tally: &tally) { Issue.record("\(divergence)") }
+        #expect(tally.timeouts > 0 && tally.ignoredFirings > 0)
+
+        let withoutInitialTimers = try DifferentialSubject(number: 900_002, source: source, steps: steps) { swift in
+            swift.replacingOccurrences(of: "        startTimers(state)\n", with: "")
+        }
+        let atStart = try #require(try runner.run([withoutInitialTimers], batchName: "tampered-init", tally: &tally).first)
+        #expect(atStart.step == -1 && atStart.expected == "init {+Busy.after(1s)}" && atStart.actual == "init {}")
+        #expect(atStart.reproduction.simulateInput.isEmpty)
+        try FileManager.default.removeItem(atPath: atStart.folder)
+
+        let firingWhenStale = try DifferentialSubject(number: 900_002, source: source, steps: steps) { swift in
+            swift.replacingOccurrences(of: "guard timerTokens.fire(timer, token: token) else { return }",
+                                       with: "_ = timerTokens.fire(timer, token: token)")
+        }
+        let stale = try #require(try runner.run([firingWhenStale], batchName: "tampered-tokens", tally: &tally).first)
+        #expect(stale.actual.contains("!stale firing"))
+        #expect(stale.reproduction.actual.last?.contains("!stale firing") == true)
+        #expect(stale.reproduction.simulateInput.hasSuffix("after(1s)  // the timer of Busy\n"))
+        try FileManager.default.removeItem(atPath: stale.folder)
     }
 
     @Test func shrinkerKeepsOnlyWhatTheFailureNeeds() {

@@ -15,11 +15,13 @@ struct DifferentialStep: Hashable, Sendable {
     var values: [String] = []
 
     /// Random steps for `model`; conditions are true three times in four, so that runs
-    /// get past guarded rows as well as being rejected by them.
+    /// get past guarded rows as well as being rejected by them. In a machine with timers,
+    /// one step in four fires a timer, running or not.
     static func random(_ count: Int, for model: StateMachine, seed: UInt64) -> [DifferentialStep] {
         var random = SplitMix64(seed: seed)
+        let timers = model.timerEvents, appEvents = model.appEvents
         return (0..<count).map { _ in
-            let event = random.below(model.events.count)
+            let event = !timers.isEmpty && random.chance(25) ? random.element(of: timers) : appEvents[random.below(appEvents.count)]
             return DifferentialStep(event: event,
                                     predicates: model.predicateTypes.map { random.below($0.cases.count) },
                                     conditions: model.conditions.map { _ in random.chance(75) },
@@ -38,9 +40,22 @@ struct DifferentialStep: Hashable, Sendable {
     }
 }
 
+extension StateMachine {
+    /// `event` as trace lines and scripts name it: as written, or for a timer, its state
+    /// and its event, `A1.after(1s)`, since a state and its superstate may each have one
+    /// of a duration.
+    func traceName(of event: Int) -> String {
+        guard let timer = timer(of: event) else { return events[event].name }
+        return states[timer.owner].name + "." + events[event].name
+    }
+}
+
 /// The line both sides print for a step, without the guard, which generated code does
 /// not report: `S0 E1 -> S2 {a0 a1}`, `S0 E1 rejected`, `S0 E1 unhandled`, then the
-/// conditions asked, in order (`?k1,k0`).
+/// conditions asked, in order (`?k1,k0`). A timer fires as `S1 A0.after(1s) -> S2 {…}`;
+/// the timers a transition cancels and starts are among its actions where the machine
+/// calls for them: `{a0 -S1.after(500ms) a1 +S2.after(2min)}`. A machine with timers
+/// starts some when it is made: its trace begins `init {+A0.after(1s)}`.
 enum DifferentialTrace {
     /// Actions and conditions called with values show them: `{a0 vi(7)}`, `?q(7),k0`.
     static func line(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
@@ -52,18 +67,21 @@ enum DifferentialTrace {
     }
 
     private static func outcomeLine(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
-        let head = machine.states[step.state].name + " " + machine.events[step.event].name
+        let head = machine.states[step.state].name + " " + machine.traceName(of: step.event)
         switch step.outcome {
         case .transitioned(let transition):
             // What the interpreter did, read from the hierarchy and the histories at run
             // time, not the transition's effects computed at compile time (which, for a
             // transition that resumes a history, are those of finding it empty).
             let own = step.exitCount..<(step.exitCount + transition.actions.count)
-            let effects = step.effects.indices.map { position in
+            var effects = step.effects.indices.map { position in
                 let arguments = own.contains(position) ? transition.actionArguments[position - own.lowerBound] : []
                 return input.call(machine.actions[step.effects[position]].name, arguments, of: machine)
-            }.joined(separator: " ")
-            return head + " -> " + machine.states[step.target ?? transition.target].name + " {" + effects + "}"
+            }
+            // Timers are cancelled right after the exit actions and started after all the rest.
+            effects.insert(contentsOf: step.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: step.exitCount)
+            effects += step.startedTimers.map { "+" + machine.traceName(of: $0) }
+            return head + " -> " + machine.states[step.target ?? transition.target].name + " {" + effects.joined(separator: " ") + "}"
         case .rejected:
             return head + " rejected"
         case .unhandled:
@@ -71,16 +89,22 @@ enum DifferentialTrace {
         }
     }
 
-    /// What the interpreter's transitions did with superstates, beyond the trace lines.
+    /// What the interpreter's transitions did with superstates and timers, beyond the
+    /// trace lines.
     struct StatechartCounts: Sendable {
         /// Transitions whose row names a superstate with an initial row.
         var enteringSuperstates = 0
         /// Transitions that read a stored history holding a state (not the first entry).
         var resumingHistory = 0
+        /// Firings of running timers, which the machine handles, and of timers that do not
+        /// run (cancelled, fired, or never started), which it ignores.
+        var timeouts = 0
+        var ignoredFirings = 0
     }
 
-    /// The interpreter's lines for `steps`, from the initial state. A step with two
-    /// applicable rows of equal rank (an implicit clash the checks missed) is marked.
+    /// The interpreter's lines for `steps`, from the initial state, after the `init` line of
+    /// a machine with timers. A step with two applicable rows of equal rank (an implicit
+    /// clash the checks missed) is marked.
     static func interpret(_ steps: [DifferentialStep], on machine: StateMachine) -> [String] {
         var counts = StatechartCounts()
         return interpret(steps, on: machine, counts: &counts)
@@ -88,7 +112,7 @@ enum DifferentialTrace {
 
     static func interpret(_ steps: [DifferentialStep], on machine: StateMachine, counts: inout StatechartCounts) -> [String] {
         var interpreter = Interpreter(machine)
-        return steps.map { step in
+        return initialLines(of: interpreter) + steps.map { step in
             let rows = Interpreter.applicableRows(in: machine.states[interpreter.state], event: step.event,
                                                   predicates: step.predicates, conditions: step.conditions)
             let history = interpreter.history
@@ -101,10 +125,29 @@ enum DifferentialTrace {
                 let arrival = transition.arrivals.first { $0.history.allSatisfy { history[$0.superstate] == $0.state } }
                 if arrival?.history.contains(where: { $0.state != nil }) == true { counts.resumingHistory += 1 }
             }
+            if machine.timer(of: step.event) != nil {
+                if handled.outcome == .unhandled { counts.ignoredFirings += 1 } else { counts.timeouts += 1 }
+            }
             let line = line(for: handled, step, of: machine)
             return rows.count > 1 ? line + " !\(rows.count) rows of equal rank" : line
         }
     }
+
+    /// For a machine with timers, the line of those it starts when it is made: the timers
+    /// of its state and the state's superstates, outermost first (the order of entry), each
+    /// state's in the order of the machine's events.
+    static func initialLines(of interpreter: Interpreter) -> [String] {
+        let machine = interpreter.machine
+        guard machine.hasTimers else { return [] }
+        let lineage = machine.states[interpreter.state].ancestors + [interpreter.state]
+        let order = { (timer: Int) in (lineage.firstIndex(of: machine.eventTimers[timer]!.owner) ?? lineage.count, timer) }
+        let started = interpreter.runningTimers.sorted { order($0) < order($1) }
+        return ["init {" + started.map { "+" + machine.traceName(of: $0) }.joined(separator: " ") + "}"]
+    }
+
+    /// How many lines a trace has before those of the steps: the `init` line of a machine
+    /// with timers.
+    static func initialLineCount(of machine: StateMachine) -> Int { machine.hasTimers ? 1 : 0 }
 }
 
 /// Writes the Swift that drives generated machines: per machine, actions that record
@@ -116,13 +159,21 @@ enum DifferentialTrace {
 /// with the state before and after, `trace(_:outcome:)` is called once per event with that
 /// outcome, and `unhandledEvent(_:in:)` exactly when the outcome is unhandled. Any
 /// disagreement is appended to the line after `!`, so that it shows up as a divergence.
+///
+/// A machine with timers runs them on `ScriptedTimers`, whose time never passes. A step
+/// that fires a timer first calls the stale `fire`s the scheduler holds for it, as a
+/// scheduler that woke late would: that of a start a restart replaced, and that of the
+/// latest start when it no longer runs; the machine must ignore them. Then, if the timer
+/// runs, it calls its `fire`, and the timeout's `trace(_:outcome:)` gives the outcome,
+/// checked as an event's is (but the unhandled-event hook, which takes only the app's
+/// events, must not be called); if not, the line says `unhandled`, as the interpreter's does.
 enum Driver {
-    /// Standard input for the driver: `M <number>`, then one line per step:
-    /// the event, its values, a case per predicate type, then `1` or `0` per condition.
+    /// Standard input for the driver: `M <number>`, then one line per step: the event, by
+    /// its `traceName`, its values, a case per predicate type, then `1` or `0` per condition.
     static func script(_ steps: [DifferentialStep], for machine: StateMachine, number: Int) -> String {
         var text = "M \(number)\n"
         for step in steps {
-            let words = [machine.events[step.event].name] + step.values
+            let words = [machine.traceName(of: step.event)] + step.values
                 + zip(machine.predicateTypes, step.predicates).map { $0.cases[$1].name }
                 + step.conditions.map { $0 ? "1" : "0" }
             text += words.joined(separator: " ") + "\n"
@@ -130,7 +181,9 @@ enum Driver {
         return text
     }
 
-    /// The same steps as standard input for `fsmc simulate`, to reproduce a divergence by hand.
+    /// The same steps as standard input for `fsmc simulate`, to reproduce a divergence by
+    /// hand. A timer fires as `after(1s)`, which `simulate` takes to be the running timer of
+    /// that duration of the outermost state; a comment says which one the step fires.
     static func simulateScript(_ steps: [DifferentialStep], for machine: StateMachine) -> String {
         var text = ""
         var predicates: [Int?] = machine.predicateTypes.map { _ in nil }
@@ -145,6 +198,7 @@ enum Driver {
                 conditions[index] = value
             }
             text += machine.events[step.event].name
+            if let timer = machine.timer(of: step.event) { text += "  // the timer of \(machine.states[timer.owner].name)" }
             let parameters = machine.eventParameters[step.event]
             if !parameters.isEmpty {
                 text += "(" + zip(parameters, step.values).map { parameter, value in
@@ -156,18 +210,25 @@ enum Driver {
         return text
     }
 
-    /// The recording actions of `machine` and the function that runs its script.
+    /// The recording actions of `machine` and the function that runs its script. The
+    /// actions and the function of a machine isolated to a global actor are isolated to it;
+    /// the function is then `async`, and awaits the timeouts of a machine with timers.
     static func machineSource(_ machine: StateMachine, number: Int) -> String {
         let type = machine.typeName
         let state = machine.stateTypeName
         let event = machine.eventTypeName
+        let timer = machine.timerTypeName
+        let isolation = machine.isolation.map { "@\($0) " } ?? ""
         var lines = [
             "import FSMRuntime",
             "",
-            "struct \(type)Recorder: \(machine.actionsProtocolName) {",
+            "\(isolation)struct \(type)Recorder: \(machine.actionsProtocolName) {",
             "    var log: [String] = []",
             "    var hooks: [String] = []",
             "    var traces: [String] = []",
+        ]
+        if machine.hasTimers { lines.append("    var timeouts: [FSMRuntime.Outcome<\(state)>] = []") }
+        lines += [
             "    var results: [Bool] = []",
             "    let asked = AskedConditions()",
         ]
@@ -189,16 +250,75 @@ enum Driver {
         lines += [
             "    mutating func unhandledEvent(_ event: \(event), in state: \(state)) { hooks.append(\"\\(event) in \\(state)\") }",
             "    mutating func trace(_ event: \(event), outcome: FSMRuntime.Outcome<\(state)>) { traces.append(\"\\(event) \\(outcome)\") }",
+        ]
+        if machine.hasTimers {
+            // Timers start and stop on the machine's scheduler, as by default, and are logged
+            // among the actions.
+            let scheduler = "any FSMRuntime.TimerScheduler<\(timer)>"
+            lines += [
+                "    mutating func trace(_ timer: \(timer), outcome: FSMRuntime.Outcome<\(state)>) {",
+                "        traces.append(\"\\(timer) \\(outcome)\")",
+                "        timeouts.append(outcome)",
+                "    }",
+                "    mutating func startTimer(_ timer: \(timer), on timers: \(scheduler), fire: @escaping @Sendable () async -> Void) {",
+                "        log.append(\"+\" + traceName(timer))",
+                "        timers.start(timer, after: timer.duration, fire: fire)",
+                "    }",
+                "    mutating func cancelTimer(_ timer: \(timer), on timers: \(scheduler)) {",
+                "        log.append(\"-\" + traceName(timer))",
+                "        timers.cancel(timer)",
+                "    }",
+            ]
+        }
+        lines += [
             "}",
             "",
-            "func run\(type)(_ steps: [[Substring]]) -> [String] {",
-            "    let machine = \(type)(actions: \(type)Recorder())",
-            "    var lines: [String] = []",
+            "\(isolation)func run\(type)(_ steps: [[Substring]]) \(isolation.isEmpty ? "" : "async ")-> [String] {",
+        ]
+        if machine.hasTimers {
+            lines += [
+                "    let timers = ScriptedTimers<\(timer)>()",
+                "    let machine = \(type)(actions: \(type)Recorder(), timers: timers)",
+                "    var lines = [\"init {\" + machine.actions.log.joined(separator: \" \") + \"}\"]",
+            ]
+        } else {
+            lines += [
+                "    let machine = \(type)(actions: \(type)Recorder())",
+                "    var lines: [String] = []",
+            ]
+        }
+        lines += [
             "    for step in steps {",
             "        machine.actions.log = []",
             "        machine.actions.hooks = []",
             "        machine.actions.traces = []",
             "        machine.actions.asked.names = []",
+        ]
+        if machine.hasTimers {
+            lines += [
+                "        machine.actions.timeouts = []",
+                "        if let timer = make\(type)Timer(step) {",
+                "            machine.actions.results = step.dropFirst(\(1 + machine.predicateTypes.count)).map { $0 == \"1\" }",
+                "            let before = machine.state",
+                "            let firing = timers.firing(timer)",
+                "            for stale in firing.stale { await stale() }",
+                "            let staleFirings = staleFiringMark(before: before, after: machine.state, log: machine.actions.log,",
+                "                                               hooks: machine.actions.hooks, traces: machine.actions.traces,",
+                "                                               asked: machine.actions.asked.names)",
+                "            guard let fire = firing.running else {",
+                "                lines.append(\"\\(before) \\(traceName(timer)) unhandled\" + staleFirings)",
+                "                continue",
+                "            }",
+                "            await fire()",
+                "            lines.append(describeTimeout(before: before, after: machine.state, timer: timer, outcomes: machine.actions.timeouts,",
+                "                                         log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
+                "                         + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))",
+                "                         + staleFirings)",
+                "            continue",
+                "        }",
+            ]
+        }
+        lines += [
             "        let (event, name, first) = make\(type)Event(step)",
             "        machine.actions.results = step.dropFirst(first + \(machine.predicateTypes.count)).map { $0 == \"1\" }",
             "        let before = machine.state",
@@ -220,7 +340,8 @@ enum Driver {
         lines.append("func make\(type)Event(_ step: [Substring]) -> (\(event), String, Int) {")
         if machine.hasEventValues {
             lines.append("    switch step[0] {")
-            for (named, parameters) in zip(machine.events, machine.eventParameters) {
+            for index in machine.appEvents {
+                let (named, parameters) = (machine.events[index], machine.eventParameters[index])
                 let values = parameters.enumerated().map { index, parameter in
                     "\(parameter.label): " + (parameter.type == "Int" ? "Int(step[\(index + 1)])!" : "String(step[\(index + 1)])")
                 }
@@ -233,12 +354,23 @@ enum Driver {
             lines.append("    return (event, event.description, 1)")
         }
         lines.append("}")
+        if machine.hasTimers {
+            // The timer a step fires, by its trace name; nil for an event the app sends.
+            lines += ["", "func make\(type)Timer(_ step: [Substring]) -> \(timer)? {", "    switch step[0] {"]
+            for index in machine.timerEvents {
+                lines.append("    case \(literal(machine.traceName(of: index))): return .\(machine.events[index].swiftName)")
+            }
+            lines += ["    default: return nil", "    }", "}"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `main.swift`: reads `M <number>` sections and runs each with its machine's function.
-    static func mainSource(numbers: [Int], typeNames: [Int: String]) -> String {
-        let cases = numbers.map { "        case \($0): lines = run\(typeNames[$0]!)(steps)" }.joined(separator: "\n")
+    /// `main.swift`: reads `M <number>` sections and runs each with its machine's function,
+    /// awaiting those of isolated machines.
+    static func mainSource(_ machines: [(number: Int, model: StateMachine)]) -> String {
+        let cases = machines.map { number, model in
+            "        case \(number): lines = \(model.isolation == nil ? "" : "await ")run\(model.typeName)(steps)"
+        }.joined(separator: "\n")
         return """
         import FSMRuntime
 
@@ -247,9 +379,43 @@ enum Driver {
             var names: [String] = []
         }
 
+        /// Timers whose time never passes: a script fires them. Per timer, the `fire` of its
+        /// latest start and whether that start runs (started, and neither cancelled nor fired
+        /// since), and the `fire` of a running start that a restart replaced.
+        final class ScriptedTimers<Timer: Hashable & Sendable>: TimerScheduler {
+            private var latest: [Timer: @Sendable () async -> Void] = [:]
+            private var running: Set<Timer> = []
+            private var replaced: [Timer: @Sendable () async -> Void] = [:]
+
+            func start(_ timer: Timer, after duration: Duration, fire: @escaping @Sendable () async -> Void) {
+                if running.contains(timer) { replaced[timer] = latest[timer] }
+                latest[timer] = fire
+                running.insert(timer)
+            }
+
+            func cancel(_ timer: Timer) {
+                running.remove(timer)
+            }
+
+            /// What firing `timer` calls: first the `fire`s the machine must ignore (a replaced
+            /// start's, and the latest start's when it does not run), then the `fire` of the
+            /// running start, if there is one, which then runs no more.
+            func firing(_ timer: Timer) -> (stale: [@Sendable () async -> Void], running: (@Sendable () async -> Void)?) {
+                let stale = replaced.removeValue(forKey: timer).map { [$0] } ?? []
+                guard running.remove(timer) != nil else { return (stale + (latest[timer].map { [$0] } ?? []), nil) }
+                return (stale, latest[timer])
+            }
+        }
+
+        /// A timer as trace lines name it: its raw value `A1 after(1s)` written `A1.after(1s)`.
+        func traceName<Timer: RawRepresentable>(_ timer: Timer) -> String where Timer.RawValue == String {
+            String(timer.rawValue.map { $0 == " " ? "." : $0 })
+        }
+
+        /// The line of an event, or of a timeout (whose unhandled-event hook is never called).
         func describe<State: Equatable & CustomStringConvertible, Event: CustomStringConvertible>(
             before: State, after: State, event: Event, name: String, outcome: FSMRuntime.Outcome<State>,
-            log: [String], hooks: [String], traces: [String]
+            log: [String], hooks: [String], traces: [String], isTimeout: Bool = false
         ) -> String {
             var line = "\\(before) \\(name)"
             var expectedHooks: [String] = []
@@ -262,7 +428,7 @@ enum Driver {
                 if state != before || after != before || !log.isEmpty { line += " !rejected in \\(state), now \\(after), ran \\(log)" }
             case .unhandled(let state):
                 line += " unhandled"
-                expectedHooks = ["\\(event) in \\(before)"]
+                if !isTimeout { expectedHooks = ["\\(event) in \\(before)"] }
                 if state != before || after != before || !log.isEmpty { line += " !unhandled in \\(state), now \\(after), ran \\(log)" }
             case .queued:
                 line += " !queued"
@@ -272,10 +438,31 @@ enum Driver {
             return line
         }
 
-        func runScripts() {
+        /// The line of a running timer's firing: `describe`'s, with the outcome the timeout's
+        /// trace gave, which must have been given once.
+        func describeTimeout<State: Equatable & CustomStringConvertible, Timer: RawRepresentable & CustomStringConvertible>(
+            before: State, after: State, timer: Timer, outcomes: [FSMRuntime.Outcome<State>],
+            log: [String], hooks: [String], traces: [String]
+        ) -> String where Timer.RawValue == String {
+            guard outcomes.count == 1 else {
+                return "\\(before) \\(traceName(timer)) !\\(outcomes.count) timeout traces \\(traces), now \\(after), ran \\(log)"
+            }
+            return describe(before: before, after: after, event: timer, name: traceName(timer), outcome: outcomes[0],
+                            log: log, hooks: hooks, traces: traces, isTimeout: true)
+        }
+
+        /// What stale firings did, which must be nothing: "", or else a mark for the trace line.
+        func staleFiringMark<State: Equatable & CustomStringConvertible>(
+            before: State, after: State, log: [String], hooks: [String], traces: [String], asked: [String]
+        ) -> String {
+            guard after != before || !(log + hooks + traces + asked).isEmpty else { return "" }
+            return " !stale firing ran \\(log + hooks + traces + asked), now \\(after)"
+        }
+
+        @MainActor func runScripts() async {
             var number = -1
             var steps: [[Substring]] = []
-            func flush() {
+            func flush() async {
                 guard number >= 0 else { return }
                 let lines: [String]
                 switch number {
@@ -287,17 +474,17 @@ enum Driver {
             }
             while let line = readLine() {
                 if line.hasPrefix("M ") {
-                    flush()
+                    await flush()
                     number = Int(line.dropFirst(2))!
                     steps = []
                 } else {
                     steps.append(line.split(separator: " "))
                 }
             }
-            flush()
+            await flush()
         }
 
-        runScripts()
+        await runScripts()
 
         """
     }
