@@ -48,6 +48,9 @@ import FSMTestSupport
         #expect(settings.machines < 20 || (tally.machinesWithInitialRows * 4 > tally.machines
                                             && tally.machinesWithHistory * 8 > tally.machines))
         #expect(settings.machines < 20 || (tally.transitionsEnteringSuperstates > 0 && tally.transitionsResumingHistory > 0))
+        // And timers, firing when they run and ignored when they do not.
+        #expect(settings.machines < 20 || (tally.machinesWithTimers * 8 > tally.machines
+                                            && tally.timeouts > 0 && tally.ignoredFirings > 0))
     }
 
     /// A machine of more than `inliningLimit` transitions gets the other shape of dispatch
@@ -188,7 +191,9 @@ import FSMTestSupport
                         "nesting 3 deep", "initial row", "initial row with actions", "initial row to a deeper substate",
                         "initial row of a concrete superstate", "lone initial row on the state's line",
                         "initial row after rows", "initial row in second definition", "row naming a superstate",
-                        "local transition", "Initial superstate", "shallow history", "deep history"]
+                        "local transition", "Initial superstate", "shallow history", "deep history",
+                        "after row", "after row of a superstate", "after row with condition", "after row with fallback",
+                        "internal after row", "after row to its own state", "one duration in a state and its superstate"]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
         }
@@ -228,6 +233,17 @@ import FSMTestSupport
                 if row.style == .eventBlock && row.events.count == 1 { features.insert("event block") }
                 if row.style == .guardBlock && !(row.predicates.isEmpty && row.conditions.isEmpty) { features.insert("guard block") }
             }
+            let timerRows = state.rows.filter { $0.events.contains { $0.hasPrefix("after(") } }
+            for row in timerRows {
+                features.insert("after row")
+                if machine.states.contains(where: { $0.superstates.contains(state.name) }) { features.insert("after row of a superstate") }
+                if !row.conditions.isEmpty { features.insert("after row with condition") }
+                if !row.conditions.isEmpty && timerRows.contains(where: { $0.events == row.events && $0.conditions.isEmpty }) {
+                    features.insert("after row with fallback")
+                }
+                if row.next == nil { features.insert("internal after row") }
+                if row.next == state.name { features.insert("after row to its own state") }
+            }
         }
         if !byName[machine.initial]!.initialRows.isEmpty { features.insert("Initial superstate") }
         for history in machine.histories { features.insert("\(history.kind) history") }
@@ -245,6 +261,13 @@ import FSMTestSupport
             if state.splitAt != nil && state.initialRowsInSecondDefinition { features.insert("initial row in second definition") }
         }
         let model = output.model
+        // `after(1s)` of a state and of its superstate: two timers.
+        let timers = model.timerEvents.map { model.eventTimers[$0]! }
+        if timers.contains(where: { inner in
+            timers.contains { $0.duration.milliseconds == inner.duration.milliseconds && model.states[inner.owner].ancestors.contains($0.owner) }
+        }) {
+            features.insert("one duration in a state and its superstate")
+        }
         for source in model.concreteStates {
             for transition in model.states[source].transitions {
                 guard let named = transition.namedTarget else { continue }

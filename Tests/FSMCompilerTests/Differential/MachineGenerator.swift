@@ -7,6 +7,11 @@ import FSMTestSupport
 /// overrides, multi-event rows, event and guard blocks, states written twice, and events
 /// that carry values which actions and conditions take.
 ///
+/// One machine in five has timers: `after(…)` rows in concrete states and superstates,
+/// guarded by conditions (never predicates, which a timer fires without), `-` rows that
+/// keep the timer running and rows back to their own state that restart it, and
+/// `Isolation: MainActor`, which timers need.
+///
 /// Nearly half the machines are statecharts: superstates nested three and more levels
 /// deep, initial rows `- Substate actions` (to direct and to deeper substates), rows and
 /// the `Initial:` header naming superstates with initial rows, and `History:` headers,
@@ -31,17 +36,27 @@ struct MachineGenerator {
     }
 
     var random: SplitMix64
+    /// Draws the timers: a stream of its own, so that machines without timers are drawn
+    /// as they were before timers existed, and those with timers differ from them only
+    /// by their `after(…)` rows.
+    var timerRandom: SplitMix64
     let number: Int
+
+    /// Which of a seed's derived streams draws the timers: none that draws events (1) or
+    /// another attempt (1 to 20).
+    static let timerStream = 100
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
     /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
-    /// leave no event.
+    /// leave no event for the app to send.
     static func generate(seed: UInt64, number: Int) -> Output {
         var attemptSeed = seed
         for attempt in 0..<20 {
-            var generator = MachineGenerator(random: SplitMix64(seed: attemptSeed), number: number)
-            // A machine whose repairs removed every row has no events to run: draw again.
-            if let output = repaired(generator.draw(), seed: seed), !output.model.events.isEmpty { return output }
+            var generator = MachineGenerator(random: SplitMix64(seed: attemptSeed),
+                                             timerRandom: SplitMix64(seed: SplitMix64.derive(attemptSeed, timerStream)),
+                                             number: number)
+            // A machine whose repairs removed every row of the app's events has none to run: draw again.
+            if let output = repaired(generator.draw(), seed: seed), !output.model.appEvents.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
         }
         preconditionFailure("MachineGenerator could not make a valid machine from seed \(seed)")
@@ -187,8 +202,56 @@ struct MachineGenerator {
         }
         let initialWithRow = states.filter { !$0.initialRows.isEmpty }.map(\.name)
         let initial = !initialWithRow.isEmpty && random.chance(35) ? random.element(of: initialWithRow) : random.element(of: concreteNames)
-        return RandomMachine(number: number, entryExit: entryExit, predicateTypes: predicateTypes, eventValues: eventValues,
-                             states: states, initial: initial, histories: histories)
+        var isolation: String?
+        if timerRandom.chance(20) {
+            drawTimerRows(&states, targets: enterable, actions: actions, conditions: conditions)
+            isolation = "MainActor"
+        }
+        return RandomMachine(number: number, entryExit: entryExit, isolation: isolation, predicateTypes: predicateTypes,
+                             eventValues: eventValues, states: states, initial: initial, histories: histories)
+    }
+
+    /// The durations of `after(…)` rows: few, so that a state and its superstate often wait
+    /// as long (two timers); `1s` and `1000ms` are one duration.
+    static let timerDurations = ["500ms", "1s", "1000ms", "2min"]
+
+    /// `after(…)` rows, from `timerRandom`, for some states, concrete and abstract: one or
+    /// two durations each, one or two rows per duration (the second is the first's "else"
+    /// when the first has conditions), written among the state's other rows.
+    private mutating func drawTimerRows(_ states: inout [RandomState], targets: [String], actions: [String],
+                                        conditions: [String]) {
+        var owners = states.indices.filter { _ in timerRandom.chance(40) }
+        if owners.isEmpty { owners = [timerRandom.below(states.count)] }
+        for owner in owners {
+            for duration in timerRandom.sample(timerRandom.element(of: [1, 1, 2]), of: Self.timerDurations) {
+                let isGuarded = !conditions.isEmpty && timerRandom.chance(40)
+                var rows = [drawTimerRow(duration, owner: states[owner].name, isGuarded: isGuarded, targets: targets,
+                                         actions: actions, conditions: conditions)]
+                if timerRandom.chance(35) {
+                    rows.append(drawTimerRow(duration, owner: states[owner].name, isGuarded: !isGuarded && !conditions.isEmpty,
+                                             targets: targets, actions: actions, conditions: conditions))
+                }
+                for row in rows {
+                    let position = timerRandom.below(states[owner].rows.count + 1)
+                    states[owner].rows.insert(row, at: position)
+                    if let split = states[owner].splitAt, position < split { states[owner].splitAt = split + 1 }
+                }
+            }
+        }
+    }
+
+    /// An `after(duration)` row of `owner`: to `-` (the timer keeps running), back to `owner`
+    /// (the timer restarts, when the transition leaves and enters it), or to another state.
+    private mutating func drawTimerRow(_ duration: String, owner: String, isGuarded: Bool, targets: [String],
+                                       actions: [String], conditions: [String]) -> RandomRow {
+        let rowConditions = isGuarded
+            ? timerRandom.sample(timerRandom.inRange(1...2), of: conditions).map { timerRandom.chance(30) ? "!" + $0 : $0 } : []
+        let next: String? = timerRandom.chance(20) ? nil
+            : targets.contains(owner) && timerRandom.chance(30) ? owner : timerRandom.element(of: targets)
+        let style: RandomRow.Style = timerRandom.chance(70) ? .plain : timerRandom.chance(50) ? .eventBlock : .guardBlock
+        return RandomRow(events: ["after(\(duration))"], predicates: [], conditions: rowConditions, next: next,
+                         actions: timerRandom.sample(timerRandom.element(of: [0, 1, 1, 2]), of: actions).shuffledBy(&timerRandom),
+                         isOverride: false, style: style)
     }
 
     /// The superstates of a statechart's state: mostly one of the few states declared just

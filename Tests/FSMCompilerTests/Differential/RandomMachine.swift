@@ -7,6 +7,8 @@ struct RandomMachine: Sendable {
     var number: Int
     /// `always`, `onChange`, or nil for the default (UML).
     var entryExit: String?
+    /// `MainActor` for a machine with `after(…)` rows, which need an isolation; else nil.
+    var isolation: String? = nil
     var predicateTypes: [RandomPredicateType]
     /// The events that carry values, with their labels, each of the type `valueTypes` gives.
     var eventValues: [(event: String, labels: [String])] = []
@@ -86,6 +88,7 @@ struct RandomRow: Sendable {
         case guardBlock
     }
 
+    /// Event names, or `after(1s)`: the timer of the state whose body holds the row.
     var events: [String]
     var predicates: [(type: String, cases: [String])]
     var conditions: [String]
@@ -133,6 +136,7 @@ extension RandomMachine {
         writer.append(initial, element: .initialHeader)
         writer.endLine()
         if let entryExit { writer.line("EntryExit: \(entryExit)") }
+        if let isolation { writer.line("Isolation: \(isolation)") }
         for (index, history) in histories.enumerated() {
             writer.startLine(indent: 0)
             writer.append("History: ")
