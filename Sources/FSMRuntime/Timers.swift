@@ -141,10 +141,4 @@ public struct TimerTokens<Timer: Hashable> {
         running[timer] = nil
         return true
     }
-
-    /// Whether `timer` is running: started, and neither cancelled nor fired since.
-    @inlinable
-    public func isRunning(_ timer: Timer) -> Bool {
-        running[timer] != nil
-    }
 }

@@ -210,13 +210,19 @@ struct Translator {
         }
         return .enumeration(SwiftEnum(
             documentation: [documentation, "Each case prints as its name in the .sm file, which is also its raw value."],
-            access: modifier, name: name,
-            conformances: ["Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
-                           "Swift.CustomStringConvertible"],
+            access: modifier, name: name, conformances: Self.printedEnumConformances,
             cases: cases.map { SwiftEnumCase(name: $0.swiftName, rawValue: $0.name) },
-            members: [.property(SwiftProperty(access: modifier, isVariable: true, name: "description",
-                                              type: "Swift.String", getter: .identifier("rawValue")))],
-            isolation: valueIsolation))
+            members: [rawValueDescription], isolation: valueIsolation))
+    }
+
+    /// What an enum whose cases print as their `String` raw values conforms to.
+    private static let printedEnumConformances = ["Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
+                                                  "Swift.CustomStringConvertible"]
+
+    /// `var description: String { rawValue }`
+    private var rawValueDescription: SwiftDeclaration {
+        .property(SwiftProperty(access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                                getter: .identifier("rawValue")))
     }
 
     // MARK: Actions protocol
@@ -316,7 +322,7 @@ struct Translator {
         if machine.appEvents.isEmpty {
             if machine.hasTimers && machine.isAsync { members.append(asyncEventQueueProperty(["Timeouts waiting their turn."])) }
             members.append(initializer)
-            if machine.hasTimers { members += timerFunctions + [timerDispatchFunction] }
+            if machine.hasTimers { members += timerFunctions }
         } else {
             let used = predicateTypesUsed()
             let eventFunctions = machine.appEvents.map { eventFunction($0, using: used[$0]) }
@@ -338,7 +344,7 @@ struct Translator {
             members.append(dispatchFunction)
             members += machine.concreteStates.map(stateFunction)
             members.append(unhandledFunction)
-            if machine.hasTimers { members += timerFunctions + [timerDispatchFunction] }
+            if machine.hasTimers { members += timerFunctions }
             if machine.isObservable { members.append(changeStateFunction) }
             members += answerFunctions
         }
@@ -547,8 +553,6 @@ struct Translator {
             ]))
     }
 
-    /// `handle` of an async machine: wait for the turn, dispatch, trace, then the events
-    /// that actions sent meanwhile, then give the turn to the next waiting call.
     /// The events actions sent while an async machine handled one, each in turn.
     private var drainingWaitingEvents: SwiftStatement {
         let queued = SwiftExpression.identifier("queued")
@@ -561,6 +565,8 @@ struct Translator {
         ])
     }
 
+    /// `handle` of an async machine: wait for the turn, dispatch, trace, then the events
+    /// that actions sent meanwhile, then give the turn to the next waiting call.
     private var asyncHandleFunction: SwiftDeclaration {
         .function(SwiftFunction(
             documentation: [
@@ -1052,12 +1058,12 @@ struct Translator {
             .assignment(.member(.identifier(historyStorage), historyProperty(superstate)), .implicitMember(state.named.swiftName))
         }
         let beforeChange = arrival.exitCount + transition.actions.count
-        for position in 0..<beforeChange {
-            if position == arrival.exitCount { statements += timerCalls("cancelTimer", arrival.exited) }
+        statements += arrival.effects.prefix(arrival.exitCount).map { actionCall($0) }
+        statements += timerCalls("cancelTimer", arrival.exited)
+        for position in arrival.exitCount..<beforeChange {
             statements.append(actionCall(arrival.effects[position],
                                          arguments: transition.arguments(ofEffectAt: position, exitCount: arrival.exitCount)))
         }
-        if beforeChange == arrival.exitCount { statements += timerCalls("cancelTimer", arrival.exited) }
         let afterChange = arrival.effects.dropFirst(beforeChange)
         let target = machine.states[arrival.target].named.swiftName
         // An internal transition leaves the state as it is; any other sets it between the
@@ -1158,28 +1164,33 @@ extension Translator {
         let timers = machine.timerEvents
         let durationCases = timers.map { event in
             SwiftCase(patterns: [.enumCase(machine.events[event].swiftName)],
-                      body: [.returnStatement(.identifier(machine.eventTimers[event]!.duration.swiftExpression))])
+                      body: [.returnStatement(durationExpression(machine.eventTimers[event]!.duration))])
         }
         return [.enumeration(SwiftEnum(
             documentation: [
                 "The timers of the `\(machine.name.name)` machine's `after` rows, one per state and duration. Each",
                 "case prints as its state and event in the .sm file, which is also its raw value.",
             ],
-            access: modifier, name: timerType,
-            conformances: ["Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable", "Swift.CustomStringConvertible"],
-            cases: timers.map { event in
-                SwiftEnumCase(name: machine.events[event].swiftName,
-                              rawValue: machine.states[machine.eventTimers[event]!.owner].name + " " + machine.events[event].name)
-            },
+            access: modifier, name: timerType, conformances: Self.printedEnumConformances,
+            cases: timers.map { SwiftEnumCase(name: machine.events[$0].swiftName, rawValue: machine.timerName(of: $0)) },
             members: [
                 .property(SwiftProperty(
                     documentation: ["How long the machine stays in the timer's state before it fires."],
                     attributes: [Self.timerAvailability], access: modifier, isVariable: true, name: "duration",
                     type: "Swift.Duration", getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: durationCases))])),
-                .property(SwiftProperty(access: modifier, isVariable: true, name: "description",
-                                        type: "Swift.String", getter: .identifier("rawValue"))),
+                rawValueDescription,
             ],
             isolation: valueIsolation))]
+    }
+
+    /// `.seconds(30)`, `.milliseconds(500)`: a duration as written, in seconds for minutes and
+    /// hours, which `Duration` has no function for.
+    private func durationExpression(_ duration: TimerDuration) -> SwiftExpression {
+        switch duration.unit {
+        case .ms: .call(.implicitMember("milliseconds"), [SwiftArgument(.identifier(String(duration.value)))])
+        case .s, .min, .h:
+            .call(.implicitMember("seconds"), [SwiftArgument(.identifier(String(duration.milliseconds / 1_000)))])
+        }
     }
 
     /// The actions protocol's timer requirements, with their default bodies: the trace of a
@@ -1245,8 +1256,9 @@ extension Translator {
         }
     }
 
+    /// What a machine with timers adds to the machine's functions.
     var timerFunctions: [SwiftDeclaration] {
-        [startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction]
+        [startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction, timerDispatchFunction]
     }
 
     /// Starts the timers of a state the machine is created in, and of its superstates.
@@ -1351,7 +1363,7 @@ extension Translator {
 
     /// `switch state`, then `switch timer`: the rows of the timers, as the state functions
     /// have the rows of events.
-    var timerDispatchFunction: SwiftDeclaration {
+    private var timerDispatchFunction: SwiftDeclaration {
         var cases: [SwiftCase] = []
         var untimed: [SwiftPattern] = []
         for index in machine.concreteStates {

@@ -55,17 +55,6 @@ public struct TimerDuration: Hashable, Sendable, CustomStringConvertible {
         }
         return .success(TimerDuration(value: value, unit: unit, text: text))
     }
-
-    /// Swift code for the duration: `.seconds(30)`, `.milliseconds(500)`; minutes and hours
-    /// in seconds, which `Duration` has no case for.
-    public var swiftExpression: String {
-        switch unit {
-        case .ms: ".milliseconds(\(value))"
-        case .s: ".seconds(\(value))"
-        case .min: ".seconds(\(value * 60))"
-        case .h: ".seconds(\(value * 3_600))"
-        }
-    }
 }
 
 extension Result where Failure == DurationError {

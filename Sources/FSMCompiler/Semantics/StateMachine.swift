@@ -81,6 +81,12 @@ public struct StateMachine: Hashable, Sendable {
     /// The timer `event` stands for, nil for an event the app sends.
     public func timer(of event: Int) -> TimerEvent? { eventTimers.indices.contains(event) ? eventTimers[event] : nil }
 
+    /// How a timer is named in the generated enum and in tests: its state and event,
+    /// `Buffering after(30s)`.
+    public func timerName(of event: Int) -> String {
+        states[eventTimers[event]!.owner].name + " " + events[event].name
+    }
+
     /// The timers `state` owns: the `after(…)` events of rows its own body holds.
     public func timers(ownedBy state: Int) -> [Int] {
         timerEvents.filter { eventTimers[$0]!.owner == state }

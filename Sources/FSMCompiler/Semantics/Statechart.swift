@@ -120,11 +120,10 @@ struct Statechart {
             let entries = entryExit == .onChange && way.leaf == source
                 ? [] : entryActions(of: way.leaf, keeping: kept, initialRowsFollowed: way.initialRowsFollowed)
             let left = (ancestors[source] + [source]).filter { history[$0] != nil && !lineage.contains($0) }
-            let reentersNone = entryExit == .onChange && way.leaf == source
             return Arrival(history: way.history, target: way.leaf, effects: exits + rowActions + entries,
                            exitCount: exits.count, historyWrites: left,
                            exited: (ancestors[source] + [source]).reversed().filter { !kept.contains($0) },
-                           entered: reentersNone ? [] : (ancestors[way.leaf] + [way.leaf]).filter { !kept.contains($0) })
+                           entered: (ancestors[way.leaf] + [way.leaf]).filter { !kept.contains($0) })
         }
     }
 

@@ -141,9 +141,9 @@ public struct Interpreter: Sendable {
         step.target = target
         step.effects = exits + transition.actions + entries
         step.exitCount = exits.count
-        let reentersNone = machine.entryExit == .onChange && target == source
+        // Staying put under `onChange` keeps the whole lineage, and so restarts nothing.
         restartTimers(leaving: sourceLineage.reversed().filter { !kept.contains($0) },
-                      entering: reentersNone ? [] : targetLineage.filter { !kept.contains($0) }, into: &step)
+                      entering: targetLineage.filter { !kept.contains($0) }, into: &step)
     }
 
     /// Cancels the timers of the states left (leaf first) and starts those of the states

@@ -20,8 +20,7 @@ import FSMTestSupport
         #expect(lines.contains("Buffering after(30s) -> Failed {hideSpinner hideControls showTimeout}"))
         #expect(lines.contains("Paused after(5min) -> Idle {hideControls stopAll}"))
         let model = try Self.model()
-        #expect(model.timerEvents.map { "\(model.states[model.eventTimers[$0]!.owner].name) \(model.events[$0].name)" }
-                == ["Active after(10min)", "Buffering after(30s)", "Paused after(5min)"])
+        #expect(model.timerEvents.map(model.timerName) == ["Active after(10min)", "Buffering after(30s)", "Paused after(5min)"])
         #expect(model.appEvents.map { model.events[$0].name } == ["Load", "Stop", "Ready", "Progress", "Pause", "Play"])
     }
 
@@ -30,7 +29,7 @@ import FSMTestSupport
     @Test func theInterpreterTracksRunningTimers() throws {
         let model = try Self.model()
         func event(_ name: String) -> Int { model.appEvents.first { model.events[$0].name == name }! }
-        func timer(_ text: String) -> Int { model.timerEvents.first { "\(model.states[model.eventTimers[$0]!.owner].name) \(model.events[$0].name)" == text }! }
+        func timer(_ name: String) -> Int { model.timerEvents.first { model.timerName(of: $0) == name }! }
         var interpreter = Interpreter(model)
         func run(_ event: Int, canRetry: Bool = false) -> Interpreter.Step {
             interpreter.handle(event, predicates: [], conditions: [canRetry])
