@@ -57,14 +57,6 @@ public struct TimerDuration: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension Result where Failure == DurationError {
-    /// The message of a failure, nil for a success.
-    var failureMessage: String? {
-        if case .failure(let error) = self { return error.message }
-        return nil
-    }
-}
-
 /// Why a duration was refused, as a sentence for a diagnostic.
 public struct DurationError: Error, Hashable, Sendable {
     public var message: String

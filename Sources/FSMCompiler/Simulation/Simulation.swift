@@ -72,18 +72,8 @@ public struct Simulation: Sendable {
         }
     }
 
-    /// The index of the event spelt `name` exactly as in the `.sm` file, or of the timer
-    /// `after(30s)` means now.
+    /// The index of the event the app sends spelt `name` exactly as in the `.sm` file.
     public func event(named name: String) throws(Failure) -> Int {
-        let compact = name.filter { $0 != " " && $0 != "\t" }
-        if compact.hasPrefix("after("), machine.hasTimers {
-            guard let duration = TimerDuration.ofEventName(compact) else {
-                let inner = compact.dropFirst(6).prefix { $0 != ")" }
-                let reason = compact.hasSuffix(")") ? TimerDuration.parse(String(inner)).failureMessage : nil
-                throw Failure(reason ?? "expected a delayed event such as 'after(30s)', found '\(name)'")
-            }
-            return try timer(duration, written: compact)
-        }
         guard let event = machine.appEvents.first(where: { machine.events[$0].name == name }) else {
             throw Failure("unknown event '\(name)'; events are \(DiagnosticText.list(eventNames))")
         }
@@ -97,6 +87,18 @@ public struct Simulation: Sendable {
             names.append(machine.events[timer].name)
         }
         return names
+    }
+
+    /// `after(30s)`, with blanks anywhere: the timer that duration means now.
+    private func delayedEvent(_ text: String) throws(Failure) -> Int {
+        let compact = text.filter { $0 != " " && $0 != "\t" }
+        guard compact.hasSuffix(")") else {
+            throw Failure("expected a delayed event such as 'after(30s)', found '\(text)'")
+        }
+        switch TimerDuration.parse(String(compact.dropFirst("after(".count).dropLast())) {
+        case .failure(let error): throw Failure(error.message)
+        case .success(let duration): return try timer(duration, written: compact)
+        }
     }
 
     /// The timer `after(30s)` fires now: of the running timers of that duration, the one
@@ -121,10 +123,10 @@ public struct Simulation: Sendable {
     /// Swift expression text, which is not evaluated: commas and parentheses inside
     /// brackets or string literals belong to it.
     public func event(_ text: String) throws(Failure) -> Int {
-        if text.hasPrefix("after") { return try event(named: text) }
         let bytes = Array(text.utf8)
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return try event(named: text) }
         let (name, _) = Self.trimmed(bytes[..<open], startingAt: 1)
+        if name == "after" && machine.hasTimers { return try delayedEvent(text) }
         let event = try event(named: name)
         let declared = machine.eventParameters.indices.contains(event) ? machine.eventParameters[event].map(\.label) : []
         guard bytes.last == UInt8(ascii: ")") else {

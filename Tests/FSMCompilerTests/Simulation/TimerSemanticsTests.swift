@@ -100,6 +100,23 @@ import FSMTestSupport
         #expect(try simulation.run(line: "after(30s)") == "Inner after(30s) unhandled")
     }
 
+    /// Only `after(…)` is a delayed event: an event the app sends whose name starts with
+    /// `after` is given with its values as any other.
+    @Test func anEventNamedLikeAfterIsAnEvent() throws {
+        let model = try #require(machine("""
+            FSM: Later
+            Initial: S
+            Isolation: MainActor
+            Event: afterwards(x: Int)
+            {
+              S { after(1s) - tick  afterwards - note(x) }
+            }
+            """))
+        var simulation = Simulation(model)
+        #expect(try simulation.run(line: "afterwards(x: 1)") == "S afterwards -> S {note(x)}")
+        #expect(try simulation.run(line: "after (1s)") == "S after(1s) -> S {tick}")
+    }
+
     /// The formatter writes a delayed event as fsmc names it, `after(30s)`, and aligns it.
     @Test func theFormatterWritesDelayedEvents() throws {
         let source = "FSM: F\nInitial: S\nIsolation: MainActor\n{\n  S {\n    after ( 30s )  T  -\n    Go T -\n  }\n  T { E S - }\n}\n"
