@@ -591,6 +591,13 @@ import FSMTestSupport
         } + [
             "105:9: error: too many errors (100); stopping here [tooManyErrors]",
         ]),
+        // Two rows of one timer: `after(30000ms)` is `after(30s)`, `after(1000ms)` is `after(1s)`.
+        Example(.transitionClash, headers + "Isolation: MainActor\n{\n  S { after(30s) T -  after(30000ms) S -  after(1s) T a  after(1000ms) T b }\n  T { E S - }\n}", [
+            "5:23: error: transition for event 'after(30000ms)' in state 'S' goes to 'S', but an earlier one goes to 'T' [transitionClash]",
+            "5:7: note: the other transition for 'after(30000ms)' is here",
+            "5:58: error: duplicate transition for event 'after(1000ms)' in state 'S' [duplicateTransition]",
+            "5:43: note: first transition for 'after(1000ms)' is here",
+        ]),
         Example(.transitionClash, onePredicate + """
             {
               S {
