@@ -18,6 +18,11 @@ public protocol TimerScheduler<Timer>: AnyObject {
 
     /// Stops `timer`; nothing happens when it is not running.
     func cancel(_ timer: Timer)
+
+    /// The time until `timer` fires: zero once it has fallen due (its `fire` may still be on
+    /// its way to the machine), nil when it is not running. A machine's snapshot saves it,
+    /// so that the restored machine resumes the timer where it was.
+    func timeLeft(_ timer: Timer) -> Duration?
 }
 
 /// Timers on a `Clock`, `ContinuousClock` by default: each running timer is a task that
@@ -25,9 +30,9 @@ public protocol TimerScheduler<Timer>: AnyObject {
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class ClockTimers<Timer: Hashable & Sendable, C: Clock>: TimerScheduler where C.Duration == Duration {
     private let clock: C
-    /// The task of each timer started and not cancelled (a finished one stays until the
-    /// timer is started or cancelled again).
-    private var tasks: [Timer: Task<Void, Never>] = [:]
+    /// The task and deadline of each timer started and not cancelled (a finished one stays
+    /// until the timer is started or cancelled again).
+    private var running: [Timer: (task: Task<Void, Never>, deadline: C.Instant)] = [:]
 
     public init(clock: C) {
         self.clock = clock
@@ -36,18 +41,24 @@ public final class ClockTimers<Timer: Hashable & Sendable, C: Clock>: TimerSched
     public func start(_ timer: Timer, after duration: Duration, fire: @escaping @Sendable () async -> Void) {
         let clock = clock
         let deadline = clock.now.advanced(by: duration)
-        tasks.updateValue(Task {
+        let task = Task {
             do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
             await fire()
-        }, forKey: timer)?.cancel()
+        }
+        running.updateValue((task, deadline), forKey: timer)?.task.cancel()
     }
 
     public func cancel(_ timer: Timer) {
-        tasks.removeValue(forKey: timer)?.cancel()
+        running.removeValue(forKey: timer)?.task.cancel()
+    }
+
+    public func timeLeft(_ timer: Timer) -> Duration? {
+        guard let deadline = running[timer]?.deadline else { return nil }
+        return max(clock.now.duration(to: deadline), .zero)
     }
 
     deinit {
-        for task in tasks.values { task.cancel() }
+        for (task, _) in running.values { task.cancel() }
     }
 }
 
@@ -94,6 +105,10 @@ public final class ManualTimers<Timer: Hashable & Sendable>: TimerScheduler {
         pending.removeAll { $0.timer == timer }
     }
 
+    public func timeLeft(_ timer: Timer) -> Duration? {
+        pending.first { $0.timer == timer }.map { $0.deadline - now }
+    }
+
     /// Lets `duration` pass, firing what falls due; runs in the caller's isolation.
     public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
         let end = now + duration
@@ -133,6 +148,12 @@ public struct TimerTokens<Timer: Hashable> {
         running.removeValue(forKey: timer) != nil
     }
 
+    /// Whether `timer` is running: started, and since neither cancelled nor fired.
+    @inlinable
+    public func isRunning(_ timer: Timer) -> Bool {
+        running[timer] != nil
+    }
+
     /// Whether a firing of `timer` with `token` belongs to its running start; if it does,
     /// the timer is spent (not running) from then on.
     @inlinable
@@ -140,5 +161,71 @@ public struct TimerTokens<Timer: Hashable> {
         guard running[timer] == token else { return false }
         running[timer] = nil
         return true
+    }
+}
+
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension TimerTokens where Timer: CaseIterable & Sendable {
+    /// The running timers, in the order of `Timer.allCases`, each with `timeLeft(timer)`:
+    /// what a machine's snapshot saves.
+    @inlinable
+    public func pendingTimers(timeLeft: (Timer) -> Duration) -> [PendingTimer<Timer>] {
+        Timer.allCases.filter(isRunning).map { PendingTimer($0, timeLeft: timeLeft($0)) }
+    }
+}
+
+/// A timer that was running when a machine's snapshot was taken, and the time it had left
+/// then: the restored machine starts it to fire after that time. `advanced(by:)` counts
+/// time that passed between saving and restoring, which a snapshot cannot know.
+///
+/// It encodes as `{"timer": …, "millisecondsLeft": 12000}`, the time left rounded up to
+/// a whole millisecond (timers are written in whole milliseconds or coarser).
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public struct PendingTimer<Timer: Hashable & Sendable>: Hashable, Sendable {
+    public var timer: Timer
+    /// How long after the restore the timer fires; zero fires it as soon as it can.
+    public var timeLeft: Duration
+
+    public init(_ timer: Timer, timeLeft: Duration) {
+        self.timer = timer
+        self.timeLeft = timeLeft
+    }
+
+    /// The timer as it is `elapsed` later: that much less time left, and none less than zero.
+    public func advanced(by elapsed: Duration) -> PendingTimer {
+        PendingTimer(timer, timeLeft: max(timeLeft - elapsed, .zero))
+    }
+}
+
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension PendingTimer: Codable where Timer: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case timer, millisecondsLeft
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let milliseconds = try container.decode(Int64.self, forKey: .millisecondsLeft)
+        guard milliseconds >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .millisecondsLeft, in: container,
+                                                   debugDescription: "a timer cannot have less than no time left")
+        }
+        self.init(try container.decode(Timer.self, forKey: .timer), timeLeft: .milliseconds(milliseconds))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(timer, forKey: .timer)
+        try container.encode(Self.milliseconds(roundingUp: timeLeft), forKey: .millisecondsLeft)
+    }
+
+    /// `duration` in whole milliseconds, rounded up so that a timer never fires early.
+    private static func milliseconds(roundingUp duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = max(duration, .zero).components
+        let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+        let (whole, part) = attoseconds.quotientAndRemainder(dividingBy: attosecondsPerMillisecond)
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
+        let (total, overflowAgain) = milliseconds.addingReportingOverflow(whole + (part > 0 ? 1 : 0))
+        return overflow || overflowAgain ? .max : total
     }
 }

@@ -11,6 +11,7 @@ public enum APIVersion1 {}
 /// against a runtime without them.
 public enum APIVersion2 {}
 
-/// Version 2 and the timers of `after` rows (`TimerScheduler`, `ClockTimers`,
-/// `ManualTimers`, `TimerTokens`), which machines with `after` rows use.
+/// Version 2 and the timers of `after` rows (`TimerScheduler` with `timeLeft`,
+/// `ClockTimers`, `ManualTimers`, `TimerTokens`, `PendingTimer`), which machines with
+/// `after` rows use.
 public enum APIVersion3 {}

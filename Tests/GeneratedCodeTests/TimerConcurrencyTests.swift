@@ -9,6 +9,7 @@ final class HurriedTimers: TimerScheduler {
         clock.start(timer, after: timer == .bufferingAfter30s ? duration / 10_000 : duration, fire: fire)
     }
     func cancel(_ timer: TimedPlayerTimer) { clock.cancel(timer) }
+    func timeLeft(_ timer: TimedPlayerTimer) -> Duration? { clock.timeLeft(timer) }
 }
 
 /// A timeout racing an event on real time, run again under ThreadSanitizer by `.ci/run`

@@ -34,10 +34,10 @@ import Testing
         log.lines.append("timeout \(timer): \(outcome)")
     }
 
-    mutating func startTimer(_ timer: TimedPlayerTimer, on timers: any TimerScheduler<TimedPlayerTimer>,
+    mutating func startTimer(_ timer: TimedPlayerTimer, after duration: Duration, on timers: any TimerScheduler<TimedPlayerTimer>,
                              fire: @escaping @Sendable () async -> Void) {
-        log.lines.append("start \(timer)")
-        if usesScheduler { timers.start(timer, after: timer.duration, fire: fire) }
+        log.lines.append("start \(timer)" + (duration == timer.duration ? "" : " to fire after \(duration)"))
+        if usesScheduler { timers.start(timer, after: duration, fire: fire) }
     }
 
     mutating func cancelTimer(_ timer: TimedPlayerTimer, on timers: any TimerScheduler<TimedPlayerTimer>) {
@@ -54,6 +54,7 @@ final class KeepingTimers: TimerScheduler {
         fires.append((timer, fire))
     }
     func cancel(_ timer: TimedPlayerTimer) {}
+    func timeLeft(_ timer: TimedPlayerTimer) -> Duration? { nil }
 }
 
 @MainActor

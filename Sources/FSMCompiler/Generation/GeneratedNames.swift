@@ -12,13 +12,14 @@ struct GeneratedNames {
         "event", "state", "actions", "eventQueue", "from", "code", "outcome", "queued", "handling",
         "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled", "history",
         "currentState", "observationRegistrar", "changeState", "currentHistory", "stateKeyPath",
+        "snapshot", "canHandle",
     ]
 
     /// What the bodies of a machine with `after` rows add: its timer members and their locals.
     /// A machine without timers does not take them, and generates what it did before them.
     static let timerMembers: Set<String> = [
         "timers", "timerTokens", "startTimers", "startTimer", "cancelTimer", "timerFired", "dispatchTimer",
-        "timer", "token",
+        "timer", "token", "duration", "pending",
     ]
 
     /// Type names the generated file takes, which no type of the machine may have: the

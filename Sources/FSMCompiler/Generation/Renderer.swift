@@ -152,6 +152,7 @@ struct Renderer {
 
     private func render(_ declaration: SwiftStruct, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
+        declaration.attributes.forEach { writer.line($0) }
         writer.line(isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "struct \(declaration.name): " + declaration.conformances.joined(separator: ", ") + " {")
         render(members: declaration.members, into: &writer)
         writer.line("}")
@@ -253,6 +254,10 @@ struct Renderer {
             renderGuard("let \(name) = \(expression(value))", elseBody, into: &writer)
         case .whileLet(let name, let value, let body):
             writer.line("while let \(name) = \(expression(value)) {")
+            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.line("}")
+        case .forIn(let name, let sequence, let body):
+            writer.line("for \(name) in \(expression(sequence)) {")
             writer.indented { inner in body.forEach { render($0, into: &inner) } }
             writer.line("}")
         case .comment(let text):
@@ -360,6 +365,11 @@ struct Renderer {
             text.append(name)
         case .call(let function, let arguments):
             append(function, to: &text)
+            if arguments.count == 1, arguments[0].label == nil, case .closure = arguments[0].value {
+                // `timers.map { … }`: a closure that is the only argument trails the call.
+                text.append(" ")
+                return append(arguments[0].value, to: &text)
+            }
             text.append("(")
             append(arguments, to: &text)
             text.append(")")
@@ -374,6 +384,17 @@ struct Renderer {
             append(left, to: &text)
             text.append(" != ")
             append(right, to: &text)
+        case .nilCoalescing(let optional, let fallback):
+            append(optional, to: &text)
+            text.append(" ?? ")
+            append(fallback, to: &text)
+        case .arrayLiteral(let elements):
+            text.append("[")
+            for (position, element) in elements.enumerated() {
+                if position > 0 { text.append(", ") }
+                append(element, to: &text)
+            }
+            text.append("]")
         case .inoutReference(let name):
             text.append("&")
             text.append(name)

@@ -108,6 +108,7 @@ struct SwiftClass: Hashable {
 /// `struct Name: Conformance, … { members }`.
 struct SwiftStruct: Hashable {
     var documentation: [String]
+    var attributes: [String] = []
     var access: SwiftAccess?
     var name: String
     var conformances: [String]
@@ -187,6 +188,8 @@ enum SwiftStatement: Hashable {
     case guardLet(name: String, value: SwiftExpression, elseBody: [SwiftStatement])
     /// `while let name = value { body }`
     case whileLet(name: String, value: SwiftExpression, body: [SwiftStatement])
+    /// `for name in sequence { body }`
+    case forIn(name: String, sequence: SwiftExpression, body: [SwiftStatement])
     /// A `//` line.
     case comment(String)
     case breakStatement
@@ -242,6 +245,10 @@ enum SwiftExpression: Hashable {
     indirect case not(SwiftExpression)
     /// `left != right`
     indirect case notEqual(SwiftExpression, SwiftExpression)
+    /// `optional ?? fallback`
+    indirect case nilCoalescing(SwiftExpression, SwiftExpression)
+    /// `[a, b]`
+    indirect case arrayLiteral([SwiftExpression])
     /// `&name`, an argument passed `inout`.
     case inoutReference(String)
     /// `{ body }`, a closure of one expression.

@@ -64,6 +64,7 @@ extension Analysis {
         machine.conditionCalls = declarations.conditionCalls
         machine.eventNameTypeName = types.eventName
         machine.historyTypeName = types.history
+        machine.snapshotTypeName = types.snapshot
         if !declarations.timers.isEmpty {
             machine.eventTimers = declarations.events.names.indices.map { declarations.timers[$0] }
             machine.timerTypeName = types.timer

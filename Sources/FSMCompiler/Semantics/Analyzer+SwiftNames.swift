@@ -1,11 +1,12 @@
 extension Analysis {
     /// The Swift names of the machine's types.
     var typeNames: (machine: String, actions: String, state: String, event: String, eventName: String, history: String,
-                    timer: String) {
+                    timer: String, snapshot: String) {
         let machine = SwiftNames.upperCamel(headers.fsmName?.text ?? "")
         let base = SwiftNames.unescaped(machine)
         let actions = headers.actionsName.map { SwiftNames.escaped($0.text) } ?? "\(base)Actions"
-        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History", "\(base)Timer")
+        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History", "\(base)Timer",
+                "\(base)Snapshot")
     }
 
     /// The events the app sends: every event but the timers of `after(…)` rows.
@@ -52,6 +53,7 @@ extension Analysis {
             (headers.actionsName ?? fsmName, types.actions, "actions protocol"),
             (fsmName, types.state, "state type"),
             (fsmName, types.event, "event type"),
+            (fsmName, types.snapshot, "snapshot type"),
         ]
         let valueDeclarations = usedEventDeclarations
         if !valueDeclarations.isEmpty {
@@ -84,6 +86,13 @@ extension Analysis {
         checkCaseNames(concrete, role: "state", log: &log)
         checkCaseNames(events, role: "event", log: &log)
         let properties = SwiftNames.machineProperties.union(historyStates.isEmpty ? [] : ["history"])
+        if !events.isEmpty {
+            for state in concrete where SwiftNames.stateMembers.contains(SwiftNames.lowerCamel(state.text)) {
+                log.error(.invalidSwiftName,
+                          "state '\(state)' would become the enum case '\(SwiftNames.lowerCamel(state.text))', which the state type already has as a member (the events the state handles); choose another name",
+                          at: state.location)
+            }
+        }
         for state in historyStates where SwiftNames.reservedCaseNames.contains(SwiftNames.unescaped(SwiftNames.lowerCamel(states[state].name.text))) {
             log.error(.invalidSwiftName,
                       "superstate '\(states[state].name)' with a history would become the property '\(SwiftNames.lowerCamel(states[state].name.text))' of the history type, which Swift gives another meaning; choose another name",

@@ -54,6 +54,8 @@ public struct StateMachine: Hashable, Sendable {
     /// The struct of stored histories, `<typeName>History`, which only a machine with
     /// `History:` headers has.
     public var historyTypeName: String = ""
+    /// The struct that holds the machine as data, to save and restore: `<typeName>Snapshot`.
+    public var snapshotTypeName: String = ""
     /// The `Isolation:` header: the global actor the actions protocol and the machine are
     /// isolated to, as written (`MainActor`); nil for a machine that is not isolated.
     public var isolation: String? = nil

@@ -161,6 +161,44 @@ import FSMTestSupport
         try FileManager.default.removeItem(atPath: stale.folder)
     }
 
+    /// Every third step the driver restores the machine from its snapshot through JSON,
+    /// and each event checks `canHandle` and `handledEvents`: the harness catches a restore
+    /// that forgets the history, and a `canHandle` that says yes to what is unhandled.
+    @Test func harnessChecksSnapshotsAndCanHandle() throws {
+        let source = """
+            FSM: M900003
+            Initial: Off
+            History: On = deep
+            {
+              Off { Power On - }
+              (On) { - A -  Power Off - }
+              A : On { Next B - }
+              B : On { Next A - }
+            }
+
+            """
+        let model = try #require(machine(source))
+        let steps = DifferentialStep.random(300, for: model, seed: 7)
+        let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
+        var tally = DifferentialRunner.Tally()
+        let faithful = try DifferentialSubject(number: 900_003, source: source, steps: steps)
+        for divergence in try runner.run([faithful], batchName: "snapshots", tally: &tally) { Issue.record("\(divergence)") }
+
+        let forgetful = try DifferentialSubject(number: 900_003, source: source, steps: steps) { swift in
+            swift.replacingOccurrences(of: "self.history = snapshot.history", with: "self.history = M900003History()")
+        }
+        let lost = try #require(try runner.run([forgetful], batchName: "tampered-snapshot", tally: &tally).first)
+        #expect(lost.expected.hasPrefix("Off Power -> B") && lost.actual.hasPrefix("Off Power -> A"))
+        try FileManager.default.removeItem(atPath: lost.folder)
+
+        let eager = try DifferentialSubject(number: 900_003, source: source, steps: steps) { swift in
+            swift.replacingOccurrences(of: "return false", with: "return true")
+        }
+        let wrong = try #require(try runner.run([eager], batchName: "tampered-can-handle", tally: &tally).first)
+        #expect(wrong.actual == "Off Next unhandled !canHandle said true")
+        try FileManager.default.removeItem(atPath: wrong.folder)
+    }
+
     @Test func shrinkerKeepsOnlyWhatTheFailureNeeds() {
         let shrunk = Shrinker.shrink(Array(0..<100)) { $0.contains(17) && $0.contains(63) && $0.firstIndex(of: 17)! < $0.firstIndex(of: 63)! }
         #expect(shrunk == [17, 63])

@@ -221,6 +221,7 @@ enum Driver {
         let isolation = machine.isolation.map { "@\($0) " } ?? ""
         var lines = [
             "import FSMRuntime",
+            "import Foundation",
             "",
             "\(isolation)struct \(type)Recorder: \(machine.actionsProtocolName) {",
             "    var log: [String] = []",
@@ -260,9 +261,9 @@ enum Driver {
                 "        traces.append(\"\\(timer) \\(outcome)\")",
                 "        timeouts.append(outcome)",
                 "    }",
-                "    mutating func startTimer(_ timer: \(timer), on timers: \(scheduler), fire: @escaping @Sendable () async -> Void) {",
+                "    mutating func startTimer(_ timer: \(timer), after duration: Duration, on timers: \(scheduler), fire: @escaping @Sendable () async -> Void) {",
                 "        log.append(\"+\" + traceName(timer))",
-                "        timers.start(timer, after: timer.duration, fire: fire)",
+                "        timers.start(timer, after: duration, fire: fire)",
                 "    }",
                 "    mutating func cancelTimer(_ timer: \(timer), on timers: \(scheduler)) {",
                 "        log.append(\"-\" + traceName(timer))",
@@ -278,17 +279,24 @@ enum Driver {
         if machine.hasTimers {
             lines += [
                 "    let timers = ScriptedTimers<\(timer)>()",
-                "    let machine = \(type)(actions: \(type)Recorder(), timers: timers)",
+                "    var machine = \(type)(actions: \(type)Recorder(), timers: timers)",
                 "    var lines = [\"init {\" + machine.actions.log.joined(separator: \" \") + \"}\"]",
             ]
         } else {
             lines += [
-                "    let machine = \(type)(actions: \(type)Recorder())",
+                "    var machine = \(type)(actions: \(type)Recorder())",
                 "    var lines: [String] = []",
             ]
         }
+        // Every third step, the machine goes on as one restored from its snapshot, through
+        // JSON: what it does next shows whether the snapshot held all it needed.
         lines += [
-            "    for step in steps {",
+            "    for (index, step) in steps.enumerated() {",
+            "        if index % 3 == 2 {",
+            "            let saved = try! JSONEncoder().encode(machine.snapshot)",
+            "            let snapshot = try! JSONDecoder().decode(\(machine.snapshotTypeName).self, from: saved)",
+            "            machine = \(type)(actions: machine.actions, snapshot: snapshot\(machine.hasTimers ? ", timers: timers" : ""))",
+            "        }",
             "        machine.actions.log = []",
             "        machine.actions.hooks = []",
             "        machine.actions.traces = []",
@@ -326,11 +334,16 @@ enum Driver {
         let predicateArguments = machine.predicateTypes.enumerated().map { index, predicate in
             ", \(predicate.parameterName): \(predicate.type.swiftName)(rawValue: String(step[first + \(index)]))!"
         }.joined()
+        // What `canHandle` and `handledEvents` said before the event, against what it did.
+        let eventName = machine.hasEventValues ? "event.name" : "event"
         lines += [
+            "        let canHandle = machine.canHandle(\(eventName)\(predicateArguments))",
+            "        let listed = before.handledEvents.contains(\(eventName))",
             "        let outcome = machine.handle(event\(predicateArguments))",
             "        lines.append(describe(before: before, after: machine.state, event: event, name: name, outcome: outcome,",
             "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
-            "                     + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\")))",
+            "                     + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))",
+            "                     + handledMark(outcome, canHandle: canHandle, listed: listed))",
             "    }",
             "    return lines",
             "}",
@@ -386,15 +399,22 @@ enum Driver {
             private var latest: [Timer: @Sendable () async -> Void] = [:]
             private var running: Set<Timer> = []
             private var replaced: [Timer: @Sendable () async -> Void] = [:]
+            private var durations: [Timer: Duration] = [:]
 
             func start(_ timer: Timer, after duration: Duration, fire: @escaping @Sendable () async -> Void) {
                 if running.contains(timer) { replaced[timer] = latest[timer] }
                 latest[timer] = fire
                 running.insert(timer)
+                durations[timer] = duration
             }
 
             func cancel(_ timer: Timer) {
                 running.remove(timer)
+            }
+
+            /// Time never passes: a running timer has the whole time it was started with.
+            func timeLeft(_ timer: Timer) -> Duration? {
+                running.contains(timer) ? durations[timer] : nil
             }
 
             /// What firing `timer` calls: first the `fire`s the machine must ignore (a replaced
@@ -449,6 +469,17 @@ enum Driver {
             }
             return describe(before: before, after: after, event: timer, name: traceName(timer), outcome: outcomes[0],
                             log: log, hooks: hooks, traces: traces, isTimeout: true)
+        }
+
+        /// Whether `canHandle` answered true exactly when the event was not unhandled, and
+        /// `handledEvents` listed every event that was: "", or else a mark for the trace line.
+        func handledMark<State>(_ outcome: FSMRuntime.Outcome<State>, canHandle: Bool, listed: Bool) -> String {
+            let unhandled: Bool
+            if case .unhandled = outcome { unhandled = true } else { unhandled = false }
+            var mark = ""
+            if canHandle == unhandled { mark += " !canHandle said \\(canHandle)" }
+            if !unhandled && !listed { mark += " !not in handledEvents" }
+            return mark
         }
 
         /// What stale firings did, which must be nothing: "", or else a mark for the trace line.

@@ -319,6 +319,21 @@ import FSMTestSupport
                 "7:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
                 "8:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
             ]),
+        // The machine's `snapshot`, the state enum's `handledEvents` and the snapshot type.
+        Example(.invalidSwiftName, """
+            FSM: Player
+            Initial: S
+            Predicate: Snapshot = a | b
+            {
+              S { Snapshot [Snapshot = a] handledEvents -   Snapshots S - }
+              handledEvents { E S - }
+            }
+            """, [
+                "3:12: error: predicate type 'Snapshot' and snapshot type 'Player' both become the Swift name 'PlayerSnapshot' [swiftNameCollision]",
+                "1:6: note: 'Player' is here",
+                "5:7: error: event 'Snapshot' would become the method 'snapshot()', which the generated machine already has [invalidSwiftName]",
+                "6:3: error: state 'handledEvents' would become the enum case 'handledEvents', which the state type already has as a member (the events the state handles); choose another name [invalidSwiftName]",
+            ]),
         Example(.invalidSwiftName, """
             FSM: Player
             Initial: S

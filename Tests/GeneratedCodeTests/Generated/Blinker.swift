@@ -8,7 +8,7 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion3
 
 /// The states of the `Blinker` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated package enum BlinkerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated package enum BlinkerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case on = "On"
     case off = "Off"
 
@@ -22,7 +22,7 @@ nonisolated package enum BlinkerEvent: Swift.CaseIterable, Swift.Hashable, Swift
 
 /// The timers of the `Blinker` machine's `after` rows, one per state and duration. Each
 /// case prints as its state and event in the .sm file, which is also its raw value.
-nonisolated package enum BlinkerTimer: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated package enum BlinkerTimer: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case onAfter500ms = "On after(500ms)"
     case offAfter500ms = "Off after(500ms)"
 
@@ -40,6 +40,34 @@ nonisolated package enum BlinkerTimer: Swift.String, Swift.CaseIterable, Swift.H
     package var description: Swift.String { rawValue }
 }
 
+/// The `Blinker` machine as data: its state and its running timers. Save it (it is
+/// `Codable`, its states and timers encoded as their names in the .sm file) and restore the
+/// machine with `init(actions:snapshot:)`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+nonisolated package struct BlinkerSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    package var state: BlinkerState
+    /// Its running timers, each with the time it had left: the restored machine starts these,
+    /// and no others.
+    package var timers: [FSMRuntime.PendingTimer<BlinkerTimer>]
+
+    /// A snapshot of a machine in `state`, by default the initial state `On`, running `timers`.
+    package init(state: BlinkerState = .on, timers: [FSMRuntime.PendingTimer<BlinkerTimer>]) {
+        self.state = state
+        self.timers = timers
+    }
+
+    /// The snapshot as it is `elapsed` later: each timer has that much less time left, and
+    /// none less than zero, so that one that fell due meanwhile fires as soon as the restored
+    /// machine can handle it. Restoring resumes each timer with the time it had left; an app
+    /// that counts the time it was not running (a deadline on the wall clock) passes that here.
+    package func advanced(by elapsed: Swift.Duration) -> BlinkerSnapshot {
+        var snapshot = self
+        snapshot.timers = timers.map { $0.advanced(by: elapsed) }
+        return snapshot
+    }
+}
+
 /// What the `Blinker` machine does: one requirement per action, and one per
 /// condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and
 /// `trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`
@@ -52,8 +80,9 @@ package protocol BlinkerActions: Swift.SendableMetatype {
     mutating func unhandledEvent(_ event: BlinkerEvent, in state: BlinkerState)
     mutating func trace(_ event: BlinkerEvent, outcome: FSMRuntime.Outcome<BlinkerState>)
     mutating func trace(_ timer: BlinkerTimer, outcome: FSMRuntime.Outcome<BlinkerState>)
-    mutating func startTimer(_ timer: BlinkerTimer, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>, fire: @escaping @Sendable () async -> Swift.Void)
+    mutating func startTimer(_ timer: BlinkerTimer, after duration: Swift.Duration, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>, fire: @escaping @Sendable () async -> Swift.Void)
     mutating func cancelTimer(_ timer: BlinkerTimer, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>)
+    func timeLeft(_ timer: BlinkerTimer, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>) -> Swift.Duration?
     static var sendsEvents: Swift.Bool { get }
 }
 
@@ -68,15 +97,22 @@ extension BlinkerActions {
     /// Called after every timeout the machine handles, with what happened; the default does nothing.
     package mutating func trace(_ timer: BlinkerTimer, outcome: FSMRuntime.Outcome<BlinkerState>) {}
 
-    /// Called when the machine enters the state of `timer`, to call `fire` once `timer.duration`
-    /// has passed; the default starts it on `timers`, the scheduler the machine was made with.
-    package mutating func startTimer(_ timer: BlinkerTimer, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>, fire: @escaping @Sendable () async -> Swift.Void) {
-        timers.start(timer, after: timer.duration, fire: fire)
+    /// Called when the machine enters the state of `timer`, to call `fire` once `duration` has
+    /// passed: `timer.duration`, or for a restored machine the time the timer had left. The
+    /// default starts it on `timers`, the scheduler the machine was made with.
+    package mutating func startTimer(_ timer: BlinkerTimer, after duration: Swift.Duration, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>, fire: @escaping @Sendable () async -> Swift.Void) {
+        timers.start(timer, after: duration, fire: fire)
     }
 
     /// Called when the machine leaves the state of a running `timer`; the default cancels it on `timers`.
     package mutating func cancelTimer(_ timer: BlinkerTimer, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>) {
         timers.cancel(timer)
+    }
+
+    /// Asked for the machine's snapshot: how long until the running `timer` fires, nil if
+    /// unknown (it is then saved with its whole duration). The default asks `timers`.
+    package func timeLeft(_ timer: BlinkerTimer, on timers: any FSMRuntime.TimerScheduler<BlinkerTimer>) -> Swift.Duration? {
+        return timers.timeLeft(timer)
     }
 
     /// True: events sent from inside actions are queued (run to completion).
@@ -128,6 +164,28 @@ package final class Blinker<Actions: BlinkerActions> {
         startTimers(state)
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was. The timers it lists start on `timers`, each to fire after
+    /// the time it had left (`BlinkerSnapshot.advanced(by:)` counts the time since it was
+    /// taken).
+    @inlinable
+    package init(actions: Actions, snapshot: BlinkerSnapshot, timers: any FSMRuntime.TimerScheduler<BlinkerTimer> = FSMRuntime.ClockTimers<BlinkerTimer, Swift.ContinuousClock>()) {
+        self.actions = actions
+        self.currentState = snapshot.state
+        self.timers = timers
+        for pending in snapshot.timers {
+            startTimer(pending.timer, after: pending.timeLeft)
+        }
+    }
+
+    /// The machine as data: its state, and its running timers with the time each has left. Save
+    /// it (it is `Codable`) and restore the machine with `init(actions:snapshot:)`. A timer
+    /// whose actions cannot say how long it has left is saved with its whole duration.
+    @inlinable
+    package var snapshot: BlinkerSnapshot {
+        return BlinkerSnapshot(state: state, timers: timerTokens.pendingTimers(timeLeft: { actions.timeLeft($0, on: timers) ?? $0.duration }))
+    }
+
     /// Starts the timers of `state` and its superstates, outermost first.
     @inlinable
     func startTimers(_ state: BlinkerState) {
@@ -139,11 +197,12 @@ package final class Blinker<Actions: BlinkerActions> {
         }
     }
 
-    /// Starts `timer`, or restarts it: a firing of an earlier start is stale from now on.
+    /// Starts `timer`, or restarts it: a firing of an earlier start is stale from now on. It fires
+    /// after its duration, or after `duration`, the time a restored timer had left.
     @inlinable
-    func startTimer(_ timer: BlinkerTimer) {
+    func startTimer(_ timer: BlinkerTimer, after duration: Swift.Duration? = nil) {
         let token = timerTokens.start(timer)
-        actions.startTimer(timer, on: timers, fire: { [weak self] in await self?.timerFired(timer, token: token) })
+        actions.startTimer(timer, after: duration ?? timer.duration, on: timers, fire: { [weak self] in await self?.timerFired(timer, token: token) })
     }
 
     /// Cancels `timer` if it is running.

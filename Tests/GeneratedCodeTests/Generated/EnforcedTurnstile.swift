@@ -8,17 +8,31 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `EnforcedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EnforcedTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EnforcedTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case unlocked = "Unlocked"
     case alarming = "Alarming"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `EnforcedTurnstileEvent.allCases`: those a user interface may offer. A row counts
+    /// whatever its condition (a false one rejects the event when it is handled), and so does a
+    /// row with a predicate guard, for some of the predicate values: the machine's
+    /// `canHandle(_:)` takes the values and answers exactly.
+    var handledEvents: [EnforcedTurnstileEvent] {
+        switch self {
+        case .locked, .unlocked:
+            return [.reset, .pass, .coin]
+        case .alarming:
+            return [.reset, .pass]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `EnforcedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EnforcedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EnforcedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case reset = "Reset"
     case pass = "Pass"
     case coin = "Coin"
@@ -28,7 +42,7 @@ enum EnforcedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, S
 
 /// The predicate `Enforcement` of the `EnforcedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EnforcedTurnstileEnforcement: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EnforcedTurnstileEnforcement: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case weak = "weak"
     case strong = "strong"
 
@@ -37,11 +51,24 @@ enum EnforcedTurnstileEnforcement: Swift.String, Swift.CaseIterable, Swift.Hasha
 
 /// The predicate `Reward` of the `EnforcedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EnforcedTurnstileReward: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EnforcedTurnstileReward: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case positive = "positive"
     case negative = "negative"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `EnforcedTurnstile` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+struct EnforcedTurnstileSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: EnforcedTurnstileState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Locked`.
+    init(state: EnforcedTurnstileState = .locked) {
+        self.state = state
+    }
 }
 
 /// What the `EnforcedTurnstile` machine does: one requirement per action, and one per
@@ -89,6 +116,19 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: EnforcedTurnstileSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: EnforcedTurnstileSnapshot {
+        return EnforcedTurnstileSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -117,6 +157,31 @@ final class EnforcedTurnstile<Actions: EnforcedTurnstileActions> {
     @discardableResult
     func coin(reward: EnforcedTurnstileReward) -> Outcome {
         return handle(.coin, enforcement: .weak, reward: reward)
+    }
+
+    /// Whether the current state has a row for `event` with these predicate values, its own or
+    /// a superstate's: whether `handle` would not return `.unhandled`. A row counts whatever
+    /// its condition, which `canHandle` does not ask: a false one rejects the event when it is
+    /// handled.
+    func canHandle(_ event: EnforcedTurnstileEvent, enforcement: EnforcedTurnstileEnforcement, reward: EnforcedTurnstileReward) -> Swift.Bool {
+        switch state {
+        case .locked, .unlocked:
+            return true
+        case .alarming:
+            switch event {
+            case .reset:
+                return true
+            case .pass:
+                switch enforcement {
+                case .strong:
+                    return true
+                default:
+                    return false
+                }
+            case .coin:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

@@ -8,22 +8,47 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `EntryExitAlways` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EntryExitAlwaysState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EntryExitAlwaysState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case running = "Running"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `EntryExitAlwaysEvent.allCases`: those a user interface may offer. A row counts whatever
+    /// its condition (a false one rejects the event when it is handled).
+    var handledEvents: [EntryExitAlwaysEvent] {
+        switch self {
+        case .idle:
+            return [.start, .poke, .reset]
+        case .running:
+            return [.stop, .poke, .reset]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `EntryExitAlways` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EntryExitAlwaysEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EntryExitAlwaysEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case stop = "Stop"
     case start = "Start"
     case poke = "Poke"
     case reset = "Reset"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `EntryExitAlways` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+struct EntryExitAlwaysSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: EntryExitAlwaysState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Idle`.
+    init(state: EntryExitAlwaysState = .idle) {
+        self.state = state
+    }
 }
 
 /// What the `EntryExitAlways` machine does: one requirement per action, and one per
@@ -72,6 +97,19 @@ final class EntryExitAlways<Actions: EntryExitAlwaysActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: EntryExitAlwaysSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: EntryExitAlwaysSnapshot {
+        return EntryExitAlwaysSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -103,6 +141,28 @@ final class EntryExitAlways<Actions: EntryExitAlwaysActions> {
     @discardableResult
     func reset() -> Outcome {
         return handle(.reset)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    func canHandle(_ event: EntryExitAlwaysEvent) -> Swift.Bool {
+        switch state {
+        case .idle:
+            switch event {
+            case .start, .poke, .reset:
+                return true
+            case .stop:
+                return false
+            }
+        case .running:
+            switch event {
+            case .stop, .poke, .reset:
+                return true
+            case .start:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

@@ -8,22 +8,47 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `EntryExitOnChange` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EntryExitOnChangeState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EntryExitOnChangeState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case running = "Running"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `EntryExitOnChangeEvent.allCases`: those a user interface may offer. A row counts
+    /// whatever its condition (a false one rejects the event when it is handled).
+    var handledEvents: [EntryExitOnChangeEvent] {
+        switch self {
+        case .idle:
+            return [.start, .poke, .reset]
+        case .running:
+            return [.stop, .poke, .reset]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `EntryExitOnChange` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum EntryExitOnChangeEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum EntryExitOnChangeEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case stop = "Stop"
     case start = "Start"
     case poke = "Poke"
     case reset = "Reset"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `EntryExitOnChange` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+struct EntryExitOnChangeSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: EntryExitOnChangeState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Idle`.
+    init(state: EntryExitOnChangeState = .idle) {
+        self.state = state
+    }
 }
 
 /// What the `EntryExitOnChange` machine does: one requirement per action, and one per
@@ -72,6 +97,19 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: EntryExitOnChangeSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: EntryExitOnChangeSnapshot {
+        return EntryExitOnChangeSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -103,6 +141,28 @@ final class EntryExitOnChange<Actions: EntryExitOnChangeActions> {
     @discardableResult
     func reset() -> Outcome {
         return handle(.reset)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    func canHandle(_ event: EntryExitOnChangeEvent) -> Swift.Bool {
+        switch state {
+        case .idle:
+            switch event {
+            case .start, .poke, .reset:
+                return true
+            case .stop:
+                return false
+            }
+        case .running:
+            switch event {
+            case .stop, .poke, .reset:
+                return true
+            case .start:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

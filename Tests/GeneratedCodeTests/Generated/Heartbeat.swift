@@ -8,17 +8,31 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion3
 
 /// The states of the `Heartbeat` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated public enum HeartbeatState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated public enum HeartbeatState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case connected = "Connected"
     case waiting = "Waiting"
     case lost = "Lost"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `HeartbeatEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled).
+    public var handledEvents: [HeartbeatEvent] {
+        switch self {
+        case .connected:
+            return [.drop]
+        case .waiting:
+            return [.pong]
+        case .lost:
+            return [.reconnect]
+        }
+    }
 
     public var description: Swift.String { rawValue }
 }
 
 /// The events of the `Heartbeat` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated public enum HeartbeatEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated public enum HeartbeatEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case drop = "Drop"
     case pong = "Pong"
     case reconnect = "Reconnect"
@@ -28,7 +42,7 @@ nonisolated public enum HeartbeatEvent: Swift.String, Swift.CaseIterable, Swift.
 
 /// The timers of the `Heartbeat` machine's `after` rows, one per state and duration. Each
 /// case prints as its state and event in the .sm file, which is also its raw value.
-nonisolated public enum HeartbeatTimer: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated public enum HeartbeatTimer: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case connectedAfter15s = "Connected after(15s)"
     case waitingAfter5s = "Waiting after(5s)"
 
@@ -46,6 +60,35 @@ nonisolated public enum HeartbeatTimer: Swift.String, Swift.CaseIterable, Swift.
     public var description: Swift.String { rawValue }
 }
 
+/// The `Heartbeat` machine as data: its state and its running timers. Save it (it is
+/// `Codable`, its states and timers encoded as their names in the .sm file) and restore the
+/// machine with `init(actions:snapshot:)`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+nonisolated public struct HeartbeatSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    public var state: HeartbeatState
+    /// Its running timers, each with the time it had left: the restored machine starts these,
+    /// and no others.
+    public var timers: [FSMRuntime.PendingTimer<HeartbeatTimer>]
+
+    /// A snapshot of a machine in `state`, by default the initial state `Connected`, running
+    /// `timers`.
+    public init(state: HeartbeatState = .connected, timers: [FSMRuntime.PendingTimer<HeartbeatTimer>]) {
+        self.state = state
+        self.timers = timers
+    }
+
+    /// The snapshot as it is `elapsed` later: each timer has that much less time left, and
+    /// none less than zero, so that one that fell due meanwhile fires as soon as the restored
+    /// machine can handle it. Restoring resumes each timer with the time it had left; an app
+    /// that counts the time it was not running (a deadline on the wall clock) passes that here.
+    public func advanced(by elapsed: Swift.Duration) -> HeartbeatSnapshot {
+        var snapshot = self
+        snapshot.timers = timers.map { $0.advanced(by: elapsed) }
+        return snapshot
+    }
+}
+
 /// What the `Heartbeat` machine does: one requirement per action, and one per
 /// condition (a guard term that is not a predicate). `unhandledEvent(_:in:)` and
 /// `trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`
@@ -58,8 +101,9 @@ public protocol HeartbeatActions: Swift.SendableMetatype {
     mutating func unhandledEvent(_ event: HeartbeatEvent, in state: HeartbeatState)
     mutating func trace(_ event: HeartbeatEvent, outcome: FSMRuntime.Outcome<HeartbeatState>)
     mutating func trace(_ timer: HeartbeatTimer, outcome: FSMRuntime.Outcome<HeartbeatState>)
-    mutating func startTimer(_ timer: HeartbeatTimer, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>, fire: @escaping @Sendable () async -> Swift.Void)
+    mutating func startTimer(_ timer: HeartbeatTimer, after duration: Swift.Duration, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>, fire: @escaping @Sendable () async -> Swift.Void)
     mutating func cancelTimer(_ timer: HeartbeatTimer, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>)
+    func timeLeft(_ timer: HeartbeatTimer, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>) -> Swift.Duration?
     static var sendsEvents: Swift.Bool { get }
 }
 
@@ -74,15 +118,22 @@ extension HeartbeatActions {
     /// Called after every timeout the machine handles, with what happened; the default does nothing.
     public mutating func trace(_ timer: HeartbeatTimer, outcome: FSMRuntime.Outcome<HeartbeatState>) {}
 
-    /// Called when the machine enters the state of `timer`, to call `fire` once `timer.duration`
-    /// has passed; the default starts it on `timers`, the scheduler the machine was made with.
-    public mutating func startTimer(_ timer: HeartbeatTimer, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>, fire: @escaping @Sendable () async -> Swift.Void) {
-        timers.start(timer, after: timer.duration, fire: fire)
+    /// Called when the machine enters the state of `timer`, to call `fire` once `duration` has
+    /// passed: `timer.duration`, or for a restored machine the time the timer had left. The
+    /// default starts it on `timers`, the scheduler the machine was made with.
+    public mutating func startTimer(_ timer: HeartbeatTimer, after duration: Swift.Duration, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>, fire: @escaping @Sendable () async -> Swift.Void) {
+        timers.start(timer, after: duration, fire: fire)
     }
 
     /// Called when the machine leaves the state of a running `timer`; the default cancels it on `timers`.
     public mutating func cancelTimer(_ timer: HeartbeatTimer, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>) {
         timers.cancel(timer)
+    }
+
+    /// Asked for the machine's snapshot: how long until the running `timer` fires, nil if
+    /// unknown (it is then saved with its whole duration). The default asks `timers`.
+    public func timeLeft(_ timer: HeartbeatTimer, on timers: any FSMRuntime.TimerScheduler<HeartbeatTimer>) -> Swift.Duration? {
+        return timers.timeLeft(timer)
     }
 
     /// True: events sent from inside actions are queued (run to completion).
@@ -142,6 +193,28 @@ public final class Heartbeat<Actions: HeartbeatActions> {
         startTimers(state)
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was. The timers it lists start on `timers`, each to fire after
+    /// the time it had left (`HeartbeatSnapshot.advanced(by:)` counts the time since it was
+    /// taken).
+    @inlinable
+    public init(actions: Actions, snapshot: HeartbeatSnapshot, timers: any FSMRuntime.TimerScheduler<HeartbeatTimer> = FSMRuntime.ClockTimers<HeartbeatTimer, Swift.ContinuousClock>()) {
+        self.actions = actions
+        self.currentState = snapshot.state
+        self.timers = timers
+        for pending in snapshot.timers {
+            startTimer(pending.timer, after: pending.timeLeft)
+        }
+    }
+
+    /// The machine as data: its state, and its running timers with the time each has left. Save
+    /// it (it is `Codable`) and restore the machine with `init(actions:snapshot:)`. A timer
+    /// whose actions cannot say how long it has left is saved with its whole duration.
+    @inlinable
+    public var snapshot: HeartbeatSnapshot {
+        return HeartbeatSnapshot(state: state, timers: timerTokens.pendingTimers(timeLeft: { actions.timeLeft($0, on: timers) ?? $0.duration }))
+    }
+
     /// Handles `event` in its turn and returns what happened; `.queued` at once when called from
     /// inside an action, the event then being handled after the current one.
     @inlinable
@@ -179,6 +252,36 @@ public final class Heartbeat<Actions: HeartbeatActions> {
     @discardableResult
     public func reconnect() async -> Outcome {
         return await handle(.reconnect)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    @inlinable
+    public func canHandle(_ event: HeartbeatEvent) -> Swift.Bool {
+        switch state {
+        case .connected:
+            switch event {
+            case .drop:
+                return true
+            case .pong, .reconnect:
+                return false
+            }
+        case .waiting:
+            switch event {
+            case .pong:
+                return true
+            case .drop, .reconnect:
+                return false
+            }
+        case .lost:
+            switch event {
+            case .reconnect:
+                return true
+            case .drop, .pong:
+                return false
+            }
+        }
     }
 
     @inlinable
@@ -256,11 +359,12 @@ public final class Heartbeat<Actions: HeartbeatActions> {
         }
     }
 
-    /// Starts `timer`, or restarts it: a firing of an earlier start is stale from now on.
+    /// Starts `timer`, or restarts it: a firing of an earlier start is stale from now on. It fires
+    /// after its duration, or after `duration`, the time a restored timer had left.
     @inlinable
-    func startTimer(_ timer: HeartbeatTimer) {
+    func startTimer(_ timer: HeartbeatTimer, after duration: Swift.Duration? = nil) {
         let token = timerTokens.start(timer)
-        actions.startTimer(timer, on: timers, fire: { [weak self] in await self?.timerFired(timer, token: token) })
+        actions.startTimer(timer, after: duration ?? timer.duration, on: timers, fire: { [weak self] in await self?.timerFired(timer, token: token) })
     }
 
     /// Cancels `timer` if it is running.

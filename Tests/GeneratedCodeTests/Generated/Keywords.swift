@@ -8,16 +8,30 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `keywords` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum KeywordsState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum KeywordsState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case `default` = "default"
     case `self` = "Self"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `KeywordsEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled), and so does a row with a
+    /// predicate guard, for some of the predicate values: the machine's `canHandle(_:)` takes
+    /// the values and answers exactly.
+    public var handledEvents: [KeywordsEvent] {
+        switch self {
+        case .`default`:
+            return [.`init`, ._2nd]
+        case .`self`:
+            return [.`init`, .`return`]
+        }
+    }
 
     public var description: Swift.String { rawValue }
 }
 
 /// The events of the `keywords` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum KeywordsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum KeywordsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case `init` = "init"
     case _2nd = "2nd"
     case `return` = "return"
@@ -27,12 +41,24 @@ public enum KeywordsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swi
 
 /// The predicate `Kind` of the `keywords` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum KeywordsKind: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum KeywordsKind: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case `class` = "class"
     case `struct` = "struct"
     case _2nd = "2nd"
 
     public var description: Swift.String { rawValue }
+}
+
+/// The `keywords` machine as data: its state. Save it (it is `Codable`, its states encoded
+/// as their names in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+public struct KeywordsSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    public var state: KeywordsState
+
+    /// A snapshot of a machine in `state`, by default the initial state `default`.
+    public init(state: KeywordsState = .`default`) {
+        self.state = state
+    }
 }
 
 /// What the `keywords` machine does: one requirement per action, and one per
@@ -91,6 +117,21 @@ public final class Keywords<Actions: KeywordsActions> {
         self.currentState = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    @inlinable
+    public init(actions: Actions, snapshot: KeywordsSnapshot) {
+        self.actions = actions
+        self.currentState = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    @inlinable
+    public var snapshot: KeywordsSnapshot {
+        return KeywordsSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inlinable
     @inline(__always)
@@ -122,6 +163,30 @@ public final class Keywords<Actions: KeywordsActions> {
     @discardableResult
     public func `return`() -> Outcome {
         return handle(.`return`, kind: .`class`)
+    }
+
+    /// Whether the current state has a row for `event` with these predicate values, its own or
+    /// a superstate's: whether `handle` would not return `.unhandled`. A row counts whatever
+    /// its condition, which `canHandle` does not ask: a false one rejects the event when it is
+    /// handled.
+    @inlinable
+    public func canHandle(_ event: KeywordsEvent, kind: KeywordsKind) -> Swift.Bool {
+        switch state {
+        case .`default`:
+            switch event {
+            case .`init`, ._2nd:
+                return true
+            case .`return`:
+                return false
+            }
+        case .`self`:
+            switch event {
+            case .`init`, .`return`:
+                return true
+            case ._2nd:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

@@ -9,10 +9,24 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion2
 
 /// The states of the `Loader` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated public enum LoaderState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated public enum LoaderState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case loading = "Loading"
     case ready = "Ready"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `LoaderEventName.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled).
+    public var handledEvents: [LoaderEventName] {
+        switch self {
+        case .idle:
+            return [.load]
+        case .loading:
+            return [.loaded, .failed, .cancel]
+        case .ready:
+            return [.load, .reset]
+        }
+    }
 
     public var description: Swift.String { rawValue }
 }
@@ -60,7 +74,7 @@ nonisolated public enum LoaderEvent: Swift.Sendable, Swift.CustomStringConvertib
 
 /// The events of the `Loader` machine without their values: what `LoaderEvent.name` is.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated public enum LoaderEventName: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated public enum LoaderEventName: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case load = "Load"
     case loaded = "Loaded"
     case failed = "Failed"
@@ -68,6 +82,18 @@ nonisolated public enum LoaderEventName: Swift.String, Swift.CaseIterable, Swift
     case reset = "Reset"
 
     public var description: Swift.String { rawValue }
+}
+
+/// The `Loader` machine as data: its state. Save it (it is `Codable`, its states encoded as
+/// their names in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+nonisolated public struct LoaderSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    public var state: LoaderState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Idle`.
+    public init(state: LoaderState = .idle) {
+        self.state = state
+    }
 }
 
 /// What the `Loader` machine does: one requirement per action, and one per
@@ -153,6 +179,21 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
         self.currentState = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    @inlinable
+    public init(actions: Actions, snapshot: LoaderSnapshot) {
+        self.actions = actions
+        self.currentState = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    @inlinable
+    public var snapshot: LoaderSnapshot {
+        return LoaderSnapshot(state: state)
+    }
+
     /// Handles `event` in its turn and returns what happened; `.queued` at once when called from
     /// inside an action, the event then being handled after the current one.
     @inlinable
@@ -204,6 +245,36 @@ public final class Loader<Actions: LoaderActions>: Observation.Observable {
     @discardableResult
     public func reset() async -> Outcome {
         return await handle(.reset)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    @inlinable
+    public func canHandle(_ event: LoaderEventName) -> Swift.Bool {
+        switch state {
+        case .idle:
+            switch event {
+            case .load:
+                return true
+            case .loaded, .failed, .cancel, .reset:
+                return false
+            }
+        case .loading:
+            switch event {
+            case .loaded, .failed, .cancel:
+                return true
+            case .load, .reset:
+                return false
+            }
+        case .ready:
+            switch event {
+            case .load, .reset:
+                return true
+            case .loaded, .failed, .cancel:
+                return false
+            }
+        }
     }
 
     @inlinable

@@ -8,20 +8,43 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion2
 
 /// The states of the `MainActorTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated enum MainActorTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum MainActorTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case unlocked = "Unlocked"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `MainActorTurnstileEvent.allCases`: those a user interface may offer. A row counts
+    /// whatever its condition (a false one rejects the event when it is handled).
+    var handledEvents: [MainActorTurnstileEvent] {
+        switch self {
+        case .locked, .unlocked:
+            return [.coin, .pass]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `MainActorTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated enum MainActorTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum MainActorTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case coin = "Coin"
     case pass = "Pass"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `MainActorTurnstile` machine as data: its state. Save it (it is `Codable`, its
+/// states encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+nonisolated struct MainActorTurnstileSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: MainActorTurnstileState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Locked`.
+    init(state: MainActorTurnstileState = .locked) {
+        self.state = state
+    }
 }
 
 /// What the `MainActorTurnstile` machine does: one requirement per action, and one per
@@ -78,6 +101,19 @@ final class MainActorTurnstile<Actions: MainActorTurnstileActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: MainActorTurnstileSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: MainActorTurnstileSnapshot {
+        return MainActorTurnstileSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -97,6 +133,16 @@ final class MainActorTurnstile<Actions: MainActorTurnstileActions> {
     @discardableResult
     func pass() -> Outcome {
         return handle(.pass)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    func canHandle(_ event: MainActorTurnstileEvent) -> Swift.Bool {
+        switch state {
+        case .locked, .unlocked:
+            return true
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

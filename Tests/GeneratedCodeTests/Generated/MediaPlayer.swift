@@ -9,12 +9,32 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `MediaPlayer` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum MediaPlayerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum MediaPlayerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case loading = "Loading"
     case paused = "Paused"
     case playing = "Playing"
     case broken = "Broken"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `MediaPlayerEventName.allCases`: those a user interface may offer. A row counts whatever
+    /// its condition (a false one rejects the event when it is handled), and so does a row with
+    /// a predicate guard, for some of the predicate values: the machine's `canHandle(_:)` takes
+    /// the values and answers exactly.
+    public var handledEvents: [MediaPlayerEventName] {
+        switch self {
+        case .idle:
+            return [.load]
+        case .loading:
+            return [.loaded, .failed, .stop]
+        case .paused:
+            return [.failed, .stop, .seek, .volume, .play]
+        case .playing:
+            return [.failed, .stop, .seek, .volume, .pause]
+        case .broken:
+            return [.load, .stop]
+        }
+    }
 
     public var description: Swift.String { rawValue }
 }
@@ -77,7 +97,7 @@ public enum MediaPlayerEvent: Swift.Sendable, Swift.CustomStringConvertible {
 
 /// The events of the `MediaPlayer` machine without their values: what `MediaPlayerEvent.name` is.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum MediaPlayerEventName: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum MediaPlayerEventName: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case load = "Load"
     case loaded = "Loaded"
     case failed = "Failed"
@@ -92,11 +112,24 @@ public enum MediaPlayerEventName: Swift.String, Swift.CaseIterable, Swift.Hashab
 
 /// The predicate `Network` of the `MediaPlayer` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum MediaPlayerNetwork: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum MediaPlayerNetwork: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case wifi = "wifi"
     case cellular = "cellular"
 
     public var description: Swift.String { rawValue }
+}
+
+/// The `MediaPlayer` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+public struct MediaPlayerSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    public var state: MediaPlayerState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Idle`.
+    public init(state: MediaPlayerState = .idle) {
+        self.state = state
+    }
 }
 
 /// What the `MediaPlayer` machine does: one requirement per action, and one per
@@ -161,6 +194,21 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     public init(actions: Actions, state: MediaPlayerState = .idle) {
         self.actions = actions
         self.currentState = state
+    }
+
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    @inlinable
+    public init(actions: Actions, snapshot: MediaPlayerSnapshot) {
+        self.actions = actions
+        self.currentState = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    @inlinable
+    public var snapshot: MediaPlayerSnapshot {
+        return MediaPlayerSnapshot(state: state)
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
@@ -234,6 +282,51 @@ public final class MediaPlayer<Actions: MediaPlayerActions> {
     @discardableResult
     public func pause() -> Outcome {
         return handle(.pause, network: .wifi)
+    }
+
+    /// Whether the current state has a row for `event` with these predicate values, its own or
+    /// a superstate's: whether `handle` would not return `.unhandled`. A row counts whatever
+    /// its condition, which `canHandle` does not ask: a false one rejects the event when it is
+    /// handled.
+    @inlinable
+    public func canHandle(_ event: MediaPlayerEventName, network: MediaPlayerNetwork) -> Swift.Bool {
+        switch state {
+        case .idle:
+            switch event {
+            case .load:
+                return true
+            case .loaded, .failed, .stop, .seek, .volume, .play, .pause:
+                return false
+            }
+        case .loading:
+            switch event {
+            case .loaded, .failed, .stop:
+                return true
+            case .load, .seek, .volume, .play, .pause:
+                return false
+            }
+        case .paused:
+            switch event {
+            case .failed, .stop, .seek, .volume, .play:
+                return true
+            case .load, .loaded, .pause:
+                return false
+            }
+        case .playing:
+            switch event {
+            case .failed, .stop, .seek, .volume, .pause:
+                return true
+            case .load, .loaded, .play:
+                return false
+            }
+        case .broken:
+            switch event {
+            case .load, .stop:
+                return true
+            case .loaded, .failed, .seek, .volume, .play, .pause:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

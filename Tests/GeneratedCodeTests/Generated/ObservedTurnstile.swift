@@ -9,20 +9,43 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `ObservedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated package enum ObservedTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated package enum ObservedTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case unlocked = "Unlocked"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `ObservedTurnstileEvent.allCases`: those a user interface may offer. A row counts
+    /// whatever its condition (a false one rejects the event when it is handled).
+    package var handledEvents: [ObservedTurnstileEvent] {
+        switch self {
+        case .locked, .unlocked:
+            return [.coin, .pass]
+        }
+    }
 
     package var description: Swift.String { rawValue }
 }
 
 /// The events of the `ObservedTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated package enum ObservedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated package enum ObservedTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case coin = "Coin"
     case pass = "Pass"
 
     package var description: Swift.String { rawValue }
+}
+
+/// The `ObservedTurnstile` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+nonisolated package struct ObservedTurnstileSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    package var state: ObservedTurnstileState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Locked`.
+    package init(state: ObservedTurnstileState = .locked) {
+        self.state = state
+    }
 }
 
 /// What the `ObservedTurnstile` machine does: one requirement per action, and one per
@@ -88,6 +111,21 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
         self.currentState = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    @inlinable
+    package init(actions: Actions, snapshot: ObservedTurnstileSnapshot) {
+        self.actions = actions
+        self.currentState = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    @inlinable
+    package var snapshot: ObservedTurnstileSnapshot {
+        return ObservedTurnstileSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inlinable
     @inline(__always)
@@ -110,6 +148,17 @@ nonisolated package final class ObservedTurnstile<Actions: ObservedTurnstileActi
     @discardableResult
     package func pass() -> Outcome {
         return handle(.pass)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    @inlinable
+    package func canHandle(_ event: ObservedTurnstileEvent) -> Swift.Bool {
+        switch state {
+        case .locked, .unlocked:
+            return true
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

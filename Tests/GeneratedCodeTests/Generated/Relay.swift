@@ -8,20 +8,44 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `Relay` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum RelayState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum RelayState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case off = "Off"
     case on = "On"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `RelayEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled).
+    var handledEvents: [RelayEvent] {
+        switch self {
+        case .off:
+            return [.press]
+        case .on:
+            return [.press, .echo]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `Relay` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum RelayEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum RelayEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case press = "Press"
     case echo = "Echo"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `Relay` machine as data: its state. Save it (it is `Codable`, its states encoded as
+/// their names in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+struct RelaySnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: RelayState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Off`.
+    init(state: RelayState = .off) {
+        self.state = state
+    }
 }
 
 /// What the `Relay` machine does: one requirement per action, and one per
@@ -63,6 +87,19 @@ final class Relay<Actions: RelayActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: RelaySnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: RelaySnapshot {
+        return RelaySnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -82,6 +119,23 @@ final class Relay<Actions: RelayActions> {
     @discardableResult
     func echo() -> Outcome {
         return handle(.echo)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    func canHandle(_ event: RelayEvent) -> Swift.Bool {
+        switch state {
+        case .on:
+            return true
+        case .off:
+            switch event {
+            case .press:
+                return true
+            case .echo:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

@@ -8,16 +8,30 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case s = "S"
     case t = "T"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `ShadowsEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled), and so does a row with a
+    /// predicate guard, for some of the predicate values: the machine's `canHandle(_:)` takes
+    /// the values and answers exactly.
+    var handledEvents: [ShadowsEvent] {
+        switch self {
+        case .s:
+            return [.go, .eventQueue]
+        case .t:
+            return [.back]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case go = "Go"
     case eventQueue = "EventQueue"
     case back = "Back"
@@ -27,7 +41,7 @@ enum ShadowsEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Senda
 
 /// The predicate `EVENT` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsEVENT: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsEVENT: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case e = "e"
     case f = "f"
 
@@ -36,7 +50,7 @@ enum ShadowsEVENT: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Senda
 
 /// The predicate `From` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsFrom: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsFrom: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case g = "g"
     case h = "h"
 
@@ -45,7 +59,7 @@ enum ShadowsFrom: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendab
 
 /// The predicate `Code` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsCode: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsCode: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case i = "i"
     case j = "j"
 
@@ -54,7 +68,7 @@ enum ShadowsCode: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendab
 
 /// The predicate `Handle` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsHandle: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandle: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case k = "k"
     case l = "l"
 
@@ -63,7 +77,7 @@ enum ShadowsHandle: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Send
 
 /// The predicate `HandleEvent` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsHandleEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandleEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case m = "m"
     case n = "n"
 
@@ -72,7 +86,7 @@ enum ShadowsHandleEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift
 
 /// The predicate `Dispatch` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsDispatch: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsDispatch: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case o = "o"
     case p = "p"
 
@@ -81,7 +95,7 @@ enum ShadowsDispatch: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Se
 
 /// The predicate `HandleInS` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsHandleInS: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandleInS: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case q = "q"
     case r = "r"
 
@@ -90,7 +104,7 @@ enum ShadowsHandleInS: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.S
 
 /// The predicate `Handling` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsHandling: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandling: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case s = "s"
     case t = "t"
 
@@ -99,7 +113,7 @@ enum ShadowsHandling: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Se
 
 /// The predicate `Queued` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsQueued: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsQueued: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case u = "u"
     case v = "v"
 
@@ -108,7 +122,7 @@ enum ShadowsQueued: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Send
 
 /// The predicate `Enqueue` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsEnqueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsEnqueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case w = "w"
     case x = "x"
 
@@ -117,7 +131,7 @@ enum ShadowsEnqueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sen
 
 /// The predicate `HandleWaitingEvents` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsHandleWaitingEvents: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsHandleWaitingEvents: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case y = "y"
     case z = "z"
 
@@ -126,7 +140,7 @@ enum ShadowsHandleWaitingEvents: Swift.String, Swift.CaseIterable, Swift.Hashabl
 
 /// The predicate `Unhandled` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsUnhandled: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsUnhandled: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case a = "a"
     case b = "b"
 
@@ -135,11 +149,23 @@ enum ShadowsUnhandled: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.S
 
 /// The predicate `EventQueue` of the `Shadows` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum ShadowsEventQueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum ShadowsEventQueue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case c = "c"
     case d = "d"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `Shadows` machine as data: its state. Save it (it is `Codable`, its states encoded
+/// as their names in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+struct ShadowsSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: ShadowsState
+
+    /// A snapshot of a machine in `state`, by default the initial state `S`.
+    init(state: ShadowsState = .s) {
+        self.state = state
+    }
 }
 
 /// What the `Shadows` machine does: one requirement per action, and one per
@@ -179,6 +205,19 @@ final class Shadows<Actions: ShadowsActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: ShadowsSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: ShadowsSnapshot {
+        return ShadowsSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -206,6 +245,36 @@ final class Shadows<Actions: ShadowsActions> {
     @discardableResult
     func back() -> Outcome {
         return handle(.back, event: .e, from: .g, code: .i, handle: .k, handleEvent: .m, dispatch: .o, handleInS: .q, handling: .s, queued: .u, enqueue: .w, handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
+    }
+
+    /// Whether the current state has a row for `event` with these predicate values, its own or
+    /// a superstate's: whether `handle` would not return `.unhandled`. A row counts whatever
+    /// its condition, which `canHandle` does not ask: a false one rejects the event when it is
+    /// handled.
+    func canHandle(_ event: ShadowsEvent, event eventValue: ShadowsEVENT, from fromValue: ShadowsFrom, code codeValue: ShadowsCode, handle handleValue: ShadowsHandle, handleEvent handleEventValue: ShadowsHandleEvent, dispatch dispatchValue: ShadowsDispatch, handleInS handleInSValue: ShadowsHandleInS, handling handlingValue: ShadowsHandling, queued queuedValue: ShadowsQueued, enqueue enqueueValue: ShadowsEnqueue, handleWaitingEvents handleWaitingEventsValue: ShadowsHandleWaitingEvents, unhandled unhandledValue: ShadowsUnhandled, eventQueue eventQueueValue: ShadowsEventQueue) -> Swift.Bool {
+        switch state {
+        case .s:
+            switch event {
+            case .eventQueue:
+                return true
+            case .go:
+                switch (eventValue, fromValue, codeValue, handleValue, handleEventValue, dispatchValue, handleInSValue, handlingValue, queuedValue, enqueueValue, handleWaitingEventsValue, unhandledValue, eventQueueValue) {
+                case (.e, .g, .i, .k, .m, .o, .q, .s, .u, .w, .y, .a, .c):
+                    return true
+                default:
+                    return false
+                }
+            case .back:
+                return false
+            }
+        case .t:
+            switch event {
+            case .back:
+                return true
+            case .go, .eventQueue:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

@@ -8,19 +8,37 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `Player` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum PlayerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum PlayerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case off = "Off"
     case playing = "Playing"
     case paused = "Paused"
     case stopped = "Stopped"
     case idle = "Idle"
 
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `PlayerEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled).
+    var handledEvents: [PlayerEvent] {
+        switch self {
+        case .off:
+            return [.power]
+        case .playing:
+            return [.power, .eject, .stop, .pause]
+        case .paused:
+            return [.power, .eject, .stop, .play]
+        case .stopped:
+            return [.power, .eject, .play]
+        case .idle:
+            return [.power, .load]
+        }
+    }
+
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `Player` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum PlayerEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum PlayerEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case power = "Power"
     case eject = "Eject"
     case stop = "Stop"
@@ -32,7 +50,7 @@ enum PlayerEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendab
 }
 
 /// The histories of the `Player` machine's superstates, to save and restore with its state.
-struct PlayerHistory: Swift.Hashable, Swift.Sendable {
+struct PlayerHistory: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// `Media`: the state last current in it when it was left (deep history).
     var media: PlayerState?
     /// `Active`: the state last current in it when it was left (shallow history).
@@ -42,6 +60,23 @@ struct PlayerHistory: Swift.Hashable, Swift.Sendable {
     init(media: PlayerState? = nil, active: PlayerState? = nil) {
         self.media = media
         self.active = active
+    }
+}
+
+/// The `Player` machine as data: its state and the histories of its superstates. Save it
+/// (it is `Codable`, its states encoded as their names in the .sm file) and restore the
+/// machine with `init(actions:snapshot:)`.
+struct PlayerSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: PlayerState
+    /// The states last current in its superstates with history.
+    var history: PlayerHistory
+
+    /// A snapshot of a machine in `state`, by default the initial state `Off`, with `history`,
+    /// by default none.
+    init(state: PlayerState = .off, history: PlayerHistory = PlayerHistory()) {
+        self.state = state
+        self.history = history
     }
 }
 
@@ -90,6 +125,20 @@ final class Player<Actions: PlayerActions> {
         self.history = history
     }
 
+    /// A machine as `snapshot` has it: in its state, with its history. No entry actions run, so
+    /// that a saved machine is restored as it was.
+    init(actions: Actions, snapshot: PlayerSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+        self.history = snapshot.history
+    }
+
+    /// The machine as data: its state and history. Save it (it is `Codable`) and restore the
+    /// machine with `init(actions:snapshot:)`.
+    var snapshot: PlayerSnapshot {
+        return PlayerSnapshot(state: state, history: history)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -133,6 +182,49 @@ final class Player<Actions: PlayerActions> {
     @discardableResult
     func load() -> Outcome {
         return handle(.load)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    func canHandle(_ event: PlayerEvent) -> Swift.Bool {
+        switch state {
+        case .off:
+            switch event {
+            case .power:
+                return true
+            case .eject, .stop, .pause, .play, .load:
+                return false
+            }
+        case .playing:
+            switch event {
+            case .power, .eject, .stop, .pause:
+                return true
+            case .play, .load:
+                return false
+            }
+        case .paused:
+            switch event {
+            case .power, .eject, .stop, .play:
+                return true
+            case .pause, .load:
+                return false
+            }
+        case .stopped:
+            switch event {
+            case .power, .eject, .play:
+                return true
+            case .stop, .pause, .load:
+                return false
+            }
+        case .idle:
+            switch event {
+            case .power, .load:
+                return true
+            case .eject, .stop, .pause, .play:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

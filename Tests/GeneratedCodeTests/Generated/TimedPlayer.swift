@@ -8,19 +8,35 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion3
 
 /// The states of the `TimedPlayer` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated enum TimedPlayerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum TimedPlayerState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case idle = "Idle"
     case buffering = "Buffering"
     case playing = "Playing"
     case paused = "Paused"
     case failed = "Failed"
 
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `TimedPlayerEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled).
+    var handledEvents: [TimedPlayerEvent] {
+        switch self {
+        case .idle, .failed:
+            return [.load]
+        case .buffering:
+            return [.stop, .ready, .progress]
+        case .playing:
+            return [.stop, .pause]
+        case .paused:
+            return [.stop, .play]
+        }
+    }
+
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `TimedPlayer` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated enum TimedPlayerEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum TimedPlayerEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case load = "Load"
     case stop = "Stop"
     case ready = "Ready"
@@ -33,7 +49,7 @@ nonisolated enum TimedPlayerEvent: Swift.String, Swift.CaseIterable, Swift.Hasha
 
 /// The timers of the `TimedPlayer` machine's `after` rows, one per state and duration. Each
 /// case prints as its state and event in the .sm file, which is also its raw value.
-nonisolated enum TimedPlayerTimer: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum TimedPlayerTimer: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case activeAfter10min = "Active after(10min)"
     case bufferingAfter30s = "Buffering after(30s)"
     case pausedAfter5min = "Paused after(5min)"
@@ -52,6 +68,35 @@ nonisolated enum TimedPlayerTimer: Swift.String, Swift.CaseIterable, Swift.Hasha
     }
 
     var description: Swift.String { rawValue }
+}
+
+/// The `TimedPlayer` machine as data: its state and its running timers. Save it (it is
+/// `Codable`, its states and timers encoded as their names in the .sm file) and restore the
+/// machine with `init(actions:snapshot:)`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+nonisolated struct TimedPlayerSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: TimedPlayerState
+    /// Its running timers, each with the time it had left: the restored machine starts these,
+    /// and no others.
+    var timers: [FSMRuntime.PendingTimer<TimedPlayerTimer>]
+
+    /// A snapshot of a machine in `state`, by default the initial state `Idle`, running
+    /// `timers`.
+    init(state: TimedPlayerState = .idle, timers: [FSMRuntime.PendingTimer<TimedPlayerTimer>]) {
+        self.state = state
+        self.timers = timers
+    }
+
+    /// The snapshot as it is `elapsed` later: each timer has that much less time left, and
+    /// none less than zero, so that one that fell due meanwhile fires as soon as the restored
+    /// machine can handle it. Restoring resumes each timer with the time it had left; an app
+    /// that counts the time it was not running (a deadline on the wall clock) passes that here.
+    func advanced(by elapsed: Swift.Duration) -> TimedPlayerSnapshot {
+        var snapshot = self
+        snapshot.timers = timers.map { $0.advanced(by: elapsed) }
+        return snapshot
+    }
 }
 
 /// What the `TimedPlayer` machine does: one requirement per action, and one per
@@ -76,8 +121,9 @@ protocol TimedPlayerActions: Swift.SendableMetatype {
     mutating func unhandledEvent(_ event: TimedPlayerEvent, in state: TimedPlayerState)
     mutating func trace(_ event: TimedPlayerEvent, outcome: FSMRuntime.Outcome<TimedPlayerState>)
     mutating func trace(_ timer: TimedPlayerTimer, outcome: FSMRuntime.Outcome<TimedPlayerState>)
-    mutating func startTimer(_ timer: TimedPlayerTimer, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>, fire: @escaping @Sendable () async -> Swift.Void)
+    mutating func startTimer(_ timer: TimedPlayerTimer, after duration: Swift.Duration, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>, fire: @escaping @Sendable () async -> Swift.Void)
     mutating func cancelTimer(_ timer: TimedPlayerTimer, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>)
+    func timeLeft(_ timer: TimedPlayerTimer, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>) -> Swift.Duration?
     static var sendsEvents: Swift.Bool { get }
 }
 
@@ -92,15 +138,22 @@ extension TimedPlayerActions {
     /// Called after every timeout the machine handles, with what happened; the default does nothing.
     mutating func trace(_ timer: TimedPlayerTimer, outcome: FSMRuntime.Outcome<TimedPlayerState>) {}
 
-    /// Called when the machine enters the state of `timer`, to call `fire` once `timer.duration`
-    /// has passed; the default starts it on `timers`, the scheduler the machine was made with.
-    mutating func startTimer(_ timer: TimedPlayerTimer, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>, fire: @escaping @Sendable () async -> Swift.Void) {
-        timers.start(timer, after: timer.duration, fire: fire)
+    /// Called when the machine enters the state of `timer`, to call `fire` once `duration` has
+    /// passed: `timer.duration`, or for a restored machine the time the timer had left. The
+    /// default starts it on `timers`, the scheduler the machine was made with.
+    mutating func startTimer(_ timer: TimedPlayerTimer, after duration: Swift.Duration, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>, fire: @escaping @Sendable () async -> Swift.Void) {
+        timers.start(timer, after: duration, fire: fire)
     }
 
     /// Called when the machine leaves the state of a running `timer`; the default cancels it on `timers`.
     mutating func cancelTimer(_ timer: TimedPlayerTimer, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>) {
         timers.cancel(timer)
+    }
+
+    /// Asked for the machine's snapshot: how long until the running `timer` fires, nil if
+    /// unknown (it is then saved with its whole duration). The default asks `timers`.
+    func timeLeft(_ timer: TimedPlayerTimer, on timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer>) -> Swift.Duration? {
+        return timers.timeLeft(timer)
     }
 
     /// True: events sent from inside actions are queued (run to completion).
@@ -142,6 +195,26 @@ final class TimedPlayer<Actions: TimedPlayerActions> {
         self.state = state
         self.timers = timers
         startTimers(state)
+    }
+
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was. The timers it lists start on `timers`, each to fire after
+    /// the time it had left (`TimedPlayerSnapshot.advanced(by:)` counts the time since it was
+    /// taken).
+    init(actions: Actions, snapshot: TimedPlayerSnapshot, timers: any FSMRuntime.TimerScheduler<TimedPlayerTimer> = FSMRuntime.ClockTimers<TimedPlayerTimer, Swift.ContinuousClock>()) {
+        self.actions = actions
+        self.state = snapshot.state
+        self.timers = timers
+        for pending in snapshot.timers {
+            startTimer(pending.timer, after: pending.timeLeft)
+        }
+    }
+
+    /// The machine as data: its state, and its running timers with the time each has left. Save
+    /// it (it is `Codable`) and restore the machine with `init(actions:snapshot:)`. A timer
+    /// whose actions cannot say how long it has left is saved with its whole duration.
+    var snapshot: TimedPlayerSnapshot {
+        return TimedPlayerSnapshot(state: state, timers: timerTokens.pendingTimers(timeLeft: { actions.timeLeft($0, on: timers) ?? $0.duration }))
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
@@ -187,6 +260,49 @@ final class TimedPlayer<Actions: TimedPlayerActions> {
     @discardableResult
     func play() -> Outcome {
         return handle(.play)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    func canHandle(_ event: TimedPlayerEvent) -> Swift.Bool {
+        switch state {
+        case .idle:
+            switch event {
+            case .load:
+                return true
+            case .stop, .ready, .progress, .pause, .play:
+                return false
+            }
+        case .buffering:
+            switch event {
+            case .stop, .ready, .progress:
+                return true
+            case .load, .pause, .play:
+                return false
+            }
+        case .playing:
+            switch event {
+            case .stop, .pause:
+                return true
+            case .load, .ready, .progress, .play:
+                return false
+            }
+        case .paused:
+            switch event {
+            case .stop, .play:
+                return true
+            case .load, .ready, .progress, .pause:
+                return false
+            }
+        case .failed:
+            switch event {
+            case .load:
+                return true
+            case .stop, .ready, .progress, .pause, .play:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
@@ -356,10 +472,11 @@ final class TimedPlayer<Actions: TimedPlayerActions> {
         }
     }
 
-    /// Starts `timer`, or restarts it: a firing of an earlier start is stale from now on.
-    private func startTimer(_ timer: TimedPlayerTimer) {
+    /// Starts `timer`, or restarts it: a firing of an earlier start is stale from now on. It fires
+    /// after its duration, or after `duration`, the time a restored timer had left.
+    private func startTimer(_ timer: TimedPlayerTimer, after duration: Swift.Duration? = nil) {
         let token = timerTokens.start(timer)
-        actions.startTimer(timer, on: timers, fire: { [weak self] in await self?.timerFired(timer, token: token) })
+        actions.startTimer(timer, after: duration ?? timer.duration, on: timers, fire: { [weak self] in await self?.timerFired(timer, token: token) })
     }
 
     /// Cancels `timer` if it is running.

@@ -8,22 +8,46 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `Turnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum TurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum TurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case unlocked = "Unlocked"
     case alarming = "Alarming"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `TurnstileEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled).
+    var handledEvents: [TurnstileEvent] {
+        switch self {
+        case .locked, .unlocked:
+            return [.reset, .coin, .pass]
+        case .alarming:
+            return [.reset]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
 
 /// The events of the `Turnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum TurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum TurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case reset = "Reset"
     case coin = "Coin"
     case pass = "Pass"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `Turnstile` machine as data: its state. Save it (it is `Codable`, its states encoded
+/// as their names in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+struct TurnstileSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: TurnstileState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Locked`.
+    init(state: TurnstileState = .locked) {
+        self.state = state
+    }
 }
 
 /// What the `Turnstile` machine does: one requirement per action, and one per
@@ -65,6 +89,19 @@ final class Turnstile<Actions: TurnstileActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: TurnstileSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: TurnstileSnapshot {
+        return TurnstileSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
@@ -90,6 +127,23 @@ final class Turnstile<Actions: TurnstileActions> {
     @discardableResult
     func pass() -> Outcome {
         return handle(.pass)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    func canHandle(_ event: TurnstileEvent) -> Swift.Bool {
+        switch state {
+        case .locked, .unlocked:
+            return true
+        case .alarming:
+            switch event {
+            case .reset:
+                return true
+            case .coin, .pass:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

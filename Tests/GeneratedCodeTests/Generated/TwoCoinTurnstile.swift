@@ -8,23 +8,48 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `TwoCoinTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-package enum TwoCoinTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+package enum TwoCoinTurnstileState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case locked = "Locked"
     case alarming = "Alarming"
     case firstCoin = "FirstCoin"
     case unlocked = "Unlocked"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `TwoCoinTurnstileEvent.allCases`: those a user interface may offer. A row counts
+    /// whatever its condition (a false one rejects the event when it is handled).
+    package var handledEvents: [TwoCoinTurnstileEvent] {
+        switch self {
+        case .locked, .firstCoin, .unlocked:
+            return [.reset, .pass, .coin]
+        case .alarming:
+            return [.reset]
+        }
+    }
 
     package var description: Swift.String { rawValue }
 }
 
 /// The events of the `TwoCoinTurnstile` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-package enum TwoCoinTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+package enum TwoCoinTurnstileEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case reset = "Reset"
     case pass = "Pass"
     case coin = "Coin"
 
     package var description: Swift.String { rawValue }
+}
+
+/// The `TwoCoinTurnstile` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+package struct TwoCoinTurnstileSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    package var state: TwoCoinTurnstileState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Locked`.
+    package init(state: TwoCoinTurnstileState = .locked) {
+        self.state = state
+    }
 }
 
 /// What the `TwoCoinTurnstile` machine does: one requirement per action, and one per
@@ -81,6 +106,21 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
         self.currentState = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    @inlinable
+    package init(actions: Actions, snapshot: TwoCoinTurnstileSnapshot) {
+        self.actions = actions
+        self.currentState = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    @inlinable
+    package var snapshot: TwoCoinTurnstileSnapshot {
+        return TwoCoinTurnstileSnapshot(state: state)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inlinable
     @inline(__always)
@@ -110,6 +150,24 @@ package final class TwoCoinTurnstile<Actions: TwoCoinTurnstileActions> {
     @discardableResult
     package func coin() -> Outcome {
         return handle(.coin)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    @inlinable
+    package func canHandle(_ event: TwoCoinTurnstileEvent) -> Swift.Bool {
+        switch state {
+        case .locked, .firstCoin, .unlocked:
+            return true
+        case .alarming:
+            switch event {
+            case .reset:
+                return true
+            case .pass, .coin:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome

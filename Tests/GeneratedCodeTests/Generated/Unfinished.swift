@@ -8,7 +8,7 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `Unfinished` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-enum UnfinishedState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+enum UnfinishedState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case idle = "Idle"
 
     var description: Swift.String { rawValue }
@@ -17,6 +17,19 @@ enum UnfinishedState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Se
 /// The events of the `Unfinished` machine.
 /// It has no cases yet: no row of the .sm file names one.
 enum UnfinishedEvent: Swift.CaseIterable, Swift.Hashable, Swift.Sendable {
+}
+
+/// The `Unfinished` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+struct UnfinishedSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: UnfinishedState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Idle`.
+    init(state: UnfinishedState = .idle) {
+        self.state = state
+    }
 }
 
 /// What the `Unfinished` machine does: one requirement per action, and one per
@@ -44,5 +57,18 @@ final class Unfinished<Actions: UnfinishedActions> {
     init(actions: Actions, state: UnfinishedState = .idle) {
         self.actions = actions
         self.state = state
+    }
+
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: UnfinishedSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: UnfinishedSnapshot {
+        return UnfinishedSnapshot(state: state)
     }
 }

@@ -8,10 +8,24 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion2
 
 /// The states of the `Uploader` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated enum UploaderState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum UploaderState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case waiting = "Waiting"
     case uploading = "Uploading"
     case done = "Done"
+
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `UploaderEventName.allCases`: those a user interface may offer. A row counts whatever
+    /// its condition (a false one rejects the event when it is handled), and so does a row with
+    /// a predicate guard, for some of the predicate values: the machine's `canHandle(_:)` takes
+    /// the values and answers exactly.
+    var handledEvents: [UploaderEventName] {
+        switch self {
+        case .waiting, .done:
+            return [.start]
+        case .uploading:
+            return [.start, .finished]
+        }
+    }
 
     var description: Swift.String { rawValue }
 }
@@ -44,7 +58,7 @@ nonisolated enum UploaderEvent: Swift.Sendable, Swift.CustomStringConvertible {
 
 /// The events of the `Uploader` machine without their values: what `UploaderEvent.name` is.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated enum UploaderEventName: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum UploaderEventName: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case start = "Start"
     case finished = "Finished"
 
@@ -53,11 +67,23 @@ nonisolated enum UploaderEventName: Swift.String, Swift.CaseIterable, Swift.Hash
 
 /// The predicate `Network` of the `Uploader` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-nonisolated enum UploaderNetwork: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+nonisolated enum UploaderNetwork: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case wifi = "wifi"
     case cellular = "cellular"
 
     var description: Swift.String { rawValue }
+}
+
+/// The `Uploader` machine as data: its state. Save it (it is `Codable`, its states encoded
+/// as their names in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+nonisolated struct UploaderSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    var state: UploaderState
+
+    /// A snapshot of a machine in `state`, by default the initial state `Waiting`.
+    init(state: UploaderState = .waiting) {
+        self.state = state
+    }
 }
 
 /// What the `Uploader` machine does: one requirement per action, and one per
@@ -97,6 +123,19 @@ nonisolated final class Uploader<Actions: UploaderActions> {
         self.state = state
     }
 
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    init(actions: Actions, snapshot: UploaderSnapshot) {
+        self.actions = actions
+        self.state = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    var snapshot: UploaderSnapshot {
+        return UploaderSnapshot(state: state)
+    }
+
     /// Handles `event` in its turn and returns what happened; `.queued` at once when called from
     /// inside an action, the event then being handled after the current one.
     @discardableResult
@@ -125,6 +164,31 @@ nonisolated final class Uploader<Actions: UploaderActions> {
     @discardableResult
     nonisolated(nonsending) func finished(bytes: Int) async -> Outcome {
         return await handle(.finished(bytes: bytes), network: .wifi)
+    }
+
+    /// Whether the current state has a row for `event` with these predicate values, its own or
+    /// a superstate's: whether `handle` would not return `.unhandled`. A row counts whatever
+    /// its condition, which `canHandle` does not ask: a false one rejects the event when it is
+    /// handled.
+    func canHandle(_ event: UploaderEventName, network: UploaderNetwork) -> Swift.Bool {
+        switch state {
+        case .uploading:
+            return true
+        case .waiting:
+            switch event {
+            case .start:
+                return true
+            case .finished:
+                return false
+            }
+        case .done:
+            switch event {
+            case .start:
+                return true
+            case .finished:
+                return false
+            }
+        }
     }
 
     @inline(__always)

@@ -8,7 +8,7 @@ private typealias RequiredRuntime = FSMRuntime.APIVersion1
 
 /// The states of the `RootFSMGen` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum RootFSMGenState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum RootFSMGenState: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case `init` = "init"
     case login = "login"
     case determiningUserMode = "determiningUserMode"
@@ -26,12 +26,44 @@ public enum RootFSMGenState: Swift.String, Swift.CaseIterable, Swift.Hashable, S
     case pageManualBatch = "pageManualBatch"
     case end = "end"
 
+    /// The events the state has a row for, its own or a superstate's, in the order of
+    /// `RootFSMGenEvent.allCases`: those a user interface may offer. A row counts whatever its
+    /// condition (a false one rejects the event when it is handled).
+    public var handledEvents: [RootFSMGenEvent] {
+        switch self {
+        case .`init`:
+            return [.`init`]
+        case .login:
+            return [.login, .cancel]
+        case .determiningUserMode:
+            return [.auto, .manual]
+        case .autoBatch:
+            return [.manual, .select, .itemChanged, .redisplay, .exit]
+        case .gettingAutoBatch:
+            return [.nextBatchFound, .noBatchFound]
+        case .gettingManualBatch:
+            return [.noBatchFound, .batchesFound]
+        case .manualBatch:
+            return [.auto, .select, .redisplay, .exit, .refresh]
+        case .processingAutoBatch, .processingAutoBatchStopped:
+            return [.cancel, .redisplay, .exit, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage]
+        case .processingManualBatch:
+            return [.cancel, .redisplay, .exit, .ok, .complete, .requeue, .reject, .assign, .openPage]
+        case .batchSplashAuto, .batchSplashManual:
+            return [.ok, .complete]
+        case .pageAutoBatch, .pageAutoBatchStopped, .pageManualBatch:
+            return [.assign, .setZone, .goBack]
+        case .end:
+            return []
+        }
+    }
+
     public var description: Swift.String { rawValue }
 }
 
 /// The events of the `RootFSMGen` machine.
 /// Each case prints as its name in the .sm file, which is also its raw value.
-public enum RootFSMGenEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public enum RootFSMGenEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable, Swift.Codable, Swift.CustomStringConvertible {
     case `init` = "init"
     case login = "login"
     case cancel = "cancel"
@@ -56,6 +88,19 @@ public enum RootFSMGenEvent: Swift.String, Swift.CaseIterable, Swift.Hashable, S
     case goBack = "goBack"
 
     public var description: Swift.String { rawValue }
+}
+
+/// The `RootFSMGen` machine as data: its state. Save it (it is `Codable`, its states
+/// encoded as their names in the .sm file) and restore the machine with
+/// `init(actions:snapshot:)`.
+public struct RootFSMGenSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    /// The state the machine is in.
+    public var state: RootFSMGenState
+
+    /// A snapshot of a machine in `state`, by default the initial state `init`.
+    public init(state: RootFSMGenState = .`init`) {
+        self.state = state
+    }
 }
 
 /// What the `RootFSMGen` machine does: one requirement per action, and one per
@@ -136,6 +181,21 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     public init(actions: Actions, state: RootFSMGenState = .`init`) {
         self.actions = actions
         self.currentState = state
+    }
+
+    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
+    /// machine is restored as it was.
+    @inlinable
+    public init(actions: Actions, snapshot: RootFSMGenSnapshot) {
+        self.actions = actions
+        self.currentState = snapshot.state
+    }
+
+    /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
+    /// `init(actions:snapshot:)`.
+    @inlinable
+    public var snapshot: RootFSMGenSnapshot {
+        return RootFSMGenSnapshot(state: state)
     }
 
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
@@ -300,6 +360,122 @@ public final class RootFSMGen<Actions: RootFSMGenActions> {
     @discardableResult
     public func goBack() -> Outcome {
         return handle(.goBack)
+    }
+
+    /// Whether the current state has a row for `event`, its own or a superstate's: whether
+    /// `handle` would not return `.unhandled`. A row counts whatever its condition, which
+    /// `canHandle` does not ask: a false one rejects the event when it is handled.
+    @inlinable
+    public func canHandle(_ event: RootFSMGenEvent) -> Swift.Bool {
+        switch state {
+        case .end:
+            return false
+        case .`init`:
+            switch event {
+            case .`init`:
+                return true
+            case .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .login:
+            switch event {
+            case .login, .cancel:
+                return true
+            case .`init`, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .determiningUserMode:
+            switch event {
+            case .auto, .manual:
+                return true
+            case .`init`, .login, .cancel, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .autoBatch:
+            switch event {
+            case .manual, .select, .itemChanged, .redisplay, .exit:
+                return true
+            case .`init`, .login, .cancel, .auto, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .gettingAutoBatch:
+            switch event {
+            case .nextBatchFound, .noBatchFound:
+                return true
+            case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .gettingManualBatch:
+            switch event {
+            case .noBatchFound, .batchesFound:
+                return true
+            case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .refresh, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .manualBatch:
+            switch event {
+            case .auto, .select, .redisplay, .exit, .refresh:
+                return true
+            case .`init`, .login, .cancel, .manual, .itemChanged, .nextBatchFound, .noBatchFound, .batchesFound, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .processingAutoBatch:
+            switch event {
+            case .cancel, .redisplay, .exit, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage:
+                return true
+            case .`init`, .login, .auto, .manual, .select, .itemChanged, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .setZone, .goBack:
+                return false
+            }
+        case .processingAutoBatchStopped:
+            switch event {
+            case .cancel, .redisplay, .exit, .ok, .complete, .requeue, .reject, .assign, .stop, .openPage:
+                return true
+            case .`init`, .login, .auto, .manual, .select, .itemChanged, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .setZone, .goBack:
+                return false
+            }
+        case .processingManualBatch:
+            switch event {
+            case .cancel, .redisplay, .exit, .ok, .complete, .requeue, .reject, .assign, .openPage:
+                return true
+            case .`init`, .login, .auto, .manual, .select, .itemChanged, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .stop, .setZone, .goBack:
+                return false
+            }
+        case .batchSplashAuto:
+            switch event {
+            case .ok, .complete:
+                return true
+            case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .batchSplashManual:
+            switch event {
+            case .ok, .complete:
+                return true
+            case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .requeue, .reject, .assign, .stop, .openPage, .setZone, .goBack:
+                return false
+            }
+        case .pageAutoBatch:
+            switch event {
+            case .assign, .setZone, .goBack:
+                return true
+            case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .stop, .openPage:
+                return false
+            }
+        case .pageAutoBatchStopped:
+            switch event {
+            case .assign, .setZone, .goBack:
+                return true
+            case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .stop, .openPage:
+                return false
+            }
+        case .pageManualBatch:
+            switch event {
+            case .assign, .setZone, .goBack:
+                return true
+            case .`init`, .login, .cancel, .auto, .manual, .select, .itemChanged, .redisplay, .exit, .nextBatchFound, .noBatchFound, .batchesFound, .refresh, .ok, .complete, .requeue, .reject, .stop, .openPage:
+                return false
+            }
+        }
     }
 
     /// Handles `event` and returns the code of its outcome, for `handle` to build the outcome
