@@ -38,11 +38,14 @@ import FSMTestSupport
         return section.components(separatedBy: "```swift\n")[1].components(separatedBy: "```\n")[0]
     }
 
-    /// "Testing a machine" quotes MediaPlayer's tests and the timer tests: each quote's
-    /// lines are consecutive lines of its file (indentation aside), which CI compiles and runs.
+    /// "Testing a machine" quotes MediaPlayer's tests and the timer tests, "Using a machine"
+    /// the handled-events and snapshot tests: each quote's lines are consecutive lines of its
+    /// file (indentation aside), which CI compiles and runs.
     @Test(arguments: [
         ("Examples/MediaPlayer/Tests/PlayerTests/PlayerTests.swift", "[MediaPlayer's tests]"),
         ("Tests/GeneratedCodeTests/TimerTests.swift", "tests]"),
+        ("Tests/GeneratedCodeTests/HandledEventsTests.swift", "tests]"),
+        ("Tests/GeneratedCodeTests/SnapshotTests.swift", "tests]"),
     ])
     func testingExamplesAreQuotedFromTests(path: String, link: String) throws {
         let block = try Self.firstSwiftBlock(after: "\(link)(\(path)):")

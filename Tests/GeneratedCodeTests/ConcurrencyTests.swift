@@ -125,6 +125,14 @@ import Testing
 }
 
 /// How many times an observer was told of a change; observers may be called from any thread.
+/// Actions of the observed turnstile that do nothing: the tests watch its state.
+struct SilentObservedTurnstileActions: ObservedTurnstileActions {
+    mutating func unlock() {}
+    mutating func alarm() {}
+    mutating func thankyou() {}
+    mutating func lock() {}
+}
+
 final class ChangeCounter: Sendable {
     private let count = Mutex(0)
     func increment() { count.withLock { $0 += 1 } }
@@ -151,13 +159,7 @@ final class ChangeCounter: Sendable {
     /// A synchronous observable machine: one change per transition that changes the state,
     /// none for `Coin` in `Unlocked` (which stays) or an unhandled event.
     @MainActor @Test func aSynchronousObservableMachine() {
-        struct Actions: ObservedTurnstileActions {
-            mutating func unlock() {}
-            mutating func alarm() {}
-            mutating func thankyou() {}
-            mutating func lock() {}
-        }
-        let machine = ObservedTurnstile(actions: Actions())
+        let machine = ObservedTurnstile(actions: SilentObservedTurnstileActions())
         let changes = ChangeCounter()
         func track() { withObservationTracking { _ = machine.state } onChange: { changes.increment() } }
         track()

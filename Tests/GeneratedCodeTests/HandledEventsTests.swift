@@ -35,6 +35,15 @@ import Testing
         #expect(EnforcedTurnstileState.alarming.handledEvents == [.reset, .pass])
     }
 
+    /// The turnstile: what README shows.
+    @Test func theTurnstileOffersWhatItsStateHandles() {
+        let turnstile = Turnstile(actions: Gate(), state: .alarming)
+        #expect(turnstile.canHandle(.reset))               // Alarming's superstate, Resetable, has a row
+        #expect(!turnstile.canHandle(.coin))               // neither Alarming nor Resetable has one
+        #expect(TurnstileState.alarming.handledEvents == [.reset])
+        #expect(TurnstileState.locked.handledEvents == [.reset, .coin, .pass])
+    }
+
     /// A row whose condition is false counts as handled: `handle` rejects the event.
     @Test func aConditionalRowCountsThoughItsConditionRejects() {
         var log = KeywordLog()
@@ -101,13 +110,7 @@ import Testing
     /// An observable machine's `canHandle` reads its state as observers see it: a view
     /// that enables a button from it is told when the answer may change.
     @Test func canHandleIsObserved() {
-        struct Actions: ObservedTurnstileActions {
-            mutating func unlock() {}
-            mutating func alarm() {}
-            mutating func thankyou() {}
-            mutating func lock() {}
-        }
-        let machine = ObservedTurnstile(actions: Actions())
+        let machine = ObservedTurnstile(actions: SilentObservedTurnstileActions())
         let changes = ChangeCounter()
         withObservationTracking { _ = machine.canHandle(.coin) } onChange: { changes.increment() }
         machine.coin()

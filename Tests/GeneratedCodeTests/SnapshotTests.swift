@@ -65,37 +65,42 @@ import Testing
 
     /// Ten seconds into Buffering, the snapshot holds both running timers with the time
     /// each has left; restored on other timers, Buffering's falls due 20 s later, not 30 s,
-    /// and no entry action runs on the way.
+    /// and no entry action runs on the way. README quotes the middle of it.
     @Test func aPendingTimerResumesWithTheTimeItHadLeft() async throws {
         let player = TimedPlayer(actions: TimedPlayerRecorder(log: log), timers: timers)
         player.load()
         await timers.advance(by: .seconds(10))
-        let snapshot = player.snapshot
-        #expect(snapshot.state == .buffering)
-        #expect(snapshot.timers == [PendingTimer(.activeAfter10min, timeLeft: .seconds(590)),
-                                    PendingTimer(.bufferingAfter30s, timeLeft: .seconds(20))])
-        let text = try json(snapshot)
-        #expect(text == #"{"state":"Buffering","timers":[{"millisecondsLeft":590000,"timer":"Active after(10min)"},"#
+        #expect(player.snapshot.timers == [PendingTimer(.activeAfter10min, timeLeft: .seconds(590)),
+                                           PendingTimer(.bufferingAfter30s, timeLeft: .seconds(20))])
+        #expect(try json(player.snapshot) == #"{"state":"Buffering","timers":[{"millisecondsLeft":590000,"timer":"Active after(10min)"},"#
                 + #"{"millisecondsLeft":20000,"timer":"Buffering after(30s)"}]}"#)
-
         let laterLog = TimedPlayerLog()
         let laterTimers = ManualTimers<TimedPlayerTimer>()
-        let restored = TimedPlayer(actions: TimedPlayerRecorder(log: laterLog),
-                                   snapshot: try JSONDecoder().decode(TimedPlayerSnapshot.self, from: Data(text.utf8)),
-                                   timers: laterTimers)
-        #expect(restored.state == .buffering)
-        #expect(laterLog.lines == ["start Active after(10min) to fire after 590.0 seconds",
-                                   "start Buffering after(30s) to fire after 20.0 seconds"])
-        #expect(laterTimers.running == [.activeAfter10min: .seconds(590), .bufferingAfter30s: .seconds(20)])
-        laterLog.lines = []
-        await laterTimers.advance(by: .seconds(19))
-        #expect(restored.state == .buffering)
-        await laterTimers.advance(by: .seconds(1))
-        #expect(restored.state == .failed)
-        #expect(laterLog.lines.first == "hideSpinner" && laterLog.lines.last == "timeout Buffering after(30s): transitioned from Buffering to Failed")
+
+        // Ten seconds into Buffering: Active's timer has 590 s left, Buffering's 20 s.
+        let saved: Data = try JSONEncoder().encode(player.snapshot)
+        let snapshot = try JSONDecoder().decode(TimedPlayerSnapshot.self, from: saved)
+        let restored = TimedPlayer(actions: TimedPlayerRecorder(log: laterLog), snapshot: snapshot, timers: laterTimers)
+        #expect(restored.state == .buffering)     // no entry action ran
+        await laterTimers.advance(by: .seconds(20))
+        #expect(restored.state == .failed)        // Buffering's timeout, 20 s after the restore
+
+        #expect(laterLog.lines.prefix(2) == ["start Active after(10min) to fire after 590.0 seconds",
+                                             "start Buffering after(30s) to fire after 20.0 seconds"])
+        #expect(laterLog.lines.last == "timeout Buffering after(30s): transitioned from Buffering to Failed")
         // The original, left alone, does the same 20 s later.
         await timers.advance(by: .seconds(20))
         #expect(player.state == .failed)
+    }
+
+    /// Nineteen seconds after the restore, Buffering's timer has not fired yet.
+    @Test func aRestoredTimerDoesNotFireEarly() async {
+        let snapshot = TimedPlayerSnapshot(state: .buffering, timers: [PendingTimer(.bufferingAfter30s, timeLeft: .seconds(20))])
+        let restored = TimedPlayer(actions: TimedPlayerRecorder(log: log), snapshot: snapshot, timers: timers)
+        await timers.advance(by: .seconds(19))
+        #expect(restored.state == .buffering && timers.running == [.bufferingAfter30s: .seconds(1)])
+        await timers.advance(by: .seconds(1))
+        #expect(restored.state == .failed)
     }
 
     /// Only running timers are saved: in Paused, Active's and Paused's; in Playing, only
