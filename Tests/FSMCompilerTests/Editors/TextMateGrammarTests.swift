@@ -1,0 +1,490 @@
+import Foundation
+import Testing
+@testable import FSMCompiler
+import FSMTestSupport
+
+/// The editor support in Editors/: the TextMate grammar of `.sm` files understands every
+/// machine of the repository and of the README, gives each construct its scope, marks what
+/// is not the language, and knows every terminal of Grammar/fsm.ebnf and every header the
+/// compiler knows.
+@Suite struct TextMateGrammarTests {
+    static let grammarPath = Paths.repository + "/Editors/TextMate/sm.tmLanguage.json"
+
+    /// The grammar, read once; one that cannot be read, or uses what the tokenizer does
+    /// not run, fails every test that tokenizes.
+    static let grammar = Result { try TextMateGrammar(json: JSONValue.read(grammarPath)) }
+
+    static func tokenize(_ text: String) throws -> [TextMateGrammar.Line] {
+        try grammar.get().tokenize(text)
+    }
+
+    /// What in `text` the grammar does not understand (a scope starting `invalid`), or
+    /// covers with no scope of its own (only the root and `meta.` scopes): each token as
+    /// `line:column 'text' scopes`. Blanks need no scope.
+    static func problems(in text: String) throws -> [String] {
+        var problems: [String] = []
+        for (number, line) in try tokenize(text).enumerated() {
+            let units = Array(line.text.utf16)
+            for token in line.tokens {
+                let tokenText = String(decoding: units[token.range], as: UTF16.self)
+                guard !tokenText.unicodeScalars.allSatisfy({ " \t\r\n\u{0C}".unicodeScalars.contains($0) }) else { continue }
+                let understood = !token.scopes.contains { $0.hasPrefix("invalid") }
+                let scoped = token.scopes.contains { $0 != "source.sm" && !$0.hasPrefix("meta.") }
+                if !understood || !scoped {
+                    problems.append("\(number + 1):\(token.range.lowerBound + 1) '\(tokenText)' \(token.scopes.joined(separator: " "))")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The scopes of `token`, the first in the only occurrence of `context` in `source`;
+    /// one token must cover it whole.
+    static func scopes(of token: String, in context: String, of source: String,
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String] {
+        let pieces = source.components(separatedBy: context)
+        try #require(pieces.count == 2, "'\(context)' must occur once in the source", sourceLocation: sourceLocation)
+        let contextStart = try #require(source.range(of: context)).lowerBound
+        let tokenStart = try #require(source[contextStart...].range(of: token)).lowerBound
+        let before = source[..<tokenStart]
+        let lineNumber = before.filter { $0 == "\n" }.count
+        let column = before.split(separator: "\n", omittingEmptySubsequences: false).last!.utf16.count
+        let line = try tokenize(source)[lineNumber]
+        let scopes = (column..<column + token.utf16.count).map { line.scopes(at: $0) }
+        #expect(Set(scopes).count == 1, "'\(token)' is split among tokens: \(scopes)", sourceLocation: sourceLocation)
+        return scopes[0]
+    }
+
+    /// A machine around `body`, with `headers` before its own two.
+    static func machine(_ body: String, headers: String = "") -> String {
+        headers + "FSM: T\nInitial: A\n{\n" + body + "\n}\n"
+    }
+
+    // MARK: Every machine of the repository and of the README
+
+    static func hasSyntaxErrors(_ path: String) -> Bool {
+        let file = SourceFile(name: path, bytes: readBytes(Paths.repository + "/" + path))
+        return Compiler.check(file).diagnostics.contains { $0.id == .syntaxError || $0.id == .unexpectedCharacter }
+    }
+
+    /// The `.sm` files of the repository that fsmc parses (its checks may still find errors
+    /// in them, as in ice.sm's rows that replace inherited ones).
+    static let parsedFiles = Paths.machineFiles.filter { !hasSyntaxErrors($0) }
+
+    @Test func theMachineFilesAreThere() {
+        #expect(Self.parsedFiles.count >= 20)
+        #expect(Self.parsedFiles.contains("Examples/MediaPlayer/Sources/Player/MediaPlayer.sm"))
+        #expect(Self.parsedFiles.contains("Tests/FSMCompilerTests/Fixtures/Machines/TimedPlayer.sm"))
+    }
+
+    @Test(arguments: parsedFiles)
+    func everyMachineFileIsUnderstood(path: String) throws {
+        let text = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
+        let problems = try Self.problems(in: text)
+        #expect(problems == [])
+    }
+
+    /// The files in CC_SMC's older format (`FSMName StripFSM`), which fsmc rejects, show
+    /// text the grammar does not understand too.
+    @Test(arguments: Paths.machineFiles.filter(hasSyntaxErrors))
+    func filesFsmcRejectsShowInvalidText(path: String) throws {
+        let text = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
+        #expect(try Self.problems(in: text).contains { $0.contains("invalid.illegal.sm") })
+    }
+
+    /// A `.sm` example of the README, from its line `line` on.
+    struct ReadmeExample: CustomTestStringConvertible, Sendable {
+        var line: Int
+        var text: String
+        var testDescription: String { "README.md:\(line)" }
+    }
+
+    /// Whether `line` starts with a header fsmc knows, as `Event:`.
+    static func isHeader(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " }
+        let name = trimmed.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return trimmed.dropFirst(name.count).drop { $0 == " " }.first == ":"
+            && Headers.names.contains { $0.lowercased() == name.lowercased() }
+    }
+
+    /// The README's `.sm` examples: its code blocks without a language (the README fences
+    /// `.sm` text so) that hold a header or a line that opens a block; the others show
+    /// commands and what they print. An example without headers is part of a body and is
+    /// tokenized inside one; its lines "..." stand for rows left out.
+    static let readmeExamples: [ReadmeExample] = {
+        enum Place {
+            case text, otherBlock
+            case example(line: Int, lines: [Substring])
+        }
+        var examples: [ReadmeExample] = []
+        var place = Place.text
+        for (index, line) in ReadmeTests.readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            switch place {
+            case .text where line.hasPrefix("```"):
+                place = line == "```" ? .example(line: index + 2, lines: []) : .otherBlock
+            case .text:
+                break
+            case .otherBlock:
+                if line == "```" { place = .text }
+            case .example(let start, var lines) where line != "```":
+                lines.append(line)
+                place = .example(line: start, lines: lines)
+            case .example(let start, let lines):
+                let kept = lines.filter { $0.trimmingCharacters(in: .whitespaces) != "..." }
+                if kept.contains(where: isHeader) {
+                    examples.append(ReadmeExample(line: start, text: kept.joined(separator: "\n")))
+                } else if kept.contains(where: { $0.hasSuffix("{") }) {
+                    examples.append(ReadmeExample(line: start, text: "{\n" + kept.joined(separator: "\n") + "\n}"))
+                }
+                place = .text
+            }
+        }
+        return examples
+    }()
+
+    @Test func theReadmeExamplesAreThere() {
+        #expect(Self.readmeExamples.count >= 10)
+        #expect(Self.readmeExamples.contains { $0.text.contains("after(30s) [canRetry]") })
+    }
+
+    @Test(arguments: readmeExamples)
+    func everyReadmeExampleIsUnderstood(example: ReadmeExample) throws {
+        let problems = try Self.problems(in: example.text)
+        #expect(problems == [])
+    }
+
+    // MARK: The scope of each construct
+
+    /// `token`, first in the only occurrence of `context` in `source`, has `scope`.
+    struct Expectation: CustomTestStringConvertible, Sendable {
+        var token: String
+        var context: String
+        var scope: String
+        var source: String
+        var testDescription: String { "'\(token)' in '\(context)' is \(scope)" }
+
+        init(token: String, context: String, scope: String, source: String = Expectation.player) {
+            (self.token, self.context, self.scope, self.source) = (token, context, scope, source)
+        }
+
+        init(_ token: String, _ context: String, _ scope: String, _ source: String) {
+            self.init(token: token, context: context, scope: scope, source: source)
+        }
+
+        static let player = """
+            // A player that gives up buffering after 30 seconds.
+            fsm: Player
+            INITIAL: Idle
+            Isolation: MainActor
+            EntryExit: onChange
+            Predicate: Network = wifi | cellular
+            History: Active = deep
+            Event: Seek(position: Double)
+            {
+              (Active) <showControls >{hideControls log} {
+                - Buffering startSpinner
+                after(10min)  Idle  stopAll
+              }
+              Idle Load Buffering startLoading
+              Buffering : Active {
+                after(30s) [canRetry]  -  retry
+                Seek [!isLive, Network = wifi | cellular]  -  seek(position)
+                Pause | Stop  Idle  {pause log(position)}
+                Ready {
+                  [isMuted]  Playing  unmute
+                }
+                override {
+                  Stop  Idle  -
+                }
+                override  Idle  *
+                after  Idle  -
+              }
+              Playing : Active - - -
+            }
+            """
+    }
+
+    static let expectations: [Expectation] = [
+        Expectation(token: "//", context: "// A player", scope: "punctuation.definition.comment.sm"),
+        Expectation(token: "A player", context: "// A player", scope: "comment.line.double-slash.sm"),
+        // Header names are case-insensitive.
+        Expectation(token: "fsm", context: "fsm: Player", scope: "keyword.other.header.sm"),
+        Expectation(token: "INITIAL", context: "INITIAL: Idle", scope: "keyword.other.header.sm"),
+        Expectation(token: "Idle", context: "INITIAL: Idle", scope: "entity.name.type.state.sm"),
+        Expectation(token: "MainActor", context: "Isolation: MainActor", scope: "entity.name.type.sm"),
+        Expectation(token: "onChange", context: "EntryExit: onChange", scope: "constant.language.entry-exit.sm"),
+        Expectation(token: "Network", context: "Network = wifi | cellular\nHistory", scope: "entity.name.type.predicate.sm"),
+        Expectation(token: "cellular", context: "Network = wifi | cellular\nHistory", scope: "variable.other.enummember.sm"),
+        Expectation(token: "deep", context: "Active = deep", scope: "constant.language.history.sm"),
+        Expectation(token: "Seek", context: "Seek(position: Double)", scope: "variable.other.event.sm"),
+        Expectation(token: "position", context: "Seek(position: Double)", scope: "variable.parameter.label.sm"),
+        Expectation(token: "Double", context: "Seek(position: Double)", scope: "entity.name.type.swift.sm"),
+        // States, abstract states, superstates, entry and exit actions.
+        Expectation(token: "Active", context: "(Active) <", scope: "entity.name.type.state.abstract.sm"),
+        Expectation(token: "(", context: "(Active) <", scope: "punctuation.definition.abstract.begin.sm"),
+        Expectation(token: "<", context: "<showControls", scope: "keyword.operator.entry.sm"),
+        Expectation(token: "showControls", context: "<showControls", scope: "entity.name.function.action.sm"),
+        Expectation(token: ">", context: ">{hideControls", scope: "keyword.operator.exit.sm"),
+        Expectation(token: "log", context: "hideControls log}", scope: "entity.name.function.action.sm"),
+        Expectation(token: "Active", context: ": Active {", scope: "entity.other.inherited-class.state.sm"),
+        Expectation(token: "Buffering", context: "Buffering : Active", scope: "entity.name.type.state.sm"),
+        // Initial rows and the placeholder.
+        Expectation(token: "-", context: "- Buffering startSpinner", scope: "constant.language.initial.sm"),
+        Expectation(token: "Buffering", context: "- Buffering startSpinner", scope: "entity.name.type.state.sm"),
+        Expectation(token: "startSpinner", context: "- Buffering startSpinner", scope: "entity.name.function.action.sm"),
+        Expectation(token: "- - -", context: "Playing : Active - - -", scope: "constant.language.placeholder.sm"),
+        // A one-row state: state, event, next state, action.
+        Expectation(token: "Idle", context: "Idle Load Buffering startLoading", scope: "entity.name.type.state.sm"),
+        Expectation(token: "Load", context: "Idle Load Buffering startLoading", scope: "variable.other.event.sm"),
+        Expectation(token: "Buffering", context: "Load Buffering startLoading", scope: "entity.name.type.state.sm"),
+        Expectation(token: "startLoading", context: "Load Buffering startLoading", scope: "entity.name.function.action.sm"),
+        // Delayed events and their durations.
+        Expectation(token: "after", context: "after(30s)", scope: "keyword.other.after.sm"),
+        Expectation(token: "30", context: "after(30s)", scope: "constant.numeric.duration.sm"),
+        Expectation(token: "s", context: "s) [canRetry]", scope: "keyword.other.unit.sm"),
+        Expectation(token: "min", context: "10min", scope: "keyword.other.unit.sm"),
+        Expectation(token: "after", context: "after  Idle", scope: "variable.other.event.sm"),
+        // Guards: conditions, negations, predicate matches.
+        Expectation(token: "canRetry", context: "[canRetry]", scope: "entity.name.function.condition.sm"),
+        Expectation(token: "!", context: "!isLive", scope: "keyword.operator.logical.not.sm"),
+        Expectation(token: "isLive", context: "!isLive", scope: "entity.name.function.condition.sm"),
+        Expectation(token: "Network", context: "Network = wifi | cellular]", scope: "entity.name.type.predicate.sm"),
+        Expectation(token: "wifi", context: "Network = wifi | cellular]", scope: "variable.other.enummember.sm"),
+        Expectation(token: "|", context: "| cellular]", scope: "keyword.operator.logical.or.sm"),
+        Expectation(token: "-", context: "-  retry", scope: "constant.language.stay.sm"),
+        // Actions with arguments, and several actions.
+        Expectation(token: "seek", context: "seek(position)", scope: "entity.name.function.action.sm"),
+        Expectation(token: "position", context: "seek(position)", scope: "variable.parameter.sm"),
+        Expectation(token: "Stop", context: "Pause | Stop", scope: "variable.other.event.sm"),
+        Expectation(token: "log", context: "log(position)}", scope: "entity.name.function.action.sm"),
+        Expectation(token: "{", context: "{pause", scope: "punctuation.section.actions.begin.sm"),
+        // Blocks: an event block's rows omit the event; override is a keyword before '{' only.
+        Expectation(token: "Ready", context: "Ready {", scope: "variable.other.event.sm"),
+        Expectation(token: "Playing", context: "Playing  unmute", scope: "entity.name.type.state.sm"),
+        Expectation(token: "override", context: "override {", scope: "keyword.other.override.sm"),
+        Expectation(token: "override", context: "override  Idle", scope: "variable.other.event.sm"),
+        Expectation(token: "*", context: "Idle  *", scope: "constant.language.none.sm"),
+        // Swift types of event values.
+        Expectation(token: "any", context: "any Error & Sendable", scope: "keyword.other.type.any.sm",
+                    source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
+        Expectation(token: "?", context: "Int]?", scope: "keyword.operator.type.optional.sm",
+                    source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
+    ]
+
+    @Test(arguments: expectations)
+    func constructHasItsScope(_ expectation: Expectation) throws {
+        let scopes = try Self.scopes(of: expectation.token, in: expectation.context, of: expectation.source)
+        #expect(scopes.contains(expectation.scope), "\(scopes)")
+    }
+
+    @Test func theExpectationsMachineIsUnderstood() throws {
+        let problems = try Self.problems(in: Expectation.player)
+        #expect(problems == [])
+    }
+
+    /// Lines end at CR LF and at CR as at LF, as editors split them.
+    @Test func everyLineBreakEndsALine() throws {
+        let text = String(decoding: readBytes(Paths.fixtures + "/Machines/TimedPlayer.sm"), as: UTF8.self)
+        let lines = try Self.tokenize(text).map(\.tokens)
+        #expect(lines.count > 30)
+        for lineBreak in ["\r\n", "\r"] {
+            let other = text.replacingOccurrences(of: "\n", with: lineBreak)
+            #expect(try Self.tokenize(other).map(\.tokens) == lines)
+        }
+    }
+
+    // MARK: What is not the language
+
+    /// `bad` in `source` is not understood: its scope starts with `invalid.illegal`.
+    struct Broken: CustomTestStringConvertible, Sendable {
+        var bad: String
+        var context: String
+        var source: String
+        var testDescription: String { "'\(bad)' in '\(context)'" }
+    }
+
+    static let broken: [Broken] = [
+        Broken(bad: "@", context: "Coin @ Unlocked", source: machine("  Locked { Coin @ Unlocked }")),
+        Broken(bad: "%", context: "%", source: machine("  A { Go A - }\n  %")),
+        Broken(bad: "%", context: "Go%", source: machine("  A { Go% A - }")),
+        Broken(bad: "%", context: "T%", source: "FSM: T%\nInitial: A\n{ A Go A - }\n"),
+        Broken(bad: "%", context: "[c % d]", source: machine("  A { Go [c % d] A - }")),
+        Broken(bad: "%", context: "{a % b}", source: machine("  A { Go A {a % b} }")),
+        Broken(bad: "%", context: "Int%", source: machine("  A { Go A - }", headers: "Event: Go(x: Int%)\n")),
+        Broken(bad: "\u{A0}", context: "Go\u{A0}A", source: machine("  A { Go\u{A0}A - }")),
+        Broken(bad: "FSMName", context: "FSMName", source: "FSMName T\n{ A Go A - }\n"),
+        Broken(bad: "Bogus", context: "Bogus: x", source: machine("  A { Go A - }", headers: "Bogus: x\n")),
+        Broken(bad: "sometimes", context: "sometimes", source: machine("  A { Go A - }", headers: "EntryExit: sometimes\n")),
+        Broken(bad: "2days", context: "2days", source: machine("  A { after(2days) A - }")),
+    ]
+
+    @Test(arguments: broken)
+    func brokenInputIsInvalid(_ broken: Broken) throws {
+        let scopes = try Self.scopes(of: broken.bad, in: broken.context, of: broken.source)
+        #expect(scopes.contains { $0.hasPrefix("invalid.illegal") }, "\(scopes)")
+    }
+
+    /// A stray character is marked alone: the row goes on, and the block after it is read.
+    @Test func strayCharactersAreMarkedAlone() throws {
+        let source = Self.machine("  Locked { Coin @ Unlocked unlock }\n  Unlocked { Pass Locked lock }")
+        #expect(try Self.scopes(of: "@", in: "@", of: source).last == "invalid.illegal.sm")
+        let problems = try Self.problems(in: source)
+        #expect(problems == ["4:17 '@' source.sm meta.body.sm meta.state.sm meta.row.sm invalid.illegal.sm"])
+        #expect(try Self.scopes(of: "lock", in: "Locked lock", of: source).contains("entity.name.function.action.sm"))
+    }
+
+    // MARK: Against the grammar and the compiler
+
+    /// Where the language uses each terminal of Grammar/fsm.ebnf: an expectation whose
+    /// token is the terminal, at the start of its context.
+    static let types = machine("  A { Go A - }", headers: """
+        Event: Go(a: Swift.Set<Int>, b: [String: Int]?, c: (x: Int, any P & Q), d: Int!)
+
+        """)
+
+    static let terminalUses: [Expectation] = [
+        Expectation("_", "_state {", "entity.name.type.state.sm", machine("  my_state { Go my_state - }")),
+        Expectation("-", "-  go", "constant.language.stay.sm", machine("  A { Go  -  go }")),
+        Expectation("-", "- }", "constant.language.none.sm", machine("  A { Go  A  - }")),
+        Expectation("*", "*  go", "constant.language.stay.sm", machine("  A { Go  *  go }")),
+        Expectation(":", ": T", "punctuation.separator.key-value.sm", machine("  A { Go A - }")),
+        Expectation(":", ": S {", "punctuation.separator.inheritance.sm", machine("  (S) { Go A - }\n  A : S { }")),
+        Expectation(":", ": Swift", "punctuation.separator.label.sm", types),
+        Expectation(":", ": Int]", "punctuation.separator.dictionary.sm", types),
+        Expectation("=", "= x | y", "keyword.operator.assignment.sm", machine("  A { Go [P = x] A - }", headers: "Predicate: P = x | y\n")),
+        Expectation("=", "= x]", "keyword.operator.comparison.sm", machine("  A { Go [P = x] A - }", headers: "Predicate: P = x | y\n")),
+        Expectation("|", "| y", "keyword.operator.logical.or.sm", machine("  A { Go A - }", headers: "Predicate: P = x | y\n")),
+        Expectation("|", "| Stop", "keyword.operator.logical.or.sm", machine("  A { Go | Stop A - }")),
+        Expectation("(", "(S)", "punctuation.definition.abstract.begin.sm", machine("  (S) { Go A - }")),
+        Expectation(")", ") {", "punctuation.definition.abstract.end.sm", machine("  (S) { Go A - }")),
+        Expectation("(", "(x)", "punctuation.definition.arguments.begin.sm", machine("  A { Go A f(x) }")),
+        Expectation(")", ") }", "punctuation.definition.arguments.end.sm", machine("  A { Go A f(x) }")),
+        Expectation("(", "(a:", "punctuation.definition.parameters.begin.sm", types),
+        Expectation("(", "(30s)", "punctuation.definition.duration.begin.sm", machine("  A { after(30s) A - }")),
+        Expectation(",", ", d]", "punctuation.separator.comma.sm", machine("  A { Go [c, d] A - }")),
+        Expectation(",", ", y)", "punctuation.separator.comma.sm", machine("  A { Go [c(x, y)] A - }")),
+        Expectation("{", "{\n", "punctuation.section.body.begin.sm", machine("  A { Go A - }")),
+        Expectation("{", "{ Go", "punctuation.section.block.begin.sm", machine("  A { Go A - }")),
+        Expectation("{", "{a b}", "punctuation.section.actions.begin.sm", machine("  A { Go A {a b} }")),
+        Expectation("}", "} }", "punctuation.section.actions.end.sm", machine("  A { Go A {a b} }")),
+        Expectation("{", "{ [c]", "punctuation.section.block.begin.sm", machine("  A { Go { [c] A - } }")),
+        Expectation("<", "<in", "keyword.operator.entry.sm", machine("  A <in >out { Go A - }")),
+        Expectation(">", ">out", "keyword.operator.exit.sm", machine("  A <in >out { Go A - }")),
+        Expectation("<", "<Int>", "punctuation.definition.generic.begin.sm", types),
+        Expectation(">", ">, b", "punctuation.definition.generic.end.sm", types),
+        Expectation("[", "[c]", "punctuation.definition.guard.begin.sm", machine("  A { Go [c] A - }")),
+        Expectation("]", "] A", "punctuation.definition.guard.end.sm", machine("  A { Go [c] A - }")),
+        Expectation("[", "[String", "punctuation.definition.collection.begin.sm", types),
+        Expectation("override", "override {", "keyword.other.override.sm", machine("  A { override { Go A - } }")),
+        Expectation("after", "after(", "keyword.other.after.sm", machine("  A { after(500ms) A - }")),
+        Expectation("!", "!c", "keyword.operator.logical.not.sm", machine("  A { Go [!c] A - }")),
+        Expectation("!", "!)", "keyword.operator.type.optional.sm", types),
+        Expectation("?", "?, c", "keyword.operator.type.optional.sm", types),
+        Expectation("any", "any P", "keyword.other.type.any.sm", types),
+        Expectation("&", "& Q", "keyword.operator.type.composition.sm", types),
+        Expectation(".", ".Set", "punctuation.accessor.sm", types),
+    ]
+
+    /// The quoted terminals of Grammar/fsm.ebnf, outside its comments.
+    static let ebnfTerminals: Set<String> = {
+        let ebnf = String(decoding: readBytes(Paths.repository + "/Grammar/fsm.ebnf"), as: UTF8.self)
+        var rules = ""
+        for (index, piece) in ebnf.components(separatedBy: "(*").enumerated() {
+            rules += index == 0 ? piece : piece.components(separatedBy: "*)").dropFirst().joined(separator: "*)")
+        }
+        return Set(rules.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+    }()
+
+    @Test func everyTerminalOfTheEBNFHasAUse() {
+        #expect(Self.ebnfTerminals.count >= 20)
+        #expect(Self.ebnfTerminals.isSuperset(of: ["override", "after", "any", "-", "*", "{", "}", "!", "&"]))
+        #expect(Self.ebnfTerminals == Set(Self.terminalUses.map(\.token)))
+    }
+
+    @Test(arguments: terminalUses)
+    func terminalIsRecognised(_ use: Expectation) throws {
+        #expect(use.context.hasPrefix(use.token))
+        try constructHasItsScope(use)
+        let problems = try Self.problems(in: use.source)
+        #expect(problems == [])
+    }
+
+    /// The header names the grammar knows: the alternatives in `(?i:…)` of the begin
+    /// patterns of its header rules.
+    static func grammarHeaderNames() throws -> Set<String> {
+        let repository = try #require(try JSONValue.read(grammarPath)["repository"]?.object)
+        var names: Set<String> = []
+        for (key, rule) in repository where key.hasPrefix("header-") {
+            guard let begin = rule["begin"]?.string, let start = begin.range(of: "(?i:") else { continue }
+            let alternatives = begin[start.upperBound...].prefix { $0 != ")" }
+            names.formUnion(alternatives.split(separator: "|").map { $0.lowercased() })
+        }
+        return names
+    }
+
+    /// The compiler's headers (Headers.names, which its `unknownHeader` check uses) and
+    /// the README's table of them are the grammar's, in any case.
+    @Test func everyHeaderIsAHeaderKeyword() throws {
+        let readmeHeaders = ReadmeTests.readme.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let colon = line.firstIndex(of: ":"), line[colon...].hasPrefix(":` |") else { return nil }
+            return String(line.dropFirst(3)[..<colon])
+        }
+        #expect(Set(readmeHeaders) == Set(Headers.names))
+        #expect(try Self.grammarHeaderNames() == Set(Headers.names.map { $0.lowercased() }))
+        for name in Headers.names {
+            for spelling in [name, name.lowercased(), name.uppercased()] {
+                let scopes = try Self.scopes(of: spelling, in: spelling + ":", of: spelling + ": X\n{\n}\n")
+                #expect(scopes.contains("keyword.other.header.sm"), "\(spelling): \(scopes)")
+            }
+        }
+        let unknown = try Self.scopes(of: "Bogus", in: "Bogus:", of: "Bogus: X\n{\n}\n")
+        #expect(unknown.contains("invalid.illegal.unknown-header.sm"))
+    }
+
+    // MARK: The tokenizer
+
+    /// The tokenizer follows vscode-textmate: the earliest match wins, `end` wins a tie,
+    /// then the patterns in order; a `begin`/`end` rule runs across lines; captures nest.
+    @Test func tokenizerFollowsTextMateRules() throws {
+        let grammar = try TextMateGrammar(json: JSONDecoder().decode(JSONValue.self, from: Data(#"""
+            {
+              "scopeName": "source.t",
+              "patterns": [{ "include": "#block" }, { "match": "b", "name": "late" }, { "match": "[a-z]", "name": "letter" }],
+              "repository": {
+                "block": {
+                  "begin": "\\(", "end": "(?=z)|\\)", "name": "block",
+                  "patterns": [{ "match": "(x(y))", "captures": { "1": { "name": "xy" }, "2": { "name": "y" } } }, { "include": "$self" }]
+                }
+              }
+            }
+            """#.utf8)))
+        let lines = try grammar.tokenize("ab(c\nxyz)")
+        #expect(lines.map { $0.tokens.map(\.range) } == [[0..<1, 1..<2, 2..<3, 3..<4, 4..<5], [0..<1, 1..<2, 2..<3, 3..<5]])
+        #expect(lines[0].tokens.map(\.scopes) == [
+            ["source.t", "letter"], ["source.t", "late"], ["source.t", "block"], ["source.t", "block", "letter"], ["source.t", "block"],
+        ])
+        // The block ends before "z" (its end wins the tie with "letter"); ")" is outside it.
+        #expect(lines[1].tokens.map(\.scopes) == [
+            ["source.t", "block", "xy"], ["source.t", "block", "xy", "y"], ["source.t", "letter"], ["source.t"],
+        ])
+    }
+
+    /// What the tokenizer does not run is refused, never ignored.
+    @Test(arguments: [
+        ##"{ "match": "a", "name": "x", "while": "b" }"##,
+        ##"{ "begin": "a", "end": "b", "contentName": "x" }"##,
+        ##"{ "begin": "a", "end": "\\1" }"##,
+        ##"{ "match": "\\Ga" }"##,
+        ##"{ "match": "\\h" }"##,
+        ##"{ "match": "(?x) a" }"##,
+        ##"{ "match": "(a)", "captures": { "1": { "patterns": [] } } }"##,
+        ##"{ "include": "source.swift" }"##,
+        ##"{ "include": "#missing" }"##,
+        ##"{ "begin": "a" }"##,
+    ])
+    func tokenizerRefusesWhatItDoesNotRun(rule: String) throws {
+        let json = #"{ "scopeName": "source.t", "patterns": ["# + rule + #"] }"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        #expect(throws: TextMateGrammar.Unsupported.self) { try TextMateGrammar(json: value) }
+    }
+}
