@@ -5,10 +5,14 @@ import FSMTestSupport
 
 /// The editor support in Editors/: the TextMate grammar of `.sm` files understands every
 /// machine of the repository and of the README, gives each construct its scope, marks what
-/// is not the language, and knows every terminal of Grammar/fsm.ebnf and every header the
-/// compiler knows.
+/// is not the language, knows every terminal of Grammar/fsm.ebnf and every header the
+/// compiler knows; and its property list for Sublime Text is current.
+///
+/// `FSMC_UPDATE_GOLDEN=1` rewrites the property list from the JSON grammar (and fails, as
+/// the golden tests do).
 @Suite struct TextMateGrammarTests {
     static let grammarPath = Paths.repository + "/Editors/TextMate/sm.tmLanguage.json"
+    static let propertyListPath = Paths.repository + "/Editors/TextMate/sm.tmLanguage"
 
     /// The grammar, read once; one that cannot be read, or uses what the tokenizer does
     /// not run, fails every test that tokenizes.
@@ -439,6 +443,52 @@ import FSMTestSupport
         }
         let unknown = try Self.scopes(of: "Bogus", in: "Bogus:", of: "Bogus: X\n{\n}\n")
         #expect(unknown.contains("invalid.illegal.unknown-header.sm"))
+    }
+
+    // MARK: The property list
+
+    /// `path` holds `bytes`, made from the JSON grammar; `FSMC_UPDATE_GOLDEN=1` writes them.
+    static func expectGenerated(_ bytes: [UInt8], at path: String) throws {
+        if GoldenTests.isUpdating {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            Issue.record("FSMC_UPDATE_GOLDEN=1: rewrote \(path); unset it, review git diff and run the tests again")
+        } else {
+            #expect(readBytes(path) == bytes, "\(path) is stale; run FSMC_UPDATE_GOLDEN=1 swift test --filter TextMateGrammarTests")
+        }
+    }
+
+    @Test func propertyListIsGeneratedFromTheJSON() throws {
+        try Self.expectGenerated(Array(PropertyList.xml(JSONValue.read(Self.grammarPath)).utf8), at: Self.propertyListPath)
+    }
+
+    /// The property list reads back as the JSON: Foundation's reader of property lists
+    /// and JSON agree on every string, array and dictionary.
+    @Test func propertyListReadsBackAsTheJSON() throws {
+        let json = try JSONSerialization.jsonObject(with: Data(readBytes(Self.grammarPath)))
+        let xml = try PropertyList.xml(JSONValue.read(Self.grammarPath))
+        let plist = try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+        let canonical = { (value: Any) in try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) }
+        #expect(try canonical(plist) == canonical(json))
+    }
+
+    @Test func propertyListWriterSortsKeysAndEscapes() throws {
+        let value = JSONValue.object(["b": .array([.integer(3), .array([])]), "a": .string("<&>"), "c": .object([:])])
+        #expect(try PropertyList.xml(value).components(separatedBy: "<plist version=\"1.0\">\n")[1] == """
+            <dict>
+            \t<key>a</key>
+            \t<string>&lt;&amp;&gt;</string>
+            \t<key>b</key>
+            \t<array>
+            \t\t<integer>3</integer>
+            \t\t<array/>
+            \t</array>
+            \t<key>c</key>
+            \t<dict/>
+            </dict>
+            </plist>
+
+            """)
+        #expect(throws: PropertyList.UnsupportedValue.self) { try PropertyList.xml(.array([.bool(true)])) }
     }
 
     // MARK: The tokenizer
