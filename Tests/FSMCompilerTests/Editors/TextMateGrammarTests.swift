@@ -6,17 +6,20 @@ import FSMTestSupport
 /// The editor support in Editors/: the TextMate grammar of `.sm` files understands every
 /// machine of the repository and of the README, gives each construct its scope, marks what
 /// is not the language, knows every terminal of Grammar/fsm.ebnf and every header the
-/// compiler knows; and its property list for Sublime Text is current.
+/// compiler knows; its property list for Sublime Text and its copy in the VS Code extension
+/// are current; and the extension's problem matcher reads fsmc's diagnostics.
 ///
-/// `FSMC_UPDATE_GOLDEN=1` rewrites the property list from the JSON grammar (and fails, as
-/// the golden tests do).
+/// `FSMC_UPDATE_GOLDEN=1` rewrites the property list and the copy from the JSON grammar
+/// (and fails, as the golden tests do).
 @Suite struct TextMateGrammarTests {
     static let grammarPath = Paths.repository + "/Editors/TextMate/sm.tmLanguage.json"
     static let propertyListPath = Paths.repository + "/Editors/TextMate/sm.tmLanguage"
+    static let extensionFolder = Paths.repository + "/Editors/VSCode"
 
     /// The grammar, read once; one that cannot be read, or uses what the tokenizer does
     /// not run, fails every test that tokenizes.
     static let grammar = Result { try TextMateGrammar(json: JSONValue.read(grammarPath)) }
+    static let manifest = Result { try JSONValue.read(extensionFolder + "/package.json") }
 
     static func tokenize(_ text: String) throws -> [TextMateGrammar.Line] {
         try grammar.get().tokenize(text)
@@ -445,7 +448,7 @@ import FSMTestSupport
         #expect(unknown.contains("invalid.illegal.unknown-header.sm"))
     }
 
-    // MARK: The property list
+    // MARK: The property list and the VS Code extension
 
     /// `path` holds `bytes`, made from the JSON grammar; `FSMC_UPDATE_GOLDEN=1` writes them.
     static func expectGenerated(_ bytes: [UInt8], at path: String) throws {
@@ -489,6 +492,86 @@ import FSMTestSupport
 
             """)
         #expect(throws: PropertyList.UnsupportedValue.self) { try PropertyList.xml(.array([.bool(true)])) }
+    }
+
+    /// A VS Code extension holds its files, so it has a copy of the grammar.
+    @Test func extensionHasTheGrammar() throws {
+        try Self.expectGenerated(readBytes(Self.grammarPath), at: Self.extensionFolder + "/syntaxes/sm.tmLanguage.json")
+    }
+
+    @Test func extensionContributesTheLanguageAndGrammar() throws {
+        let contributes = try #require(try Self.manifest.get()["contributes"])
+        let language = try #require(contributes["languages"]?.array?.first)
+        #expect(language["id"] == .string("sm") && language["extensions"] == .array([.string(".sm")]))
+        let grammar = try #require(contributes["grammars"]?.array?.first)
+        #expect(grammar["language"] == .string("sm"))
+        #expect(grammar["scopeName"]?.string == (try Self.grammar.get().scopeName))
+        #expect(grammar["path"] == .string("./syntaxes/sm.tmLanguage.json"))
+        let configurationPath = try #require(language["configuration"]?.string)
+        let configuration = try JSONValue.read(Self.extensionFolder + "/" + configurationPath)
+        #expect(configuration["comments"]?["lineComment"] == .string("//"))
+        #expect(configuration["brackets"] == .array([["{", "}"], ["[", "]"], ["(", ")"]].map { .array($0.map(JSONValue.string)) }))
+    }
+
+    // MARK: The problem matcher
+
+    /// A machine with errors, a warning and notes (one of them a fix-it).
+    static let brokenMachine = """
+        FSM: Broken
+        Initial: Locked
+        {
+          (Base) {
+            Reset  Locked  -
+          }
+          Locked : Base {
+            Coin   Unlocked  unlock
+            Coin   Unlocked  unlock
+            Reset  Locked    lock
+          }
+          Unlocked : Base {
+            Pass   Locked    lock
+          }
+          Lost {
+            Pass   Locked    -
+          }
+        }
+
+        """
+
+    /// fsmc prints paths as given: relative, absolute, with blanks, with a drive letter.
+    @Test(arguments: ["Broken.sm", "Machines/Broken.sm", "/Users/me/My Machines/Broken.sm", #"C:\Users\me\Broken.sm"#])
+    func problemMatcherReadsEveryDiagnosticLine(path: String) throws {
+        let matcher = try #require(try Self.manifest.get()["contributes"]?["problemMatchers"]?.array?.first)
+        #expect(matcher["name"] == .string("fsmc"))
+        #expect(matcher["fileLocation"] == .array([.string("autoDetect"), .string("${workspaceFolder}")]))
+        let pattern = try #require(matcher["pattern"])
+        let regex = try NSRegularExpression(pattern: try #require(pattern["regexp"]?.string))
+
+        let diagnostics = Compiler.check(SourceFile(name: path, text: Self.brokenMachine)).diagnostics
+        typealias Line = (location: FSMCompiler.SourceLocation, severity: String, message: String, code: String?)
+        let expected: [Line] = diagnostics.flatMap { diagnostic -> [Line] in
+            let main: Line = (diagnostic.location, diagnostic.severity.rawValue, diagnostic.message, diagnostic.id.rawValue)
+            return [main] + diagnostic.printedNotes.map { ($0.location, "note", $0.message, nil) }
+        }
+        let printed = diagnostics.flatMap { $0.description.split(separator: "\n").map(String.init) }
+        #expect(Set(expected.map { $0.severity }) == ["error", "warning", "note"])
+        #expect(printed.count == expected.count)
+        for (line, expected) in zip(printed, expected) {
+            let match = try #require(regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), "\(line)")
+            func group(_ key: String) -> String? {
+                guard case .integer(let number) = pattern[key], let range = Range(match.range(at: number), in: line) else { return nil }
+                return String(line[range])
+            }
+            #expect(group("file") == expected.location.file)
+            #expect(group("line") == String(expected.location.line))
+            #expect(group("column") == String(expected.location.column))
+            #expect(group("severity") == expected.severity)
+            #expect(group("message") == expected.message)
+            #expect(group("code") == expected.code)
+        }
+        // A failure outside any file names no place.
+        let failure = "fsmc: error: cannot read 'Broken.sm': no such file or directory"
+        #expect(regex.firstMatch(in: failure, range: NSRange(failure.startIndex..., in: failure)) == nil)
     }
 
     // MARK: The tokenizer
