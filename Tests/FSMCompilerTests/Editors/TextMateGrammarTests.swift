@@ -515,6 +515,22 @@ import FSMTestSupport
 
     // MARK: The problem matcher
 
+    /// The README's JSON examples in "Editor support": the task uses `$fsmc`, and the
+    /// matcher written out for those without the extension is the extension's.
+    @Test func readmeShowsTheExtensionsMatcher() throws {
+        let section = try #require(ReadmeTests.readme.components(separatedBy: "\n## Editor support\n").dropFirst().first)
+            .components(separatedBy: "\n## ")[0]
+        let blocks = section.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        try #require(blocks.count == 2)
+        let task = try JSONDecoder().decode(JSONValue.self, from: Data(blocks[0].utf8))
+        #expect(task["tasks"]?.array?.first?["problemMatcher"] == .string("$fsmc"))
+        let inline = try JSONDecoder().decode(JSONValue.self, from: Data(("{" + blocks[1] + "}").utf8))["problemMatcher"]
+        let matcher = try #require(try Self.manifest.get()["contributes"]?["problemMatchers"]?.array?.first)
+        for key in ["owner", "fileLocation", "pattern"] {
+            #expect(inline?[key] == matcher[key], "\(key)")
+        }
+    }
+
     /// A machine with errors, a warning and notes (one of them a fix-it).
     static let brokenMachine = """
         FSM: Broken
