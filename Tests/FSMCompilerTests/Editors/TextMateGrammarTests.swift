@@ -45,6 +45,12 @@ import FSMTestSupport
         return problems
     }
 
+    /// Everything in `text` is understood and scoped.
+    static func expectUnderstood(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let found = try problems(in: text)
+        #expect(found == [], sourceLocation: sourceLocation)
+    }
+
     /// The scopes of `token`, the first in the only occurrence of `context` in `source`;
     /// one token must cover it whole.
     static func scopes(of token: String, in context: String, of source: String,
@@ -87,8 +93,7 @@ import FSMTestSupport
     @Test(arguments: parsedFiles)
     func everyMachineFileIsUnderstood(path: String) throws {
         let text = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
-        let problems = try Self.problems(in: text)
-        #expect(problems == [])
+        try Self.expectUnderstood(text)
     }
 
     /// The files in CC_SMC's older format (`FSMName StripFSM`), which fsmc rejects, show
@@ -156,8 +161,7 @@ import FSMTestSupport
 
     @Test(arguments: readmeExamples)
     func everyReadmeExampleIsUnderstood(example: ReadmeExample) throws {
-        let problems = try Self.problems(in: example.text)
-        #expect(problems == [])
+        try Self.expectUnderstood(example.text)
     }
 
     // MARK: The scope of each construct
@@ -285,50 +289,31 @@ import FSMTestSupport
     }
 
     @Test func theExpectationsMachineIsUnderstood() throws {
-        let problems = try Self.problems(in: Expectation.player)
-        #expect(problems == [])
-    }
-
-    /// Lines end at CR LF and at CR as at LF, as editors split them.
-    @Test func everyLineBreakEndsALine() throws {
-        let text = String(decoding: readBytes(Paths.fixtures + "/Machines/TimedPlayer.sm"), as: UTF8.self)
-        let lines = try Self.tokenize(text).map(\.tokens)
-        #expect(lines.count > 30)
-        for lineBreak in ["\r\n", "\r"] {
-            let other = text.replacingOccurrences(of: "\n", with: lineBreak)
-            #expect(try Self.tokenize(other).map(\.tokens) == lines)
-        }
+        try Self.expectUnderstood(Expectation.player)
     }
 
     // MARK: What is not the language
 
-    /// `bad` in `source` is not understood: its scope starts with `invalid.illegal`.
-    struct Broken: CustomTestStringConvertible, Sendable {
-        var bad: String
-        var context: String
-        var source: String
-        var testDescription: String { "'\(bad)' in '\(context)'" }
-    }
-
-    static let broken: [Broken] = [
-        Broken(bad: "@", context: "Coin @ Unlocked", source: machine("  Locked { Coin @ Unlocked }")),
-        Broken(bad: "%", context: "%", source: machine("  A { Go A - }\n  %")),
-        Broken(bad: "%", context: "Go%", source: machine("  A { Go% A - }")),
-        Broken(bad: "%", context: "T%", source: "FSM: T%\nInitial: A\n{ A Go A - }\n"),
-        Broken(bad: "%", context: "[c % d]", source: machine("  A { Go [c % d] A - }")),
-        Broken(bad: "%", context: "{a % b}", source: machine("  A { Go A {a % b} }")),
-        Broken(bad: "%", context: "Int%", source: machine("  A { Go A - }", headers: "Event: Go(x: Int%)\n")),
-        Broken(bad: "\u{A0}", context: "Go\u{A0}A", source: machine("  A { Go\u{A0}A - }")),
-        Broken(bad: "FSMName", context: "FSMName", source: "FSMName T\n{ A Go A - }\n"),
-        Broken(bad: "Bogus", context: "Bogus: x", source: machine("  A { Go A - }", headers: "Bogus: x\n")),
-        Broken(bad: "sometimes", context: "sometimes", source: machine("  A { Go A - }", headers: "EntryExit: sometimes\n")),
-        Broken(bad: "2days", context: "2days", source: machine("  A { after(2days) A - }")),
+    /// Text the grammar does not understand: an expectation of an `invalid.illegal` scope.
+    static let broken: [Expectation] = [
+        Expectation("@", "Coin @ Unlocked", "invalid.illegal.sm", machine("  Locked { Coin @ Unlocked }")),
+        Expectation("%", "%", "invalid.illegal.sm", machine("  A { Go A - }\n  %")),
+        Expectation("%", "Go%", "invalid.illegal.sm", machine("  A { Go% A - }")),
+        Expectation("%", "T%", "invalid.illegal.sm", "FSM: T%\nInitial: A\n{ A Go A - }\n"),
+        Expectation("%", "[c % d]", "invalid.illegal.sm", machine("  A { Go [c % d] A - }")),
+        Expectation("%", "{a % b}", "invalid.illegal.sm", machine("  A { Go A {a % b} }")),
+        Expectation("%", "Int%", "invalid.illegal.sm", machine("  A { Go A - }", headers: "Event: Go(x: Int%)\n")),
+        Expectation("\u{A0}", "Go\u{A0}A", "invalid.illegal.sm", machine("  A { Go\u{A0}A - }")),
+        Expectation("FSMName", "FSMName", "invalid.illegal.sm", "FSMName T\n{ A Go A - }\n"),
+        Expectation("Bogus", "Bogus: x", "invalid.illegal.unknown-header.sm", machine("  A { Go A - }", headers: "Bogus: x\n")),
+        Expectation("sometimes", "sometimes", "invalid.illegal.value.sm", machine("  A { Go A - }", headers: "EntryExit: sometimes\n")),
+        Expectation("2days", "2days", "invalid.illegal.duration.sm", machine("  A { after(2days) A - }")),
     ]
 
     @Test(arguments: broken)
-    func brokenInputIsInvalid(_ broken: Broken) throws {
-        let scopes = try Self.scopes(of: broken.bad, in: broken.context, of: broken.source)
-        #expect(scopes.contains { $0.hasPrefix("invalid.illegal") }, "\(scopes)")
+    func brokenInputIsInvalid(_ broken: Expectation) throws {
+        #expect(broken.scope.hasPrefix("invalid.illegal"))
+        try constructHasItsScope(broken)
     }
 
     /// A stray character is marked alone: the row goes on, and the block after it is read.
@@ -342,13 +327,14 @@ import FSMTestSupport
 
     // MARK: Against the grammar and the compiler
 
-    /// Where the language uses each terminal of Grammar/fsm.ebnf: an expectation whose
-    /// token is the terminal, at the start of its context.
+    /// A machine whose Event header holds each form of Swift type.
     static let types = machine("  A { Go A - }", headers: """
         Event: Go(a: Swift.Set<Int>, b: [String: Int]?, c: (x: Int, any P & Q), d: Int!)
 
         """)
 
+    /// Where the language uses each terminal of Grammar/fsm.ebnf: an expectation whose
+    /// token is the terminal, at the start of its context.
     static let terminalUses: [Expectation] = [
         Expectation("_", "_state {", "entity.name.type.state.sm", machine("  my_state { Go my_state - }")),
         Expectation("-", "-  go", "constant.language.stay.sm", machine("  A { Go  -  go }")),
@@ -412,8 +398,7 @@ import FSMTestSupport
     func terminalIsRecognised(_ use: Expectation) throws {
         #expect(use.context.hasPrefix(use.token))
         try constructHasItsScope(use)
-        let problems = try Self.problems(in: use.source)
-        #expect(problems == [])
+        try Self.expectUnderstood(use.source)
     }
 
     /// The header names the grammar knows: the alternatives in `(?i:…)` of the begin
@@ -616,6 +601,17 @@ import FSMTestSupport
         #expect(lines[1].tokens.map(\.scopes) == [
             ["source.t", "block", "xy"], ["source.t", "block", "xy", "y"], ["source.t", "letter"], ["source.t"],
         ])
+    }
+
+    /// Lines end at CR LF and at CR as at LF, as editors split them.
+    @Test func everyLineBreakEndsALine() throws {
+        let text = String(decoding: readBytes(Paths.fixtures + "/Machines/TimedPlayer.sm"), as: UTF8.self)
+        let lines = try Self.tokenize(text).map(\.tokens)
+        #expect(lines.count > 30)
+        for lineBreak in ["\r\n", "\r"] {
+            let other = text.replacingOccurrences(of: "\n", with: lineBreak)
+            #expect(try Self.tokenize(other).map(\.tokens) == lines)
+        }
     }
 
     /// What the tokenizer does not run is refused, never ignored.
