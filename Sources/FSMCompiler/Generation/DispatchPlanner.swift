@@ -33,7 +33,7 @@ struct DispatchPlanner {
             // cost: one row without a guard takes every event.
             return EventDispatch(event: event, predicateTypes: [],
                                  branches: [EventDispatch.Branch(transition: candidates[0], patterns: [[]])],
-                                 isExhaustive: true, handled: [[]])
+                                 isExhaustive: true)
         }
         let guards = candidates.map { state.transitions[$0].guardClause }
         // Most specific first: rank (predicate and condition terms) descending, then table order.
@@ -52,7 +52,7 @@ struct DispatchPlanner {
             if !branches[branches.count - 1].conditions.isEmpty {
                 branches.append(EventDispatch.Branch(transition: nil, patterns: [[]], conditions: []))
             }
-            return EventDispatch(event: event, predicateTypes: [], branches: branches, isExhaustive: true, handled: [[]])
+            return EventDispatch(event: event, predicateTypes: [], branches: branches, isExhaustive: true)
         }
         let space = PredicateSpace(machine.predicateTypes.map(\.cases.count))
         let boxes = guards.map { space.box(of: $0.predicates, over: types) }
@@ -60,22 +60,7 @@ struct DispatchPlanner {
             event: event, predicateTypes: types,
             branches: makeBranches(ordered, types: types, space: space),
             // The Analyzer has checked that this is computable within the region's limit.
-            isExhaustive: space.covers(boxes, over: types) ?? false,
-            handled: handledAlternatives(ordered.map(\.guardClause), types: types, space: space))
-    }
-
-    /// Where some row matches, whatever its conditions say: the alternatives of every row,
-    /// most specific first, less those that earlier ones cover entirely.
-    private func handledAlternatives(_ guards: [Guard], types: [Int], space: PredicateSpace) -> [[Int?]] {
-        var covered: [PredicateBox] = []
-        var handled: [[Int?]] = []
-        for guardClause in guards {
-            let kept = uncovered(Self.product(alternatives(of: guardClause, over: types)), by: covered,
-                                 near: space.box(of: guardClause.predicates, over: types), types: types, space: space)
-            covered += kept.map(\.box)
-            handled += kept.map(\.alternative)
-        }
-        return handled
+            isExhaustive: space.covers(boxes, over: types) ?? false)
     }
 
     /// For each of `types`, the cases the guard accepts, or nil for any.
@@ -160,10 +145,14 @@ struct EventDispatch: Hashable, Sendable {
     /// True when every combination of `predicateTypes` matches some row, so the dispatch
     /// needs no fallback to "unhandled".
     var isExhaustive: Bool
+
     /// The alternatives (as in `Branch.patterns`) for which some row matches, conditions
-    /// aside: where the event is handled rather than unhandled. `[[]]` without predicate
-    /// types; none is covered entirely by those before it.
-    var handled: [[Int?]]
+    /// aside: where the event is handled rather than unhandled. They are those of the
+    /// branches without conditions: the rows that take the event whatever conditions say,
+    /// and the rejection, which holds where only rows with conditions match. None is
+    /// covered entirely by those before it, as `makeBranches` prunes both against all
+    /// before them.
+    var handled: [[Int?]] { branches.filter { $0.conditions.isEmpty }.flatMap(\.patterns) }
 
     /// One candidate transition, or the rejection, and the combinations it takes.
     struct Branch: Hashable, Sendable {
