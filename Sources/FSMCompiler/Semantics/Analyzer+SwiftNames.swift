@@ -86,13 +86,10 @@ extension Analysis {
         checkCaseNames(concrete, role: "state", log: &log)
         checkCaseNames(events, role: "event", log: &log)
         let properties = SwiftNames.machineProperties.union(historyStates.isEmpty ? [] : ["history"])
-        if !events.isEmpty {
-            for state in concrete where SwiftNames.stateMembers.contains(SwiftNames.lowerCamel(state.text)) {
-                log.error(.invalidSwiftName,
-                          "state '\(state)' would become the enum case '\(SwiftNames.lowerCamel(state.text))', which the state type already has as a member (the events the state handles); choose another name",
-                          at: state.location)
-            }
-        }
+        checkMemberNames(concrete, role: "state", members: events.isEmpty ? [] : SwiftNames.stateMembers,
+                         of: "state type", meaning: "the events the state handles", log: &log)
+        checkMemberNames(events, role: "event", members: valueDeclarations.isEmpty ? [] : SwiftNames.valueEventMembers,
+                         of: "event type", meaning: "the event without its values", log: &log)
         for state in historyStates where SwiftNames.reservedCaseNames.contains(SwiftNames.unescaped(SwiftNames.lowerCamel(states[state].name.text))) {
             log.error(.invalidSwiftName,
                       "superstate '\(states[state].name)' with a history would become the property '\(SwiftNames.lowerCamel(states[state].name.text))' of the history type, which Swift gives another meaning; choose another name",
@@ -105,13 +102,6 @@ extension Analysis {
         }
         for type in predicateTypes {
             checkCaseNames(type.cases, role: "case of '\(type.name)'", log: &log)
-        }
-        if !valueDeclarations.isEmpty {
-            for event in events where SwiftNames.lowerCamel(event.text) == "name" {
-                log.error(.invalidSwiftName,
-                          "event '\(event)' would become the enum case 'name', which the event type already has as a member (the event without its values); choose another name",
-                          at: event.location)
-            }
         }
         checkValueNames(valueDeclarations, log: &log)
         checkCollisions(actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
@@ -195,6 +185,17 @@ extension Analysis {
         } else if GeneratedNames.memberTypeNames.contains(name.text) {
             log.error(.invalidSwiftName,
                       "'\(name)' cannot name the actions protocol: the generated machine has a member type '\(name)', which would hide it inside the machine\(instead)",
+                      at: name.location)
+        }
+    }
+
+    /// Names that would become cases of a generated enum that has a member of that name:
+    /// `meaning` says what the member is.
+    private func checkMemberNames(_ names: [NameSyntax], role: String, members: Set<String>, of type: String,
+                                  meaning: String, log: inout DiagnosticLog) {
+        for name in names where members.contains(SwiftNames.lowerCamel(name.text)) {
+            log.error(.invalidSwiftName,
+                      "\(role) '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which the \(type) already has as a member (\(meaning)); choose another name",
                       at: name.location)
         }
     }

@@ -66,6 +66,10 @@ public enum SwiftNames {
     public static let machineProperties: Set<String> = ["state", "actions", "snapshot"]
 
     /// Case names the state enum cannot have beside those of every generated enum: its
-    /// members.
+    /// members (where the machine has events).
     public static let stateMembers: Set<String> = ["handledEvents"]
+
+    /// Case names the event enum of a machine whose events carry values cannot have: its
+    /// members.
+    public static let valueEventMembers: Set<String> = ["name"]
 }
