@@ -6,14 +6,14 @@ import Testing
 /// and the running timers with the time each had left; it goes through JSON as the `.sm`
 /// names; the restored machine runs no entry action, resumes its timers where they were,
 /// and goes on as the saved one would have.
-@Suite struct SnapshotTests {
-    /// Encodes with sorted keys, so that the JSON can be compared as text.
-    func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
+/// `value` as JSON with sorted keys, so that it can be compared as text.
+func json<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
 
+@Suite struct SnapshotTests {
     func decoded<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }
@@ -56,12 +56,6 @@ import Testing
 @Suite struct TimerSnapshotTests {
     let log = TimedPlayerLog()
     let timers = ManualTimers<TimedPlayerTimer>()
-
-    func json(_ snapshot: TimedPlayerSnapshot) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(snapshot), as: UTF8.self)
-    }
 
     /// Ten seconds into Buffering, the snapshot holds both running timers with the time
     /// each has left; restored on other timers, Buffering's falls due 20 s later, not 30 s,
