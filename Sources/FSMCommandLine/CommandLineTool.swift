@@ -104,9 +104,13 @@ public struct CommandLineTool {
 
     /// Reads and checks one input, printing its diagnostics. Returns the model, or the
     /// exit status to stop with: `.ioFailure` when unreadable, `.failure` for errors.
-    func load(_ path: String, warningsAsErrors: Bool) -> Result<StateMachine, Stop> {
+    /// `refusingRegions` names a command that cannot take machines with parallel states yet.
+    func load(_ path: String, warningsAsErrors: Bool, refusingRegions command: String? = nil) -> Result<StateMachine, Stop> {
         guard let file = readInput(path) else { return .failure(Stop(.ioFailure)) }
-        let result = Compiler.check(file)
+        var result = Compiler.check(file)
+        if let command, let machine = result.machine, let refusal = Compiler.regionsNotCompiled(machine, by: command) {
+            result.diagnostics = (result.diagnostics + [refusal]).sortedByLocation()
+        }
         let diagnostics = warningsAsErrors ? result.diagnostics.map(\.asError) : result.diagnostics
         console.report(diagnostics)
         guard let machine = result.machine, !diagnostics.hasErrors else { return .failure(Stop(.failure)) }

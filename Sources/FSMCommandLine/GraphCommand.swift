@@ -24,7 +24,7 @@ extension CommandLineTool {
             ],
             operandName: "FILE", operandCount: 1...1),
         run: { tool, arguments in
-            switch tool.load(arguments.operands[0], warningsAsErrors: arguments.has("--warnings-as-errors")) {
+            switch tool.load(arguments.operands[0], warningsAsErrors: arguments.has("--warnings-as-errors"), refusingRegions: "graph") {
             case .failure(let stop):
                 return stop.code
             case .success(let machine):

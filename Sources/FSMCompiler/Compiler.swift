@@ -71,7 +71,28 @@ extension Compiler {
     public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
         let result = check(file)
         guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
+        if let refusal = regionsNotCompiled(machine, by: "compile") {
+            return Output(swift: nil, diagnostics: (result.diagnostics + [refusal]).sortedByLocation())
+        }
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
+    }
+
+    /// The error for a machine with parallel states, forks or `in(State)` terms, which
+    /// this version of fsmc checks, tables and simulates, but for which `command`
+    /// (`compile`, `graph`) cannot yet write its output; nil for any other machine. It is
+    /// located at the first parallel state's header, or at the first state test.
+    public static func regionsNotCompiled(_ machine: StateMachine, by command: String) -> Diagnostic? {
+        guard Simulation.needsConfigurations(machine) else { return nil }
+        let location: SourceLocation
+        if let parallel = machine.states.first(where: \.isParallel) {
+            location = parallel.named.location
+        } else {
+            location = machine.states.lazy.flatMap(\.transitions).first { !$0.guardClause.stateTests.isEmpty }!.location
+        }
+        let what = command == "graph" ? "draw" : "generate Swift for"
+        return Diagnostic(.regionsNotCompiled, .error,
+                          "this version of fsmc cannot yet \(what) a machine with parallel states or 'in(State)' guards; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it",
+                          at: location)
     }
 
     /// The Swift source of a machine that `check` produced, headed with its file's name.

@@ -7,6 +7,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case abstractTarget
     case argumentMismatch
     case contradictoryCondition
+    case crossRegionTransition
     case duplicateHeader
     case duplicateInitial
     case duplicateTransition
@@ -17,9 +18,11 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case implicitClash
     case inconsistentEntryExit
     case initialCycle
+    case initialInParallel
     case initialNotSubstate
     case invalidConfiguration
     case invalidDuration
+    case invalidFork
     case invalidHeader
     case invalidSwiftName
     case libraryTypeName
@@ -32,7 +35,13 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case noEvents
     case nothingToOverride
     case overrideOutOfOrder
+    case parallelWithoutRegions
     case predicateLimit
+    case regionConflict
+    case regionInheritance
+    case regionWithoutInitial
+    case regionsNeedUML
+    case regionsNotCompiled
     case repeatedCondition
     case repeatedPredicateCase
     case repeatedPredicateType
@@ -62,6 +71,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .abstractTarget: "an abstract state `(X)` without an initial row `- Substate` is used as a next state, an initial substate or the initial state"
         case .argumentMismatch: "an action or condition is given arguments of other types or number than at its first use, or the events of a multi-event row give one label different types"
         case .contradictoryCondition: "a guard asks for a condition and its negation, as in `[c, !c]`"
+        case .crossRegionTransition: "a row leads from one region of a parallel state into another region of it, which UML forbids"
         case .duplicateHeader: "a header (or a `Predicate` type) is given twice"
         case .duplicateInitial: "a superstate has two initial rows `- Substate`"
         case .duplicateTransition: "two rows share state, event, predicate guard and next state"
@@ -72,9 +82,11 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .implicitClash: "rows of equal rank match one predicate combination; the message names it"
         case .inconsistentEntryExit: "a state written twice gives two different entry or exit lists"
         case .initialCycle: "initial rows lead from a state back to itself"
+        case .initialInParallel: "a parallel state has an initial row `- Substate`: each of its regions enters its own initial substate"
         case .initialNotSubstate: "an initial row `- X` names a state that is not a substate of the state whose body holds it"
         case .invalidConfiguration: "`fsmc-config.json` is not JSON, has a key fsmc does not know (such as `\"acess\"`) or a value it does not accept (such as `\"access\": \"open\"`)"
         case .invalidDuration: "the duration of `after(…)` is not a whole number of `ms`, `s`, `min` or `h` between 1 ms and 100 days"
+        case .invalidFork: "the states of a fork `A & B` are not each in another region of one parallel state"
         case .invalidHeader: "a header has the wrong form, such as `EntryExit: sometimes` or `Predicate: A` without cases"
         case .invalidSwiftName: "a name cannot be used in the generated Swift, such as a type called `Self`"
         case .libraryTypeName: "a generated type would take the name of a standard library or Foundation type, such as a machine called `Timer`, and hide it in the whole module"
@@ -87,7 +99,13 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .noEvents: "warning: no row names an event yet; the generated machine handles none"
         case .nothingToOverride: "a row in `override { }` matches no inherited row"
         case .overrideOutOfOrder: "a plain row replaces a row that a superstate marked `override`"
+        case .parallelWithoutRegions: "a `Parallel:` header names a state with fewer than two direct substates (its regions)"
         case .predicateLimit: "the predicate combinations of one event in one state are too many to check"
+        case .regionConflict: "for one event, a row of one region leaves its parallel state while another region of it has a row for that event; the message names both rows"
+        case .regionInheritance: "a state inside a parallel state (or a parallel state) has more than one superstate: a region's states form a tree"
+        case .regionWithoutInitial: "a region of a parallel state has no initial row `- Substate`"
+        case .regionsNeedUML: "a machine with `Parallel:` states has `EntryExit: always` or `onChange`; regions need the default UML entry and exit"
+        case .regionsNotCompiled: "`compile` (or `graph`) was given a machine with `Parallel:` states, which this version of fsmc checks, tables and simulates but cannot yet generate Swift for or draw"
         case .repeatedCondition: "warning: a condition appears twice in one guard"
         case .repeatedPredicateCase: "a case is repeated in `Type = a | a`, or in a `Predicate` header"
         case .repeatedPredicateType: "one predicate type is AND-ed twice, as in `[A = x, A = y]`"
@@ -104,7 +122,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .undefinedPredicateType: "a guard names a predicate type no `Predicate` header declares"
         case .undefinedState: "a next state, superstate or initial state is never defined"
         case .unexpectedCharacter: "a character that is not part of the language"
-        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit, Predicate, Event, Import or History"
+        case .unknownHeader: "a header other than FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import, History or Parallel"
         case .unknownLabel: "an argument names a label that the row's event does not carry"
         case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
         case .unusedEvent: "warning: an `Event:` header declares an event that no row uses"

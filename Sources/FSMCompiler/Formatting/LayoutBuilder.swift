@@ -169,7 +169,8 @@ struct LayoutBuilder {
         var lead: [String] = []
         if !row.events.isEmpty { lead.append(joined(row.events, by: " | ")) }
         if let guardClause = row.guardClause { lead.append(text(of: guardClause)) }
-        return [lead.joined(separator: " "), row.nextState?.text ?? "-", actions(row.actions, isBraced: row.hasBracedActions)]
+        let targets = [row.nextState?.text ?? "-"] + row.forkTargets.map(\.text)
+        return [lead.joined(separator: " "), targets.joined(separator: " & "), actions(row.actions, isBraced: row.hasBracedActions)]
     }
 
     /// An initial row's columns: `-`, the substate, the action.
@@ -184,6 +185,7 @@ struct LayoutBuilder {
             case .predicate(let type, let cases): type.text + " = " + joined(cases, by: " | ")
             case .condition(let name, let isNegated, let arguments):
                 (isNegated ? "!" : "") + name.text + (arguments.map { "(" + joined($0, by: ", ") + ")" } ?? "")
+            case .stateTest(let state, let isNegated, _): (isNegated ? "!" : "") + "in(" + state.text + ")"
             }
         }
         return "[" + terms.joined(separator: ", ") + "]"

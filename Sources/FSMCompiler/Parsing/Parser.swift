@@ -378,7 +378,13 @@ public struct Parser {
         }
         if isInitialRow {
             advance()
-            return .initial(try parseRow(events: [], guardClause: nil, start: start))
+            let row = try parseRow(events: [], guardClause: nil, start: start)
+            if let fork = row.forkTargets.first {
+                try report(Diagnostic(.syntaxError, .error,
+                                      "an initial row names one substate, found '&' before '\(fork.text)'; a fork is written in a row with an event, or by the regions' own initial rows",
+                                      at: fork.location))
+            }
+            return .initial(row)
         }
         advance(by: 3)
         return .placeholder(location, tokens: TokenSpan(start: start, end: index))
@@ -386,7 +392,7 @@ public struct Parser {
 
     /// `row = events , [ guard ] , nextState , action ;`
     /// `eventRow = [ guard ] , nextState , action ;` (the caller has parsed events and guard)
-    /// `nextState = NAME | dash ;`
+    /// `nextState = NAME , { "&" , NAME } | dash ;` (several names are a fork)
     /// `start` is the row's first token, its first event's or its guard's if it has them.
     private mutating func parseRow(events: [NameSyntax], guardClause: GuardSyntax?, start: Int) throws -> RowSyntax {
         var guardClause = guardClause
@@ -405,11 +411,21 @@ public struct Parser {
         default:
             try fail("expected a next state or '-', found \(describe(current))")
         }
+        var forkTargets: [NameSyntax] = []
+        while current.kind == .ampersand {
+            guard nextState != nil else {
+                try fail("expected an action, '-' or '{', found '&'; a fork names a state on each side of '&', as in 'Playing & Muted'")
+            }
+            advance()
+            forkTargets.append(try expectName("a state after '&'"))
+        }
         let hasBracedActions = current.kind == .openBrace
         let actions = try parseAction()
-        return RowSyntax(events: events, guardClause: guardClause, nextState: nextState,
-                         nextStateLocation: nextLocation, actions: actions, hasBracedActions: hasBracedActions,
-                         location: tokens[start].location, tokens: TokenSpan(start: start, end: index))
+        var row = RowSyntax(events: events, guardClause: guardClause, nextState: nextState,
+                            nextStateLocation: nextLocation, actions: actions, hasBracedActions: hasBracedActions,
+                            location: tokens[start].location, tokens: TokenSpan(start: start, end: index))
+        row.forkTargets = forkTargets
+        return row
     }
 
     /// `events = event , { "|" , event } ;`
@@ -468,10 +484,11 @@ public struct Parser {
         return GuardSyntax(terms: terms, location: location)
     }
 
-    /// `term = NAME , [ "=" , caseList | arguments ] | "!" , NAME , [ arguments ] ;`
+    /// `term = stateTest | NAME , [ "=" , caseList | arguments ] | "!" , NAME , [ arguments ] ;`
     /// `!Type = a` is refused with its own message. Unlike an action's, a condition's `(`
     /// may stand apart from its name: inside `[ ]` it cannot start anything else.
     private mutating func parseTerm() throws -> GuardTermSyntax {
+        if let test = try parseStateTest() { return test }
         if current.kind == .bang {
             advance()
             let name = try expectName("a condition after '!'")
@@ -486,6 +503,22 @@ public struct Parser {
         guard current.kind == .equals else { return .condition(name, isNegated: false, arguments: nil) }
         advance()
         return .predicate(type: name, cases: try parseCaseList())
+    }
+
+    /// `stateTest = [ "!" ] , "in" , "(" , NAME , ")" ;` — `in` followed by `(`; a plain `in`
+    /// is a condition. Nil, consuming nothing, when the term is not a state test.
+    private mutating func parseStateTest() throws -> GuardTermSyntax? {
+        let isNegated = current.kind == .bang
+        let word = isNegated ? peek(1) : current
+        guard word.kind == .name, word.text == "in", peek(isNegated ? 2 : 1).kind == .openParen else { return nil }
+        let location = current.location
+        advance(by: isNegated ? 3 : 2)
+        let state = try expectName("a state in 'in(…)'")
+        guard current.kind == .closeParen else {
+            try fail("expected ')' after the state of 'in(\(state.text)', found \(describe(current)); 'in(State)' tests one state")
+        }
+        advance()
+        return .stateTest(state, isNegated: isNegated, location: location)
     }
 
     /// `action = call | dash | "{" , { call } , "}" ;`

@@ -57,7 +57,7 @@ extension RowSyntax: CustomStringConvertible {
         var parts: [String] = []
         if !events.isEmpty { parts.append(events.map(\.text).joined(separator: "|")) }
         if let guardClause { parts.append(guardClause.description) }
-        parts.append(nextState?.text ?? "-")
+        parts.append(([nextState?.text ?? "-"] + forkTargets.map(\.text)).joined(separator: "&"))
         parts.append("{" + actions.map(\.text).joined(separator: " ") + "}")
         return parts.joined(separator: " ")
     }
@@ -75,6 +75,7 @@ extension GuardTermSyntax: CustomStringConvertible {
         case .predicate(let type, let cases): "\(type)=" + cases.map(\.text).joined(separator: "|")
         case .condition(let name, let isNegated, let arguments):
             (isNegated ? "!" : "") + name.text + (arguments.map { "(" + $0.map(\.text).joined(separator: ",") + ")" } ?? "")
+        case .stateTest(let state, let isNegated, _): (isNegated ? "!" : "") + "in(" + state.text + ")"
         }
     }
 }

@@ -210,6 +210,8 @@ public struct RowSyntax: Hashable, Sendable {
     public var guardClause: GuardSyntax?
     /// The next state, or nil for `-` (stay).
     public var nextState: NameSyntax?
+    /// The states after the first of a fork, `Playing & Muted`: each after its `&`.
+    public var forkTargets: [NameSyntax] = []
     public var nextStateLocation: SourceLocation
     public var actions: [ActionSyntax]
     /// Whether the actions are written between braces (`{a b}`, `{}`) rather than as one
@@ -244,9 +246,12 @@ public struct GuardSyntax: Hashable, Sendable {
     }
 }
 
-/// `Type = a | b`, a condition (`name`, `name(label)`), or a negated one (`!name`).
+/// `Type = a | b`, a condition (`name`, `name(label)`), a negated one (`!name`), or a
+/// state test (`in(State)`, `!in(State)`).
 public enum GuardTermSyntax: Hashable, Sendable {
     case predicate(type: NameSyntax, cases: [NameSyntax])
     /// `arguments`: the labels in parentheses, or nil when there are none.
     case condition(NameSyntax, isNegated: Bool, arguments: [NameSyntax]?)
+    /// `in(State)`: true while `State` is active. `location` is where `in` (or its `!`) is.
+    case stateTest(NameSyntax, isNegated: Bool, location: SourceLocation)
 }

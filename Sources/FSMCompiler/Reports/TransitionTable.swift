@@ -2,6 +2,7 @@
 public enum TransitionTable {
     /// One line per transition: `Locked Pass [Enforcement=weak] -> Locked {smile}`.
     public static func text(_ machine: StateMachine) -> String {
+        if Simulation.needsConfigurations(machine) { return regionText(machine) }
         var lines: [String] = []
         for state in machine.states where !state.isAbstract {
             for transition in state.transitions {
@@ -28,7 +29,7 @@ public enum TransitionTable {
     }
 
     /// `Locked Pass [Enforcement=weak]`: where a line starts.
-    private static func head(of transition: Transition, in state: State, of machine: StateMachine) -> String {
+    static func head(of transition: Transition, in state: State, of machine: StateMachine) -> String {
         let head = state.name + " " + machine.events[transition.event].name
         return transition.guardClause.isEmpty ? head : head + " [" + guardText(transition.guardClause, in: machine) + "]"
     }
@@ -51,7 +52,8 @@ public enum TransitionTable {
         let conditions = guardClause.conditions.map { term in
             (term.isNegated ? "!" : "") + callText(machine.conditions[term.condition].name, arguments: term.arguments)
         }
-        return (predicates + conditions).joined(separator: ", ")
+        let stateTests = guardClause.stateTests.map { ($0.isNegated ? "!" : "") + "in(" + machine.states[$0.state].name + ")" }
+        return (predicates + conditions + stateTests).joined(separator: ", ")
     }
 
     /// Every action the transition runs, in order, the row's own with the labels of the
@@ -76,6 +78,22 @@ public enum TransitionTable {
     /// without transitions gets a row of its own, so that the table names every state.
     public static func markdown(_ machine: StateMachine) -> String {
         var lines = ["| State | Event | Guard | Next state | Actions |", "|---|---|---|---|---|"]
+        if Simulation.needsConfigurations(machine) {
+            let chart = RegionChart(machine)
+            var previous: Int?
+            for (source, transition) in regionRows(machine) {
+                let (target, effects) = regionCells(transition, from: source, chart: chart)
+                lines.append(markdownRow([
+                    previous == source ? "" : "**\(markdownText(machine.states[source].name))**",
+                    markdownText(machine.events[transition.event].name),
+                    markdownText(guardText(transition.guardClause, in: machine)),
+                    markdownText(target),
+                    markdownText(effects.joined(separator: ", ")),
+                ]))
+                previous = source
+            }
+            return lines.map { $0 + "\n" }.joined()
+        }
         for state in machine.states where !state.isAbstract {
             guard !state.transitions.isEmpty else {
                 lines.append(markdownRow(["**\(markdownText(state.name))**", "*no transitions*", "", "", ""]))

@@ -15,6 +15,9 @@ struct Headers {
     var imports: [NameSyntax] = []
     /// `History: Active = shallow|deep` headers, in declaration order, each state once.
     var histories: [(state: NameSyntax, kind: HistoryKind)] = []
+    /// `Parallel: Media` headers, in declaration order, each state once: states whose direct
+    /// substates are orthogonal regions.
+    var parallelStates: [NameSyntax] = []
     /// `Isolation: MainActor`: the global actor of the actions protocol and the machine.
     var isolation: NameSyntax?
     /// `Async: load isReady`: the actions and conditions that are `async`, each once.
@@ -24,10 +27,11 @@ struct Headers {
 
     /// Every header, as the documentation spells it.
     static let names = ["FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
-                        "Import", "History"]
+                        "Import", "History", "Parallel"]
 
     /// Header names are case-insensitive; each may appear once, but `Predicate` once per
-    /// type, `Event` once per event, `Import` once per module and `History` once per state.
+    /// type, `Event` once per event, `Import` once per module, and `History` and `Parallel`
+    /// once per state.
     init(reading syntax: StateMachineSyntax, log: inout DiagnosticLog) {
         var firstByName: [String: HeaderSyntax] = [:]
         for header in syntax.headers {
@@ -49,6 +53,7 @@ struct Headers {
             case "event": declareEvent(header, log: &log)
             case "import": declareImport(header, log: &log)
             case "history": declareHistory(header, log: &log)
+            case "parallel": declareParallel(header, log: &log)
             default: readSingleHeader(header, key: key, firstByName: &firstByName, log: &log)
             }
         }
@@ -144,6 +149,21 @@ struct Headers {
             return
         }
         histories.append((header.value, kind))
+    }
+
+    /// `Parallel: Media`, once per state.
+    private mutating func declareParallel(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        if let detail = header.cases?.first?.location ?? header.parameters?.first?.label.location {
+            log.error(.invalidHeader, "header '\(header.name)' names one state, as in 'Parallel: \(header.value)'",
+                      at: detail)
+            return
+        }
+        if let first = parallelStates.first(where: { $0.text == header.value.text }) {
+            log.error(.duplicateHeader, "state '\(header.value)' is declared parallel twice", at: header.value.location,
+                      notes: [.init("first declared here", at: first.location)])
+            return
+        }
+        parallelStates.append(header.value)
     }
 
     /// `Import: Module`, once per module; FSMRuntime is imported always.

@@ -84,7 +84,9 @@ struct Flattening {
         private func inheritedRows(of state: Int, _ flattening: Flattening) -> [Int] {
             var seen = Set<Int>()
             var inherited: [Int] = []
-            for superstate in resolution.superstates[state] {
+            // A region inherits nothing from its parallel state: that state's rows fire only
+            // when no region takes the event (SPEC 2.7).
+            for superstate in resolution.superstates[state] where !resolution.isParallel[superstate] {
                 for row in flattening.effectiveRows[superstate] where seen.insert(row).inserted {
                     inherited.append(row)
                 }
@@ -181,6 +183,7 @@ extension Declarations {
             let type = predicateTypes[match.type]
             return "\(type.name)=" + match.cases.map { type.cases[$0].text }.joined(separator: "|")
         } + clause.conditions.map(describe)
+            + clause.stateTests.map { ($0.isNegated ? "!" : "") + "in(" + states[$0.state].name.text + ")" }
         return " [" + terms.joined(separator: ", ") + "]"
     }
 }

@@ -24,7 +24,13 @@ extension Analysis {
             machineStates[index].entryActions = lineage.flatMap { machineStates[$0].ownEntryActions }
             machineStates[index].exitActions = lineage.reversed().flatMap { machineStates[$0].ownExitActions }
         }
-        for index in machineStates.indices where !machineStates[index].isAbstract {
+        for index in machineStates.indices {
+            machineStates[index].isParallel = resolution.isParallel[index]
+            machineStates[index].substates = resolution.substates[index]
+        }
+        // A parallel state's transitions are its level rows, which fire when no region
+        // takes the event.
+        for index in machineStates.indices where !machineStates[index].isAbstract || machineStates[index].isParallel {
             var transitions: [Transition] = []
             transitions.reserveCapacity(flattening.effectiveRows[index].count)
             for row in flattening.effectiveRows[index] {
@@ -75,6 +81,12 @@ extension Analysis {
         machine.asyncActions = declarations.actions.names.map { asyncNames.contains($0.text) }
         machine.asyncConditions = declarations.conditions.names.map { asyncNames.contains($0.text) }
         machine.isObservable = headers.isObservable
+        if machine.hasRegions {
+            machine.initialConfiguration = RegionChart(machine).initialConfiguration().leaves
+            machine.initialState = machine.initialConfiguration[0]
+        } else {
+            machine.initialConfiguration = [initialState]
+        }
         machine.actionParameters = declarations.actions.names.map { parameters($0.text) }
         machine.conditionParameters = declarations.conditions.names.map { parameters("?" + $0.text) }
         return machine
@@ -95,11 +107,13 @@ extension Analysis {
         case .always: true
         case .onChange: arrivals[0].target != state
         }
-        return Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause,
-                          staysInState: namedTarget == nil, actions: rows[row].actions,
-                          actionArguments: rows[row].actionArguments, runsExitAndEntry: runsExitAndEntry,
-                          namedTarget: namedTarget, arrivals: arrivals,
-                          declaredIn: rows[row].owner, location: rows[row].location)
+        var transition = Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause,
+                                    staysInState: namedTarget == nil, actions: rows[row].actions,
+                                    actionArguments: rows[row].actionArguments, runsExitAndEntry: runsExitAndEntry,
+                                    namedTarget: namedTarget, arrivals: arrivals,
+                                    declaredIn: rows[row].owner, location: rows[row].location)
+        transition.forkTargets = resolution.forkTargets[row]
+        return transition
     }
 
     private func named(_ name: NameSyntax, _ swiftName: String) -> Named {

@@ -3,7 +3,8 @@ extension Analysis {
     /// the combinations of predicate values and condition results, and predicate
     /// combinations too many to check or to spell out as dispatch.
     func checkPredicates(log: inout DiagnosticLog) {
-        let space = PredicateSpace(predicateTypes.map(\.cases.count), conditionCount: declarations.conditionCalls.count)
+        let space = PredicateSpace(predicateTypes.map(\.cases.count), conditionCount: declarations.conditionCalls.count,
+                                   testedStates: declarations.testedStates)
         var effectiveSets: [Int: Set<Int>] = [:]
         for state in states.indices {
             var eventOrder: [Int] = []
@@ -79,9 +80,14 @@ extension Analysis {
                 }
                 guard let witness = region.pieces.first?.witness else { continue }
                 let combination = zip(dimensions, witness).map { dimension, value in
-                    dimension < space.conditionBase
-                        ? "\(predicateTypes[dimension].name)=\(predicateTypes[dimension].cases[value])"
-                        : "\(declarations.describe(declarations.conditionCalls[dimension - space.conditionBase]))=\(value == 1)"
+                    if dimension < space.conditionBase {
+                        return "\(predicateTypes[dimension].name)=\(predicateTypes[dimension].cases[value])"
+                    }
+                    if dimension >= space.stateTestBase {
+                        let state = declarations.testedStates[dimension - space.stateTestBase]
+                        return "in(\(states[state].name))=\(value == 1)"
+                    }
+                    return "\(declarations.describe(declarations.conditionCalls[dimension - space.conditionBase]))=\(value == 1)"
                 }.joined(separator: ", ")
                 let row = candidates[later]
                 log.error(.implicitClash,

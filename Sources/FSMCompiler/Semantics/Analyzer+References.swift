@@ -22,6 +22,14 @@ struct Resolution {
     var initialActions: [[Int]] = []
     /// Per state: its `History:` kind, when the header is valid.
     var history: [HistoryKind?] = []
+    /// Per state: whether a valid `Parallel:` header names it, and where that header names it.
+    var isParallel: [Bool] = []
+    var parallelHeaders: [SourceLocation?] = []
+    /// The states a `Parallel:` header names, valid or not: entering one is not reported
+    /// again as entering an abstract state.
+    var namedParallel = Set<Int>()
+    /// Per row: the states after `&` of a fork that are defined.
+    var forkTargets: [[Int]] = []
 
     /// Where a row goes.
     enum Destination: Equatable {
@@ -49,9 +57,12 @@ struct Resolution {
         for state in states.indices {
             for superstate in superstates[state] { substates[superstate].append(state) }
         }
+        resolveParallelStates(declarations, headers: headers, log: &log)
         resolveInitialRows(declarations, log: &log)
+        checkRegionsHaveInitialRows(declarations, log: &log)
         resolveHistories(declarations, headers: headers, log: &log)
         for row in declarations.rows {
+            forkTargets.append(row.forkTargets.compactMap { Self.lookup($0, role: "fork target", in: declarations, log: &log) })
             guard let next = row.nextState else {
                 destinations.append(.stay)
                 continue
@@ -74,7 +85,7 @@ struct Resolution {
     @discardableResult
     private func checkEnterable(_ state: Int, named name: NameSyntax, as role: String, _ states: [StateRecord],
                                 log: inout DiagnosticLog) -> Bool {
-        guard states[state].isAbstract && initialSubstate[state] == nil else { return true }
+        guard states[state].isAbstract && initialSubstate[state] == nil && !namedParallel.contains(state) else { return true }
         // An initial row with an error was reported; entering its state is not one more.
         guard states[state].initialRows.isEmpty else { return false }
         let hint = substates[state].first.map { "; give it an initial substate, as in '- \(states[$0].name)' in its body" }
@@ -91,7 +102,7 @@ struct Resolution {
         initialSubstate = Array(repeating: nil, count: states.count)
         initialActions = Array(repeating: [], count: states.count)
         var candidates: [Int: (target: Int, record: InitialRecord)] = [:]
-        for state in states.indices {
+        for state in states.indices where !isParallel[state] {
             guard let first = states[state].initialRows.first else { continue }
             for second in states[state].initialRows.dropFirst() {
                 log.error(.duplicateInitial, "state '\(states[state].name)' has a second initial row; a superstate has one initial substate",
@@ -143,7 +154,7 @@ struct Resolution {
                 log.error(.historyWithoutSubstates,
                           "'\(name)' has no substates, so it has no history; history is for superstates, which other states adopt with ': \(name)'",
                           at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
-            } else if initialSubstate[state] == nil && states[state].initialRows.isEmpty {
+            } else if initialSubstate[state] == nil && states[state].initialRows.isEmpty && !isParallel[state] {
                 log.error(.historyWithoutInitial,
                           "'\(name)' has a history but no initial substate, which it enters before it has a history; add one, as in '- \(states[substates[state][0]].name)' in its body",
                           at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
@@ -153,7 +164,7 @@ struct Resolution {
         }
     }
 
-    private static func lookup(_ name: NameSyntax, role: String, in declarations: Declarations,
+    static func lookup(_ name: NameSyntax, role: String, in declarations: Declarations,
                                log: inout DiagnosticLog) -> Int? {
         if let index = declarations.stateIndex[name.text] { return index }
         let hint = Suggestions.suggestion(for: name.text, among: declarations.states.map(\.name.text))

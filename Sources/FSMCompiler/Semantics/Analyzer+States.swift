@@ -17,8 +17,16 @@ struct Declarations {
     var conditionCallIndex: [ConditionCall: Int] = [:]
     /// The argument types of each action (`name`) and condition (`?name`) at its first use.
     var callSignatures: [String: (types: [String], labels: [String], location: SourceLocation)] = [:]
+    /// Every state an `in(State)` term tests, in order of first appearance.
+    var testedStates: [Int] = []
+    /// Each state name's index as `states` will give it, known before the states are
+    /// declared, so that an `in(State)` term may name a state declared further down.
+    private var stateIndexAhead: [String: Int] = [:]
 
     init(declaring syntax: StateMachineSyntax, headers: Headers, log: inout DiagnosticLog) {
+        for spec in syntax.states where stateIndexAhead[spec.name.text] == nil {
+            stateIndexAhead[spec.name.text] = stateIndexAhead.count
+        }
         for spec in syntax.states {
             let modifierActions = (spec.entry?.names ?? []) + (spec.exit?.names ?? [])
             for action in modifierActions.sorted(by: { $0.location < $1.location }) {
@@ -55,6 +63,22 @@ struct Declarations {
         conditionCallIndex[call] = conditionCalls.count
         conditionCalls.append(call)
         return conditionCalls.count - 1
+    }
+
+    /// The state an `in(State)` term names, reported when no state has that name.
+    mutating func testedState(_ name: NameSyntax, log: inout DiagnosticLog) -> Int? {
+        guard let state = stateIndexAhead[name.text] else {
+            let hint = Suggestions.suggestion(for: name.text, among: syntaxOrderedStateNames)
+            log.error(.undefinedState, "state '\(name)' in 'in(\(name))' is not defined\(hint)", at: name.location)
+            return nil
+        }
+        if !testedStates.contains(state) { testedStates.append(state) }
+        return state
+    }
+
+    /// The state names in the order of their indices.
+    private var syntaxOrderedStateNames: [String] {
+        stateIndexAhead.sorted { $0.value < $1.value }.map(\.key)
     }
 
     /// `isOpen`, `!isOpen` or `isEnough(amount)`, as a guard writes the term.
@@ -192,7 +216,8 @@ struct Declarations {
                     rows.append(RowRecord(
                         owner: owner, event: event, eventIndex: eventIndex,
                         guardClause: rowGuard.clause, key: RowKey(event: eventIndex, guardClause: rowGuard.clause),
-                        hasValidGuard: rowGuard.isValid, nextState: row.nextState, actions: rowActions,
+                        hasValidGuard: rowGuard.isValid, nextState: row.nextState, forkTargets: row.forkTargets,
+                        actions: rowActions,
                         actionArguments: row.actions.map { ($0.arguments ?? []).map(\.text) },
                         isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
@@ -289,6 +314,8 @@ struct RowRecord {
     /// which would only report consequences of that error.
     var hasValidGuard: Bool
     var nextState: NameSyntax?
+    /// The states after `&` in a fork.
+    var forkTargets: [NameSyntax]
     /// Indices into `Declarations.actions`, in order.
     var actions: [Int]
     /// Per action, the labels of the event's values it is called with.
@@ -306,6 +333,8 @@ struct ResolvedGuard {
     private var matchedAt: [Int: SourceLocation] = [:]
     /// By condition call.
     private var conditionAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
+    /// By tested state.
+    private var stateTestAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
     /// The conditions as written, with their argument labels, to check against each row's events.
     private(set) var calls: [CallSyntax] = []
 
@@ -348,6 +377,21 @@ struct ResolvedGuard {
                 conditionAt[call] = (name.location, isNegated)
                 clause.conditions.append(term)
                 calls.append(CallSyntax(name: name, arguments: arguments ?? [], isCondition: true))
+            case .stateTest(let name, let isNegated, let location):
+                guard let state = declarations.testedState(name, log: &log) else { continue }
+                if let first = stateTestAt[state] {
+                    if first.isNegated == isNegated {
+                        log.warning(.repeatedCondition, "state test 'in(\(name))' is repeated in one guard",
+                                    at: location, notes: [.init("first given here", at: first.location)])
+                    } else {
+                        log.error(.contradictoryCondition,
+                                  "the guard asks for both 'in(\(name))' and '!in(\(name))', so the row can never apply",
+                                  at: location, notes: [.init("the other is here", at: first.location)])
+                    }
+                    continue
+                }
+                stateTestAt[state] = (location, isNegated)
+                clause.stateTests.append(StateTest(state: state, isNegated: isNegated))
             }
         }
     }

@@ -20,6 +20,7 @@ public enum Analyzer {
         let flattening = Flattening(flattening: declarations, resolution, headers: headers, log: &log)
         let analysis = Analysis(headers: headers, declarations: declarations, resolution: resolution,
                                 flattening: flattening)
+        analysis.checkRegions(log: &log)
         analysis.checkPredicates(log: &log)
         analysis.checkUnusedPredicateTypes(log: &log)
         analysis.checkReachability(log: &log)
@@ -107,6 +108,8 @@ struct RowKey: Hashable {
     var predicates: [PredicateMatch]
     /// By condition call: `[a, b]` and `[b, a]` are one key.
     var conditions: [ConditionTerm]
+    /// By state: `[in(A), in(B)]` and `[in(B), in(A)]` are one key.
+    var stateTests: [StateTest]
 
     init(event: Int, guardClause: Guard) {
         self.event = event
@@ -114,5 +117,6 @@ struct RowKey: Hashable {
             .map { PredicateMatch(type: $0.type, cases: $0.cases.sorted()) }
             .sorted { $0.type < $1.type }
         self.conditions = guardClause.conditions.sorted { $0.call < $1.call }
+        self.stateTests = guardClause.stateTests.sorted { $0.state < $1.state }
     }
 }

@@ -98,23 +98,33 @@ struct PredicateRegion {
 /// The combinations of a machine's predicate values and condition results, by the number
 /// of cases of each dimension: first one per predicate type, then, when conditions take
 /// part (SPEC 2.4), one per condition call (`isOpen`, `isEnough(amount)`) with the cases
-/// false (0) and true (1).
+/// false (0) and true (1), then one per state that an `in(State)` term tests, alike.
 struct PredicateSpace {
-    /// By dimension: the predicate types' case counts, then 2 per condition call.
+    /// By dimension: the predicate types' case counts, then 2 per condition call and per
+    /// tested state.
     let caseCounts: [Int]
     /// The dimension of condition call 0.
     let conditionBase: Int
+    /// The dimension of the first tested state.
+    let stateTestBase: Int
+    /// By state index: its dimension's offset from `stateTestBase`.
+    private let stateTestOffsets: [Int: Int]
 
-    init(_ predicateCaseCounts: [Int], conditionCount: Int = 0) {
-        caseCounts = predicateCaseCounts + Array(repeating: 2, count: conditionCount)
+    init(_ predicateCaseCounts: [Int], conditionCount: Int = 0, testedStates: [Int] = []) {
+        caseCounts = predicateCaseCounts + Array(repeating: 2, count: conditionCount + testedStates.count)
         conditionBase = predicateCaseCounts.count
+        stateTestBase = conditionBase + conditionCount
+        stateTestOffsets = Dictionary(uniqueKeysWithValues: testedStates.enumerated().map { ($1, $0) })
     }
 
     /// A guard's terms as matches on dimensions: its predicate matches, then one per
-    /// condition term, on its call's dimension (`c` takes case 1, `!c` case 0).
+    /// condition term, on its call's dimension (`c` takes case 1, `!c` case 0), then one
+    /// per state test alike.
     func matches(of guardClause: Guard) -> [PredicateMatch] {
         guardClause.predicates + guardClause.conditions.map {
             PredicateMatch(type: conditionBase + $0.call, cases: [$0.isNegated ? 0 : 1])
+        } + guardClause.stateTests.map {
+            PredicateMatch(type: stateTestBase + stateTestOffsets[$0.state]!, cases: [$0.isNegated ? 0 : 1])
         }
     }
 

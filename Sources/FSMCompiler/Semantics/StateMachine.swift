@@ -102,6 +102,14 @@ public struct StateMachine: Hashable, Sendable {
 
     /// Indices of the states that can be current: the concrete ones, in declaration order.
     public var concreteStates: [Int] { states.indices.filter { !states[$0].isAbstract } }
+
+    /// Whether some state is a `Parallel:` state: the machine is then in a configuration of
+    /// states at once, one per active region (SPEC 2.7), which `RegionChart` describes.
+    public var hasRegions: Bool { states.contains { $0.isParallel } }
+
+    /// The states the machine starts in, one per active region, in configuration order (a
+    /// machine without regions starts in `initialState` alone).
+    public var initialConfiguration: [Int] = []
 }
 
 /// A name from the source with its Swift spelling and where it first appeared.
@@ -185,6 +193,12 @@ public struct State: Hashable, Sendable {
     public var initialActions: [Int] = []
     /// Its `History:` header.
     public var history: HistoryKind? = nil
+    /// Its `Parallel:` header: its direct substates are orthogonal regions, all active
+    /// while it is. Its `transitions` are then the rows of the state and its superstates,
+    /// which fire only when no region takes the event; a region inherits none of them.
+    public var isParallel = false
+    /// Its direct substates, in declaration order: for a parallel state, its regions.
+    public var substates: [Int] = []
 
     public var name: String { named.name }
 }
@@ -208,6 +222,9 @@ public struct Transition: Hashable, Sendable {
     /// Every way the transition can end: one, unless where it ends depends on stored
     /// history; then the first is the one that finds every history it reads empty.
     public var arrivals: [Arrival]
+    /// The states after the first of a fork (`Playing & Muted`), each in another region
+    /// of one parallel state; empty for a row that names one state or `-`.
+    public var forkTargets: [Int] = []
     /// The state, possibly a superstate, whose body holds the row.
     public var declaredIn: Int
     /// Where the row's event is written.
@@ -292,20 +309,37 @@ public struct Guard: Hashable, Sendable {
     public var predicates: [PredicateMatch]
     /// In the order written.
     public var conditions: [ConditionTerm]
+    /// `in(State)` and `!in(State)` terms, in the order written: conditions the machine
+    /// answers itself from its configuration.
+    public var stateTests: [StateTest] = []
 
-    public init(predicates: [PredicateMatch] = [], conditions: [ConditionTerm] = []) {
+    public init(predicates: [PredicateMatch] = [], conditions: [ConditionTerm] = [], stateTests: [StateTest] = []) {
         self.predicates = predicates
         self.conditions = conditions
+        self.stateTests = stateTests
     }
 
-    /// The number of predicate types and conditions the row constrains; the most specific
-    /// applicable row wins (SPEC 2.3, 2.4).
-    public var rank: Int { predicates.count + conditions.count }
-    public var isEmpty: Bool { predicates.isEmpty && conditions.isEmpty }
+    /// The number of predicate types, conditions and state tests the row constrains; the
+    /// most specific applicable row wins (SPEC 2.3, 2.4, 1.6).
+    public var rank: Int { predicates.count + conditions.count + stateTests.count }
+    public var isEmpty: Bool { predicates.isEmpty && conditions.isEmpty && stateTests.isEmpty }
 
     /// Whether the condition terms hold, `answer` giving each condition's value.
     public func conditionsHold(_ answer: (Int) -> Bool) -> Bool {
         conditions.allSatisfy { answer($0.condition) != $0.isNegated }
+    }
+}
+
+/// `in(State)` or `!in(State)` in a guard: whether `state` is active (a leaf of the
+/// configuration or one of its superstates).
+public struct StateTest: Hashable, Sendable {
+    /// Index into `StateMachine.states`.
+    public var state: Int
+    public var isNegated: Bool
+
+    public init(state: Int, isNegated: Bool) {
+        self.state = state
+        self.isNegated = isNegated
     }
 }
 

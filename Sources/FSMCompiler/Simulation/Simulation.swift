@@ -7,6 +7,9 @@
 /// that a trace never depends on a default the user did not choose.
 public struct Simulation: Sendable {
     public private(set) var interpreter: Interpreter
+    /// For a machine with parallel states or `in(State)` terms, the interpreter of
+    /// configurations that runs it instead of `interpreter`.
+    public private(set) var regionInterpreter: RegionInterpreter?
     /// The case index of each predicate type, in declaration order; nil until set.
     public private(set) var predicateValues: [Int?]
     /// The result of each condition, by index into `machine.conditions`; nil until set.
@@ -27,8 +30,15 @@ public struct Simulation: Sendable {
 
     public init(_ machine: StateMachine) {
         interpreter = Interpreter(machine)
+        if Self.needsConfigurations(machine) { regionInterpreter = RegionInterpreter(machine) }
         predicateValues = Array(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = Array(repeating: nil, count: machine.conditions.count)
+    }
+
+    /// Whether `machine` is run in configurations: it has parallel states, or guards that
+    /// test which states are active.
+    public static func needsConfigurations(_ machine: StateMachine) -> Bool {
+        machine.hasRegions || machine.states.contains { $0.transitions.contains { !$0.guardClause.stateTests.isEmpty } }
     }
 
     /// The predicate types still without a value, each with its cases: `Enforcement=weak|strong`.
@@ -107,10 +117,17 @@ public struct Simulation: Sendable {
     /// current state or a superstate, or else of any state, for which the event is unhandled.
     private func timer(_ duration: TimerDuration, written name: String) throws(Failure) -> Int {
         let timers = machine.timerEvents.filter { machine.eventTimers[$0]!.duration.milliseconds == duration.milliseconds }
-        let current = interpreter.state
-        let lineage = machine.states[current].ancestors + [current]
-        let owned = lineage.flatMap { owner in timers.filter { machine.eventTimers[$0]!.owner == owner } }
-        if let running = owned.first(where: { interpreter.runningTimers.contains($0) }) ?? owned.first ?? timers.first {
+        let active: [Int]
+        let running: Set<Int>
+        if let regionInterpreter {
+            active = regionInterpreter.chart.activeStates(of: regionInterpreter.leaves)
+            running = regionInterpreter.runningTimers
+        } else {
+            active = machine.states[interpreter.state].ancestors + [interpreter.state]
+            running = interpreter.runningTimers
+        }
+        let owned = active.flatMap { owner in timers.filter { machine.eventTimers[$0]!.owner == owner } }
+        if let running = owned.first(where: { running.contains($0) }) ?? owned.first ?? timers.first {
             return running
         }
         throw Failure("no row waits for '\(name)'; events are \(DiagnosticText.list(eventNames))")
@@ -225,11 +242,17 @@ public struct Simulation: Sendable {
         return (indices, inString)
     }
 
-    /// Handles `event` with the current values and returns its trace line.
+    /// Handles `event` with the current values and returns its trace line (for a machine
+    /// with regions, one line per row that fired, separated by line breaks).
     public mutating func handle(_ event: Int) throws(Failure) -> String {
         let missing = missingPredicateValues + missingConditionResults
         guard missing.isEmpty else {
             throw Failure("no value for \(DiagnosticText.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event")
+        }
+        if regionInterpreter != nil {
+            let step = regionInterpreter!.handle(event, predicates: predicateValues.map { $0! },
+                                                 conditions: conditionResults.map { $0! })
+            return regionInterpreter!.lines(for: step).joined(separator: "\n")
         }
         let step = interpreter.handle(event, predicates: predicateValues.map { $0! },
                                       conditions: conditionResults.map { $0! })

@@ -124,3 +124,39 @@ import FSMTestSupport
         #expect(ToolTranscript.run(["--help"]).output.contains("  simulate "))
     }
 }
+
+/// `fsmc simulate` and `fsmc table` of a machine with parallel states, and `compile` and
+/// `graph`, which cannot take one yet.
+@Suite struct RegionCommandTests {
+    static let player = Paths.fixtures + "/Machines/RegionPlayer.sm"
+
+    @Test func simulateAndTableOfTheMediaPlayer() {
+        let run = ToolTranscript.run(["simulate", Self.player, "--events", "Power,Play,Mute,Power,Stop"])
+        #expect(run.status == .success)
+        #expect(run.outputLines == [
+            "Off Power -> Media(Stopped, Normal) {offEx mEn pbEn sEn vEn nEn}",
+            "Stopped Play -> Playing {sEx start plEn}",
+            "Normal Mute -> Muted {nEx mute muEn}",
+            "Media(Playing, Muted) Power -> Off {muEx vEx plEx pbEx mEx offEn}",
+            "Off Stop unhandled",
+        ])
+        let table = ToolTranscript.run(["table", Self.player, "--format", "markdown"])
+        #expect(table.status == .success)
+        #expect(table.outputLines.prefix(4) == [
+            "| State | Event | Guard | Next state | Actions |",
+            "|---|---|---|---|---|",
+            "| **Off** | Power |   | Media(Stopped, Normal) | offEx, mEn, pbEn, sEn, vEn, nEn |",
+            "| **Media** | Power |   | Off | exit(Media), offEn |",
+        ])
+    }
+
+    @Test func compileAndGraphRefuseRegionsWithALocatedError() {
+        for arguments in [["compile", Self.player, "-o", "-"], ["graph", Self.player]] {
+            let run = ToolTranscript.run(arguments)
+            #expect(run.status == .failure)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.contains("RegionPlayer.sm:6:4: error: this version of fsmc cannot yet "))
+            #expect(run.errors.contains("[regionsNotCompiled]"))
+        }
+    }
+}

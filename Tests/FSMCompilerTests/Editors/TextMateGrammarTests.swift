@@ -88,6 +88,9 @@ import FSMTestSupport
         #expect(Self.parsedFiles.count >= 20)
         #expect(Self.parsedFiles.contains("Examples/MediaPlayer/Sources/Player/MediaPlayer.sm"))
         #expect(Self.parsedFiles.contains("Tests/FSMCompilerTests/Fixtures/Machines/TimedPlayer.sm"))
+        for name in ["RegionPlayer", "Recorder", "Editor"] {
+            #expect(Self.parsedFiles.contains("Tests/FSMCompilerTests/Fixtures/Machines/\(name).sm"))
+        }
     }
 
     @Test(arguments: parsedFiles)
@@ -213,6 +216,34 @@ import FSMTestSupport
               Playing : Active - - -
             }
             """
+
+        /// A machine with regions, forks and state tests, which fsmc checks cleanly.
+        static let regions = """
+            // Regions: forks, state tests and a join.
+            FSM: Player
+            Initial: Off
+            PARALLEL: Media
+            {
+              Off {
+                Power   Media            -
+                Resume  Playing & Muted  resume
+                Jump    Playing &        // both regions
+                        Muted  jump
+              }
+              (Media) >stopAll {
+                Power  Off  -
+                Done [in(Playing), !in(Muted), in (Normal)]  Off  -
+                Check [in, login()]  -  log
+                Test [!in]  -  -
+              }
+              (Playback) : Media   { - Stopped - }
+              Stopped : Playback   { Play Playing start }
+              Playing : Playback   { Stop Stopped stop }
+              (Volume) : Media     { - Normal - }
+              Normal : Volume      { Mute Muted mute }
+              Muted : Volume       { Mute Normal unmute }
+            }
+            """
     }
 
     static let expectations: [Expectation] = [
@@ -280,6 +311,36 @@ import FSMTestSupport
                     source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
         Expectation(token: "?", context: "Int]?", scope: "keyword.operator.type.optional.sm",
                     source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
+        // Regions: the Parallel header names a state.
+        Expectation("PARALLEL", "PARALLEL: Media", "keyword.other.header.sm", Expectation.regions),
+        Expectation("Media", "PARALLEL: Media", "entity.name.type.state.sm", Expectation.regions),
+        // A fork: a state after each '&', even on the next line; the action follows.
+        Expectation("Playing", "Playing & Muted", "entity.name.type.state.sm", Expectation.regions),
+        Expectation("&", "& Muted", "keyword.operator.fork.sm", Expectation.regions),
+        Expectation("Muted", "Muted  resume", "entity.name.type.state.sm", Expectation.regions),
+        Expectation("resume", "Muted  resume", "entity.name.function.action.sm", Expectation.regions),
+        Expectation("&", "&        //", "keyword.operator.fork.sm", Expectation.regions),
+        Expectation("//", "// both regions", "punctuation.definition.comment.sm", Expectation.regions),
+        Expectation("Muted", "Muted  jump", "entity.name.type.state.sm", Expectation.regions),
+        Expectation("jump", "Muted  jump", "entity.name.function.action.sm", Expectation.regions),
+        Expectation("C", "C z", "entity.name.type.state.sm", machine("  A { Go A & B & C z }")),
+        Expectation("&", "& B x", "keyword.operator.fork.sm", machine("  A Go A & B x")),
+        Expectation("B", "B y", "entity.name.type.state.sm", machine("  A { Go { [c] A & B y } }")),
+        // State tests: 'in' before '(' (blanks may come between), negated by '!'; a plain
+        // 'in', or 'in' inside a name, is a condition.
+        Expectation("in", "in(Playing)", "keyword.other.in.sm", Expectation.regions),
+        Expectation("(", "(Playing)", "punctuation.definition.state-test.begin.sm", Expectation.regions),
+        Expectation("Playing", "in(Playing)", "entity.name.type.state.sm", Expectation.regions),
+        Expectation(")", "), !in", "punctuation.definition.state-test.end.sm", Expectation.regions),
+        Expectation("!", "!in(Muted)", "keyword.operator.logical.not.sm", Expectation.regions),
+        Expectation("in", "in(Muted)", "keyword.other.in.sm", Expectation.regions),
+        Expectation("Muted", "in(Muted)", "entity.name.type.state.sm", Expectation.regions),
+        Expectation("in", "in (Normal)", "keyword.other.in.sm", Expectation.regions),
+        Expectation("Normal", "in (Normal)", "entity.name.type.state.sm", Expectation.regions),
+        Expectation("in", "in, login", "entity.name.function.condition.sm", Expectation.regions),
+        Expectation("login", "login()", "entity.name.function.condition.sm", Expectation.regions),
+        Expectation("in", "in]", "entity.name.function.condition.sm", Expectation.regions),
+        Expectation("Off", "]  Off", "entity.name.type.state.sm", Expectation.regions),
     ]
 
     @Test(arguments: expectations)
@@ -290,6 +351,11 @@ import FSMTestSupport
 
     @Test func theExpectationsMachineIsUnderstood() throws {
         try Self.expectUnderstood(Expectation.player)
+    }
+
+    @Test func theRegionsMachineIsUnderstoodAndChecksCleanly() throws {
+        try Self.expectUnderstood(Expectation.regions)
+        #expect(Compiler.check(SourceFile(name: "Regions.sm", text: Expectation.regions)).diagnostics == [])
     }
 
     // MARK: What is not the language
@@ -308,6 +374,17 @@ import FSMTestSupport
         Expectation("Bogus", "Bogus: x", "invalid.illegal.unknown-header.sm", machine("  A { Go A - }", headers: "Bogus: x\n")),
         Expectation("sometimes", "sometimes", "invalid.illegal.value.sm", machine("  A { Go A - }", headers: "EntryExit: sometimes\n")),
         Expectation("2days", "2days", "invalid.illegal.duration.sm", machine("  A { after(2days) A - }")),
+        Expectation("=", "= x", "invalid.illegal.sm", machine("  A { Go A - }", headers: "Parallel: A = x\n")),
+        // A fork names a state after each '&' and follows a state, never '-'.
+        Expectation("&", "& -", "invalid.illegal.sm", machine("  A { Go A & - }")),
+        Expectation("&", "& }", "invalid.illegal.sm", machine("  A { Go A & }")),
+        Expectation("&", "& A x", "invalid.illegal.sm", machine("  A { Go - & A x }")),
+        Expectation("-", "- }", "invalid.illegal.sm", machine("  A { Go A &\n    - }")),
+        // A state test names one state, then closes.
+        Expectation(")", ")]", "invalid.illegal.sm", machine("  A { Go [in()] A - }")),
+        Expectation("]", "] A", "invalid.illegal.sm", machine("  A { Go [in(A] A - }")),
+        Expectation("B", "B)", "invalid.illegal.sm", machine("  A { Go [in(A B)] A - }")),
+        Expectation(",", ", B", "invalid.illegal.sm", machine("  A { Go [in(A, B)] A - }")),
     ]
 
     @Test(arguments: broken)
@@ -371,6 +448,11 @@ import FSMTestSupport
         Expectation("override", "override {", "keyword.other.override.sm", machine("  A { override { Go A - } }")),
         Expectation("after", "after(", "keyword.other.after.sm", machine("  A { after(500ms) A - }")),
         Expectation("!", "!c", "keyword.operator.logical.not.sm", machine("  A { Go [!c] A - }")),
+        Expectation("!", "!in", "keyword.operator.logical.not.sm", machine("  A { Go [!in(A)] A - }")),
+        Expectation("in", "in(A)", "keyword.other.in.sm", machine("  A { Go [in(A)] A - }")),
+        Expectation("(", "(A)", "punctuation.definition.state-test.begin.sm", machine("  A { Go [in(A)] A - }")),
+        Expectation(")", ")]", "punctuation.definition.state-test.end.sm", machine("  A { Go [in(A)] A - }")),
+        Expectation("&", "& B", "keyword.operator.fork.sm", machine("  A { Go A & B - }")),
         Expectation("!", "!)", "keyword.operator.type.optional.sm", types),
         Expectation("?", "?, c", "keyword.operator.type.optional.sm", types),
         Expectation("any", "any P", "keyword.other.type.any.sm", types),

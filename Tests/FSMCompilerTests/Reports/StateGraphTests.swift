@@ -7,7 +7,11 @@ import FSMTestSupport
 /// as boxes, and graphviz renders the DOT.
 @Suite struct StateGraphTests {
     /// The example and fixture files that check without errors.
-    static let machines: [String] = SourceFormatterTests.files.filter { machine(at: $0) != nil }
+    /// The repository's machines that check clean, but for those with parallel states,
+    /// which `fsmc graph` refuses for now (`regionsNotCompiled`).
+    static let machines: [String] = SourceFormatterTests.files.filter { path in
+        machine(at: path).map { Compiler.regionsNotCompiled($0, by: "graph") == nil } ?? false
+    }
 
     static func machine(at path: String) -> StateMachine? {
         Compiler.check(SourceFormatterTests.source(path)).machine

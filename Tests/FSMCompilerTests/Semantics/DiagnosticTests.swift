@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import FSMCompiler
 import FSMTestSupport
@@ -22,6 +23,11 @@ import FSMTestSupport
         /// The diagnostics of `text`, checked as the example's kind of file: a
         /// `fsmc-config.json` for `invalidConfiguration`, a `.sm` file otherwise.
         func diagnostics(of text: String) -> [String] {
+            if id == .regionsNotCompiled {
+                return Compiler.compile(SourceFile(name: "test.sm", text: text)).diagnostics
+                    .flatMap { $0.description.split(separator: "\n").map(String.init) }
+                    .map { $0.hasPrefix("test.sm:") ? String($0.dropFirst("test.sm:".count)) : $0 }
+            }
             guard id == .invalidConfiguration else { return diagnosticLines(compiling: text) }
             return Configuration.read(SourceFile(name: "test.json", text: text)).diagnostics
                 .flatMap { $0.description.split(separator: "\n").map(String.init) }
@@ -32,6 +38,29 @@ import FSMTestSupport
     static let headers = "FSM: F\nInitial: S\n"
     static let onePredicate = "FSM: F\nInitial: S\nPredicate: P = x | y\n"
     static let twoPredicates = "FSM: F\nInitial: S\nPredicate: P = x | y\nPredicate: Q = a | b\n"
+
+    /// A machine with a parallel state `P` and its regions `A` and `B`, which checks clean.
+    static let regions = """
+        FSM: F
+        Initial: S
+        Parallel: P
+        {
+          S { E P - }
+          (P) { F S - }
+          (A) : P { - A1 - }
+          A1 : A { G A2 - }
+          A2 : A - - -
+          (B) : P { - B1 - }
+          B1 : B { G B2 - }
+          B2 : B - - -
+        }
+        """
+
+    /// `regions` with one line replaced by others.
+    static func regions(replacing line: String, with lines: String) -> String {
+        precondition(regions.contains(line + "\n"), "no line '\(line)'")
+        return regions.replacingOccurrences(of: line + "\n", with: lines + "\n")
+    }
 
     static let triggering: [Example] = [
         Example(.abstractAndConcrete, headers + """
@@ -684,7 +713,7 @@ import FSMTestSupport
               S { E S - }
             }
             """, [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import or History [unknownHeader]",
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import, History or Parallel [unknownHeader]",
             ]),
         Example(.undefinedAsync, headers + """
             Async: fetch isReady
@@ -725,10 +754,85 @@ import FSMTestSupport
             """, [
                 "4:12: warning: predicate type 'Q' is not used by any guard; every call to handle(_:) must still pass it [unusedPredicateType]",
             ]),
+        // Parallel states (SPEC 1.6), on the machine `regions` with regions A and B of P.
+        Example(.parallelWithoutRegions, "FSM: F\nInitial: S\nParallel: P\n{\n  S { E P - }\n  (P) { F S - }\n  (A) : P { - A1 - }\n  A1 : A - - -\n}", [
+            "3:11: error: parallel state 'P' has one substate, 'A'; its direct substates are its regions, and it needs two or more, declared as 'Region : P' [parallelWithoutRegions]",
+            "6:4: note: 'P' is declared here",
+            "6:4: warning: abstract state 'P' is not a superstate of any state reachable from 'S' [unreachableState]",
+            "7:4: warning: abstract state 'A' is not a superstate of any state reachable from 'S' [unreachableState]",
+            "8:3: warning: state 'A1' is unreachable from the initial state 'S' [unreachableState]",
+        ]),
+        Example(.initialInParallel, regions(replacing: "  (P) { F S - }", with: "  (P) { - A1 -  F S - }"), [
+            "6:9: error: parallel state 'P' has an initial row, but each of its regions ('A', 'B') enters its own initial substate; remove it [initialInParallel]",
+            "3:11: note: 'P' is declared parallel here",
+        ]),
+        Example(.regionWithoutInitial, regions(replacing: "  (B) : P { - B1 - }", with: "  (B) : P { H B1 - }"), [
+            "10:4: error: region 'B' of parallel state 'P' has no initial substate, which it enters whenever 'P' is entered; add one, as in '- B1' in its body [regionWithoutInitial]",
+            "3:11: note: 'P' is declared parallel here",
+        ]),
+        Example(.regionsNeedUML, regions.replacingOccurrences(of: "Parallel: P", with: "EntryExit: always\nParallel: P"), [
+            "4:11: error: parallel state 'P' needs the default (UML) entry and exit, where a region's row exits and enters only inside its region; remove the 'EntryExit: always' header [regionsNeedUML]",
+        ]),
+        Example(.regionInheritance, regions(replacing: "  S { E P - }", with: "  S { E P -  K A3 - }\n  (Q) { K S - }\n  A3 : A : Q - - -"), [
+            "7:12: error: state 'A3' has the superstates 'A' and 'Q', but inside parallel state 'P' each state has one superstate, so that each region is in one state at a time [regionInheritance]",
+            "3:11: note: 'P' is declared parallel here",
+        ]),
+        Example(.invalidFork, regions(replacing: "  S { E P - }", with: "  S { E A1 & A2 -  F S & B1 - }"), [
+            "5:14: error: 'A1' and 'A2' are both in region 'A' of parallel state 'P'; a fork names one state per region [invalidFork]",
+            "5:9: note: 'A1' is named here",
+            "5:22: error: the states of fork 'S' & 'B1' are not inside one parallel state; a fork enters one state in each of several regions of a parallel state [invalidFork]",
+        ]),
+        Example(.invalidFork, regions(replacing: "  S { E P - }", with: "  S { E B1 & B1 - }"), [
+            "5:14: error: fork names 'B1' twice; it names one state in each region it enters [invalidFork]",
+            "5:9: note: first named here",
+        ]),
+        Example(.crossRegionTransition, regions(replacing: "  A1 : A { G A2 - }", with: "  A1 : A { G B2 - }"), [
+            "8:14: error: row of 'A1' in region 'A' of parallel state 'P' leads into its region 'B'; regions are orthogonal: move the row to 'P', where a fork can enter both [crossRegionTransition]",
+            "10:4: note: region 'B' is declared here",
+            "9:3: warning: state 'A2' is unreachable from the initial state 'S' [unreachableState]",
+        ]),
+        Example(.regionConflict, regions(replacing: "  A1 : A { G A2 - }", with: "  A1 : A { G S - }"), [
+            "8:12: error: row for event 'G' of 'A1' leaves region 'A' of parallel state 'P', while region 'B' has a row for 'G' too; move the row to 'P', where it fires when no region takes the event [regionConflict]",
+            "11:12: note: the row of region 'B' is here",
+            "9:3: warning: state 'A2' is unreachable from the initial state 'S' [unreachableState]",
+        ]),
+        Example(.undefinedState, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A3)] S - }"), [
+            "6:15: error: state 'A3' in 'in(A3)' is not defined [undefinedState]",
+        ]),
+        // State tests are ranked like conditions, even for states that cannot be active together.
+        Example(.implicitClash, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A2)] S -  F [in(B2)] S a }"), [
+            "6:25: error: implicit clash for event 'F' in state 'P': this row and another of the same rank both match when in(A2)=true, in(B2)=true; make one of them more specific [implicitClash]",
+            "6:9: note: the other row is here",
+        ]),
+        Example(.contradictoryCondition, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A2), !in(A2)] S - }"), [
+            "6:20: error: the guard asks for both 'in(A2)' and '!in(A2)', so the row can never apply [contradictoryCondition]",
+            "6:12: note: the other is here",
+        ]),
+        Example(.repeatedCondition, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A2), in(A2)] S - }"), [
+            "6:20: warning: state test 'in(A2)' is repeated in one guard [repeatedCondition]",
+            "6:12: note: first given here",
+        ]),
+        Example(.regionsNotCompiled, regions, [
+            "6:4: error: this version of fsmc cannot yet generate Swift for a machine with parallel states or 'in(State)' guards; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it [regionsNotCompiled]",
+        ]),
     ]
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
+        // Parallel states: two regions, a fork, a join, a region row naming its parallel state.
+        Example(.parallelWithoutRegions, regions, []),
+        Example(.initialInParallel, "FSM: F\nInitial: P\nParallel: P\n{\n  S { E P - }\n  (P) { F S - }\n  (A) : P { - A1 - }\n  A1 : A { G S - }\n  (B) : P { - B1 - }\n  B1 : B - - -\n}", []),
+        Example(.regionWithoutInitial, regions(replacing: "  (B) : P { - B1 - }", with: "  (B) : P { - B1 -  H B1 - }"), []),
+        // The near miss of `EntryExit: always` is the default mode: no header.
+        Example(.regionsNeedUML, regions + "\n", []),
+        Example(.regionInheritance, regions(replacing: "  S { E P - }", with: "  S { E P -  K S2 - }\n  (Q) { L S - }\n  S2 : S : Q - - -"), []),
+        Example(.invalidFork, regions(replacing: "  S { E P - }", with: "  S { E A2 & B2 -  F B2 & A1 - }"), []),
+        Example(.crossRegionTransition, regions(replacing: "  (P) { F S - }", with: "  (P) { F S -  G A2 & B2 - }")
+            .replacingOccurrences(of: "  A2 : A - - -", with: "  A2 : A { H P - }"), []),
+        Example(.regionConflict, regions(replacing: "  (P) { F S - }", with: "  (P) { F S -  G S - }")
+            .replacingOccurrences(of: "  A2 : A - - -", with: "  A2 : A { G P - }"), []),
+        Example(.regionsNotCompiled, headers + "{\n  S { E S - }\n}", []),
+        Example(.undefinedState, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A2), !in(B)] S - }"), []),
         Example(.invalidConfiguration, "{\n  \"access\": \"package\"\n}\n", []),
         // `after` as an event, an action and an entry action; the shortest and longest durations.
         Example(.misplacedAfter, headers + "Isolation: MainActor\n{\n  S <after { after S after  after(1ms) S -  after(2400h) S - }\n}", []),

@@ -1,0 +1,80 @@
+/// The table of a machine with parallel states (SPEC 5): each leaf's rows held inside its
+/// region, then, once, the rows of each parallel state (its own and its superstates'),
+/// with the parallel state as their source.
+///
+/// What a row leaves of other regions depends on the configuration, so it is named: a
+/// parallel state the row leaves prints as `exit(Media)`, every active state inside it
+/// leaf first in reverse region order and then `Media`'s own exit actions; a parallel
+/// state's row to a state inside it leaves every region, each printed `exit(Volume)`.
+/// A target prints as the part of the configuration the row enters: `Media(Stopped, Normal)`;
+/// a state whose history decides prints as `Active(history)`, and the actions after the
+/// row's own, which depend on it, are left out.
+extension TransitionTable {
+    /// The rows of a machine with regions, in table order: each with its source state.
+    static func regionRows(_ machine: StateMachine) -> [(source: Int, transition: Transition)] {
+        machine.states.indices.flatMap { index -> [(source: Int, transition: Transition)] in
+            let state = machine.states[index]
+            guard state.isParallel || (!state.isAbstract && state.substates.isEmpty) else { return [] }
+            return state.transitions.map { (index, $0) }
+        }
+    }
+
+    static func regionText(_ machine: StateMachine) -> String {
+        let chart = RegionChart(machine)
+        return regionRows(machine).map { row in
+            let (target, effects) = regionCells(row.transition, from: row.source, chart: chart)
+            return head(of: row.transition, in: machine.states[row.source], of: machine) + " -> " + target
+                + " {" + effects.joined(separator: " ") + "}\n"
+        }.joined()
+    }
+
+    /// The next-state text and the actions of one row.
+    static func regionCells(_ transition: Transition, from source: Int, chart: RegionChart) -> (target: String, effects: [String]) {
+        let machine = chart.machine
+        let leaves = chart.defaultConfiguration(containing: source)
+        let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
+        let move = chart.move(from: leaves, source: source, targets: targets, history: [:])
+        let targetLineages = Set(targets.flatMap(chart.lineage(of:)))
+        // States whose history decides where the row ends: entered, with a history, and
+        // not on the way to a named target.
+        let resumes = Set(move.entered.filter { state in
+            machine.states[state].history != nil && (targets.contains(state) || !targetLineages.contains(state))
+        })
+        var exits: [String] = []
+        var printed = Set<Int>()
+        let exited = Set(move.exited)
+        for state in move.exited {
+            let cover = chart.lineage(of: state).first { exited.contains($0) && machine.states[$0].isParallel }
+                ?? (machine.states[source].isParallel && state != source && chart.isWithin(state, source)
+                    ? machine.states[source].substates.first { chart.isWithin(state, $0) } : nil)
+            if let cover {
+                if printed.insert(cover).inserted { exits.append("exit(" + machine.states[cover].name + ")") }
+            } else {
+                exits += machine.states[state].ownExitActions.map { machine.actions[$0].name }
+            }
+        }
+        let own = calls(transition.actions, exitCount: 0, of: transition, in: machine)
+        let entries = resumes.isEmpty ? chart.entryActions(of: move).map { machine.actions[$0].name } : []
+        let target: String
+        if let reached = move.reached {
+            target = describe(reached, leaves: move.leaves, resuming: resumes, chart: chart)
+        } else {
+            target = machine.states[source].name
+        }
+        return (target, exits + own + entries)
+    }
+
+    /// `Media(Stopped, Normal)`, with `Playback(history)` where a history decides.
+    private static func describe(_ state: Int, leaves: [Int], resuming: Set<Int>, chart: RegionChart) -> String {
+        let info = chart.machine.states[state]
+        if resuming.contains(state) { return info.name + "(history)" }
+        if info.isParallel {
+            return info.name + "(" + info.substates.map { describe($0, leaves: leaves, resuming: resuming, chart: chart) }
+                .joined(separator: ", ") + ")"
+        }
+        guard let child = info.substates.first(where: { child in leaves.contains { chart.isWithin($0, child) } }) else {
+            return info.name
+        }
+        return describe(child, leaves: leaves, resuming: resuming, chart: chart)
+    }
+}
