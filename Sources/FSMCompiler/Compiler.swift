@@ -77,22 +77,29 @@ extension Compiler {
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
     }
 
-    /// The error for a machine with parallel states, forks or `in(State)` terms, which
-    /// this version of fsmc checks, tables and simulates, but for which `command`
-    /// (`compile`, `graph`) cannot yet write its output; nil for any other machine. It is
-    /// located at the first parallel state's header, or at the first state test.
+    /// The error for a machine with parallel states or `in(State)` terms that this version
+    /// of fsmc checks, tables and simulates, but for which `command` cannot yet write its
+    /// output: `graph` any such machine, `compile` one that also has timers or async actions,
+    /// or a region that is itself parallel; nil for any other machine. It is located at the
+    /// first parallel state, or at the first state test.
     public static func regionsNotCompiled(_ machine: StateMachine, by command: String) -> Diagnostic? {
         guard Simulation.needsConfigurations(machine) else { return nil }
+        if command == "compile" {
+            let parallelRegion = machine.states.contains { state in
+                state.isParallel && state.superstates.count == 1 && machine.states[state.superstates[0]].isParallel
+            }
+            guard machine.hasTimers || machine.isAsync || parallelRegion else { return nil }
+        }
         let location: SourceLocation
         if let parallel = machine.states.first(where: \.isParallel) {
             location = parallel.named.location
         } else {
             location = machine.states.lazy.flatMap(\.transitions).first { !$0.guardClause.stateTests.isEmpty }!.location
         }
-        let what = command == "graph" ? "draw" : "generate Swift for"
-        return Diagnostic(.regionsNotCompiled, .error,
-                          "this version of fsmc cannot yet \(what) a machine with parallel states or 'in(State)' guards; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it",
-                          at: location)
+        let message = command == "graph"
+            ? "this version of fsmc cannot yet draw a machine with parallel states or 'in(State)' guards; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it"
+            : "this version of fsmc cannot yet generate Swift for parallel states or 'in(State)' guards in a machine with 'after' rows or 'Async:' actions, or for a region that is itself parallel; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it"
+        return Diagnostic(.regionsNotCompiled, .error, message, at: location)
     }
 
     /// The Swift source of a machine that `check` produced, headed with its file's name.

@@ -215,6 +215,7 @@ struct Renderer {
         var text = (function.isNonsending ? "nonisolated(nonsending) " : "") + prefix(function.access, function.isPrivate ? "private" : nil)
             + (function.isStatic ? "static " : "") + (function.isMutating ? "mutating " : "") + keyword + "(\(parameters))"
         if function.isAsync { text += " async" }
+        if function.isThrowing { text += " throws" }
         if let result = function.returnType { text += " -> " + result }
         return text
     }
@@ -247,6 +248,12 @@ struct Renderer {
         case .ifStatement(let conditions, let body):
             writer.line("if " + conditions.map(expression).joined(separator: ", ") + " {")
             writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.line("}")
+        case .ifElse(let conditions, let body, let elseBody):
+            writer.line("if " + conditions.map(expression).joined(separator: ", ") + " {")
+            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.line("} else {")
+            writer.indented { inner in elseBody.forEach { render($0, into: &inner) } }
             writer.line("}")
         case .guardStatement(let conditions, let elseBody):
             renderGuard(conditions.map(expression).joined(separator: ", "), elseBody, into: &writer)

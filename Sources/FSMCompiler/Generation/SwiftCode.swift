@@ -160,6 +160,8 @@ struct SwiftFunction: Hashable {
     var isAsync = false
     var returnType: String?
     var body: [SwiftStatement]
+    /// `throws`, after `async`.
+    var isThrowing = false
 }
 
 /// `label name: Type = default`; a label of `_` omits it at the call site.
@@ -180,6 +182,8 @@ enum SwiftStatement: Hashable {
     case declaration(isVariable: Bool, name: String, type: String?, value: SwiftExpression?)
     /// `if conditions { body }`, the conditions separated by commas.
     case ifStatement([SwiftExpression], body: [SwiftStatement])
+    /// `if conditions { body } else { elseBody }`.
+    case ifElse([SwiftExpression], body: [SwiftStatement], elseBody: [SwiftStatement])
     case returnStatement(SwiftExpression?)
     case switchStatement(SwiftSwitch)
     /// `guard conditions else { body }`

@@ -8,7 +8,7 @@
 /// (`advanced(by:)`), since a snapshot cannot know it.
 extension Translator {
     private var pendingTimersType: String { "[FSMRuntime.PendingTimer<\(machine.timerTypeName)>]" }
-    private var hasHistory: Bool { !machine.historyStates.isEmpty }
+    private var hasHistory: Bool { !historyStorageStates.isEmpty }
 
     /// `<FSM>Snapshot`: the state, the history and the running timers, as the machine has
     /// them, with an initializer whose defaults are a machine that just started (except
@@ -18,7 +18,7 @@ extension Translator {
             documentation: ["The state the machine is in."], access: modifier, isVariable: true, name: "state",
             type: machine.stateTypeName))]
         var parameters = [SwiftParameter(name: "state", type: machine.stateTypeName,
-                                         defaultValue: .implicitMember(initialState.swiftName))]
+                                         defaultValue: initialStateValue)]
         var parts = "its state"
         if hasHistory {
             properties.append(.property(SwiftProperty(

@@ -1,0 +1,103 @@
+/// How a machine with parallel states lays out its configuration as Swift values (SPEC 4,
+/// "Regions"): the state enum has a case per state that can be current outside every
+/// parallel state and per outermost parallel state, whose case carries a struct with one
+/// stored value per region; a region's value is an enum of the states that can be current
+/// in it, a parallel state among them carrying its own struct, and so on down.
+///
+/// A *scope* is the top level (nil) or a region; its *nodes* are the cases of its enum:
+/// its concrete states outside nested parallel states, and its outermost parallel states.
+struct RegionLayout {
+    let machine: StateMachine
+    let chart: RegionChart
+    /// Per state: whether it is a region, a direct substate of a parallel state.
+    let isRegion: [Bool]
+    /// Per state: the innermost region it is inside, nil at the top level.
+    let container: [Int?]
+    /// Per scope (`scopeKey`): its nodes in declaration order.
+    private let nodesByScope: [Int: [Int]]
+
+    init(_ machine: StateMachine) {
+        self.machine = machine
+        chart = RegionChart(machine)
+        let states = machine.states
+        let isRegion = states.map { state in state.superstates.count == 1 && states[state.superstates[0]].isParallel }
+        self.isRegion = isRegion
+        let container = states.map { state in state.ancestors.last { isRegion[$0] } }
+        self.container = container
+        var nodes: [Int: [Int]] = [:]
+        for index in states.indices where !isRegion[index] && (states[index].isParallel || !states[index].isAbstract) {
+            nodes[Self.scopeKey(container[index]), default: []].append(index)
+        }
+        nodesByScope = nodes
+    }
+
+    private static func scopeKey(_ scope: Int?) -> Int { scope ?? -1 }
+
+    /// The cases of `scope`'s enum, in declaration order.
+    func nodes(in scope: Int?) -> [Int] { nodesByScope[Self.scopeKey(scope)] ?? [] }
+
+    /// The parallel state whose region `region` is.
+    func parallel(of region: Int) -> Int { machine.states[region].superstates[0] }
+
+    /// The Swift type of `scope`'s value: the state enum, or a region's enum inside its
+    /// parallel state's struct (`PlayerState.Media.Playback`).
+    func scopeType(_ scope: Int?) -> String {
+        guard let scope else { return machine.stateTypeName }
+        return structType(parallel(of: scope)) + "." + typeName(of: scope)
+    }
+
+    /// The Swift type of a parallel state's struct (`PlayerState.Media`).
+    func structType(_ parallel: Int) -> String {
+        scopeType(container[parallel]) + "." + typeName(of: parallel)
+    }
+
+    /// A region's or parallel state's type name inside its enclosing type: `Media`, `Playback`.
+    func typeName(of state: Int) -> String {
+        SwiftNames.escaped(SwiftNames.upperCamel(machine.states[state].name))
+    }
+
+    /// A node's case, a region's stored property: the state's Swift name (`playing`, `volume`).
+    func caseName(of state: Int) -> String { machine.states[state].named.swiftName }
+
+    /// The scope whose enum holds what is active inside `state`: itself for a region, else
+    /// the scope it is in. (For a parallel state, its struct holds it.)
+    func contentScope(of state: Int) -> Int? { isRegion[state] ? state : container[state] }
+
+    /// The type a history of `state` stores: the value of what was active inside it.
+    func historyType(of state: Int) -> String {
+        machine.states[state].isParallel ? structType(state) : scopeType(contentScope(of: state))
+    }
+
+    /// The nodes of `scope` inside `state` (itself included when it is one).
+    func nodes(in scope: Int?, within state: Int) -> [Int] {
+        nodes(in: scope).filter { chart.isWithin($0, state) }
+    }
+
+    /// The node of `scope` that holds `state` (on its lineage), if any.
+    func node(in scope: Int?, holding state: Int) -> Int? {
+        nodes(in: scope).first { chart.isWithin(state, $0) }
+    }
+
+    /// The value of `scope` in the configuration `leaves` (which holds a node of it):
+    /// `.off`, `.media(PlayerState.Media(playback: .stopped, volume: .normal))`.
+    func value(of leaves: [Int], in scope: Int?) -> SwiftExpression {
+        let node = nodes(in: scope).first { node in leaves.contains { chart.isWithin($0, node) } }!
+        guard machine.states[node].isParallel else { return .implicitMember(caseName(of: node)) }
+        return .call(.implicitMember(caseName(of: node)), [SwiftArgument(structValue(of: leaves, parallel: node))])
+    }
+
+    /// `PlayerState.Media(playback: .stopped, volume: .normal)` for `leaves`.
+    func structValue(of leaves: [Int], parallel: Int) -> SwiftExpression {
+        .call(.identifier(structType(parallel)), machine.states[parallel].substates.map { region in
+            SwiftArgument(caseName(of: region), value(of: leaves, in: region))
+        })
+    }
+
+    /// `Media(Playing, Muted)`: how the configuration `leaves` prints, as `RegionChart` does.
+    func describe(_ leaves: [Int], in scope: Int?) -> String {
+        let node = nodes(in: scope).first { node in leaves.contains { chart.isWithin($0, node) } }!
+        guard machine.states[node].isParallel else { return machine.states[node].name }
+        return machine.states[node].name + "("
+            + machine.states[node].substates.map { describe(leaves, in: $0) }.joined(separator: ", ") + ")"
+    }
+}

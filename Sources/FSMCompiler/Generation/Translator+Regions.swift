@@ -1,0 +1,1197 @@
+// MARK: Regions
+
+/// The Swift of a machine with parallel states (SPEC 2.7, 4): its configuration as a value
+/// (`RegionLayout`), and dispatch as one `switch` per active region.
+///
+/// A top-level state's function is a `switch` on the event, as in any machine. A parallel
+/// state's function takes its struct and, for each region in declaration order, switches
+/// on the region's value, then on the event: a region's row runs inline, writes the
+/// region's new value and the state, and marks the event taken. A nested parallel state's
+/// regions are switched on inside its parent region's case. Only when no region took the
+/// event are the parallel state's own rows tried. A row that leaves the outermost parallel
+/// state returns at once (no other region has a row for its event: `regionConflict`).
+///
+/// What a row leaves and enters follows `RegionChart`. What is fixed at compile time runs
+/// inline; what depends on the configuration or on a history runs in helpers generated per
+/// region and superstate: `exit…` (leave a region from its value), `resolve…` (where
+/// entering a region or superstate by its own rules ends, read from the histories) and
+/// `enter…` (run the entry actions of that way in). The state is written after the exit
+/// and row actions and before the entry actions, as in every machine.
+extension Translator {
+    private var regions: RegionLayout { layout! }
+
+    /// The configuration types are `nonisolated` always: their members (descriptions,
+    /// coding, `allCases`) are written out, and in a module whose default isolation is the
+    /// main actor they would make the conformances the machine needs main-actor isolated.
+    private var configurationIsolation: SwiftIsolation { .nonisolated }
+
+    // MARK: Configuration types
+
+    /// The state enum of a machine with regions, with the types of its parallel states nested.
+    var configurationEnum: SwiftDeclaration {
+        var declaration = scopeEnum(nil, documentation: [
+            "The configurations of the `\(machine.name.name)` machine: its states outside parallel states, and",
+            "its parallel states with the state each of their regions is in.",
+        ])
+        guard case .enumeration(var enumeration) = declaration else { return declaration }
+        enumeration.members.insert(contentsOf: regionHandledEventsProperty, at: 0)
+        declaration = .enumeration(enumeration)
+        return declaration
+    }
+
+    /// A scope's enum: with `String` raw values when its nodes are all plain states, else
+    /// with a case per parallel state carrying its struct, printed and encoded as
+    /// `Media(Playing, Muted)`.
+    private func scopeEnum(_ scope: Int?, documentation: [String]) -> SwiftDeclaration {
+        let nodes = regions.nodes(in: scope)
+        let name = scope.map(regions.typeName(of:)) ?? machine.stateTypeName
+        guard nodes.contains(where: { machine.states[$0].isParallel }) else {
+            return .enumeration(SwiftEnum(
+                documentation: documentation + ["Each case prints as its name in the .sm file, which is also its raw value."],
+                access: modifier, name: name, conformances: Self.printedEnumConformances,
+                cases: nodes.map { SwiftEnumCase(name: regions.caseName(of: $0), rawValue: machine.states[$0].name) },
+                members: [rawValueDescription], isolation: configurationIsolation))
+        }
+        let type = regions.scopeType(scope)
+        let cases = nodes.map { node in
+            machine.states[node].isParallel
+                ? SwiftEnumCase(name: regions.caseName(of: node), associatedValues: [SwiftAssociatedValue(label: "_", type: regions.typeName(of: node))])
+                : SwiftEnumCase(name: regions.caseName(of: node))
+        }
+        var allCases: [SwiftStatement] = [.declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))]
+        var descriptions: [SwiftCase] = []
+        for node in nodes {
+            let caseName = regions.caseName(of: node)
+            if machine.states[node].isParallel {
+                allCases.append(.forIn(name: "value", sequence: .member(.identifier(regions.typeName(of: node)), "allCases"), body: [
+                    .expression(.call(.member(.identifier("all"), "append"),
+                                      [SwiftArgument(.call(.implicitMember(caseName), [SwiftArgument(.identifier("value"))]))])),
+                ]))
+                descriptions.append(SwiftCase(patterns: [.enumCaseBinding(caseName, ["value"])],
+                                              body: [.returnStatement(.member(.identifier("value"), "description"))]))
+            } else {
+                allCases.append(.expression(.call(.member(.identifier("all"), "append"), [SwiftArgument(.implicitMember(caseName))])))
+                descriptions.append(SwiftCase(patterns: [.enumCase(caseName)],
+                                              body: [.returnStatement(.stringLiteral(machine.states[node].name))]))
+            }
+        }
+        allCases.append(.returnStatement(.identifier("all")))
+        let nested = nodes.filter { machine.states[$0].isParallel }.map(parallelStruct)
+        return .enumeration(SwiftEnum(
+            documentation: documentation + [
+                "Each prints as in the .sm file, a parallel state with its regions' states in parentheses",
+                "(`Media(Playing, Muted)`), and encodes as that text.",
+            ],
+            access: modifier, name: name, conformances: Self.configurationConformances, cases: cases,
+            members: nested + [
+                .property(SwiftProperty(
+                    documentation: ["Every configuration, in declaration order, a parallel state's with each of its regions'."],
+                    access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]", getterBody: allCases)),
+                .property(SwiftProperty(access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                                        getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptions))])),
+            ] + printedCoding(type: type, what: scope == nil ? "of the '\(machine.name.name)' machine" : "of '\(machine.states[scope!].name)'"),
+            isolation: configurationIsolation))
+    }
+
+    static let configurationConformances = ["Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable", "Swift.Codable",
+                                            "Swift.CustomStringConvertible"]
+
+    /// A parallel state's struct: one stored value per region, each region's enum nested.
+    private func parallelStruct(_ parallel: Int) -> SwiftDeclaration {
+        let state = machine.states[parallel]
+        let type = regions.structType(parallel)
+        let defaults = regions.chart.defaultConfiguration(containing: parallel)
+        let properties = state.substates.map { region in
+            SwiftDeclaration.property(SwiftProperty(documentation: ["The state of region `\(machine.states[region].name)`."],
+                                                    access: modifier, isVariable: true, name: regions.caseName(of: region),
+                                                    type: regions.typeName(of: region)))
+        }
+        let initializer = SwiftDeclaration.initializer(SwiftFunction(
+            documentation: ["`\(state.name)` with its regions in these states, by default those their initial rows enter."],
+            access: modifier, name: "init",
+            parameters: state.substates.map { region in
+                SwiftParameter(name: regions.caseName(of: region), type: regions.typeName(of: region),
+                               defaultValue: regions.value(of: defaults, in: region))
+            },
+            body: state.substates.map { .assignment(.identifier("self." + regions.caseName(of: $0)), .identifier(regions.caseName(of: $0))) }))
+        // Every combination, the first region's value changing slowest.
+        var loop: [SwiftStatement] = [.expression(.call(.member(.identifier("all"), "append"), [
+            SwiftArgument(.call(.identifier(type), state.substates.map { SwiftArgument(regions.caseName(of: $0), .identifier(regions.caseName(of: $0))) })),
+        ]))]
+        for region in state.substates.reversed() {
+            loop = [.forIn(name: regions.caseName(of: region), sequence: .member(.identifier(regions.typeName(of: region)), "allCases"), body: loop)]
+        }
+        var description: [SwiftStringPart] = [.text(state.name + "(")]
+        for (position, region) in state.substates.enumerated() {
+            if position > 0 { description.append(.text(", ")) }
+            description.append(.value(.member(.identifier(regions.caseName(of: region)), "description")))
+        }
+        description.append(.text(")"))
+        return .structure(SwiftStruct(
+            documentation: ["The parallel state `\(state.name)`: the state each of its regions is in."],
+            access: modifier, name: regions.typeName(of: parallel), conformances: Self.configurationConformances,
+            members: state.substates.map { region in
+                scopeEnum(region, documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
+            } + properties + [
+                initializer,
+                .property(SwiftProperty(documentation: ["Every configuration of the regions, the first region's state changing slowest."],
+                                        access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
+                                        getterBody: [.declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))]
+                                            + loop + [.returnStatement(.identifier("all"))])),
+                .property(SwiftProperty(access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                                        getter: .interpolatedString(description))),
+            ] + printedCoding(type: type, what: "of '\(state.name)'"),
+            isolation: configurationIsolation))
+    }
+
+    /// `init(from:)` and `encode(to:)`: a configuration is encoded as the text it prints as,
+    /// and any other text does not decode.
+    private func printedCoding(type: String, what: String) -> [SwiftDeclaration] {
+        [
+            .initializer(SwiftFunction(
+                documentation: ["Decodes the text a configuration prints as; any other text is a `DecodingError`."],
+                access: modifier, name: "init", parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Swift.Decoder")],
+                body: [
+                    .declaration(isVariable: false, name: "container", type: nil,
+                                 value: .identifier("try decoder.singleValueContainer()")),
+                    .declaration(isVariable: false, name: "text", type: nil,
+                                 value: .identifier("try container.decode(Swift.String.self)")),
+                    .guardLet(name: "value", value: .identifier("Self.allCases.first(where: { $0.description == text })"), elseBody: [
+                        .expression(.identifier("throw Swift.DecodingError.dataCorruptedError(in: container, debugDescription: \"'\\(text)' is not a configuration \(what)\")")),
+                    ]),
+                    .assignment(.identifier("self"), .identifier("value")),
+                ], isThrowing: true)),
+            .function(SwiftFunction(
+                documentation: ["Encodes the configuration as the text it prints as."],
+                access: modifier, name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Swift.Encoder")],
+                body: [
+                    .declaration(isVariable: true, name: "container", type: nil, value: .identifier("encoder.singleValueContainer()")),
+                    .expression(.identifier("try container.encode(description)")),
+                ], isThrowing: true)),
+        ]
+    }
+
+    // MARK: Dispatch
+
+    /// `dispatch`, the function of each top-level state, and the helpers.
+    var regionDispatchFunctions: [SwiftDeclaration] {
+        let top = regions.nodes(in: nil)
+        let cases = top.map { node in
+            let call = SwiftExpression.call(.identifier(nodeFunctionName(node)), machine.states[node].isParallel
+                ? [SwiftArgument(.identifier("event")), SwiftArgument(.identifier("value"))] + forwardedPredicateArguments
+                : forwardedEventArguments)
+            return SwiftCase(patterns: [machine.states[node].isParallel ? .enumCaseBinding(regions.caseName(of: node), ["value"])
+                                                                          : .enumCase(regions.caseName(of: node))],
+                             body: [.returnStatement(awaited(call))])
+        }
+        let dispatch = SwiftDeclaration.function(dispatching(SwiftFunction(
+            attributes: ["@inline(__always)"], isPrivate: true,
+            name: "dispatch", parameters: privateEventParameters, returnType: "Outcome",
+            body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+        return [dispatch] + top.map { machine.states[$0].isParallel ? parallelFunction($0) : leafFunction($0) } + regionHelpers
+    }
+
+    private var forwardedPredicateArguments: [SwiftArgument] {
+        Array(forwardedEventArguments.dropFirst())
+    }
+
+    private func nodeFunctionName(_ node: Int) -> String {
+        let name = SwiftNames.unescaped(machine.states[node].named.swiftName)
+        return "handleIn" + name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// An open parallel state while its regions are dispatched: the variable holding its
+    /// struct as the rows change it, the value it had when the event arrived, and the flag
+    /// that says a region took the event.
+    struct Frame {
+        var parallel: Int
+        var variable: String
+        var source: String
+        var handled: String
+    }
+
+    /// What a row does when it has run: returns the outcome (a top-level state's row, or one
+    /// that leaves the outermost parallel state), or marks its region's event taken.
+    private enum Finish {
+        case returns(from: SwiftExpression)
+        case marks(String)
+    }
+
+    private func frame(for parallel: Int, source: String) -> Frame {
+        let name = SwiftNames.unescaped(machine.states[parallel].named.swiftName)
+        return Frame(parallel: parallel, variable: name + "Now", source: source, handled: name + "Handled")
+    }
+
+    /// A top-level state that is not parallel: `switch event`, each row inline.
+    private func leafFunction(_ node: Int) -> SwiftDeclaration {
+        let state = machine.states[node]
+        let from = SwiftExpression.implicitMember(regions.caseName(of: node))
+        var body = eventSwitch(node, frames: [], finish: .returns(from: from),
+                               unhandled: [unhandledStatement(in: from)], rejected: [.returnStatement(rejected(in: from))], top: from)
+        if body.isEmpty { body = [unhandledStatement(in: from)] }
+        return .function(dispatching(SwiftFunction(
+            documentation: ["`\(state.name)`."], attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
+            isPrivate: true, name: nodeFunctionName(node), parameters: privateEventParameters, returnType: "Outcome",
+            body: body)))
+    }
+
+    /// The outermost parallel state of a configuration: its regions in turn, then its own rows.
+    private func parallelFunction(_ parallel: Int) -> SwiftDeclaration {
+        let state = machine.states[parallel]
+        let frame = frame(for: parallel, source: "source")
+        let from = SwiftExpression.call(.implicitMember(regions.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
+        var body: [SwiftStatement] = [
+            .declaration(isVariable: true, name: frame.variable, type: nil, value: .identifier("source")),
+            .declaration(isVariable: true, name: frame.handled, type: nil, value: .identifier("false")),
+            .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
+        ]
+        body += regionSwitches([frame], top: from)
+        body.append(.ifStatement([.identifier(frame.handled)], body: [
+            .returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])),
+        ]))
+        body.append(.comment("`\(state.name)`'s own rows: no region took the event."))
+        let notTaken: [SwiftStatement] = [
+            .ifStatement([.identifier(rejectedFlag)], body: [.returnStatement(rejected(in: from))]),
+            unhandledStatement(in: from),
+        ]
+        let own = eventSwitch(parallel, frames: [frame], finish: .returns(from: from), unhandled: notTaken,
+                              rejected: [.returnStatement(rejected(in: from))], top: from)
+        body += own.isEmpty ? notTaken : own
+        body = withUnusedFlagsRemoved(body, frame: frame)
+        return .function(dispatching(SwiftFunction(
+            documentation: Self.wrapped("`\(state.name)`, a parallel state, in the configuration `source`. Each region in turn takes the event if its state has a row for it; `\(state.name)`'s own rows only when no region took it."),
+            attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
+            isPrivate: true, name: nodeFunctionName(parallel),
+            parameters: [privateEventParameters[0], SwiftParameter(label: "_", name: "source", type: regions.structType(parallel))]
+                + privateEventParameters.dropFirst(),
+            returnType: "Outcome", body: body)))
+    }
+
+    /// `statements` without what Swift would warn of: the frame's variable declared `let`
+    /// where no row changes it, its flag left out where no row sets it (with the test of it),
+    /// and the rejection flag likewise.
+    private func withUnusedFlagsRemoved(_ statements: [SwiftStatement], frame: Frame) -> [SwiftStatement] {
+        let setsHandled = assigns(frame.handled, in: statements)
+        let setsRejected = assigns(rejectedFlag, in: statements)
+        let changesValue = assigns(frame.variable, in: statements)
+        return statements.compactMap { statement -> SwiftStatement? in
+            switch statement {
+            case .declaration(_, let name, let type, let value) where name == frame.variable:
+                return .declaration(isVariable: changesValue, name: name, type: type, value: value)
+            case .declaration(_, let name, _, _) where name == frame.handled && !setsHandled:
+                return nil
+            case .declaration(_, let name, _, _) where name == rejectedFlag && !setsRejected:
+                return nil
+            case .ifStatement(let conditions, _) where conditions == [.identifier(frame.handled)] && !setsHandled:
+                return nil
+            case .ifElse(let conditions, _, let elseBody) where conditions == [.identifier(frame.handled)] && !setsHandled:
+                return elseBody == [.breakStatement] ? nil : .ifStatement([.identifier("true")], body: elseBody)
+            default:
+                return removingRejectedTests(statement, setsRejected: setsRejected)
+            }
+        }
+    }
+
+    /// `if rejectedHere { … }` removed, where no row sets the flag.
+    private func removingRejectedTests(_ statement: SwiftStatement, setsRejected: Bool) -> SwiftStatement? {
+        guard !setsRejected else { return statement }
+        switch statement {
+        case .ifStatement(let conditions, _) where conditions == [.identifier(rejectedFlag)]:
+            return nil
+        case .switchStatement(var node):
+            node.cases = node.cases.map { item in
+                var item = item
+                item.body = item.body.compactMap { removingRejectedTests($0, setsRejected: false) }
+                return item
+            }
+            return .switchStatement(node)
+        default:
+            return statement
+        }
+    }
+
+    /// Whether some statement assigns `name` or one of its members.
+    private func assigns(_ name: String, in statements: [SwiftStatement]) -> Bool {
+        statements.contains { statement in
+            switch statement {
+            case .assignment(.identifier(let target), _), .assignment(.member(.identifier(let target), _), _):
+                return target == name
+            case .ifStatement(_, let body), .whileLet(_, _, let body), .forIn(_, _, let body):
+                return assigns(name, in: body)
+            case .ifElse(_, let body, let elseBody):
+                return assigns(name, in: body) || assigns(name, in: elseBody)
+            case .switchStatement(let node):
+                return node.cases.contains { assigns(name, in: $0.body) }
+            default:
+                return false
+            }
+        }
+    }
+
+    /// The name of the flag that a row whose conditions all failed sets.
+    private var rejectedFlag: String { "rejectedHere" }
+
+    /// The regions of the innermost frame, each a `switch` on its value.
+    private func regionSwitches(_ frames: [Frame], top: SwiftExpression) -> [SwiftStatement] {
+        let frame = frames[frames.count - 1]
+        return machine.states[frame.parallel].substates.flatMap { region -> [SwiftStatement] in
+            let subject = SwiftExpression.member(.identifier(frame.variable), regions.caseName(of: region))
+            let cases = regions.nodes(in: region).map { node -> SwiftCase in
+                if machine.states[node].isParallel {
+                    let inner = self.frame(for: node, source: SwiftNames.unescaped(regions.caseName(of: node)) + "Source")
+                    var body: [SwiftStatement] = [
+                        .declaration(isVariable: true, name: inner.variable, type: nil, value: .identifier(inner.source)),
+                        .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
+                    ]
+                    body += regionSwitches(frames + [inner], top: top)
+                    let own = eventSwitch(node, frames: frames + [inner], finish: finish(for: node, frames: frames + [inner], top: top),
+                                          unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
+                                          top: top)
+                    body.append(.ifElse([.identifier(inner.handled)],
+                                        body: [.assignment(.identifier(frame.handled), .identifier("true"))],
+                                        elseBody: own.isEmpty ? [.breakStatement] : own))
+                    body = withUnusedFlagsRemoved(body, frame: inner)
+                    return SwiftCase(patterns: [.enumCaseBinding(regions.caseName(of: node), [inner.source])], body: body)
+                }
+                var body = eventSwitch(node, frames: frames, finish: finish(for: node, frames: frames, top: top),
+                                       unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
+                                       top: top)
+                if body.isEmpty { body = [.breakStatement] }
+                return SwiftCase(patterns: [.enumCase(regions.caseName(of: node))], body: body)
+            }
+            return [.comment("Region `\(machine.states[region].name)`."), .switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+        }
+    }
+
+    /// How a row of `node` ends: a row of a region marks the region's parallel state's
+    /// event taken; a row of a nested parallel state's own marks its parent's.
+    private func finish(for node: Int, frames: [Frame], top: SwiftExpression) -> Finish {
+        if machine.states[node].isParallel {
+            return frames.count >= 2 ? .marks(frames[frames.count - 2].handled) : .returns(from: top)
+        }
+        return .marks(frames[frames.count - 1].handled)
+    }
+
+    /// `switch event { … }` over the rows of `node` (a leaf: those held inside its region; a
+    /// parallel state: its own): empty when it has none for any event.
+    private func eventSwitch(_ node: Int, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
+                             rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
+        let state = stateWithStateTests(node)
+        let plans = DispatchPlanner(machine: machine).plan(state).filter { machine.timer(of: $0.event) == nil }
+        guard !plans.isEmpty else { return [] }
+        var cases = plans.map { plan in
+            SwiftCase(patterns: [eventPattern(plan, in: state)],
+                      body: regionBody(of: plan, in: state, node: node, frames: frames, finish: finish,
+                                       unhandled: unhandled, rejected: rejected, top: top))
+        }
+        let handled = Set(plans.map(\.event))
+        let others = machine.appEvents.filter { !handled.contains($0) }
+        if !others.isEmpty {
+            cases.append(SwiftCase(patterns: others.map { .enumCase(machine.events[$0].swiftName) }, body: unhandled))
+        }
+        return [.switchStatement(SwiftSwitch(subject: .identifier("event"), cases: cases))]
+    }
+
+    /// `node` with each state test of its rows as a condition term, whose call index is past
+    /// the machine's condition calls (`conditionCalls.count` + the tested state's position),
+    /// so that dispatch tries rows with state tests as it tries rows with conditions.
+    private func stateWithStateTests(_ node: Int) -> State {
+        var state = machine.states[node]
+        for index in state.transitions.indices {
+            for test in state.transitions[index].guardClause.stateTests {
+                state.transitions[index].guardClause.conditions.append(ConditionTerm(
+                    call: machine.conditionCalls.count + test.state, condition: -1, isNegated: test.isNegated))
+            }
+        }
+        return state
+    }
+
+    /// One event's rows, as `body(of:in:)` writes them for a top-level state, but ending each
+    /// as `finish` says, and falling through to `unhandled` and `rejected` statements.
+    private func regionBody(of plan: EventDispatch, in state: State, node: Int, frames: [Frame], finish: Finish,
+                            unhandled: [SwiftStatement], rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
+        let shared = plan.sharedConditions.filter { $0 < machine.conditionCalls.count }
+        let answers: [SwiftStatement] = shared.map { call in
+            .declaration(isVariable: true, name: names.conditionAnswers[call], type: "Swift.Bool?", value: .identifier("nil"))
+        }
+        func test(_ term: ConditionTerm) -> SwiftExpression {
+            if term.call >= machine.conditionCalls.count {
+                let answer = stateTest(term.call - machine.conditionCalls.count, at: node, frames: frames)
+                return term.isNegated ? .not(answer) : answer
+            }
+            var answer = conditionCall(term)
+            if shared.contains(term.call) {
+                let isAsync = machine.asyncConditions[term.condition]
+                let kept = SwiftExpression.call(
+                    .member(.identifier("Self"), isAsync ? "answerAsync" : "answer"),
+                    [SwiftArgument(.inoutReference(names.conditionAnswers[term.call])), SwiftArgument(.closure(answer))])
+                answer = isAsync ? .await(kept) : kept
+            }
+            return term.isNegated ? .not(answer) : answer
+        }
+        func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
+            branch.transition.map { regionTransition(state.transitions[$0], node: node, frames: frames, finish: finish, top: top) } ?? rejected
+        }
+        guard !plan.predicateTypes.isEmpty else {
+            // The rows in order, each if its conditions hold; `else` leads to the next.
+            var statements: [SwiftStatement] = []
+            for branch in plan.branches.reversed() {
+                if branch.conditions.isEmpty {
+                    statements = outcome(branch)
+                } else {
+                    statements = [.ifElse(branch.conditions.map(test), body: outcome(branch), elseBody: statements.isEmpty ? rejected : statements)]
+                }
+            }
+            return answers + statements
+        }
+        let subject = predicateSubject(of: plan)
+        var cases = plan.branches.map { branch in
+            SwiftCase(patterns: patterns(branch, of: plan), conditions: branch.conditions.map(test), body: outcome(branch))
+        }
+        if !plan.isExhaustive {
+            cases.append(SwiftCase(patterns: [], body: unhandled))
+        }
+        return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+    }
+
+    // MARK: State tests
+
+    /// Whether `tested` is active, asked while `node` takes an event inside `frames`, from
+    /// the configuration the event arrived in: `true` or `false` where the node decides it,
+    /// else a test of the value another region had.
+    private func stateTest(_ tested: Int, at node: Int, frames: [Frame]) -> SwiftExpression {
+        let chart = regions.chart
+        if chart.lineage(of: node).contains(tested) { return .identifier("true") }
+        for frame in frames.reversed() where chart.machine.states[tested].ancestors.contains(frame.parallel) {
+            let region = machine.states[frame.parallel].substates.first { chart.isWithin(tested, $0) }!
+            if chart.isWithin(node, region) { return .identifier("false") }
+            return .call(.member(.identifier("Self"), isInFunctionName(tested, region: region)),
+                         [SwiftArgument(.member(.identifier(frame.source), regions.caseName(of: region)))])
+        }
+        return .identifier("false")
+    }
+
+    private func isInFunctionName(_ tested: Int, region: Int) -> String {
+        "isIn" + regions.typeName(of: tested).replacingBackticks + "Of" + regions.typeName(of: region).replacingBackticks
+    }
+
+    /// The (tested state, region) pairs whose `isIn…Of…` function the generated code calls:
+    /// those `stateTest` asks for, and those these ask in turn for nested regions.
+    var stateTestPairs: [(tested: Int, region: Int)] {
+        var pairs: [(tested: Int, region: Int)] = []
+        func add(_ tested: Int, _ region: Int) {
+            guard !pairs.contains(where: { $0 == (tested, region) }) else { return }
+            pairs.append((tested, region))
+            for node in regions.nodes(in: region) where machine.states[node].isParallel && machine.states[tested].ancestors.contains(node) {
+                add(tested, machine.states[node].substates.first { regions.chart.isWithin(tested, $0) }!)
+            }
+        }
+        let chart = regions.chart
+        for (index, state) in machine.states.enumerated() where state.isParallel || (!state.isAbstract && state.substates.isEmpty) {
+            let parallels = (state.ancestors + [index]).filter { machine.states[$0].isParallel }
+            for test in state.transitions.flatMap(\.guardClause.stateTests) where !chart.lineage(of: index).contains(test.state) {
+                guard let parallel = parallels.last(where: { machine.states[test.state].ancestors.contains($0) }) else { continue }
+                let region = machine.states[parallel].substates.first { chart.isWithin(test.state, $0) }!
+                if !chart.isWithin(index, region) { add(test.state, region) }
+            }
+        }
+        return pairs
+    }
+
+    /// `isInMutedOfVolume(_:)`: whether a region's value has `tested` active.
+    private func stateTestFunction(_ tested: Int, region: Int) -> SwiftDeclaration {
+        let chart = regions.chart
+        var yes: [SwiftPattern] = []
+        var cases: [SwiftCase] = []
+        for node in regions.nodes(in: region) {
+            if chart.lineage(of: node).contains(tested) {
+                yes.append(machine.states[node].isParallel ? .enumCaseBinding(regions.caseName(of: node), [nil]) : .enumCase(regions.caseName(of: node)))
+            } else if machine.states[node].isParallel && machine.states[tested].ancestors.contains(node) {
+                let inner = machine.states[node].substates.first { chart.isWithin(tested, $0) }!
+                cases.append(SwiftCase(patterns: [.enumCaseBinding(regions.caseName(of: node), ["value"])], body: [
+                    .returnStatement(.call(.member(.identifier("Self"), isInFunctionName(tested, region: inner)),
+                                           [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))])),
+                ]))
+            }
+        }
+        if !yes.isEmpty { cases.insert(SwiftCase(patterns: yes, body: [.returnStatement(.identifier("true"))]), at: 0) }
+        if cases.count < regions.nodes(in: region).count || cases.isEmpty {
+            cases.append(SwiftCase(patterns: [], body: [.returnStatement(.identifier("false"))]))
+        }
+        return .function(SwiftFunction(
+            documentation: ["Whether `\(machine.states[tested].name)` is active in region `\(machine.states[region].name)` when it is in `value`."],
+            attributes: ["@inline(__always)"], isPrivate: true, isStatic: true, name: isInFunctionName(tested, region: region),
+            parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
+            returnType: "Swift.Bool", body: [.switchStatement(SwiftSwitch(subject: .identifier("value"), cases: cases))]))
+    }
+}
+
+private extension String {
+    /// The name without the backticks of an escaped keyword.
+    var replacingBackticks: String { filter { $0 != "`" } }
+}
+
+// MARK: Transitions
+
+extension Translator {
+    private var layoutChart: RegionChart { layout!.chart }
+
+    func unhandledStatement(in state: SwiftExpression) -> SwiftStatement {
+        .returnStatement(.call(.identifier("unhandled"), [SwiftArgument(.identifier("event")), SwiftArgument("in", state)]))
+    }
+
+    func rejected(in state: SwiftExpression) -> SwiftExpression {
+        .call(.implicitMember("rejected"), [SwiftArgument("in", state)])
+    }
+
+    /// The name of a helper of `state`: `exitPlayback`, `resolveActive`, `enterActiveResumed`.
+    private func helperName(_ verb: String, _ state: Int, _ suffix: String = "") -> String {
+        verb + layout!.typeName(of: state).filter { $0 != "`" } + suffix
+    }
+
+    /// The local that holds where entering `state` by its own rules ends.
+    private func enteredName(_ state: Int) -> String {
+        let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
+        return name + "Entered"
+    }
+
+    private func ownEntry(_ state: Int) -> [SwiftStatement] { machine.states[state].ownEntryActions.map { actionCall($0) } }
+    private func ownExit(_ state: Int) -> [SwiftStatement] { machine.states[state].ownExitActions.map { actionCall($0) } }
+
+    /// Whether entering `state` by its own rules goes on inside it: a superstate that is not
+    /// parallel, with an initial row or a history.
+    private func entersByRules(_ state: Int) -> Bool {
+        let info = machine.states[state]
+        return !info.isParallel && !info.substates.isEmpty && (info.initialSubstate != nil || info.history != nil)
+    }
+
+    private func storesHistory(_ state: Int) -> Bool { historyStorageStates.contains(state) }
+
+    /// A parallel state with a deep history: entered by its own rules, it resumes every
+    /// region as it was, or enters each by its rules the first time.
+    private func resumesRegions(_ state: Int) -> Bool {
+        machine.states[state].isParallel && machine.states[state].history == .deep
+    }
+
+    private func historyWrite(_ state: Int, _ value: SwiftExpression) -> SwiftStatement {
+        .assignment(.member(.identifier(historyStorage), historyProperty(state)), value)
+    }
+
+    /// The statements of one row taken by `node`: histories, exits, the row's actions, the
+    /// new configuration written, entries, and the end `finish` says.
+    private func regionTransition(_ transition: Transition, node: Int, frames: [Frame], finish: Finish,
+                                  top: SwiftExpression) -> [SwiftStatement] {
+        let chart = layoutChart
+        var statements: [SwiftStatement] = []
+        if transition.declaredIn != node { statements.append(.comment("from \(machine.states[transition.declaredIn].name)")) }
+        let ownActions = transition.actions.indices.map { position in
+            actionCall(transition.actions[position], arguments: transition.actionArguments.indices.contains(position)
+                       ? transition.actionArguments[position] : [])
+        }
+        let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
+        func frameVariable(_ parallel: Int) -> String { frames.first { $0.parallel == parallel }!.variable }
+        guard !targets.isEmpty else {
+            statements += ownActions
+            switch finish {
+            case .returns(let from):
+                statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", from)])))
+            case .marks(let flag):
+                statements.append(.assignment(.identifier(flag), .identifier("true")))
+            }
+            return statements
+        }
+        let lineage = chart.lineage(of: node)
+        let targetLineages = Set(targets.flatMap(chart.lineage(of:)))
+        let kept = lineage.filter { state in
+            targetLineages.contains(state) && !targets.contains { $0 != state && chart.isWithin(state, $0) }
+                && !(state == node && targets.contains(node))
+        }
+        let left = lineage.filter { !kept.contains($0) }
+        let isParallelNode = machine.states[node].isParallel
+
+        // Histories: of the states left, and of those kept whose substates are left.
+        for state in lineage where storesHistory(state) {
+            let contentLeft = left.first.map { chart.isWithin($0, state) } ?? (isParallelNode && chart.isWithin(node, state))
+            guard !kept.contains(state) || contentLeft else { continue }
+            if machine.states[state].isParallel {
+                statements.append(historyWrite(state, .identifier(frameVariable(state))))
+            } else {
+                let holding = layout!.node(in: layout!.contentScope(of: state), holding: node)!
+                statements.append(historyWrite(state, nodeValue(holding, frameVariable: frameVariable)))
+            }
+        }
+
+        // Exits: inside the outermost parallel state on the way, region by region in
+        // reverse order; above it, leaf first.
+        if left.isEmpty {
+            if isParallelNode {
+                for region in machine.states[node].substates.reversed() {
+                    statements.append(exitRegionCall(region, .member(.identifier(frameVariable(node)), layout!.caseName(of: region))))
+                }
+            }
+        } else {
+            func exitChain(_ state: Int) -> [SwiftStatement] {
+                if machine.states[state].isParallel {
+                    var out: [SwiftStatement] = []
+                    for region in machine.states[state].substates.reversed() {
+                        out += chart.isWithin(node, region)
+                            ? exitChain(region)
+                            : [exitRegionCall(region, .member(.identifier(frameVariable(state)), layout!.caseName(of: region)))]
+                    }
+                    return out + ownExit(state)
+                }
+                guard state != node else { return ownExit(state) }
+                let child = machine.states[state].substates.first { chart.isWithin(node, $0) }!
+                return exitChain(child) + ownExit(state)
+            }
+            // Inside parallel states each state has one superstate: the states left there
+            // are one chain, from the first of them down to the node.
+            let chainStart = left.first { machine.states[$0].isParallel || regionsContain($0) }
+            if let chainStart {
+                statements += exitChain(chainStart)
+                statements += left.filter { !chart.isWithin($0, chainStart) }.reversed().flatMap(ownExit)
+            } else {
+                statements += left.reversed().flatMap(ownExit)
+            }
+        }
+        statements += ownActions
+
+        // The new configuration, then the entries.
+        let deepest = kept.last
+        var entries: [SwiftStatement] = []
+        var assignments: [SwiftStatement] = []
+        var writtenFrame: Int?
+        if let deepest, machine.states[deepest].isParallel {
+            let parallel = deepest
+            for region in machine.states[parallel].substates {
+                let inside = targets.filter { chart.isWithin($0, region) }
+                guard !inside.isEmpty || node == parallel || chart.isWithin(node, region) else { continue }
+                let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
+                statements += bindings
+                assignments.append(.assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: region)), value))
+                entries += inside.isEmpty ? ownEntry(region) + [enterCall(region)] : enterFrom(region, targets: inside)
+            }
+            writtenFrame = frames.firstIndex { $0.parallel == parallel }
+        } else if let deepest, let scopeRegion = layout!.contentScope(of: deepest), chart.isWithin(deepest, scopeRegion) || layout!.isRegion[deepest] {
+            let parallel = layout!.parallel(of: scopeRegion)
+            let value: SwiftExpression
+            if targets == [deepest] {
+                let (bindings, entered) = defaultBinding(deepest)
+                statements += bindings
+                value = entered
+                entries = [enterCall(deepest)]
+            } else {
+                let (bindings, newValue) = newValue(in: scopeRegion, targets: targets)
+                statements += bindings
+                value = newValue
+                let first = chart.lineage(of: targets[0]).first { !kept.contains($0) }!
+                entries = enterFrom(first, targets: targets)
+            }
+            assignments.append(.assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: scopeRegion)), value))
+            writtenFrame = frames.firstIndex { $0.parallel == parallel }
+        } else {
+            // The top level: the state enum's value.
+            let value: SwiftExpression
+            if let deepest, targets == [deepest] {
+                let (bindings, entered) = defaultBinding(deepest)
+                statements += bindings
+                value = entered
+                entries = [enterCall(deepest)]
+            } else {
+                let (bindings, newValue) = newValue(in: nil, targets: targets)
+                statements += bindings
+                value = newValue
+                for state in chart.lineage(of: targets[0]) where !kept.contains(state) {
+                    if machine.states[state].isParallel {
+                        entries += enterFrom(state, targets: targets)
+                        break
+                    }
+                    entries += ownEntry(state)
+                    if state == targets[0] && entersByRules(state) { entries.append(enterCall(state)) }
+                }
+            }
+            assignments.append(setState(value))
+        }
+        statements += assignments
+        if let writtenFrame { statements += writeBack(from: writtenFrame, frames) }
+        statements += entries
+        if writtenFrame == nil {
+            let from: SwiftExpression
+            switch finish {
+            case .returns(let value): from = value
+            case .marks: from = top
+            }
+            statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
+        } else {
+            switch finish {
+            case .returns(let from):
+                statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
+            case .marks(let flag):
+                statements.append(.assignment(.identifier(flag), .identifier("true")))
+            }
+        }
+        return statements
+    }
+
+    /// Whether `state` is inside some parallel state.
+    private func regionsContain(_ state: Int) -> Bool { layout!.container[state] != nil }
+
+    /// The frames from `index` up, each written into its parent's region, and the state.
+    private func writeBack(from index: Int, _ frames: [Frame]) -> [SwiftStatement] {
+        var statements: [SwiftStatement] = []
+        var position = index
+        while position > 0 {
+            let inner = frames[position], outer = frames[position - 1]
+            let region = layout!.container[inner.parallel]!
+            statements.append(.assignment(.member(.identifier(outer.variable), layout!.caseName(of: region)),
+                                          .call(.implicitMember(layout!.caseName(of: inner.parallel)), [SwiftArgument(.identifier(inner.variable))])))
+            position -= 1
+        }
+        statements.append(setState(.call(.implicitMember(layout!.caseName(of: frames[0].parallel)), [SwiftArgument(.identifier(frames[0].variable))])))
+        return statements
+    }
+
+    /// The value of `node` as its scope's enum has it now: `.playing`, `.editing(editingNow)`.
+    private func nodeValue(_ node: Int, frameVariable: (Int) -> String) -> SwiftExpression {
+        machine.states[node].isParallel
+            ? .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(.identifier(frameVariable(node)))])
+            : .implicitMember(layout!.caseName(of: node))
+    }
+
+    /// `let activeEntered = resolveActive()`: where entering `state` by its own rules ends.
+    private func defaultBinding(_ state: Int) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+        ([.declaration(isVariable: false, name: enteredName(state), type: nil, value: .call(.identifier(helperName("resolve", state)), []))],
+         .identifier(enteredName(state)))
+    }
+
+    /// `enterActive(activeEntered)`: the entry actions inside `state` on its way in.
+    private func enterCall(_ state: Int) -> SwiftStatement {
+        .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier(enteredName(state)))])))
+    }
+
+    private func exitRegionCall(_ region: Int, _ value: SwiftExpression) -> SwiftStatement {
+        .expression(awaited(.call(.identifier(helperName("exit", region)), [SwiftArgument(value)])))
+    }
+
+    /// The new value of `scope`, which holds `targets`: the node holding the first target,
+    /// a parallel one with each region's value; a region without a target, and a target
+    /// entered by its own rules, by `resolve…`, bound first.
+    private func newValue(in scope: Int?, targets: [Int]) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+        guard let node = layout!.node(in: scope, holding: targets[0]) else { return defaultBinding(targets[0]) }
+        guard machine.states[node].isParallel else { return ([], .implicitMember(layout!.caseName(of: node))) }
+        if targets == [node] && resumesRegions(node) {
+            let (bindings, value) = defaultBinding(node)
+            return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(value)]))
+        }
+        var bindings: [SwiftStatement] = []
+        var arguments: [SwiftArgument] = []
+        for region in machine.states[node].substates {
+            let inside = targets.filter { layoutChart.isWithin($0, region) }
+            let (more, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
+            bindings += more
+            arguments.append(SwiftArgument(layout!.caseName(of: region), value))
+        }
+        return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(.call(.identifier(layout!.structType(node)), arguments))]))
+    }
+
+    /// The entry actions from `state` (entered) down to `targets`, the regions without a
+    /// target and a target with substates entered by their own rules.
+    private func enterFrom(_ state: Int, targets: [Int]) -> [SwiftStatement] {
+        var out = ownEntry(state)
+        let info = machine.states[state]
+        if info.isParallel && targets == [state] && resumesRegions(state) {
+            out.append(enterCall(state))
+        } else if info.isParallel {
+            for region in info.substates {
+                let inside = targets.filter { layoutChart.isWithin($0, region) }
+                out += inside.isEmpty ? ownEntry(region) + [enterCall(region)] : enterFrom(region, targets: inside)
+            }
+        } else if targets.contains(state) {
+            if entersByRules(state) { out.append(enterCall(state)) }
+        } else {
+            let child = info.substates.first { child in targets.allSatisfy { layoutChart.isWithin($0, child) } }!
+            out += enterFrom(child, targets: targets)
+        }
+        return out
+    }
+}
+
+// MARK: Helpers: leaving and entering regions and superstates
+
+extension Translator {
+    /// The helpers transitions call: leaving each region from its value, where entering a
+    /// region or superstate by its own rules ends and its entry actions, and the state tests
+    /// of other regions.
+    var regionHelpers: [SwiftDeclaration] {
+        let states = machine.states.indices
+        var helpers: [SwiftDeclaration] = states.filter { layout!.isRegion[$0] }.map(exitRegionFunction)
+        for state in states where layout!.isRegion[state] || entersByRules(state) {
+            helpers += [resolveFunction(state), enterFunction(state)]
+        }
+        helpers += states.filter { layout!.isRegion[$0] }.map(enterResumedFunction)
+        helpers += states.filter(resumesRegions).flatMap { [resolveRegionsFunction($0), enterRegionsFunction($0)] }
+        helpers += stateTestPairs.map { stateTestFunction($0.tested, region: $0.region) }
+        return helpers
+    }
+
+    private func helperFunction(_ name: String, documentation: String, parameters: [SwiftParameter], returnType: String? = nil,
+                                body: [SwiftStatement]) -> SwiftDeclaration {
+        .function(dispatching(SwiftFunction(documentation: Self.wrapped(documentation), attributes: ["@inline(__always)"],
+                                            isPrivate: true, name: name, parameters: parameters, returnType: returnType, body: body)))
+    }
+
+    /// `.playing`, `.editing(let inner)`: a node as a pattern, binding a parallel one's struct.
+    private func nodePattern(_ node: Int, binding name: String = "inner") -> SwiftPattern {
+        machine.states[node].isParallel ? .enumCaseBinding(layout!.caseName(of: node), [name]) : .enumCase(layout!.caseName(of: node))
+    }
+
+    /// A `switch` on `value` over `cases`, with `default: break` when they do not cover every
+    /// node of `scope`.
+    private func nodeSwitch(_ value: SwiftExpression, scope: Int?, _ cases: [(nodes: [Int], body: [SwiftStatement])]) -> [SwiftStatement] {
+        let covered = cases.flatMap(\.nodes)
+        guard !covered.isEmpty else { return [] }
+        var switchCases = cases.filter { !$0.nodes.isEmpty }.map { entry in
+            let binds = entry.body.contains { $0.mentions("inner") }
+            return SwiftCase(patterns: entry.nodes.map { binds ? nodePattern($0) : .enumCase(layout!.caseName(of: $0)) },
+                             body: entry.body.isEmpty ? [.breakStatement] : entry.body)
+        }
+        if covered.count < layout!.nodes(in: scope).count { switchCases.append(SwiftCase(patterns: [], body: [.breakStatement])) }
+        return [.switchStatement(SwiftSwitch(subject: value, cases: switchCases))]
+    }
+
+    /// `exitPlayback(_:)`: leaves region `region` from its value: the histories inside it,
+    /// the exit actions from its state up, then the region's own.
+    private func exitRegionFunction(_ region: Int) -> SwiftDeclaration {
+        let chart = layoutChart
+        let value = SwiftExpression.identifier("value")
+        var cases: [(nodes: [Int], body: [SwiftStatement])] = []
+        for node in layout!.nodes(in: region) {
+            var body: [SwiftStatement] = []
+            let above = machine.states[node].ancestors.filter { $0 != region && chart.isWithin($0, region) }
+            for state in above + [node] where storesHistory(state) && !machine.states[state].isParallel {
+                body.append(historyWrite(state, value))
+            }
+            if machine.states[node].isParallel {
+                if storesHistory(node) { body.append(historyWrite(node, .identifier("inner"))) }
+                for inner in machine.states[node].substates.reversed() {
+                    body.append(exitRegionCall(inner, .member(.identifier("inner"), layout!.caseName(of: inner))))
+                }
+            }
+            body += ownExit(node) + above.reversed().flatMap(ownExit)
+            cases.append(([node], body))
+        }
+        var body = nodeSwitch(value, scope: region, cases)
+        if storesHistory(region) { body.append(historyWrite(region, value)) }
+        body += ownExit(region)
+        return helperFunction(helperName("exit", region),
+                              documentation: "Leaves region `\(machine.states[region].name)` from `value`: the exit actions from its state up, then the region's.",
+                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))], body: body)
+    }
+
+    /// The value entering `state` by its own rules reaches, as `state`'s scope has it:
+    /// `.playing`, `.editing(PlayerState.Media.Doc.Editing(style: resolveStyle(), …))`,
+    /// `resolveActive()`.
+    private func defaultValue(_ state: Int) -> SwiftExpression {
+        let info = machine.states[state]
+        if resumesRegions(state) {
+            return .call(.implicitMember(layout!.caseName(of: state)), [SwiftArgument(.call(.identifier(helperName("resolve", state)), []))])
+        }
+        if info.isParallel {
+            return .call(.implicitMember(layout!.caseName(of: state)), [SwiftArgument(.call(.identifier(layout!.structType(state)),
+                info.substates.map { SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), [])) }))])
+        }
+        if entersByRules(state) { return .call(.identifier(helperName("resolve", state)), []) }
+        return .implicitMember(layout!.caseName(of: state))
+    }
+
+    /// `resolveActive()`: where entering `state` by its own rules ends, read from the
+    /// histories; no action runs.
+    private func resolveFunction(_ state: Int) -> SwiftDeclaration {
+        let info = machine.states[state]
+        let scope = layout!.contentScope(of: state)
+        var body: [SwiftStatement] = []
+        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+        if storesHistory(state) {
+            let resumed: [SwiftStatement]
+            if info.history == .deep {
+                resumed = [.returnStatement(.identifier("stored"))]
+            } else {
+                resumed = nodeSwitch(.identifier("stored"), scope: scope, info.substates.map { child in
+                    (layout!.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
+                })
+            }
+            body.append(.ifStatement([.identifier("let stored = " + expressionText(stored))], body: resumed))
+        }
+        body.append(.returnStatement(defaultValue(info.initialSubstate!)))
+        return helperFunction(helperName("resolve", state),
+                              documentation: "Where entering `\(info.name)` by its own rules ends: " + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
+                              parameters: [], returnType: layout!.scopeType(scope), body: body)
+    }
+
+    private func expressionText(_ expression: SwiftExpression) -> String {
+        guard case .member(.identifier(let base), let name) = expression else { return "" }
+        return base + "." + name
+    }
+
+    /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
+    /// to `value` (the state's own entry actions are its caller's).
+    private func enterFunction(_ state: Int) -> SwiftDeclaration {
+        let info = machine.states[state]
+        let scope = layout!.contentScope(of: state)
+        let initial = initialActions(state) + alongInitialRow(state, scope: scope)
+        var body = initial
+        if storesHistory(state) {
+            let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+            let resumed = info.history == .deep ? resumedPath(state, scope: scope) : childrenByRules(state, scope: scope)
+            body = [.ifElse([.notEqual(stored, .identifier("nil"))], body: resumed.isEmpty ? [.comment("nothing to enter")] : resumed,
+                            elseBody: initial.isEmpty ? [.comment("nothing to enter")] : initial)]
+        }
+        return helperFunction(helperName("enter", state),
+                              documentation: "The entry actions inside `\(info.name)` on its way to `value`, which `\(helperName("resolve", state))()` found.",
+                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(scope))],
+                              body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
+    }
+
+    private func initialActions(_ state: Int) -> [SwiftStatement] { machine.states[state].initialActions.map { actionCall($0) } }
+
+    /// Down `state`'s initial row: the states between, then the initial substate by its rules.
+    private func alongInitialRow(_ state: Int, scope: Int?) -> [SwiftStatement] {
+        let initial = machine.states[state].initialSubstate!
+        let between = layoutChart.lineage(of: initial).filter { $0 != state && $0 != initial && layoutChart.isWithin($0, state) }
+        return between.flatMap(ownEntry) + ownEntry(initial) + byRules(initial, scope: scope)
+    }
+
+    /// Inside `state`, entered on its way to `value`, by its own rules.
+    private func byRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
+        let info = machine.states[state]
+        if resumesRegions(state) {
+            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let inner) = value")], body: [
+                .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("inner"))]))),
+            ])]
+        }
+        if info.isParallel {
+            let regionsEntered = info.substates.flatMap { region in
+                ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region)),
+                                                               [SwiftArgument(.member(.identifier("inner"), layout!.caseName(of: region)))])))]
+            }
+            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let inner) = value")], body: regionsEntered)]
+        }
+        if entersByRules(state) {
+            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("value"))])))]
+        }
+        return []
+    }
+
+    /// Shallow history resumed: the substate of `state` that holds `value`, by its own rules.
+    private func childrenByRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
+        nodeSwitch(.identifier("value"), scope: scope, machine.states[state].substates.map { child in
+            (layout!.nodes(in: scope, within: child), ownEntry(child) + byRules(child, scope: scope))
+        })
+    }
+
+    /// Deep history resumed: every state down to `value`'s, and a parallel one's regions as
+    /// they were, without initial rows.
+    private func resumedPath(_ state: Int, scope: Int?) -> [SwiftStatement] {
+        nodeSwitch(.identifier("value"), scope: scope, layout!.nodes(in: scope, within: state).map { node in
+            let path = layoutChart.lineage(of: node).filter { $0 != state && layoutChart.isWithin($0, state) }
+            var body = path.flatMap(ownEntry)
+            if machine.states[node].isParallel {
+                for region in machine.states[node].substates {
+                    body += ownEntry(region)
+                    body.append(.expression(awaited(.call(.identifier(helperName("enter", region, "Resumed")),
+                                                          [SwiftArgument(.member(.identifier("inner"), layout!.caseName(of: region)))]))))
+                }
+            }
+            return ([node], body)
+        })
+    }
+
+    /// `resolveSession()` of a parallel state with a deep history: its regions as they were,
+    /// or each by its own rules the first time.
+    private func resolveRegionsFunction(_ state: Int) -> SwiftDeclaration {
+        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+        let fresh = SwiftExpression.call(.identifier(layout!.structType(state)), machine.states[state].substates.map {
+            SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+        })
+        return helperFunction(helperName("resolve", state),
+                              documentation: "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
+                              parameters: [], returnType: layout!.structType(state),
+                              body: [.returnStatement(.nilCoalescing(stored, fresh))])
+    }
+
+    /// `enterSession(_:)`: each region's entry actions, as resumed or by its own rules.
+    private func enterRegionsFunction(_ state: Int) -> SwiftDeclaration {
+        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+        func entries(_ suffix: String) -> [SwiftStatement] {
+            machine.states[state].substates.flatMap { region in
+                ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region, suffix)),
+                                                              [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: region)))])))]
+            }
+        }
+        return helperFunction(helperName("enter", state),
+                              documentation: "The entry actions of `\(machine.states[state].name)`'s regions on their way to `value`.",
+                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.structType(state))],
+                              body: [.ifElse([.notEqual(stored, .identifier("nil"))], body: entries("Resumed"), elseBody: entries(""))])
+    }
+
+    /// `enterPlaybackResumed(_:)`: a region entered as its parallel state's deep history had it.
+    private func enterResumedFunction(_ region: Int) -> SwiftDeclaration {
+        let body = resumedPath(region, scope: region)
+        return helperFunction(helperName("enter", region, "Resumed"),
+                              documentation: "The entry actions inside region `\(machine.states[region].name)` down to `value`, as a deep history resumes it.",
+                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))],
+                              body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
+    }
+}
+
+// MARK: Which events a configuration handles
+
+extension Translator {
+    private var eventNamesTypeName: String { machine.hasEventValues ? machine.eventNameTypeName : machine.eventTypeName }
+
+    /// Whether `node`, in `value` when parallel, has a row for `event`: true whatever the
+    /// values (`always`), or the statements that return true where it has one.
+    private func answer(_ node: Int, value: SwiftExpression, event: Int, withValues: Bool) -> (always: Bool, statements: [SwiftStatement]) {
+        let info = machine.states[node]
+        let plan = DispatchPlanner(machine: machine).plan(stateWithStateTests(node)).first { $0.event == event }
+        var statements: [SwiftStatement] = []
+        if let plan {
+            if !withValues || plan.isExhaustive { return (true, [.returnStatement(.identifier("true"))]) }
+            statements.append(.switchStatement(SwiftSwitch(subject: predicateSubject(of: plan), cases: [
+                SwiftCase(patterns: plan.handled.map { predicatePattern($0, of: plan) }, body: [.returnStatement(.identifier("true"))]),
+                SwiftCase(patterns: [], body: [.breakStatement]),
+            ])))
+        }
+        guard info.isParallel else { return (false, statements) }
+        for region in info.substates {
+            var cases: [(nodes: [Int], body: [SwiftStatement])] = []
+            var always: [Int] = [], never: [Int] = []
+            for inner in layout!.nodes(in: region) {
+                let result = answer(inner, value: .identifier("inner"), event: event, withValues: withValues)
+                if result.always { always.append(inner) } else if result.statements.isEmpty { never.append(inner) } else { cases.append(([inner], result.statements)) }
+            }
+            if never.isEmpty && cases.isEmpty { return (true, [.returnStatement(.identifier("true"))]) }
+            guard !always.isEmpty || !cases.isEmpty else { continue }
+            if !always.isEmpty { cases.insert((always, [.returnStatement(.identifier("true"))]), at: 0) }
+            // Values bound as `inner` shadow the outer one inside the case: read the region first.
+            let regionValue = SwiftExpression.member(value, layout!.caseName(of: region))
+            statements += nodeSwitch(regionValue, scope: region, cases + (never.isEmpty ? [] : [(never, [.breakStatement])]))
+        }
+        return (false, statements)
+    }
+
+    /// `switch event` for one top-level node: each event's answer.
+    private func answerSwitch(_ node: Int, value: SwiftExpression, withValues: Bool) -> SwiftStatement {
+        var groups: [(events: [Int], body: [SwiftStatement])] = []
+        for event in machine.appEvents {
+            let result = answer(node, value: value, event: event, withValues: withValues)
+            let body = result.always ? result.statements : result.statements + [.returnStatement(.identifier("false"))]
+            if let index = groups.firstIndex(where: { $0.body == body }) { groups[index].events.append(event) } else { groups.append(([event], body)) }
+        }
+        return .switchStatement(SwiftSwitch(subject: .identifier("event"), cases: groups.map { group in
+            SwiftCase(patterns: group.events.map { .enumCase(machine.events[$0].swiftName) }, body: group.body)
+        }))
+    }
+
+    /// `switch configuration { case …: switch event { … } }`.
+    private func configurationAnswer(_ subject: SwiftExpression, withValues: Bool) -> SwiftStatement {
+        .switchStatement(SwiftSwitch(subject: subject, cases: layout!.nodes(in: nil).map { node in
+            SwiftCase(patterns: [nodePattern(node, binding: "value")],
+                      body: [answerSwitch(node, value: .identifier("value"), withValues: withValues)])
+        }))
+    }
+
+    /// `canHandle(_:)` of a machine with regions: whether the parallel state's own rows, or
+    /// a row of some region's state, would take the event.
+    var regionCanHandleFunction: SwiftDeclaration {
+        let values = machine.predicateTypes.isEmpty ? "" : " with these predicate values"
+        return .function(SwiftFunction(
+            documentation: Self.wrapped(
+                "Whether the current configuration has a row for `event`\(values): whether `handle` would not return"
+                    + " `.unhandled`. In a parallel state, a row of the parallel state or its superstates, or of some region's"
+                    + " state or its superstates inside the region. A row counts whatever its condition, which `canHandle`"
+                    + " does not ask: a false one rejects the event when it is handled."),
+            access: modifier, name: "canHandle",
+            parameters: [SwiftParameter(label: "_", name: "event", type: eventNamesTypeName)] + predicateParameters,
+            returnType: "Swift.Bool",
+            body: [configurationAnswer(.identifier("state"), withValues: true)]))
+    }
+
+    /// `handledEvents` of a configuration, and the function it filters the events with.
+    var regionHandledEventsProperty: [SwiftDeclaration] {
+        guard !machine.appEvents.isEmpty else { return [] }
+        return [
+            .property(SwiftProperty(
+                documentation: Self.wrapped(
+                    "The events the configuration has a row for, in the order of `\(eventNamesTypeName).allCases`: those a user"
+                        + " interface may offer. In a parallel state, its own rows and its superstates', and those of each region's"
+                        + " state and its superstates inside the region. A row counts whatever its condition (a false one rejects"
+                        + " the event when it is handled)."),
+                access: modifier, isVariable: true, name: "handledEvents", type: "[\(eventNamesTypeName)]",
+                getter: .call(.member(.identifier("\(eventNamesTypeName).allCases"), "filter"),
+                              [SwiftArgument(.closure(.call(.member(.identifier("Self"), "hasRow"),
+                                                            [SwiftArgument(.identifier("self")), SwiftArgument("for", .identifier("$0"))])))]))),
+            .function(SwiftFunction(
+                documentation: ["Whether `configuration` has a row for `event`, for some predicate values."],
+                isPrivate: true, isStatic: true, name: "hasRow",
+                parameters: [SwiftParameter(label: "_", name: "configuration", type: machine.stateTypeName),
+                             SwiftParameter(label: "for", name: "event", type: eventNamesTypeName)],
+                returnType: "Swift.Bool",
+                body: [configurationAnswer(.identifier("configuration"), withValues: false)])),
+        ]
+    }
+}
+
+extension SwiftStatement {
+    /// Whether the statement reads or writes the variable `name`.
+    func mentions(_ name: String) -> Bool {
+        switch self {
+        case .expression(let value), .returnStatement(.some(let value)):
+            return value.mentions(name)
+        case .assignment(let target, let value):
+            return target.mentions(name) || value.mentions(name)
+        case .declaration(_, _, _, let value):
+            return value?.mentions(name) ?? false
+        case .ifStatement(let conditions, let body):
+            return conditions.contains { $0.mentions(name) } || body.contains { $0.mentions(name) }
+        case .ifElse(let conditions, let body, let elseBody):
+            return conditions.contains { $0.mentions(name) } || (body + elseBody).contains { $0.mentions(name) }
+        case .switchStatement(let node):
+            return node.subject.mentions(name) || node.cases.contains { item in
+                item.conditions.contains { $0.mentions(name) } || item.body.contains { $0.mentions(name) }
+            }
+        case .guardStatement(let conditions, let body):
+            return conditions.contains { $0.mentions(name) } || body.contains { $0.mentions(name) }
+        case .guardLet(_, let value, let body), .whileLet(_, let value, let body), .forIn(_, let value, let body):
+            return value.mentions(name) || body.contains { $0.mentions(name) }
+        case .returnStatement(.none), .comment, .breakStatement:
+            return false
+        }
+    }
+}
+
+extension SwiftExpression {
+    /// Whether the expression names the variable `name` (as a word of an identifier's text).
+    func mentions(_ name: String) -> Bool {
+        switch self {
+        case .identifier(let text):
+            return text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { $0 == name }
+        case .implicitMember, .stringLiteral, .inoutReference, .keyPath:
+            return false
+        case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base):
+            return base.mentions(name)
+        case .capturingClosure(_, let body):
+            return body.mentions(name)
+        case .call(let function, let arguments):
+            return function.mentions(name) || arguments.contains { $0.value.mentions(name) }
+        case .tuple(let arguments):
+            return arguments.contains { $0.value.mentions(name) }
+        case .interpolatedString(let parts):
+            return parts.contains { if case .value(let value) = $0 { value.mentions(name) } else { false } }
+        case .notEqual(let left, let right), .nilCoalescing(let left, let right):
+            return left.mentions(name) || right.mentions(name)
+        case .arrayLiteral(let elements):
+            return elements.contains { $0.mentions(name) }
+        }
+    }
+}
