@@ -77,28 +77,27 @@ extension Compiler {
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
     }
 
-    /// The error for a machine with parallel states or `in(State)` terms that this version
-    /// of fsmc checks, tables and simulates, but for which `command` cannot yet write its
-    /// output: `graph` any such machine, `compile` one that also has timers or async actions,
-    /// or a region that is itself parallel; nil for any other machine. It is located at the
-    /// first parallel state, or at the first state test.
+    /// The error for what this version of fsmc checks, tables and simulates, but `command`
+    /// cannot yet write: for `graph`, a machine with parallel states or `in(State)` terms,
+    /// located at its first parallel state (or state test); for `compile`, a region that is
+    /// itself a parallel state, located there. Nil for any other machine.
     public static func regionsNotCompiled(_ machine: StateMachine, by command: String) -> Diagnostic? {
         guard Simulation.needsConfigurations(machine) else { return nil }
-        if command == "compile" {
-            let parallelRegion = machine.states.contains { state in
-                state.isParallel && state.superstates.count == 1 && machine.states[state.superstates[0]].isParallel
-            }
-            guard machine.hasTimers || machine.isAsync || parallelRegion else { return nil }
+        let parallelRegion = machine.states.first { state in
+            state.isParallel && state.superstates.count == 1 && machine.states[state.superstates[0]].isParallel
         }
+        if command == "compile" && parallelRegion == nil { return nil }
         let location: SourceLocation
-        if let parallel = machine.states.first(where: \.isParallel) {
+        if command == "compile", let parallelRegion {
+            location = parallelRegion.named.location
+        } else if let parallel = machine.states.first(where: \.isParallel) {
             location = parallel.named.location
         } else {
             location = machine.states.lazy.flatMap(\.transitions).first { !$0.guardClause.stateTests.isEmpty }!.location
         }
         let message = command == "graph"
             ? "this version of fsmc cannot yet draw a machine with parallel states or 'in(State)' guards; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it"
-            : "this version of fsmc cannot yet generate Swift for parallel states or 'in(State)' guards in a machine with 'after' rows or 'Async:' actions, or for a region that is itself parallel; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it"
+            : "this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table' and 'fsmc simulate' take it as it is"
         return Diagnostic(.regionsNotCompiled, .error, message, at: location)
     }
 

@@ -175,29 +175,60 @@ extension Translator {
 
     /// `dispatch`, the function of each top-level state, and the helpers.
     var regionDispatchFunctions: [SwiftDeclaration] {
+        dispatchFunctions(.events) + regionHelpers
+    }
+
+    /// What the app's events and the timers' timeouts are dispatched with: the same
+    /// functions, over the event enum or the timer enum.
+    enum EventKind {
+        case events, timers
+    }
+
+    /// The name the dispatch functions give what they switch on.
+    private func subject(_ kind: EventKind) -> String { kind == .events ? "event" : "timer" }
+
+    /// The rows a kind of dispatch takes: the app's events, or the timers'.
+    private func takes(_ kind: EventKind, _ event: Int) -> Bool { (machine.timer(of: event) == nil) == (kind == .events) }
+
+    private func kindEvents(_ kind: EventKind) -> [Int] { kind == .events ? machine.appEvents : machine.timerEvents }
+
+    /// `dispatch(_:)` or `dispatchTimer(_:)`, and the function of each top-level state.
+    private func dispatchFunctions(_ kind: EventKind) -> [SwiftDeclaration] {
         let top = regions.nodes(in: nil)
+        let forwarded: [SwiftArgument] = kind == .events ? forwardedEventArguments : [SwiftArgument(.identifier("timer"))]
         let cases = top.map { node in
-            let call = SwiftExpression.call(.identifier(nodeFunctionName(node)), machine.states[node].isParallel
-                ? [SwiftArgument(.identifier("event")), SwiftArgument(.identifier("value"))] + forwardedPredicateArguments
-                : forwardedEventArguments)
+            let call = SwiftExpression.call(.identifier(nodeFunctionName(node, kind)), machine.states[node].isParallel
+                ? [forwarded[0], SwiftArgument(.identifier("value"))] + forwarded.dropFirst()
+                : forwarded)
             return SwiftCase(patterns: [machine.states[node].isParallel ? .enumCaseBinding(regions.caseName(of: node), ["value"])
                                                                           : .enumCase(regions.caseName(of: node))],
                              body: [.returnStatement(awaited(call))])
         }
         let dispatch = SwiftDeclaration.function(dispatching(SwiftFunction(
-            attributes: ["@inline(__always)"], isPrivate: true,
-            name: "dispatch", parameters: privateEventParameters, returnType: "Outcome",
+            documentation: kind == .events ? [] : ["The rows of `timer` in the current configuration: a timer runs only while its state is active."],
+            attributes: kind == .events ? ["@inline(__always)"] : [], isPrivate: true,
+            name: kind == .events ? "dispatch" : "dispatchTimer", parameters: kindParameters(kind), returnType: "Outcome",
             body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
-        return [dispatch] + top.map { machine.states[$0].isParallel ? parallelFunction($0) : leafFunction($0) } + regionHelpers
+        return [dispatch] + top.map { machine.states[$0].isParallel ? parallelFunction($0, kind) : leafFunction($0, kind) }
+    }
+
+    private func kindParameters(_ kind: EventKind) -> [SwiftParameter] {
+        kind == .events ? privateEventParameters : [SwiftParameter(label: "_", name: "timer", type: timerType)]
+    }
+
+    /// `return unhandled(event, in: …)`, or for a timeout `return .unhandled(in: …)`, without
+    /// the hook, which takes the app's events.
+    private func notHandled(_ kind: EventKind, in state: SwiftExpression) -> SwiftStatement {
+        kind == .events ? unhandledStatement(in: state) : .returnStatement(.call(.implicitMember("unhandled"), [SwiftArgument("in", state)]))
     }
 
     private var forwardedPredicateArguments: [SwiftArgument] {
         Array(forwardedEventArguments.dropFirst())
     }
 
-    private func nodeFunctionName(_ node: Int) -> String {
+    private func nodeFunctionName(_ node: Int, _ kind: EventKind) -> String {
         let name = SwiftNames.unescaped(machine.states[node].named.swiftName)
-        return "handleIn" + name.prefix(1).uppercased() + name.dropFirst()
+        return (kind == .events ? "handleIn" : "handleTimerIn") + name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// An open parallel state while its regions are dispatched: the variable holding its
@@ -223,20 +254,20 @@ extension Translator {
     }
 
     /// A top-level state that is not parallel: `switch event`, each row inline.
-    private func leafFunction(_ node: Int) -> SwiftDeclaration {
+    private func leafFunction(_ node: Int, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[node]
         let from = SwiftExpression.implicitMember(regions.caseName(of: node))
-        var body = eventSwitch(node, frames: [], finish: .returns(from: from),
-                               unhandled: [unhandledStatement(in: from)], rejected: [.returnStatement(rejected(in: from))], top: from)
-        if body.isEmpty { body = [unhandledStatement(in: from)] }
+        var body = eventSwitch(node, kind, frames: [], finish: .returns(from: from),
+                               unhandled: [notHandled(kind, in: from)], rejected: [.returnStatement(rejected(in: from))], top: from)
+        if body.isEmpty { body = [notHandled(kind, in: from)] }
         return .function(dispatching(SwiftFunction(
-            documentation: ["`\(state.name)`."], attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
-            isPrivate: true, name: nodeFunctionName(node), parameters: privateEventParameters, returnType: "Outcome",
+            documentation: ["`\(state.name)`."], attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
+            isPrivate: true, name: nodeFunctionName(node, kind), parameters: kindParameters(kind), returnType: "Outcome",
             body: body)))
     }
 
     /// The outermost parallel state of a configuration: its regions in turn, then its own rows.
-    private func parallelFunction(_ parallel: Int) -> SwiftDeclaration {
+    private func parallelFunction(_ parallel: Int, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let frame = frame(for: parallel, source: "source")
         let from = SwiftExpression.call(.implicitMember(regions.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
@@ -245,25 +276,25 @@ extension Translator {
             .declaration(isVariable: true, name: frame.handled, type: nil, value: .identifier("false")),
             .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
         ]
-        body += regionSwitches([frame], top: from)
+        body += regionSwitches([frame], kind, top: from)
         body.append(.ifStatement([.identifier(frame.handled)], body: [
             .returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])),
         ]))
         body.append(.comment("`\(state.name)`'s own rows: no region took the event."))
         let notTaken: [SwiftStatement] = [
             .ifStatement([.identifier(rejectedFlag)], body: [.returnStatement(rejected(in: from))]),
-            unhandledStatement(in: from),
+            notHandled(kind, in: from),
         ]
-        let own = eventSwitch(parallel, frames: [frame], finish: .returns(from: from), unhandled: notTaken,
+        let own = eventSwitch(parallel, kind, frames: [frame], finish: .returns(from: from), unhandled: notTaken,
                               rejected: [.returnStatement(rejected(in: from))], top: from)
         body += own.isEmpty ? notTaken : own
         body = withUnusedFlagsRemoved(body, frame: frame)
         return .function(dispatching(SwiftFunction(
             documentation: Self.wrapped("`\(state.name)`, a parallel state, in the configuration `source`. Each region in turn takes the event if its state has a row for it; `\(state.name)`'s own rows only when no region took it."),
-            attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
-            isPrivate: true, name: nodeFunctionName(parallel),
-            parameters: [privateEventParameters[0], SwiftParameter(label: "_", name: "source", type: regions.structType(parallel))]
-                + privateEventParameters.dropFirst(),
+            attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
+            isPrivate: true, name: nodeFunctionName(parallel, kind),
+            parameters: [kindParameters(kind)[0], SwiftParameter(label: "_", name: "source", type: regions.structType(parallel))]
+                + kindParameters(kind).dropFirst(),
             returnType: "Outcome", body: body)))
     }
 
@@ -332,7 +363,7 @@ extension Translator {
     private var rejectedFlag: String { "rejectedHere" }
 
     /// The regions of the innermost frame, each a `switch` on its value.
-    private func regionSwitches(_ frames: [Frame], top: SwiftExpression) -> [SwiftStatement] {
+    private func regionSwitches(_ frames: [Frame], _ kind: EventKind, top: SwiftExpression) -> [SwiftStatement] {
         let frame = frames[frames.count - 1]
         return machine.states[frame.parallel].substates.flatMap { region -> [SwiftStatement] in
             let subject = SwiftExpression.member(.identifier(frame.variable), regions.caseName(of: region))
@@ -343,8 +374,8 @@ extension Translator {
                         .declaration(isVariable: true, name: inner.variable, type: nil, value: .identifier(inner.source)),
                         .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
                     ]
-                    body += regionSwitches(frames + [inner], top: top)
-                    let own = eventSwitch(node, frames: frames + [inner], finish: finish(for: node, frames: frames + [inner], top: top),
+                    body += regionSwitches(frames + [inner], kind, top: top)
+                    let own = eventSwitch(node, kind, frames: frames + [inner], finish: finish(for: node, frames: frames + [inner], top: top),
                                           unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
                                           top: top)
                     body.append(.ifElse([.identifier(inner.handled)],
@@ -353,7 +384,7 @@ extension Translator {
                     body = withUnusedFlagsRemoved(body, frame: inner)
                     return SwiftCase(patterns: [.enumCaseBinding(regions.caseName(of: node), [inner.source])], body: body)
                 }
-                var body = eventSwitch(node, frames: frames, finish: finish(for: node, frames: frames, top: top),
+                var body = eventSwitch(node, kind, frames: frames, finish: finish(for: node, frames: frames, top: top),
                                        unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
                                        top: top)
                 if body.isEmpty { body = [.breakStatement] }
@@ -374,28 +405,36 @@ extension Translator {
 
     /// `switch event { … }` over the rows of `node` (a leaf: those held inside its region; a
     /// parallel state: its own): empty when it has none for any event.
-    private func eventSwitch(_ node: Int, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
+    private func eventSwitch(_ node: Int, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
                              rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
         let state = stateWithStateTests(node)
-        let plans = DispatchPlanner(machine: machine).plan(state).filter { machine.timer(of: $0.event) == nil }
+        let plans = DispatchPlanner(machine: machine).plan(state).filter { takes(kind, $0.event) }
         guard !plans.isEmpty else { return [] }
         var cases = plans.map { plan in
-            SwiftCase(patterns: [eventPattern(plan, in: state)],
+            SwiftCase(patterns: [kind == .events ? eventPattern(plan, in: state) : .enumCase(machine.events[plan.event].swiftName)],
                       body: regionBody(of: plan, in: state, node: node, frames: frames, finish: finish,
                                        unhandled: unhandled, rejected: rejected, top: top))
         }
         let handled = Set(plans.map(\.event))
-        let others = machine.appEvents.filter { !handled.contains($0) }
+        let others = kindEvents(kind).filter { !handled.contains($0) }
         if !others.isEmpty {
             cases.append(SwiftCase(patterns: others.map { .enumCase(machine.events[$0].swiftName) }, body: unhandled))
         }
-        return [.switchStatement(SwiftSwitch(subject: .identifier("event"), cases: cases))]
+        return [.switchStatement(SwiftSwitch(subject: .identifier(subject(kind)), cases: cases))]
+    }
+
+    /// The dispatch of every state that takes events in a configuration: the leaves and the
+    /// parallel states, state tests as conditions.
+    var regionPlans: [EventDispatch] {
+        let planner = DispatchPlanner(machine: machine)
+        return machine.states.indices.filter { machine.states[$0].isParallel || !machine.states[$0].isAbstract }
+            .flatMap { planner.plan(stateWithStateTests($0)) }
     }
 
     /// `node` with each state test of its rows as a condition term, whose call index is past
     /// the machine's condition calls (`conditionCalls.count` + the tested state's position),
     /// so that dispatch tries rows with state tests as it tries rows with conditions.
-    private func stateWithStateTests(_ node: Int) -> State {
+    func stateWithStateTests(_ node: Int) -> State {
         var state = machine.states[node]
         for index in state.transitions.indices {
             for test in state.transitions[index].guardClause.stateTests {
@@ -487,7 +526,7 @@ extension Translator {
             }
         }
         let chart = regions.chart
-        for (index, state) in machine.states.enumerated() where state.isParallel || (!state.isAbstract && state.substates.isEmpty) {
+        for (index, state) in machine.states.enumerated() where state.isParallel || !state.isAbstract {
             let parallels = (state.ancestors + [index]).filter { machine.states[$0].isParallel }
             for test in state.transitions.flatMap(\.guardClause.stateTests) where !chart.lineage(of: index).contains(test.state) {
                 guard let parallel = parallels.last(where: { machine.states[test.state].ancestors.contains($0) }) else { continue }
@@ -622,43 +661,45 @@ extension Translator {
         }
 
         // Exits: inside the outermost parallel state on the way, region by region in
-        // reverse order; above it, leaf first.
+        // reverse order; above it, leaf first. Then the timers of the states left.
+        var exits: [WalkItem] = []
         if left.isEmpty {
             if isParallelNode {
                 for region in machine.states[node].substates.reversed() {
-                    statements.append(exitRegionCall(region, .member(.identifier(frameVariable(node)), layout!.caseName(of: region))))
+                    exits.append(.helper(region, .member(.identifier(frameVariable(node)), layout!.caseName(of: region))))
                 }
             }
         } else {
-            func exitChain(_ state: Int) -> [SwiftStatement] {
+            func exitChain(_ state: Int) -> [WalkItem] {
                 if machine.states[state].isParallel {
-                    var out: [SwiftStatement] = []
+                    var out: [WalkItem] = []
                     for region in machine.states[state].substates.reversed() {
                         out += chart.isWithin(node, region)
                             ? exitChain(region)
-                            : [exitRegionCall(region, .member(.identifier(frameVariable(state)), layout!.caseName(of: region)))]
+                            : [.helper(region, .member(.identifier(frameVariable(state)), layout!.caseName(of: region)))]
                     }
-                    return out + ownExit(state)
+                    return out + [.own(state)]
                 }
-                guard state != node else { return ownExit(state) }
+                guard state != node else { return [.own(state)] }
                 let child = machine.states[state].substates.first { chart.isWithin(node, $0) }!
-                return exitChain(child) + ownExit(state)
+                return exitChain(child) + [.own(state)]
             }
             // Inside parallel states each state has one superstate: the states left there
             // are one chain, from the first of them down to the node.
             let chainStart = left.first { machine.states[$0].isParallel || regionsContain($0) }
             if let chainStart {
-                statements += exitChain(chainStart)
-                statements += left.filter { !chart.isWithin($0, chainStart) }.reversed().flatMap(ownExit)
+                exits += exitChain(chainStart)
+                exits += left.filter { !chart.isWithin($0, chainStart) }.reversed().map { .own($0) }
             } else {
-                statements += left.reversed().flatMap(ownExit)
+                exits += left.reversed().map { .own($0) }
             }
         }
+        statements += exits.flatMap(exitActions) + exits.flatMap(timerCancels)
         statements += ownActions
 
-        // The new configuration, then the entries.
+        // The new configuration, then the entries and the timers of the states entered.
         let deepest = kept.last
-        var entries: [SwiftStatement] = []
+        var entries: [WalkItem] = []
         var assignments: [SwiftStatement] = []
         var writtenFrame: Int?
         if let deepest, machine.states[deepest].isParallel {
@@ -669,17 +710,17 @@ extension Translator {
                 let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
                 statements += bindings
                 assignments.append(.assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: region)), value))
-                entries += inside.isEmpty ? ownEntry(region) + [enterCall(region)] : enterFrom(region, targets: inside)
+                entries += inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
             }
             writtenFrame = frames.firstIndex { $0.parallel == parallel }
         } else if let deepest, let scopeRegion = layout!.contentScope(of: deepest), chart.isWithin(deepest, scopeRegion) || layout!.isRegion[deepest] {
             let parallel = layout!.parallel(of: scopeRegion)
             let value: SwiftExpression
             if targets == [deepest] {
-                let (bindings, entered) = defaultBinding(deepest)
+                let (bindings, entered, items) = enteringByRules(deepest)
                 statements += bindings
                 value = entered
-                entries = [enterCall(deepest)]
+                entries = items
             } else {
                 let (bindings, newValue) = newValue(in: scopeRegion, targets: targets)
                 statements += bindings
@@ -693,10 +734,10 @@ extension Translator {
             // The top level: the state enum's value.
             let value: SwiftExpression
             if let deepest, targets == [deepest] {
-                let (bindings, entered) = defaultBinding(deepest)
+                let (bindings, entered, items) = enteringByRules(deepest)
                 statements += bindings
                 value = entered
-                entries = [enterCall(deepest)]
+                entries = items
             } else {
                 let (bindings, newValue) = newValue(in: nil, targets: targets)
                 statements += bindings
@@ -706,15 +747,15 @@ extension Translator {
                         entries += enterFrom(state, targets: targets)
                         break
                     }
-                    entries += ownEntry(state)
-                    if state == targets[0] && entersByRules(state) { entries.append(enterCall(state)) }
+                    entries.append(.own(state))
+                    if state == targets[0] && entersByRules(state) { entries.append(enteredHelper(state)) }
                 }
             }
             assignments.append(setState(value))
         }
         statements += assignments
         if let writtenFrame { statements += writeBack(from: writtenFrame, frames) }
-        statements += entries
+        statements += entries.flatMap(entryActions) + entries.flatMap(timerStarts)
         if writtenFrame == nil {
             let from: SwiftExpression
             switch finish {
@@ -794,25 +835,83 @@ extension Translator {
         return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(.call(.identifier(layout!.structType(node)), arguments))]))
     }
 
-    /// The entry actions from `state` (entered) down to `targets`, the regions without a
+    /// What entering from `state` (entered) down to `targets` runs, the regions without a
     /// target and a target with substates entered by their own rules.
-    private func enterFrom(_ state: Int, targets: [Int]) -> [SwiftStatement] {
-        var out = ownEntry(state)
+    private func enterFrom(_ state: Int, targets: [Int]) -> [WalkItem] {
+        var out: [WalkItem] = [.own(state)]
         let info = machine.states[state]
         if info.isParallel && targets == [state] && resumesRegions(state) {
-            out.append(enterCall(state))
+            out.append(enteredHelper(state))
         } else if info.isParallel {
             for region in info.substates {
                 let inside = targets.filter { layoutChart.isWithin($0, region) }
-                out += inside.isEmpty ? ownEntry(region) + [enterCall(region)] : enterFrom(region, targets: inside)
+                out += inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
             }
         } else if targets.contains(state) {
-            if entersByRules(state) { out.append(enterCall(state)) }
+            if entersByRules(state) { out.append(enteredHelper(state)) }
         } else {
             let child = info.substates.first { child in targets.allSatisfy { layoutChart.isWithin($0, child) } }!
             out += enterFrom(child, targets: targets)
         }
         return out
+    }
+
+    /// A step of a walk over the states a transition leaves or enters: a state of its own,
+    /// or what a helper does with a value (a region left from its value; a region or
+    /// superstate entered by its own rules, to the value `resolve…` found).
+    enum WalkItem {
+        case own(Int)
+        case helper(Int, SwiftExpression)
+    }
+
+    /// `enterActive(activeEntered)`'s item.
+    private func enteredHelper(_ state: Int) -> WalkItem { .helper(state, .identifier(enteredName(state))) }
+
+    /// Entering `state`, kept by a transition that names it, by its own rules: where it
+    /// ends, and what runs; a concrete superstate without an initial row is the end itself.
+    private func enteringByRules(_ state: Int) -> (bindings: [SwiftStatement], value: SwiftExpression, items: [WalkItem]) {
+        if resumesRegions(state) || entersByRules(state) {
+            let (bindings, value) = defaultBinding(state)
+            let wrapped = machine.states[state].isParallel
+                ? SwiftExpression.call(.implicitMember(layout!.caseName(of: state)), [SwiftArgument(value)]) : value
+            return (bindings, wrapped, [enteredHelper(state)])
+        }
+        return ([], .implicitMember(layout!.caseName(of: state)), [])
+    }
+
+    private func exitActions(_ item: WalkItem) -> [SwiftStatement] {
+        switch item {
+        case .own(let state): ownExit(state)
+        case .helper(let region, let value): [exitRegionCall(region, value)]
+        }
+    }
+
+    private func entryActions(_ item: WalkItem) -> [SwiftStatement] {
+        switch item {
+        case .own(let state): ownEntry(state)
+        case .helper(let state, let value):
+            [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
+        }
+    }
+
+    /// The timers of the states left, cancelled after all exit actions, in their order.
+    private func timerCancels(_ item: WalkItem) -> [SwiftStatement] {
+        guard machine.hasTimers else { return [] }
+        switch item {
+        case .own(let state): return timerCalls("cancelTimer", [state])
+        case .helper(let region, let value):
+            return [.expression(.call(.identifier(helperName("cancelTimersIn", region)), [SwiftArgument(value)]))]
+        }
+    }
+
+    /// The timers of the states entered, started after all entry actions, in their order.
+    private func timerStarts(_ item: WalkItem) -> [SwiftStatement] {
+        guard machine.hasTimers else { return [] }
+        switch item {
+        case .own(let state): return timerCalls("startTimer", [state])
+        case .helper(let state, let value):
+            return [.expression(.call(.identifier(helperName("startTimersIn", state)), [SwiftArgument(value)]))]
+        }
     }
 }
 
@@ -831,13 +930,20 @@ extension Translator {
         helpers += states.filter { layout!.isRegion[$0] }.map(enterResumedFunction)
         helpers += states.filter(resumesRegions).flatMap { [resolveRegionsFunction($0), enterRegionsFunction($0)] }
         helpers += stateTestPairs.map { stateTestFunction($0.tested, region: $0.region) }
+        if machine.hasTimers {
+            helpers += states.filter { layout!.isRegion[$0] }.map(cancelTimersFunction)
+            helpers += states.filter { layout!.isRegion[$0] || entersByRules($0) || resumesRegions($0) }.map(startTimersInFunction)
+        }
         return helpers
     }
 
+    /// A helper that runs actions is `async` in an async machine; one that only reads the
+    /// histories (`resolve…`) never is.
     private func helperFunction(_ name: String, documentation: String, parameters: [SwiftParameter], returnType: String? = nil,
-                                body: [SwiftStatement]) -> SwiftDeclaration {
-        .function(dispatching(SwiftFunction(documentation: Self.wrapped(documentation), attributes: ["@inline(__always)"],
-                                            isPrivate: true, name: name, parameters: parameters, returnType: returnType, body: body)))
+                                runsActions: Bool = true, body: [SwiftStatement]) -> SwiftDeclaration {
+        let function = SwiftFunction(documentation: Self.wrapped(documentation), attributes: ["@inline(__always)"],
+                                     isPrivate: true, name: name, parameters: parameters, returnType: returnType, body: body)
+        return .function(runsActions ? dispatching(function) : function)
     }
 
     /// `.playing`, `.editing(let inner)`: a node as a pattern, binding a parallel one's struct.
@@ -925,7 +1031,7 @@ extension Translator {
         body.append(.returnStatement(defaultValue(info.initialSubstate!)))
         return helperFunction(helperName("resolve", state),
                               documentation: "Where entering `\(info.name)` by its own rules ends: " + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
-                              parameters: [], returnType: layout!.scopeType(scope), body: body)
+                              parameters: [], returnType: layout!.scopeType(scope), runsActions: false, body: body)
     }
 
     private func expressionText(_ expression: SwiftExpression) -> String {
@@ -1015,7 +1121,7 @@ extension Translator {
         })
         return helperFunction(helperName("resolve", state),
                               documentation: "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
-                              parameters: [], returnType: layout!.structType(state),
+                              parameters: [], returnType: layout!.structType(state), runsActions: false,
                               body: [.returnStatement(.nilCoalescing(stored, fresh))])
     }
 
@@ -1193,5 +1299,88 @@ extension SwiftExpression {
         case .arrayLiteral(let elements):
             return elements.contains { $0.mentions(name) }
         }
+    }
+}
+
+// MARK: Timers of regions
+
+extension Translator {
+    /// The functions that dispatch timeouts: as events are, over the timer enum.
+    var regionTimerDispatchFunctions: [SwiftDeclaration] { dispatchFunctions(.timers) }
+
+    /// `startTimers(_:)`: the timers of every state active in a configuration the machine is
+    /// created in, in entry order.
+    var regionStartTimersFunction: SwiftDeclaration {
+        let cases = regions.nodes(in: nil).map { node -> SwiftCase in
+            let body = activeTimerStarts(node, value: .identifier("value"), below: nil)
+            let binds = body.contains { $0.mentions("value") }
+            return SwiftCase(patterns: [binds ? nodePattern(node, binding: "value") : .enumCase(regions.caseName(of: node))],
+                             body: body.isEmpty ? [.breakStatement] : body)
+        }
+        return .function(SwiftFunction(
+            documentation: ["Starts the timers of every state active in `state`, outermost first, each region in turn."],
+            isPrivate: true, name: "startTimers",
+            parameters: [SwiftParameter(label: "_", name: "state", type: machine.stateTypeName)],
+            body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
+    }
+
+    /// The timers of `node`'s states below `container` (all, for nil) and, for a parallel
+    /// node, of every region's, started in entry order.
+    private func activeTimerStarts(_ node: Int, value: SwiftExpression, below container: Int?) -> [SwiftStatement] {
+        let path = layoutChart.lineage(of: node).filter { state in container.map { state != $0 && layoutChart.isWithin(state, $0) } ?? true }
+        var out = timerCalls("startTimer", path)
+        if machine.states[node].isParallel {
+            for region in machine.states[node].substates {
+                out += timerCalls("startTimer", [region])
+                out.append(.expression(.call(.identifier(helperName("startTimersIn", region)),
+                                             [SwiftArgument(.member(value, regions.caseName(of: region)))])))
+            }
+        }
+        return out
+    }
+
+    /// `startTimersInActive(_:)`: the timers of the states inside `state` on the way to
+    /// `value`, started in entry order (`state`'s own are its caller's).
+    private func startTimersInFunction(_ state: Int) -> SwiftDeclaration {
+        let body: [SwiftStatement]
+        if machine.states[state].isParallel {
+            body = machine.states[state].substates.flatMap { region in
+                timerCalls("startTimer", [region]) + [.expression(.call(.identifier(helperName("startTimersIn", region)),
+                                                                        [SwiftArgument(.member(.identifier("value"), regions.caseName(of: region)))]))]
+            }
+        } else {
+            let scope = regions.contentScope(of: state)
+            body = nodeSwitch(.identifier("value"), scope: scope, regions.nodes(in: scope, within: state).map { node in
+                ([node], activeTimerStarts(node, value: .identifier("inner"), below: state))
+            })
+        }
+        return .function(SwiftFunction(
+            documentation: ["Starts the timers of the states inside `\(machine.states[state].name)` on the way to `value`."],
+            attributes: ["@inline(__always)"], isPrivate: true, name: helperName("startTimersIn", state),
+            parameters: [SwiftParameter(label: "_", name: "value", type: machine.states[state].isParallel ? regions.structType(state) : regions.scopeType(regions.contentScope(of: state)))],
+            body: body.isEmpty ? [.comment("No state on the way has a timer.")] : body))
+    }
+
+    /// `cancelTimersInPlayback(_:)`: the timers of region `region`'s states, left from `value`,
+    /// cancelled leaf first, then the region's own.
+    private func cancelTimersFunction(_ region: Int) -> SwiftDeclaration {
+        let cases = regions.nodes(in: region).map { node -> (nodes: [Int], body: [SwiftStatement]) in
+            var body: [SwiftStatement] = []
+            if machine.states[node].isParallel {
+                for inner in machine.states[node].substates.reversed() {
+                    body.append(.expression(.call(.identifier(helperName("cancelTimersIn", inner)),
+                                                  [SwiftArgument(.member(.identifier("inner"), regions.caseName(of: inner)))])))
+                }
+            }
+            let path = layoutChart.lineage(of: node).filter { $0 != region && layoutChart.isWithin($0, region) }
+            body += timerCalls("cancelTimer", path.reversed())
+            return ([node], body)
+        }
+        let body = nodeSwitch(.identifier("value"), scope: region, cases) + timerCalls("cancelTimer", [region])
+        return .function(SwiftFunction(
+            documentation: ["Cancels the timers of region `\(machine.states[region].name)`, left from `value`."],
+            attributes: ["@inline(__always)"], isPrivate: true, name: helperName("cancelTimersIn", region),
+            parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
+            body: body.isEmpty ? [.comment("No state in it has a timer.")] : body))
     }
 }

@@ -368,6 +368,7 @@ struct Translator {
             if machine.hasTimers && machine.isAsync { members.append(asyncEventQueueProperty(["Timeouts waiting their turn."])) }
             members += initializers
             if machine.hasTimers { members += timerFunctions }
+            if layout != nil { members += regionHelpers }
         } else {
             let used = predicateTypesUsed()
             let eventFunctions = machine.appEvents.map { eventFunction($0, using: used[$0]) }
@@ -1162,7 +1163,9 @@ struct Translator {
     /// The helpers of conditions that two rows ask: for synchronous and for async
     /// conditions, as the machine has them.
     private var answerFunctions: [SwiftDeclaration] {
-        let shared = dispatch.values.joined().flatMap(\.sharedConditions).map { machine.conditionCalls[$0].condition }
+        let plans = layout == nil ? Array(dispatch.values.joined()) : regionPlans
+        let shared = plans.flatMap(\.sharedConditions).filter { $0 < machine.conditionCalls.count }
+            .map { machine.conditionCalls[$0].condition }
         return [false, true].filter { isAsync in shared.contains { machine.asyncConditions[$0] == isAsync } }
             .map(answerFunction)
     }
@@ -1331,7 +1334,10 @@ extension Translator {
 
     /// What a machine with timers adds to the machine's functions.
     var timerFunctions: [SwiftDeclaration] {
-        [startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction, timerDispatchFunction]
+        guard layout == nil else {
+            return [regionStartTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction] + regionTimerDispatchFunctions
+        }
+        return [startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction, timerDispatchFunction]
     }
 
     /// Starts the timers of a state the machine is created in, and of its superstates.

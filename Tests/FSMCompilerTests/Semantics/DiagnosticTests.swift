@@ -812,8 +812,10 @@ import FSMTestSupport
             "6:20: warning: state test 'in(A2)' is repeated in one guard [repeatedCondition]",
             "6:12: note: first given here",
         ]),
-        Example(.regionsNotCompiled, regions(replacing: "  B2 : B - - -", with: "  B2 : B { after(1s) B1 - }").replacingOccurrences(of: "Parallel: P", with: "Isolation: MainActor\nParallel: P"), [
-            "7:4: error: this version of fsmc cannot yet generate Swift for parallel states or 'in(State)' guards in a machine with 'after' rows or 'Async:' actions, or for a region that is itself parallel; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it [regionsNotCompiled]",
+        Example(.regionsNotCompiled, regions.replacingOccurrences(of: "Parallel: P", with: "Parallel: P\nParallel: B")
+            .replacingOccurrences(of: "  (B) : P { - B1 - }", with: "  (B) : P - - -\n  (B3) : B { - B1 - }\n  (B4) : B { - B2 - }")
+            .replacingOccurrences(of: "  B1 : B { G B2 - }", with: "  B1 : B3 - - -").replacingOccurrences(of: "  B2 : B - - -", with: "  B2 : B4 - - -"), [
+            "11:4: error: this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table' and 'fsmc simulate' take it as it is [regionsNotCompiled]",
         ]),
     ]
 
