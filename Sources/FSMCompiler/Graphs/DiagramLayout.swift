@@ -26,6 +26,13 @@
 ///   has a marker in its box, `H` for shallow and `H*` for deep, and rows naming it are
 ///   drawn to the marker: entering it resumes where it was left, and follows its initial
 ///   arrow only while its history is empty.
+/// - A parallel state (`Parallel:`) is a box whose regions are boxes inside it, drawn as its
+///   compartments. Its rows (its own and its superstates', which fire when no region takes
+///   the event) are drawn from its box, as a superstate's are, and no region inherits them;
+///   a row naming it ends at its box (at its history marker when it keeps history).
+/// - A fork (`Playing & Muted`) is one arrow, labelled, to a bar, with an arrow from the bar
+///   to each state it names (UML's fork). The bar sits in the box around the parallel state
+///   whose regions it enters (the first one that is not parallel itself).
 /// - Everything is in declaration order, so the output is deterministic.
 struct DiagramLayout {
     /// Something drawn at the top level or inside a box.
@@ -33,6 +40,8 @@ struct DiagramLayout {
         case state(Int)
         /// The box of the superstate at this index; `contents` says what it holds.
         case box(Int)
+        /// The bar of the fork at this index into `forks`.
+        case fork(Int)
     }
 
     /// Where an arrow ends.
@@ -43,9 +52,22 @@ struct DiagramLayout {
         case box(Int)
         /// The history marker (`H` or `H*`) in the box of the superstate at this index.
         case history(Int)
+        /// The bar of the fork at this index into `forks`, with an arrow on to each target.
+        case fork(Int)
     }
 
-    /// An arrow labelled `Event [guard] / actions`.
+    /// A row that names a state in each of several regions, drawn as one arrow to a bar
+    /// with an arrow on from the bar to each state it enters.
+    struct Fork: Hashable {
+        /// Where the arrows from the bar end, in the order the row names the states.
+        var targets: [Target]
+        /// The box the bar sits in: the innermost box around the parallel state whose regions
+        /// the fork enters that is not itself parallel, since a parallel state holds nothing
+        /// but its regions in Mermaid; nil at the top level.
+        var container: Int?
+    }
+
+    /// An arrow labelled `Event [guard] / actions`, from a state's node or from a box.
     struct Arrow: Hashable {
         var from: Member
         var to: Target
@@ -69,8 +91,12 @@ struct DiagramLayout {
     private(set) var contents: [[Member]]
     /// By state index: whether the state is drawn as a box.
     private(set) var isBox: [Bool]
-    /// By state index: the concrete states inside the state's box, at any depth.
+    /// By state index: the states with a node inside the state's box, at any depth.
     private(set) var members: [[Int]]
+    /// By state index: the sources inside the state's box (itself included) that have its
+    /// rows: all but those inside a region strictly inside the box, since a region inherits
+    /// none of its parallel state's rows.
+    private(set) var heirs: [[Member]]
     /// By state index: lines written inside the state's node: `entry / …`, `exit / …`, then
     /// internal transitions. Empty for abstract states.
     private(set) var stateNotes: [[String]]
@@ -79,6 +105,8 @@ struct DiagramLayout {
     private(set) var arrows: [Arrow] = []
     /// By state index: the initial arrow of a box whose superstate has an initial row.
     private(set) var initialArrows: [InitialArrow?]
+    /// The forks that arrows end at, which `.fork` members and targets index.
+    private(set) var forks: [Fork] = []
 
     /// Whether a row of a superstate that leads into its own box is one line in the box
     /// rather than an arrow from each state in it.
@@ -91,6 +119,7 @@ struct DiagramLayout {
         contents = Array(repeating: [], count: count)
         isBox = Array(repeating: false, count: count)
         members = Array(repeating: [], count: count)
+        heirs = Array(repeating: [], count: count)
         stateNotes = Array(repeating: [], count: count)
         boxNotes = Array(repeating: [], count: count)
         initialArrows = Array(repeating: nil, count: count)
@@ -116,24 +145,57 @@ struct DiagramLayout {
     }
 
     /// The boxes around what the target points at, innermost first: for a box or its
-    /// history marker, the box itself first.
+    /// history marker, the box itself first; for a fork, the boxes around its bar.
     func enclosingBoxes(of target: Target) -> [Int] {
         switch target {
         case .state(let state):
             return enclosingBoxes(ofState: state)
         case .box(let box), .history(let box):
             return boxes(from: box)
+        case .fork(let fork):
+            return boxes(from: forks[fork].container)
         }
     }
 
-    /// `Locked`, a box's name, or `Media (H*)` for its history marker: how a line in a
-    /// box names where a row leads.
+    /// `Locked`, a box's name, `Media (H*)` for its history marker, or `Playing & Muted`
+    /// for a fork: how a line in a box names where a row leads.
     func name(of target: Target) -> String {
         switch target {
         case .state(let state), .box(let state):
             machine.states[state].name
         case .history(let box):
             machine.states[box].name + " (" + (historyMarker(of: box) ?? "H") + ")"
+        case .fork(let fork):
+            forks[fork].targets.map(name(of:)).joined(separator: " & ")
+        }
+    }
+
+    /// Whether the state is drawn as a node: a concrete state that is not parallel. A
+    /// parallel state is never current (its regions are), so it is its box alone.
+    func hasNode(_ state: Int) -> Bool {
+        !machine.states[state].isAbstract && !machine.states[state].isParallel
+    }
+
+    /// Whether the state is a region: a direct substate of a parallel state.
+    func isRegion(_ state: Int) -> Bool {
+        machine.states[state].superstates.contains { machine.states[$0].isParallel }
+    }
+
+    /// What rows are drawn from, in declaration order: each state's node, and each parallel
+    /// state's box, whose rows fire when no region takes the event.
+    var sources: [Member] {
+        machine.states.indices.compactMap { index in
+            if machine.states[index].isParallel { return .box(index) }
+            return hasNode(index) ? .state(index) : nil
+        }
+    }
+
+    /// The boxes around a source, innermost first: a parallel state's own box first.
+    func enclosingBoxes(ofSource source: Member) -> [Int] {
+        switch source {
+        case .state(let state): enclosingBoxes(ofState: state)
+        case .box(let box): boxes(from: box)
+        case .fork(let fork): boxes(from: forks[fork].container)
         }
     }
 
@@ -182,7 +244,7 @@ struct DiagramLayout {
     // MARK: Building
 
     private mutating func placeStates() {
-        for state in machine.concreteStates {
+        for state in machine.states.indices where hasNode(state) {
             var seen: Set<Int> = []
             var next = machine.states[state].superstates.first
             while let superstate = next, seen.insert(superstate).inserted {
@@ -194,10 +256,29 @@ struct DiagramLayout {
             if isBox[index] {
                 append(.box(index), to: container(ofBox: index))
             }
-            if !machine.states[index].isAbstract {
+            if hasNode(index) {
                 append(.state(index), to: container(ofState: index))
                 for box in enclosingBoxes(ofState: index) { members[box].append(index) }
             }
+        }
+        for source in sources {
+            for box in enclosingBoxes(ofSource: source) where inherits(source, from: box) {
+                heirs[box].append(source)
+            }
+        }
+    }
+
+    /// Whether a source has the rows of a box around it: its own box's, or those of a box
+    /// with no region between: a region inherits none of its parallel state's rows, nor do
+    /// the states inside it.
+    private func inherits(_ source: Member, from box: Int) -> Bool {
+        let state: Int
+        switch source {
+        case .state(let index), .box(let index): state = index
+        case .fork: return false
+        }
+        return !([state] + machine.states[state].ancestors).contains { between in
+            between != box && machine.states[between].ancestors.contains(box) && isRegion(between)
         }
     }
 
@@ -212,30 +293,57 @@ struct DiagramLayout {
         }
     }
 
-    /// Where an arrow into `state` ends when it names it: the box of a superstate that its
-    /// initial row enters, or that box's history marker when the superstate keeps history
-    /// and `resumingHistory`; else the node of the state. A superstate with an initial row
-    /// but no box is passed through to where its initial rows lead.
+    /// Where an arrow into `state` ends when it names it: the box of a parallel state or of
+    /// a superstate that its initial row enters, or that box's history marker when the
+    /// state keeps history and `resumingHistory`; else the node of the state. A superstate
+    /// with an initial row but no box is passed through to where its initial rows lead.
     private func entrance(of state: Int, resumingHistory: Bool = false) -> Target {
         var state = state
         var seen: Set<Int> = []
-        while let substate = machine.states[state].initialSubstate, seen.insert(state).inserted {
-            if isBox[state] {
+        while seen.insert(state).inserted {
+            let info = machine.states[state]
+            if isBox[state], info.isParallel || info.initialSubstate != nil {
                 return resumingHistory && historyMarker(of: state) != nil ? .history(state) : .box(state)
             }
+            guard let substate = info.initialSubstate else { break }
             state = substate
         }
         return .state(state)
     }
 
-    /// Where a transition's arrow ends: the state or box its row names (its history marker
-    /// for a superstate with history), the state it stays in for `-`. A row naming a
-    /// superstate without a box ends at the state the model resolved.
-    func target(of transition: Transition) -> Target {
-        if let named = transition.namedTarget, isBox[named], machine.states[named].initialSubstate != nil {
-            return entrance(of: named, resumingHistory: true)
+    /// Where a transition's arrows end: the state or box its row names (its history marker
+    /// for a superstate with history), the state it stays in for `-`; one per state of a
+    /// fork. A row naming a superstate without a box ends at the state the model resolved.
+    func destinations(of transition: Transition) -> [Target] {
+        guard let named = transition.namedTarget else { return [.state(transition.target)] }
+        guard transition.forkTargets.isEmpty else {
+            return ([named] + transition.forkTargets).map { entrance(of: $0, resumingHistory: true) }
         }
-        return .state(transition.target)
+        if isBox[named], machine.states[named].isParallel || machine.states[named].initialSubstate != nil {
+            return [entrance(of: named, resumingHistory: true)]
+        }
+        return [.state(transition.target)]
+    }
+
+    /// The boxes around every one of the destinations, innermost first: for a fork, the
+    /// parallel state whose regions it enters and the boxes around it.
+    private func boxes(around destinations: [Target]) -> [Int] {
+        let around = destinations.map(enclosingBoxes(of:))
+        return around[0].filter { box in around.allSatisfy { $0.contains(box) } }
+    }
+
+    /// Where an arrow to the destinations ends: the one target, or a new fork's bar.
+    private mutating func arrowTarget(to destinations: [Target]) -> Target {
+        guard destinations.count > 1 else { return destinations[0] }
+        let container = boxes(around: destinations).dropFirst().first { !machine.states[$0].isParallel }
+        forks.append(Fork(targets: destinations, container: container))
+        append(.fork(forks.count - 1), to: container)
+        return .fork(forks.count - 1)
+    }
+
+    /// `Locked`, or `Playing & Muted` for a fork: how a line in a box names where a row leads.
+    private func name(of destinations: [Target]) -> String {
+        destinations.map(name(of:)).joined(separator: " & ")
     }
 
     private mutating func append(_ member: Member, to box: Int?) {
@@ -249,7 +357,7 @@ struct DiagramLayout {
             if isBox[index] {
                 boxNotes[index] = entryAndExitLines(of: [index])
             }
-            if !machine.states[index].isAbstract {
+            if hasNode(index) {
                 let boxes = Set(enclosingBoxes(ofState: index))
                 stateNotes[index] = entryAndExitLines(of: (ancestors(of: index) + [index]).filter { !boxes.contains($0) })
             }
@@ -301,18 +409,21 @@ struct DiagramLayout {
 
     private mutating func placeTransitions() {
         var decisions: [RowID: BoxDrawing] = [:]
-        for state in machine.concreteStates {
-            let enclosing = enclosingBoxes(ofState: state)
-            for transition in machine.states[state].transitions {
+        for source in sources {
+            let enclosing = enclosingBoxes(ofSource: source)
+            for transition in transitions(of: source) {
                 let row = RowID(transition)
                 let owner = transition.declaredIn
-                if enclosing.contains(owner) {
+                if enclosing.contains(owner), heirs[owner].contains(source) {
                     let known = decisions[row]
                     let drawing = known ?? boxDrawing(of: row)
                     decisions[row] = drawing
                     switch drawing {
                     case .arrow:
-                        if known == nil { arrows.append(Arrow(from: .box(owner), to: target(of: transition), label: label(of: transition))) }
+                        if known == nil {
+                            let to = arrowTarget(to: destinations(of: transition))
+                            arrows.append(Arrow(from: .box(owner), to: to, label: label(of: transition)))
+                        }
                         continue
                     case .line(let line):
                         if known == nil { boxNotes[owner].append(line) }
@@ -321,40 +432,59 @@ struct DiagramLayout {
                         break
                     }
                 }
-                if isInternal(transition, in: state) {
+                let destinations = destinations(of: transition)
+                switch source {
+                case .state(let state) where isInternal(transition, in: source):
                     stateNotes[state].append(label(of: transition))
-                } else {
-                    arrows.append(Arrow(from: .state(state), to: target(of: transition), label: label(of: transition)))
+                case .box(let box) where isInternal(transition, in: source):
+                    boxNotes[box].append(label(of: transition))
+                case .box(let box) where listsRowsIntoTheBox && boxes(around: destinations).contains(box):
+                    // No arrow can start at the box's border and end inside it.
+                    boxNotes[box].append(label(of: transition) + " → " + name(of: destinations))
+                default:
+                    arrows.append(Arrow(from: source, to: arrowTarget(to: destinations), label: label(of: transition)))
                 }
             }
         }
     }
 
-    /// Whether every state in the box has the row, all in the same way: leading out of the
+    /// The rows drawn from a source: a state's flattened rows, a parallel state's level rows.
+    private func transitions(of source: Member) -> [Transition] {
+        switch source {
+        case .state(let state), .box(let state): machine.states[state].transitions
+        case .fork: []
+        }
+    }
+
+    /// Whether every heir of the box has the row, all in the same way: leading out of the
     /// box (one arrow from the box), internal or leading to one state inside the box (one line
     /// in the box).
     private func boxDrawing(of row: RowID) -> BoxDrawing {
-        let inside = members[row.declaredIn]
-        var copies: [(state: Int, transition: Transition)] = []
-        for state in inside {
-            guard let copy = machine.states[state].transitions.first(where: { RowID($0) == row }) else {
+        var copies: [(source: Member, transition: Transition)] = []
+        for heir in heirs[row.declaredIn] {
+            guard let copy = transitions(of: heir).first(where: { RowID($0) == row }) else {
                 return .perState
             }
-            copies.append((state, copy))
+            copies.append((heir, copy))
         }
         guard let first = copies.first?.transition else { return .perState }
-        if copies.allSatisfy({ isInternal($0.transition, in: $0.state) }) { return .line(label(of: first)) }
-        let to = target(of: first)
-        guard copies.allSatisfy({ !$0.transition.staysInState && target(of: $0.transition) == to }) else {
+        if copies.allSatisfy({ isInternal($0.transition, in: $0.source) }) { return .line(label(of: first)) }
+        let to = destinations(of: first)
+        guard copies.allSatisfy({ !$0.transition.staysInState && destinations(of: $0.transition) == to }) else {
             return .perState
         }
-        if !enclosingBoxes(of: to).contains(row.declaredIn) { return .arrow }
+        if !boxes(around: to).contains(row.declaredIn) { return .arrow }
         return listsRowsIntoTheBox ? .line(label(of: first) + " → " + name(of: to)) : .perState
     }
 
-    /// A transition that stays in the state and runs no exit or entry actions.
-    private func isInternal(_ transition: Transition, in state: Int) -> Bool {
-        transition.target == state && !transition.runsExitAndEntry
+    /// A transition that stays in the state and runs no exit or entry actions; for a
+    /// parallel state's box, a `-` row.
+    private func isInternal(_ transition: Transition, in source: Member) -> Bool {
+        switch source {
+        case .state(let state): transition.target == state && !transition.runsExitAndEntry
+        case .box: transition.staysInState && !transition.runsExitAndEntry
+        case .fork: false
+        }
     }
 
     private func actionList(_ actions: [Int]) -> String {

@@ -10,6 +10,14 @@
 /// An arrow to a box ends at the box's border (`lhead`) from its initial point. Graphviz
 /// ignores `ltail` and `lhead` with a warning when the other end is inside that cluster,
 /// so they are left out then: the arrow starts at the node inside, or ends at the point.
+///
+/// A parallel state's cluster holds one dashed cluster per region, its compartments, which
+/// are not filled, so that they read as parts of it. Arrows to and from it end and start
+/// at its border, at an invisible point inside it that dot places freely, near the states
+/// they lead to and from (held left of the regions by invisible edges, it put their labels
+/// over the cluster's own).
+/// A fork is an arrow to a black bar, whose arrows go on, unlabelled, to the states it
+/// enters.
 struct DotWriter {
     let layout: DiagramLayout
 
@@ -30,16 +38,26 @@ struct DotWriter {
             "  " + edge(from: Self.initialNode, in: [], to: layout.start, labels: []),
         ]
         for member in layout.topLevel {
-            write(member, depth: 1, into: &lines)
+            write(member, depth: 1, shade: 1, into: &lines)
         }
         for (arrow, labels) in mergedArrows() {
             switch arrow.from {
             case .state(let state):
                 lines.append("  " + edge(from: node(state), in: layout.enclosingBoxes(ofState: state), to: arrow.to, labels: labels))
+            case .box(let box) where layout.machine.states[box].isParallel:
+                lines.append("  " + edge(from: borderPoint(box), in: layout.enclosingBoxes(ofSource: .box(box)),
+                                         leaving: box, to: arrow.to, labels: labels))
             case .box(let box):
                 let tail = layout.members[box][0]
                 lines.append("  " + edge(from: node(tail), in: layout.enclosingBoxes(ofState: tail), leaving: box,
                                          to: arrow.to, labels: labels))
+            case .fork:
+                continue
+            }
+            if case .fork(let fork) = arrow.to {
+                for target in layout.forks[fork].targets {
+                    lines.append("  " + edge(from: forkBar(fork), in: layout.enclosingBoxes(of: arrow.to), to: target, labels: []))
+                }
             }
         }
         lines.append("}")
@@ -81,22 +99,35 @@ struct DotWriter {
         return merged
     }
 
-    private func write(_ member: DiagramLayout.Member, depth: Int, into lines: inout [String]) {
+    /// `shade` alternates the fill of nested boxes; a region is not filled and keeps its
+    /// parallel state's.
+    private func write(_ member: DiagramLayout.Member, depth: Int, shade: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
         switch member {
         case .state(let state):
             lines.append(indent + node(state) + " [label=" + label(state, layout.stateNotes[state]) + "];")
+        case .fork(let fork):
+            lines.append(indent + forkBar(fork) + " [shape=box, style=filled, fillcolor=black, label=\"\", width=0.06, height=0.4, fixedsize=true];")
         case .box(let box):
             let name = escaped(layout.machine.states[box].name)
+            let isRegion = layout.isRegion(box)
+            let isParallel = layout.machine.states[box].isParallel
+            let style = isRegion ? "style=\"dashed,rounded\"" : "style=\"rounded,filled\", fillcolor=\"\(shade % 2 == 1 ? "#f2f2f2" : "#e4e4e4")\""
             lines.append(indent + "subgraph \(cluster(box)) {")
-            lines.append(indent + "  graph [label=<<B>\(name)</B>>, labeljust=l, style=\"rounded,filled\", "
-                         + "fillcolor=\"\(depth % 2 == 1 ? "#f2f2f2" : "#e4e4e4")\", color=\"#808080\"];")
+            lines.append(indent + "  graph [label=<<B>\(name)</B>>, labeljust=l, \(style), color=\"#808080\"];")
             writeMarkers(of: box, indent: indent + "  ", into: &lines)
-            let firstNodes = layout.contents[box].map { inner in
+            var firstNodes = layout.contents[box].compactMap { inner -> String? in
                 switch inner {
                 case .state(let state): node(state)
                 case .box(let innerBox): node(layout.members[innerBox][0])
+                case .fork: nil
                 }
+            }
+            if isParallel {
+                // dot lays ranks out left to right by turning a top-down drawing, which puts
+                // the first node of a rank at the bottom: led to in reverse, the regions tend
+                // to stack in declaration order from the top (other edges may reorder them).
+                firstNodes.reverse()
             }
             if !layout.boxNotes[box].isEmpty {
                 // A node, not the cluster's label, because edges are routed around nodes but
@@ -116,14 +147,18 @@ struct DotWriter {
                 }
             }
             for inner in layout.contents[box] {
-                write(inner, depth: depth + 1, into: &lines)
+                write(inner, depth: depth + 1, shade: isRegion ? shade : shade + 1, into: &lines)
             }
             lines.append(indent + "}")
         }
     }
 
-    /// A box's initial point with its arrow, and its history marker, first in its cluster.
+    /// A box's initial point with its arrow, and its history marker, first in its cluster;
+    /// a parallel state's border point.
     private func writeMarkers(of box: Int, indent: String, into lines: inout [String]) {
+        if layout.machine.states[box].isParallel {
+            lines.append(indent + "\(borderPoint(box)) [shape=point, style=invis, width=0.01];")
+        }
         if let initial = layout.initialArrows[box] {
             lines.append(indent + "\(initialPoint(box)) [shape=point, width=0.1, style=filled, fillcolor=black];")
             lines.append(indent + edge(from: initialPoint(box), in: layout.enclosingBoxes(of: .box(box)),
@@ -162,9 +197,22 @@ struct DotWriter {
     private func node(_ target: DiagramLayout.Target) -> String {
         switch target {
         case .state(let state): node(state)
+        case .box(let box) where layout.machine.states[box].isParallel: borderPoint(box)
         case .box(let box): initialPoint(box)
         case .history(let box): historyNode(box)
+        case .fork(let fork): forkBar(fork)
         }
+    }
+
+    /// The bar of a fork, `"fork:1"`.
+    private func forkBar(_ fork: Int) -> String {
+        quoted("fork:\(fork + 1)")
+    }
+
+    /// The invisible point of a parallel state's cluster that arrows to and from its border
+    /// end and start at, `"Media:border"`.
+    private func borderPoint(_ box: Int) -> String {
+        quoted(layout.machine.states[box].name + ":border")
     }
 
     /// The point of a box's initial row, `"Active:[*]"`.

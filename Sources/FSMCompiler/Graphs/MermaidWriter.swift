@@ -15,6 +15,11 @@
 ///   title, then one line per note (`Locked : entry / lock`).
 /// - Mermaid draws no descriptions on a composite state, so a box's notes go in a note
 ///   beside it (`note right of processingBatch`).
+/// - A parallel state is a composite state whose regions, composite states themselves, are
+///   separated by `--` lines (Mermaid's concurrency); its history marker goes first, in the
+///   first region's part. A fork is a `<<fork>>` state (`state fork1 <<fork>>`, in the
+///   first composite around the parallel state that is not divided), an arrow to it with
+///   the row's label, and an arrow from it, unlabelled, to each state the row names.
 /// - A name that Mermaid would read as a keyword (`end`, `state`, `note`, …) is declared
 ///   with an alias: `state "end" as end_`. So is the composite state of a concrete
 ///   superstate, whose own node sits inside it under the plain name.
@@ -34,6 +39,8 @@ struct MermaidWriter {
     private let stateIDs: [String]
     private let boxIDs: [String]
     private let historyIDs: [String]
+    /// By index into the layout's forks: the id of the fork's bar.
+    private let forkIDs: [String]
 
     init(layout: DiagramLayout) {
         self.layout = layout
@@ -49,11 +56,12 @@ struct MermaidWriter {
         let stateIDs = names.map { Self.reservedWords.contains($0.lowercased()) ? alias($0) : $0 }
         // A concrete superstate is a node inside its own box: the two need different ids.
         boxIDs = layout.machine.states.indices.map { index in
-            layout.isBox[index] && !layout.machine.states[index].isAbstract ? alias(names[index]) : stateIDs[index]
+            layout.isBox[index] && layout.hasNode(index) ? alias(names[index]) : stateIDs[index]
         }
         historyIDs = layout.machine.states.indices.map { index in
             layout.historyMarker(of: index) == nil ? "" : unique(names[index] + "_history")
         }
+        forkIDs = layout.forks.indices.map { unique("fork\($0 + 1)") }
         self.stateIDs = stateIDs
     }
 
@@ -67,8 +75,12 @@ struct MermaidWriter {
             let from = switch arrow.from {
             case .state(let state): stateIDs[state]
             case .box(let box): boxIDs[box]
+            case .fork(let fork): forkIDs[fork]
             }
             lines.append(indent + "\(from) --> \(id(of: arrow.to)) : \(arrow.label)")
+            if case .fork(let fork) = arrow.to {
+                lines += layout.forks[fork].targets.map { indent + forkIDs[fork] + " --> " + id(of: $0) }
+            }
         }
         for box in layout.machine.states.indices where layout.isBox[box] {
             let notes = layout.boxNotes[box] + foreignInitialLine(of: box)
@@ -86,6 +98,7 @@ struct MermaidWriter {
         case .state(let state): stateIDs[state]
         case .box(let box): boxIDs[box]
         case .history(let box): historyIDs[box]
+        case .fork(let fork): forkIDs[fork]
         }
     }
 
@@ -110,6 +123,8 @@ struct MermaidWriter {
             if !notes.isEmpty {
                 lines += ([name] + notes).map { prefix + stateIDs[state] + " : " + $0 }
             }
+        case .fork(let fork):
+            lines.append(prefix + "state \(forkIDs[fork]) <<fork>>")
         case .box(let box):
             let name = layout.machine.states[box].name
             lines.append(prefix + "state " + (boxIDs[box] == name ? name : "\"\(name)\" as \(boxIDs[box])") + " {")
@@ -119,7 +134,12 @@ struct MermaidWriter {
             if let marker = layout.historyMarker(of: box) {
                 lines.append(prefix + indent + "state \"\(marker)\" as \(historyIDs[box])")
             }
+            var regionsWritten = 0
             for inner in layout.contents[box] {
+                if case .box(let region) = inner, layout.machine.states[box].isParallel, layout.isRegion(region) {
+                    if regionsWritten > 0 { lines.append(prefix + indent + "--") }
+                    regionsWritten += 1
+                }
                 write(inner, depth: depth + 1, into: &lines)
             }
             lines.append(prefix + "}")

@@ -4,7 +4,8 @@
 /// Both draw the same `DiagramLayout`: the initial state marked, superstates as nested
 /// boxes with their initial arrows and `H` / `H*` history markers, arrows labelled
 /// `Event [guard] / actions` (to a box or its marker for a row naming a superstate), entry
-/// and exit actions inside their states.
+/// and exit actions inside their states; a parallel state a box divided into its regions,
+/// a fork an arrow to a bar with an arrow on to each state it names.
 public enum StateGraph {
     public enum Format: String, CaseIterable, Sendable {
         case mermaid, dot
