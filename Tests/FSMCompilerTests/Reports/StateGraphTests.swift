@@ -6,12 +6,9 @@ import FSMTestSupport
 /// `fsmc graph`: both notations show every state and transition exactly once, superstates
 /// as boxes, and graphviz renders the DOT.
 @Suite struct StateGraphTests {
-    /// The example and fixture files that check without errors.
-    /// The repository's machines that check clean, but for those with parallel states,
-    /// which `fsmc graph` refuses for now (`regionsNotCompiled`).
-    static let machines: [String] = SourceFormatterTests.files.filter { path in
-        machine(at: path).map { Compiler.regionsNotCompiled($0, by: "graph") == nil } ?? false
-    }
+    /// The example and fixture files that check without errors, those with parallel states
+    /// among them.
+    static let machines: [String] = SourceFormatterTests.files.filter { machine(at: $0) != nil }
 
     static func machine(at path: String) -> StateMachine? {
         Compiler.check(SourceFormatterTests.source(path)).machine
@@ -19,8 +16,14 @@ import FSMTestSupport
 
     /// Shapes the files lack: a concrete superstate, a state with two superstates, nested
     /// boxes, a superstate row overridden below, keywords of Mermaid as names, conditions;
-    /// and of statecharts: a concrete superstate with an initial row and history, rows naming
-    /// their own superstate, an initial row whose substate sits in another superstate's box.
+    /// of statecharts: a concrete superstate with an initial row and history, rows naming
+    /// their own superstate, an initial row whose substate sits in another superstate's box;
+    /// and of regions: `Initial:` a parallel state, a concrete parallel state with history
+    /// inside a superstate whose rows it shares with a state beside it, a concrete region, a
+    /// fork from the parallel state into its own regions, a region's row naming its parallel
+    /// state; a region that is parallel itself, with forks into its regions and into the
+    /// outer ones; `Initial:` a state in a region, a region's rows inherited by its states
+    /// (one leaving the parallel state), a fork to a superstate with history, a join.
     static let edgeCases: [MachineSource] = [
         """
         FSM: Edge
@@ -103,6 +106,78 @@ import FSMTestSupport
           (Other) { Ping - - }
           Home : Side { Leave Solo - }
           Away : Other : Side { Leave Solo - }
+        }
+        """,
+        """
+        FSM: Deck
+        Initial: Media
+        Parallel: Media
+        History: Media = deep
+        {
+          (On) >onEx {
+            Power  Off  -
+            Ping   -    pong
+          }
+          Off {
+            Power  Media            -
+            Jump   Playing & Muted  jumped
+            Park   Idle             -
+          }
+          Media : On <mEn {
+            Reset  Stopped & Muted  -
+            Eject  -                ejected
+          }
+          (Playback) : Media { - Stopped - }
+          Stopped : Playback { Play Playing -   Home Media - }
+          Playing : Playback { Stop Stopped - }
+          Volume : Media <vEn { - Normal - }
+          Normal : Volume { Mute Muted - }
+          Muted : Volume { Mute Normal - }
+          Idle : On { Go Media - }
+        }
+        """,
+        """
+        FSM: Nest
+        Initial: Off
+        Parallel: P
+        Parallel: Q
+        History: Q1 = deep
+        {
+          Off { Go P -   Fork A2 & B2 f   Fork2 A2 & R2 -   Deep Q1 - }
+          (P) <pEn { Stop Off -   Reset A1 & R2 - }
+          (Q) : P <qEn { Zap Off zap }
+          (Q1) : Q { - A1 - }
+          (A) : Q1 { - A1 - }
+          A1 : A { N A2 - }
+          A2 : A { N A1 -   Out Off - }
+          (Q2) : Q { - B1 - }
+          B1 : Q2 { M B2 - }
+          B2 : Q2 { M B1 - }
+          (R) : P { - R1 - }
+          R1 : R { K R2 - }
+          R2 : R { K R1 -   Again P - }
+        }
+        """,
+        """
+        FSM: RegionRows
+        Initial: Playing
+        Parallel: Media
+        History: Deck = shallow
+        {
+          Off { Power Media -   Cue Deck & Muted - }
+          (Media) { Power Off -   Join [in(Paused), !in(Muted)] Off joined }
+          (Playback) : Media {
+            - Stopped -
+            Skip   Stopped  skip
+            Eject  Off      -
+          }
+          Stopped : Playback { Play Deck - }
+          (Deck) : Playback { - Playing - }
+          Playing : Deck { Pause Paused - }
+          Paused : Deck { Play Playing - }
+          (Volume) : Media { - Normal -   Poke - poked }
+          Normal : Volume { Mute Muted - }
+          Muted : Volume { Mute Normal - }
         }
         """,
     ]
@@ -361,8 +436,228 @@ import FSMTestSupport
 
     @Test func outputIsDeterministic() throws {
         for machine in try [#require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm")),
-                            #require(Self.machine(at: Self.player))] {
+                            #require(Self.machine(at: Self.player)), #require(Self.machine(at: Self.editor))] {
             #expect(Set((0..<5).map { _ in StateGraph.mermaid(machine) + StateGraph.dot(machine) }).count == 1)
+        }
+    }
+
+    // MARK: Regions
+
+    static let regionPlayer = "Tests/FSMCompilerTests/Fixtures/Machines/RegionPlayer.sm"
+    static let recorder = "Tests/FSMCompilerTests/Fixtures/Machines/Recorder.sm"
+    static let editor = "Tests/FSMCompilerTests/Fixtures/Machines/Editor.sm"
+
+    static func diagrams(of machine: StateMachine) -> [DrawnDiagram] {
+        [DrawnDiagram(mermaid: StateGraph.mermaid(machine)), DrawnDiagram(dot: StateGraph.dot(machine))]
+    }
+
+    @Test func machinesWithRegionsAreDrawn() {
+        for path in [Self.regionPlayer, Self.recorder, Self.editor] {
+            #expect(Self.machines.contains(path))
+        }
+    }
+
+    /// SPEC 1.6's player: `Media` a composite state whose regions are divided by `--`.
+    @Test func regionsInMermaid() throws {
+        let machine = try #require(Self.machine(at: Self.regionPlayer))
+        #expect(StateGraph.mermaid(machine) == """
+            stateDiagram-v2
+                Off : Off
+                Off : entry / offEn
+                Off : exit / offEx
+                state Media {
+                    state Playback {
+                        [*] --> Stopped
+                        Stopped : Stopped
+                        Stopped : entry / sEn
+                        Stopped : exit / sEx
+                        Playing : Playing
+                        Playing : entry / plEn
+                        Playing : exit / plEx
+                    }
+                    --
+                    state Volume {
+                        [*] --> Normal
+                        Normal : Normal
+                        Normal : entry / nEn
+                        Normal : exit / nEx
+                        Muted : Muted
+                        Muted : entry / muEn
+                        Muted : exit / muEx
+                    }
+                }
+                [*] --> Off
+                Off --> Media : Power
+                Media --> Off : Power
+                Stopped --> Playing : Play / start
+                Playing --> Stopped : Stop / stop
+                Normal --> Muted : Mute / mute
+                Muted --> Normal : Mute / unmute
+                note right of Media
+                    entry / mEn
+                    exit / mEx
+                end note
+                note right of Playback
+                    entry / pbEn
+                    exit / pbEx
+                end note
+                note right of Volume
+                    entry / vEn
+                    exit / vEx
+                end note
+
+            """)
+    }
+
+    /// `Media` a cluster with a dashed, unfilled cluster per region; arrows to and from it
+    /// end and start at its border, from an invisible point.
+    @Test func regionsInDot() throws {
+        let machine = try #require(Self.machine(at: Self.regionPlayer))
+        let dot = StateGraph.dot(machine)
+        #expect(dot.contains("""
+              subgraph "cluster_Media" {
+                graph [label=<<B>Media</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
+                "Media:border" [shape=point, style=invis, width=0.01];
+
+            """))
+        #expect(dot.contains("""
+                subgraph "cluster_Playback" {
+                  graph [label=<<B>Playback</B>>, labeljust=l, style="dashed,rounded", color="#808080"];
+                  "Playback:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                  "Playback:[*]" -> "Stopped";
+
+            """))
+        #expect(dot.contains("\n    subgraph \"cluster_Volume\" {\n      graph [label=<<B>Volume</B>>, labeljust=l, style=\"dashed,rounded\", color=\"#808080\"];\n"))
+        #expect(dot.contains("\n  \"Off\" -> \"Media:border\" [lhead=\"cluster_Media\", label=\"Power\"];\n"))
+        #expect(dot.contains("\n  \"Media:border\" -> \"Off\" [ltail=\"cluster_Media\", label=\"Power\"];\n"))
+        // Led to in reverse, so that dot stacks the regions in declaration order from the top.
+        #expect(dot.contains("\n    \"Media:notes\" -> \"Normal\" [style=invis];\n    \"Media:notes\" -> \"Stopped\" [style=invis];\n"))
+    }
+
+    @Test func regionsAreCompartmentsOfTheirParallelState() throws {
+        let player = try #require(Self.machine(at: Self.regionPlayer))
+        for diagram in Self.diagrams(of: player) {
+            #expect(diagram.compartments == ["Media": ["Playback", "Volume"]])
+            #expect(diagram.enclosingBoxes(of: "Muted") == ["Volume", "Media"])
+            #expect(diagram.edges.contains(.init(from: .state("Off"), to: .box("Media"), label: "Power")))
+            #expect(diagram.edges.contains(.init(from: .box("Media"), to: .state("Off"), label: "Power")))
+            #expect(diagram.mismatches(with: player) == [])
+        }
+        let editor = try #require(Self.machine(at: Self.editor))
+        for diagram in Self.diagrams(of: editor) {
+            #expect(diagram.compartments == ["Open": ["Doc", "Sync"], "Editing": ["Style", "Align"]])
+            #expect(diagram.mismatches(with: editor) == [])
+        }
+    }
+
+    /// Recorder's `Idle Resume Recording & Saved resume`: one labelled arrow to a bar, and
+    /// one unlabelled arrow on from the bar to each state it names.
+    @Test func aForkIsOneArrowToABar() throws {
+        let machine = try #require(Self.machine(at: Self.recorder))
+        let fork = DrawnDiagram.Edge(from: .state("Idle"), to: .fork([.state("Recording"), .state("Saved")]), label: "Resume / resume")
+        for diagram in Self.diagrams(of: machine) {
+            #expect(diagram.edges.contains(fork))
+            #expect(diagram.forkBars.count == 1 && diagram.forkBars.first?.value == .some(nil))
+        }
+        let mermaid = StateGraph.mermaid(machine)
+        #expect(mermaid.contains("\n    }\n    state fork1 <<fork>>\n"))
+        #expect(mermaid.contains("\n    Idle --> fork1 : Resume / resume\n    fork1 --> Recording\n    fork1 --> Saved\n"))
+        let dot = StateGraph.dot(machine)
+        #expect(dot.contains("\n  \"fork:1\" [shape=box, style=filled, fillcolor=black, label=\"\", width=0.06, height=0.4, fixedsize=true];\n"))
+        #expect(dot.contains("\n  \"Idle\" -> \"fork:1\" [label=\"Resume / resume\"];\n  \"fork:1\" -> \"Recording\";\n  \"fork:1\" -> \"Saved\";\n"))
+    }
+
+    /// Recorder's `Session` rows fire when no region takes the event: drawn from its box,
+    /// as a superstate's rows are; `-` and rows into its own regions as lines in it (DOT).
+    @Test func aParallelStatesRowsAreDrawnFromItsBox() throws {
+        let machine = try #require(Self.machine(at: Self.recorder))
+        for diagram in Self.diagrams(of: machine) {
+            #expect(diagram.edges.contains(.init(from: .box("Session"), to: .state("Idle"), label: "Done [in(Finished), in(Saved)] / report")))
+            #expect(diagram.edges.contains(.init(from: .box("Session"), to: .state("Idle"), label: "Abort")))
+            #expect(diagram.edges.contains(.init(from: .state("Idle"), to: .history("Session"), label: "Start")))
+            #expect(diagram.historyMarkers == ["Session": ["H*"]])
+            #expect(diagram.boxNotes["Session"]?.contains("Done [in(Finished)] / wait") == true)
+            #expect(diagram.mismatches(with: machine) == [])
+        }
+        let mermaid = DrawnDiagram(mermaid: StateGraph.mermaid(machine))
+        #expect(mermaid.edges.contains(.init(from: .box("Session"), to: .state("Recording"), label: "Reset / reset")))
+        let dot = DrawnDiagram(dot: StateGraph.dot(machine))
+        #expect(dot.boxNotes["Session"] == ["entry / sEn", "exit / sEx", "Done [in(Finished)] / wait", "Reset / reset → Recording"])
+    }
+
+    /// Editor's `Editing`, parallel, is what region `Doc` enters; `Closed Bold Bold & Right`
+    /// forks into its regions, from a bar in `Doc`, the box around `Editing`.
+    @Test func aParallelStateInsideARegion() throws {
+        let machine = try #require(Self.machine(at: Self.editor))
+        for diagram in Self.diagrams(of: machine) {
+            #expect(diagram.enclosingBoxes(of: "Bold") == ["Style", "Editing", "Doc", "Open"])
+            #expect(diagram.boxInitials["Doc"] == [.init(to: .box("Editing"), label: "")])
+            #expect(diagram.boxInitials["Editing"] == nil)
+            #expect(diagram.historyMarkers == ["Open": ["H"], "Style": ["H*"]])
+            #expect(diagram.edges.contains(.init(from: .state("Closed"), to: .fork([.state("Bold"), .state("Right")]), label: "Bold")))
+            #expect(diagram.forkBars.values.map { $0 } == [.some("Doc")])
+            #expect(diagram.edges.contains(.init(from: .state("Syncing"), to: .state("Synced"), label: "after 1s / done")))
+            #expect(diagram.edges.contains(.init(from: .box("Open"), to: .state("Closed"), label: "Close")))
+        }
+        #expect(StateGraph.dot(machine).contains("\n      \"Doc:[*]\" -> \"Editing:border\" [lhead=\"cluster_Editing\"];\n"))
+    }
+
+    /// Forks into the regions of `Q`, itself a region of `P`, and into those of `P`: both
+    /// bars sit outside `P`, which holds nothing but its regions; `Q`'s level row is drawn
+    /// from its dashed box.
+    @Test func aParallelRegionAndItsForks() throws {
+        let machine = try Self.edgeCase(Self.edgeCases[5].text)
+        for diagram in Self.diagrams(of: machine) {
+            #expect(diagram.compartments == ["P": ["Q", "R"], "Q": ["Q1", "Q2"]])
+            #expect(diagram.forkBars.values.allSatisfy { $0 == nil })
+            #expect(diagram.edges.contains(.init(from: .state("Off"), to: .fork([.state("A2"), .state("B2")]), label: "Fork / f")))
+            #expect(diagram.edges.contains(.init(from: .state("Off"), to: .fork([.state("A2"), .state("R2")]), label: "Fork2")))
+            #expect(diagram.edges.contains(.init(from: .box("Q"), to: .state("Off"), label: "Zap / zap")))
+            #expect(diagram.edges.contains(.init(from: .state("R2"), to: .box("P"), label: "Again")))
+        }
+        let dot = DrawnDiagram(dot: StateGraph.dot(machine))
+        #expect(dot.boxNotes["P"] == ["entry / pEn", "Reset → A1 & R2"])
+    }
+
+    /// The checks of the tests above fail for diagrams drawn wrong: regions not divided, a
+    /// fork missing a target, a region's row drawn from the parallel state, a region's
+    /// cluster not dashed.
+    @Test func misdrawnRegionsAreCaught() throws {
+        let player = try #require(Self.machine(at: Self.regionPlayer))
+        let mermaid = StateGraph.mermaid(player)
+        let undivided = DrawnDiagram(mermaid: mermaid.replacingOccurrences(of: "        --\n", with: ""))
+        #expect(undivided.mismatches(with: player) == ["parallel state 'Media' has compartments [], expected [\"Playback\", \"Volume\"]"])
+        let fromMedia = DrawnDiagram(mermaid: mermaid.replacingOccurrences(of: "    Stopped --> Playing", with: "    Media --> Playing"))
+        #expect(fromMedia.mismatches(with: player) == [
+            "Stopped Play / start -> Playing is drawn 0 times",
+            "arrow Edge(from: FSMCompilerTests.DrawnDiagram.Endpoint.box(\"Media\"), to: FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Playing\"), label: \"Play / start\") stands for no transition",
+        ])
+        let dot = StateGraph.dot(player).replacingOccurrences(
+            of: "<B>Volume</B>>, labeljust=l, style=\"dashed,rounded\"", with: "<B>Volume</B>>, labeljust=l, style=\"rounded\"")
+        #expect(DrawnDiagram(dot: dot).mismatches(with: player) == ["parallel state 'Media' has compartments [\"Playback\"], expected [\"Playback\", \"Volume\"]"])
+        let recorder = try #require(Self.machine(at: Self.recorder))
+        let oneTarget = DrawnDiagram(mermaid: StateGraph.mermaid(recorder).replacingOccurrences(of: "    fork1 --> Saved\n", with: ""))
+        #expect(oneTarget.mismatches(with: recorder) == [
+            "Idle Resume / resume -> Recording & Saved is drawn 0 times",
+            "arrow Edge(from: FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Idle\"), to: FSMCompilerTests.DrawnDiagram.Endpoint.fork([FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Recording\")]), label: \"Resume / resume\") stands for no transition",
+            "fork bar 'fork1' has 1 arrows on",
+        ])
+    }
+
+    @Test(.enabled(if: Graphviz.executable != nil || Graphviz.isRequired,
+                   "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"))
+    func regionsRenderAsDashedClustersInSVG() throws {
+        let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
+        let machine = try #require(Self.machine(at: Self.editor))
+        let directory = try TemporaryFolder("fsmc-graph").url
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Editor.svg")
+        let (status, errors) = try Graphviz.run(dot, ["-Tsvg", "-o", output.path], input: StateGraph.dot(machine))
+        #expect(status == 0 && errors.isEmpty, "dot -Tsvg failed: \(errors)")
+        let svg = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        for (cluster, isRegion) in [("Open", false), ("Doc", true), ("Editing", false), ("Style", true), ("Align", true), ("Sync", true)] {
+            let drawing = try #require(svg.components(separatedBy: "<title>cluster_\(cluster)</title>\n").dropFirst().first)
+            #expect(drawing.prefix { $0 != "\n" }.contains("stroke-dasharray") == isRegion, "cluster_\(cluster)")
         }
     }
 
