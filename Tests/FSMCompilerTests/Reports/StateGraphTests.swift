@@ -696,10 +696,11 @@ import FSMTestSupport
                 "README.md's diagram is stale; paste the output of 'fsmc graph Examples/Turnstile/Turnstile.sm'")
     }
 
-    @Test func docsImageIsAPNG() {
-        let image = readBytes(Paths.repository + "/docs/images/EnforcedTurnstile.png")
+    @Test(arguments: ["EnforcedTurnstile", "Recorder"])
+    func docsImageIsAPNG(name: String) {
+        let image = readBytes(Paths.repository + "/docs/images/\(name).png")
         #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(Self.reviewTools.contains("](docs/images/EnforcedTurnstile.png)"))
+        #expect(Self.reviewTools.contains("](docs/images/\(name).png)"))
     }
 }
 
