@@ -104,11 +104,11 @@ public struct CommandLineTool {
 
     /// Reads and checks one input, printing its diagnostics. Returns the model, or the
     /// exit status to stop with: `.ioFailure` when unreadable, `.failure` for errors.
-    /// `refusingRegions` names a command that cannot take machines with parallel states yet.
-    func load(_ path: String, warningsAsErrors: Bool, refusingRegions command: String? = nil) -> Result<StateMachine, Stop> {
+    /// `forGeneration` also refuses what cannot be generated yet (`regionsNotCompiled`).
+    func load(_ path: String, warningsAsErrors: Bool, forGeneration: Bool = false) -> Result<StateMachine, Stop> {
         guard let file = readInput(path) else { return .failure(Stop(.ioFailure)) }
         var result = Compiler.check(file)
-        if let command, let machine = result.machine, let refusal = Compiler.regionsNotCompiled(machine, by: command) {
+        if forGeneration, let machine = result.machine, let refusal = Compiler.regionsNotCompiled(machine) {
             result.diagnostics = (result.diagnostics + [refusal]).sortedByLocation()
         }
         let diagnostics = warningsAsErrors ? result.diagnostics.map(\.asError) : result.diagnostics

@@ -14,6 +14,9 @@ extension CommandLineTool {
             a superstate that every state in its box inherits unchanged is drawn once, from the
             box. A superstate's initial row is an arrow from a dot in its box; a row that
             names a superstate ends at its box, or at its history marker (H shallow, H* deep).
+            A parallel state is a box divided into its regions (dashed boxes in DOT, parts
+            split by '--' in Mermaid); its own rows are drawn from its box; a fork is an arrow
+            to a bar, with an arrow on to each state it names.
             '-' reads standard input.
             Exit status: 0 success, 1 errors in the input, 2 usage, 3 I/O failure.
             """,
@@ -24,7 +27,7 @@ extension CommandLineTool {
             ],
             operandName: "FILE", operandCount: 1...1),
         run: { tool, arguments in
-            switch tool.load(arguments.operands[0], warningsAsErrors: arguments.has("--warnings-as-errors"), refusingRegions: "graph") {
+            switch tool.load(arguments.operands[0], warningsAsErrors: arguments.has("--warnings-as-errors")) {
             case .failure(let stop):
                 return stop.code
             case .success(let machine):

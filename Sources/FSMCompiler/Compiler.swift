@@ -71,34 +71,23 @@ extension Compiler {
     public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
         let result = check(file)
         guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
-        if let refusal = regionsNotCompiled(machine, by: "compile") {
+        if let refusal = regionsNotCompiled(machine) {
             return Output(swift: nil, diagnostics: (result.diagnostics + [refusal]).sortedByLocation())
         }
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
     }
 
-    /// The error for what this version of fsmc checks, tables and simulates, but `command`
-    /// cannot yet write: for `graph`, a machine with parallel states or `in(State)` terms,
-    /// located at its first parallel state (or state test); for `compile`, a region that is
-    /// itself a parallel state, located there. Nil for any other machine.
-    public static func regionsNotCompiled(_ machine: StateMachine, by command: String) -> Diagnostic? {
-        guard Simulation.needsConfigurations(machine) else { return nil }
+    /// The error for what this version of fsmc checks, tables, simulates and draws, but
+    /// cannot yet generate Swift for: a region that is itself a parallel state, located
+    /// there; nil for any other machine.
+    public static func regionsNotCompiled(_ machine: StateMachine) -> Diagnostic? {
         let parallelRegion = machine.states.first { state in
             state.isParallel && state.superstates.count == 1 && machine.states[state.superstates[0]].isParallel
         }
-        if command == "compile" && parallelRegion == nil { return nil }
-        let location: SourceLocation
-        if command == "compile", let parallelRegion {
-            location = parallelRegion.named.location
-        } else if let parallel = machine.states.first(where: \.isParallel) {
-            location = parallel.named.location
-        } else {
-            location = machine.states.lazy.flatMap(\.transitions).first { !$0.guardClause.stateTests.isEmpty }!.location
-        }
-        let message = command == "graph"
-            ? "this version of fsmc cannot yet draw a machine with parallel states or 'in(State)' guards; 'fsmc check', 'fsmc table' and 'fsmc simulate' take it"
-            : "this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table' and 'fsmc simulate' take it as it is"
-        return Diagnostic(.regionsNotCompiled, .error, message, at: location)
+        guard let parallelRegion else { return nil }
+        return Diagnostic(.regionsNotCompiled, .error,
+                          "this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table', 'fsmc simulate' and 'fsmc graph' take it as it is",
+                          at: parallelRegion.named.location)
     }
 
     /// The Swift source of a machine that `check` produced, headed with its file's name.

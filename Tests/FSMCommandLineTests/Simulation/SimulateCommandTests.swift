@@ -125,8 +125,7 @@ import FSMTestSupport
     }
 }
 
-/// `fsmc simulate` and `fsmc table` of a machine with parallel states, and `compile` and
-/// `graph`, which cannot take one yet.
+/// `fsmc simulate`, `table`, `compile` and `graph` of a machine with parallel states.
 @Suite struct RegionCommandTests {
     static let player = Paths.fixtures + "/Machines/RegionPlayer.sm"
 
@@ -150,15 +149,16 @@ import FSMTestSupport
         ])
     }
 
-    @Test func compileWritesTheConfigurationAndGraphRefusesIt() {
+    @Test func compileWritesTheConfigurationAndGraphDrawsIt() {
         let compiled = ToolTranscript.run(["compile", Self.player, "-o", "-"])
         #expect(compiled.status == .success)
         #expect(compiled.output.contains("case media(_: Media)"))
         #expect(compiled.output.contains("private func handleInMedia(_ event: PlayerRegionsEvent, _ source: PlayerRegionsState.Media) -> Outcome {"))
-        let run = ToolTranscript.run(["graph", Self.player])
-        #expect(run.status == .failure)
-        #expect(run.output.isEmpty)
-        #expect(run.errors.contains("RegionPlayer.sm:6:4: error: this version of fsmc cannot yet draw"))
-        #expect(run.errors.contains("[regionsNotCompiled]"))
+        let mermaid = ToolTranscript.run(["graph", Self.player])
+        #expect(mermaid.status == .success)
+        #expect(mermaid.outputLines.contains("        --"))
+        let dot = ToolTranscript.run(["graph", Self.player, "--format", "dot"])
+        #expect(dot.status == .success)
+        #expect(dot.output.contains("subgraph \"cluster_Volume\""))
     }
 }

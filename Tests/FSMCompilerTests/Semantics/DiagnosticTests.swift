@@ -815,7 +815,7 @@ import FSMTestSupport
         Example(.regionsNotCompiled, regions.replacingOccurrences(of: "Parallel: P", with: "Parallel: P\nParallel: B")
             .replacingOccurrences(of: "  (B) : P { - B1 - }", with: "  (B) : P - - -\n  (B3) : B { - B1 - }\n  (B4) : B { - B2 - }")
             .replacingOccurrences(of: "  B1 : B { G B2 - }", with: "  B1 : B3 - - -").replacingOccurrences(of: "  B2 : B - - -", with: "  B2 : B4 - - -"), [
-            "11:4: error: this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table' and 'fsmc simulate' take it as it is [regionsNotCompiled]",
+            "11:4: error: this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table', 'fsmc simulate' and 'fsmc graph' take it as it is [regionsNotCompiled]",
         ]),
     ]
 
