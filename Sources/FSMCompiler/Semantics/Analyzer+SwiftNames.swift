@@ -90,6 +90,7 @@ extension Analysis {
                          of: "state type", meaning: "the events the state handles", log: &log)
         checkMemberNames(events, role: "event", members: valueDeclarations.isEmpty ? [] : SwiftNames.valueEventMembers,
                          of: "event type", meaning: "the event without its values", log: &log)
+        checkRegionNames(log: &log)
         for state in historyStates where SwiftNames.reservedCaseNames.contains(SwiftNames.unescaped(SwiftNames.lowerCamel(states[state].name.text))) {
             log.error(.invalidSwiftName,
                       "superstate '\(states[state].name)' with a history would become the property '\(SwiftNames.lowerCamel(states[state].name.text))' of the history type, which Swift gives another meaning; choose another name",
@@ -191,6 +192,38 @@ extension Analysis {
 
     /// Names that would become cases of a generated enum that has a member of that name:
     /// `meaning` says what the member is.
+    /// The names a machine with parallel states gives its configuration types: a parallel
+    /// state's struct and its regions' enums are nested types (`Media`, `Playback`), a region
+    /// is a property of its parallel state's struct (`playback`), and a parallel state is a
+    /// case of its scope's enum (`media`).
+    private func checkRegionNames(log: inout DiagnosticLog) {
+        for parallel in states.indices where resolution.isParallel[parallel] {
+            let name = states[parallel].name
+            if SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(name.text)) {
+                log.error(.invalidSwiftName,
+                          "parallel state '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which Swift enums already have as a member; choose another name",
+                          at: name.location)
+            }
+            for state in [parallel] + resolution.substates[parallel] {
+                let typeName = SwiftNames.upperCamel(states[state].name.text)
+                if Self.nestedTypeNamesTaken.contains(typeName) {
+                    log.error(.invalidSwiftName,
+                              "\(state == parallel ? "parallel state" : "region") '\(states[state].name)' would become the nested type '\(typeName)', which Swift gives another meaning there; choose another name",
+                              at: states[state].name.location)
+                }
+            }
+            for region in resolution.substates[parallel] where SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(states[region].name.text)) {
+                log.error(.invalidSwiftName,
+                          "region '\(states[region].name)' would become the property '\(SwiftNames.lowerCamel(states[region].name.text))' of '\(name)''s struct, which Swift gives another meaning; choose another name",
+                          at: states[region].name.location)
+            }
+        }
+    }
+
+    /// Nested type names a configuration type cannot have: its conformances' associated
+    /// types and the names Swift reserves.
+    static let nestedTypeNamesTaken: Set<String> = SwiftNames.reservedTypeNames.union(["AllCases", "RawValue", "CodingKeys"])
+
     private func checkMemberNames(_ names: [NameSyntax], role: String, members: Set<String>, of type: String,
                                   meaning: String, log: inout DiagnosticLog) {
         for name in names where members.contains(SwiftNames.lowerCamel(name.text)) {

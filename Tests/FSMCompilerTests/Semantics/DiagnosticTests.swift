@@ -812,6 +812,12 @@ import FSMTestSupport
             "6:20: warning: state test 'in(A2)' is repeated in one guard [repeatedCondition]",
             "6:12: note: first given here",
         ]),
+        // A region's name becomes a nested type and a property of its parallel state's struct.
+        Example(.invalidSwiftName, regions.replacingOccurrences(of: "(A) : P", with: "(AllCases) : P")
+            .replacingOccurrences(of: " : A {", with: " : AllCases {").replacingOccurrences(of: " : A - - -", with: " : AllCases - - -"), [
+            "7:4: error: region 'AllCases' would become the nested type 'AllCases', which Swift gives another meaning there; choose another name [invalidSwiftName]",
+            "7:4: error: region 'AllCases' would become the property 'allCases' of 'P''s struct, which Swift gives another meaning; choose another name [invalidSwiftName]",
+        ]),
         Example(.regionsNotCompiled, regions.replacingOccurrences(of: "Parallel: P", with: "Parallel: P\nParallel: B")
             .replacingOccurrences(of: "  (B) : P { - B1 - }", with: "  (B) : P - - -\n  (B3) : B { - B1 - }\n  (B4) : B { - B2 - }")
             .replacingOccurrences(of: "  B1 : B { G B2 - }", with: "  B1 : B3 - - -").replacingOccurrences(of: "  B2 : B - - -", with: "  B2 : B4 - - -"), [
