@@ -2,26 +2,14 @@ import Foundation
 import FSMRuntime
 import Testing
 
-// RegionPlayerTarget.swift is written by hand: the Swift that fsmc is to generate, once it
-// compiles parallel states, from this machine (SPEC 1.6 and 5's player):
-//
-//   FSM: RegionPlayer
-//   Initial: Off
-//   Parallel: Media
-//   {
-//     Off <offEn >offEx                 { Power Media - }
-//     (Media) <mEn >mEx                 { Power Off - }
-//     (Playback) : Media <pbEn >pbEx    { - Stopped - }
-//     Stopped : Playback <sEn >sEx      { Play Playing start }
-//     Playing : Playback <plEn >plEx    { Stop Stopped stop }
-//     (Volume) : Media <vEn >vEx        { - Normal - }
-//     Normal : Volume <nEn >nEx         { Mute Muted mute }
-//     Muted : Volume <muEn >muEx        { Mute Normal unmute }
-//   }
-//
-// These tests hold the target to SPEC 2.7 and 4; the generated file is to pass them too.
+// The generated player with regions (Tests/FSMCompilerTests/Fixtures/Machines/RegionPlayer.sm,
+// SPEC 1.6 and 5's player, golden file Generated/RegionPlayer.swift), held to SPEC 2.7 and
+// 4 case by case: its lines, outcomes, one region per event, every configuration, printing,
+// JSON, restoring without entry actions, and an event sent from a region's action. These
+// tests were first written against a hand-written target of the generator, before it
+// generated regions.
 
-struct RegionPlayerLog: RegionPlayerActions {
+struct PlayerRegionsRecorder: PlayerRegionsActions {
     var log: [String] = []
     var traced: [String] = []
     mutating func offEn() { log.append("offEn") }
@@ -44,17 +32,17 @@ struct RegionPlayerLog: RegionPlayerActions {
     mutating func muEn() { log.append("muEn") }
     mutating func muEx() { log.append("muEx") }
     mutating func unmute() { log.append("unmute") }
-    mutating func unhandledEvent(_ event: RegionPlayerEvent, in state: RegionPlayerState) {
+    mutating func unhandledEvent(_ event: PlayerRegionsEvent, in state: PlayerRegionsState) {
         log.append("unhandled \(event) in \(state)")
     }
-    mutating func trace(_ event: RegionPlayerEvent, outcome: Outcome<RegionPlayerState>) {
+    mutating func trace(_ event: PlayerRegionsEvent, outcome: Outcome<PlayerRegionsState>) {
         traced.append("\(event): \(outcome)")
     }
 }
 
 /// `Media` with `playback` and `volume`, for short.
-private func media(_ playback: RegionPlayerState.Media.Playback, _ volume: RegionPlayerState.Media.Volume) -> RegionPlayerState {
-    .media(RegionPlayerState.Media(playback: playback, volume: volume))
+private func media(_ playback: PlayerRegionsState.Media.Playback, _ volume: PlayerRegionsState.Media.Volume) -> PlayerRegionsState {
+    .media(PlayerRegionsState.Media(playback: playback, volume: volume))
 }
 
 /// Every configuration of `Media`, in the order of `allCases`.
@@ -62,15 +50,15 @@ private let mediaConfigurations = [media(.stopped, .normal), media(.stopped, .mu
 
 /// The exit actions of `Media`'s regions from their states, in the order `exit(Media)` runs them:
 /// Volume's state and Volume, then Playback's state and Playback.
-private func regionExits(_ state: RegionPlayerState) -> [String] {
+private func regionExits(_ state: PlayerRegionsState) -> [String] {
     guard case .media(let media) = state else { return [] }
     return [media.volume == .normal ? "nEx" : "muEx", "vEx", media.playback == .stopped ? "sEx" : "plEx", "pbEx"]
 }
 
-@Suite struct RegionPlayerTargetTests {
+@Suite struct PlayerRegionsTests {
     /// Sends `event` and prints what happened as `fsmc simulate` prints a step whose source is
     /// a configuration: `Off Power -> Media(Stopped, Normal) {offEx mEn …}`.
-    func step(_ machine: RegionPlayer<RegionPlayerLog>, _ event: RegionPlayerEvent) -> String {
+    func step(_ machine: PlayerRegions<PlayerRegionsRecorder>, _ event: PlayerRegionsEvent) -> String {
         let before = machine.actions.log.count
         let from = machine.state
         switch machine.handle(event) {
@@ -86,9 +74,9 @@ private func regionExits(_ state: RegionPlayerState) -> [String] {
     /// initial state, in declaration order; `Play` and `Mute` each run inside one region;
     /// `Power` leaves `Media` from its regions' states, in reverse region order.
     @Test func specFivesRun() {
-        let machine = RegionPlayer(actions: RegionPlayerLog())
+        let machine = PlayerRegions(actions: PlayerRegionsRecorder())
         #expect(machine.state == .off)
-        #expect([RegionPlayerEvent.power, .play, .mute, .power].map { step(machine, $0) } == [
+        #expect([PlayerRegionsEvent.power, .play, .mute, .power].map { step(machine, $0) } == [
             "Off Power -> Media(Stopped, Normal) {offEx mEn pbEn sEn vEn nEn}",
             "Media(Stopped, Normal) Play -> Media(Playing, Normal) {sEx start plEn}",
             "Media(Playing, Normal) Mute -> Media(Playing, Muted) {nEx mute muEn}",
@@ -98,7 +86,7 @@ private func regionExits(_ state: RegionPlayerState) -> [String] {
     }
 
     @Test func outcomesNameTheConfigurations() {
-        let machine = RegionPlayer(actions: RegionPlayerLog())
+        let machine = PlayerRegions(actions: PlayerRegionsRecorder())
         #expect(machine.power() == .transitioned(from: .off, to: media(.stopped, .normal)))
         #expect(machine.play() == .transitioned(from: media(.stopped, .normal), to: media(.playing, .normal)))
         #expect(machine.mute() == .transitioned(from: media(.playing, .normal), to: media(.playing, .muted)))
@@ -120,11 +108,11 @@ private func regionExits(_ state: RegionPlayerState) -> [String] {
     /// a region's own.
     @Test func playStopAndMuteEachChangeOneRegion() {
         for case .media(let before) in mediaConfigurations {
-            let play = RegionPlayer(actions: RegionPlayerLog(), state: .media(before))
+            let play = PlayerRegions(actions: PlayerRegionsRecorder(), state: .media(before))
             play.play()
-            let stop = RegionPlayer(actions: RegionPlayerLog(), state: .media(before))
+            let stop = PlayerRegions(actions: PlayerRegionsRecorder(), state: .media(before))
             stop.stop()
-            let mute = RegionPlayer(actions: RegionPlayerLog(), state: .media(before))
+            let mute = PlayerRegions(actions: PlayerRegionsRecorder(), state: .media(before))
             mute.mute()
             var afterMute = before
             afterMute.volume = before.volume == .normal ? .muted : .normal
@@ -148,8 +136,8 @@ private func regionExits(_ state: RegionPlayerState) -> [String] {
     /// `Power` leaves `Media` from each of its four configurations, exiting each region from
     /// the state it is in, and enters it from `Off` in its initial configuration.
     @Test func powerFromEveryConfiguration() {
-        for state in RegionPlayerState.allCases {
-            let machine = RegionPlayer(actions: RegionPlayerLog(), state: state)
+        for state in PlayerRegionsState.allCases {
+            let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: state)
             machine.power()
             switch state {
             case .off:
@@ -166,121 +154,121 @@ private func regionExits(_ state: RegionPlayerState) -> [String] {
     /// An event no region's state and no row of `Media` handles is unhandled: the hook is
     /// called with the configuration, nothing else runs, and the configuration stays.
     @Test func unhandledEventsKeepTheConfiguration() {
-        let cases: [(RegionPlayerState, RegionPlayerEvent)] = [
+        let cases: [(PlayerRegionsState, PlayerRegionsEvent)] = [
             (media(.stopped, .normal), .stop), (media(.stopped, .muted), .stop),
             (media(.playing, .normal), .play), (media(.playing, .muted), .play),
             (.off, .play), (.off, .stop), (.off, .mute),
         ]
         for (state, event) in cases {
-            let machine = RegionPlayer(actions: RegionPlayerLog(), state: state)
+            let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: state)
             #expect(machine.handle(event) == .unhandled(in: state))
             #expect(machine.state == state)
             #expect(machine.actions.log == ["unhandled \(event) in \(state)"])
             #expect(machine.actions.traced == ["\(event): unhandled in \(state)"])
         }
-        let machine = RegionPlayer(actions: RegionPlayerLog(), state: media(.stopped, .normal))
+        let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: media(.stopped, .normal))
         #expect(step(machine, .stop) == "Media(Stopped, Normal) Stop unhandled in Media(Stopped, Normal)")
     }
 
     /// `canHandle` is true exactly where `handle` does not return `.unhandled`, in every
     /// configuration, and `handledEvents` lists those events in the order of `allCases`.
     @Test func canHandleAndHandledEventsAgreeWithHandle() {
-        for state in RegionPlayerState.allCases {
-            var handled: [RegionPlayerEvent] = []
-            for event in RegionPlayerEvent.allCases {
-                let machine = RegionPlayer(actions: RegionPlayerLog(), state: state)
+        for state in PlayerRegionsState.allCases {
+            var handled: [PlayerRegionsEvent] = []
+            for event in PlayerRegionsEvent.allCases {
+                let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: state)
                 let expected = machine.canHandle(event)
                 #expect(expected == !machine.handle(event).isUnhandled, "\(state) \(event)")
                 if expected { handled.append(event) }
             }
             #expect(state.handledEvents == handled, "\(state)")
         }
-        #expect(RegionPlayerState.off.handledEvents == [.power])
+        #expect(PlayerRegionsState.off.handledEvents == [.power])
         #expect(media(.stopped, .normal).handledEvents == [.power, .play, .mute])
         #expect(media(.stopped, .muted).handledEvents == [.power, .play, .mute])
         #expect(media(.playing, .normal).handledEvents == [.power, .stop, .mute])
         #expect(media(.playing, .muted).handledEvents == [.power, .stop, .mute])
-        let machine = RegionPlayer(actions: RegionPlayerLog(), state: media(.playing, .muted))
+        let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: media(.playing, .muted))
         #expect(machine.canHandle(.stop) && machine.canHandle(.mute) && machine.canHandle(.power) && !machine.canHandle(.play))
         #expect(machine.actions.log.isEmpty)
     }
 
     @Test func configurationsPrintAsTheSMFileNamesThem() {
-        #expect(RegionPlayerState.allCases.map(\.description) == [
+        #expect(PlayerRegionsState.allCases.map(\.description) == [
             "Off", "Media(Stopped, Normal)", "Media(Stopped, Muted)", "Media(Playing, Normal)", "Media(Playing, Muted)",
         ])
-        #expect(RegionPlayerState.allCases == [.off] + mediaConfigurations)
-        #expect(RegionPlayerState.Media.allCases.map { RegionPlayerState.media($0) } == mediaConfigurations)
-        #expect(RegionPlayerState.Media.Playback.allCases.map(\.description) == ["Stopped", "Playing"])
-        #expect(RegionPlayerState.Media.Volume.allCases.map(\.description) == ["Normal", "Muted"])
-        #expect(RegionPlayerState.Media.Volume(rawValue: "Muted") == .muted)
-        #expect(RegionPlayerEvent.allCases.map(\.description) == ["Power", "Play", "Stop", "Mute"])
+        #expect(PlayerRegionsState.allCases == [.off] + mediaConfigurations)
+        #expect(PlayerRegionsState.Media.allCases.map { PlayerRegionsState.media($0) } == mediaConfigurations)
+        #expect(PlayerRegionsState.Media.Playback.allCases.map(\.description) == ["Stopped", "Playing"])
+        #expect(PlayerRegionsState.Media.Volume.allCases.map(\.description) == ["Normal", "Muted"])
+        #expect(PlayerRegionsState.Media.Volume(rawValue: "Muted") == .muted)
+        #expect(PlayerRegionsEvent.allCases.map(\.description) == ["Power", "Play", "Stop", "Mute"])
         #expect("\(media(.playing, .muted))" == "Media(Playing, Muted)")
         // By default `Media`'s regions are in the states their initial rows enter.
-        #expect(RegionPlayerState.media(RegionPlayerState.Media()) == media(.stopped, .normal))
-        #expect(Set(RegionPlayerState.allCases).count == 5)
+        #expect(PlayerRegionsState.media(PlayerRegionsState.Media()) == media(.stopped, .normal))
+        #expect(Set(PlayerRegionsState.allCases).count == 5)
     }
 
     /// Every configuration goes through JSON as the text it prints as and comes back equal;
     /// `Media` alone encodes the same way, the regions' states as their names. Text that is
     /// no configuration does not decode.
     @Test func configurationsGoThroughJSONAsTheirText() throws {
-        for state in RegionPlayerState.allCases {
+        for state in PlayerRegionsState.allCases {
             let text = try json([state])
             #expect(text == "[\"\(state)\"]")
-            #expect(try JSONDecoder().decode([RegionPlayerState].self, from: Data(text.utf8)) == [state])
-            let snapshot = RegionPlayerSnapshot(state: state)
+            #expect(try JSONDecoder().decode([PlayerRegionsState].self, from: Data(text.utf8)) == [state])
+            let snapshot = PlayerRegionsSnapshot(state: state)
             let saved = try json(snapshot)
             #expect(saved == "{\"state\":\"\(state)\"}")
-            #expect(try JSONDecoder().decode(RegionPlayerSnapshot.self, from: Data(saved.utf8)) == snapshot)
+            #expect(try JSONDecoder().decode(PlayerRegionsSnapshot.self, from: Data(saved.utf8)) == snapshot)
         }
-        #expect(try json(RegionPlayerSnapshot(state: media(.playing, .muted))) == #"{"state":"Media(Playing, Muted)"}"#)
-        for configuration in RegionPlayerState.Media.allCases {
+        #expect(try json(PlayerRegionsSnapshot(state: media(.playing, .muted))) == #"{"state":"Media(Playing, Muted)"}"#)
+        for configuration in PlayerRegionsState.Media.allCases {
             let text = try json([configuration])
             #expect(text == "[\"\(configuration)\"]")
-            #expect(try JSONDecoder().decode([RegionPlayerState.Media].self, from: Data(text.utf8)) == [configuration])
+            #expect(try JSONDecoder().decode([PlayerRegionsState.Media].self, from: Data(text.utf8)) == [configuration])
         }
-        #expect(try json([RegionPlayerState.Media.Playback.playing]) == #"["Playing"]"#)
-        #expect(try json([RegionPlayerState.Media.Volume.muted]) == #"["Muted"]"#)
+        #expect(try json([PlayerRegionsState.Media.Playback.playing]) == #"["Playing"]"#)
+        #expect(try json([PlayerRegionsState.Media.Volume.muted]) == #"["Muted"]"#)
 
         for text in ["Media(Playing)", "Media(Playing, Loud)", "Media(Muted, Playing)", "Media(Playing,Muted)",
                      "Media", "Playing", "off", "", "Media(Playing, Muted) "] {
             #expect(throws: DecodingError.self, "\(text)") {
-                try JSONDecoder().decode([RegionPlayerState].self, from: Data(try json([text]).utf8))
+                try JSONDecoder().decode([PlayerRegionsState].self, from: Data(try json([text]).utf8))
             }
         }
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(RegionPlayerState.Media.self, from: Data(#""Off""#.utf8))
+            try JSONDecoder().decode(PlayerRegionsState.Media.self, from: Data(#""Off""#.utf8))
         }
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(RegionPlayerSnapshot.self, from: Data(#"{"state":"Media(Paused, Muted)"}"#.utf8))
+            try JSONDecoder().decode(PlayerRegionsSnapshot.self, from: Data(#"{"state":"Media(Paused, Muted)"}"#.utf8))
         }
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode([RegionPlayerState].self, from: Data("[3]".utf8))
+            try JSONDecoder().decode([PlayerRegionsState].self, from: Data("[3]".utf8))
         }
     }
 
     /// Restoring a configuration, with `init(actions:state:)` or from a snapshot, runs no entry
     /// action; the restored machine then leaves each region from the state it was restored in.
     @Test func restoringAConfigurationRunsNoEntryActions() throws {
-        for state in RegionPlayerState.allCases {
-            let machine = RegionPlayer(actions: RegionPlayerLog(), state: state)
+        for state in PlayerRegionsState.allCases {
+            let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: state)
             #expect(machine.state == state && machine.actions.log.isEmpty)
-            #expect(machine.snapshot == RegionPlayerSnapshot(state: state))
-            let snapshot = try JSONDecoder().decode(RegionPlayerSnapshot.self, from: Data(try json(machine.snapshot).utf8))
-            let restored = RegionPlayer(actions: RegionPlayerLog(), snapshot: snapshot)
+            #expect(machine.snapshot == PlayerRegionsSnapshot(state: state))
+            let snapshot = try JSONDecoder().decode(PlayerRegionsSnapshot.self, from: Data(try json(machine.snapshot).utf8))
+            let restored = PlayerRegions(actions: PlayerRegionsRecorder(), snapshot: snapshot)
             #expect(restored.state == state && restored.actions.log.isEmpty)
         }
-        let restored = RegionPlayer(actions: RegionPlayerLog(), snapshot: RegionPlayerSnapshot(state: media(.playing, .muted)))
+        let restored = PlayerRegions(actions: PlayerRegionsRecorder(), snapshot: PlayerRegionsSnapshot(state: media(.playing, .muted)))
         #expect(step(restored, .power) == "Media(Playing, Muted) Power -> Off {muEx vEx plEx pbEx mEx offEn}")
-        #expect(RegionPlayerSnapshot() == RegionPlayerSnapshot(state: .off))
+        #expect(PlayerRegionsSnapshot() == PlayerRegionsSnapshot(state: .off))
     }
 
     /// An event sent from a region's action is queued and handled after the whole step, in
     /// the configuration the step left; the outcome of the first event is its own.
     @Test func anEventSentFromARegionsActionIsHandledAfterTheStep() {
-        let actions = SendingRegionPlayerActions()
-        let machine = RegionPlayer(actions: actions, state: media(.stopped, .normal))
+        let actions = SendingPlayerRegionsActions()
+        let machine = PlayerRegions(actions: actions, state: media(.stopped, .normal))
         actions.machine = machine
         actions.sendOnStart = .mute
         #expect(machine.play() == .transitioned(from: media(.stopped, .normal), to: media(.playing, .normal)))
@@ -294,10 +282,10 @@ private func regionExits(_ state: RegionPlayerState) -> [String] {
 
 /// Actions that send an event to their machine from `start`, and note the configuration some
 /// of them see: a region's entry actions see its new state.
-final class SendingRegionPlayerActions: RegionPlayerActions {
-    weak var machine: RegionPlayer<SendingRegionPlayerActions>?
+final class SendingPlayerRegionsActions: PlayerRegionsActions {
+    weak var machine: PlayerRegions<SendingPlayerRegionsActions>?
     var log: [String] = []
-    var sendOnStart: RegionPlayerEvent?
+    var sendOnStart: PlayerRegionsEvent?
 
     func start() {
         log.append("start in \(machine!.state)")
