@@ -14,10 +14,9 @@
 //     Muted : Volume <muEn >muEx        { Mute Normal unmute }
 //   }
 //
-// Its shapes: `hand-written` (below) and `flattened` (Machines/FlatRegions.sm, the product
-// machine compiled by fsmc). Its `generated` shape, this text as Machines/Regions.sm compiled
-// by fsmc, joins them once fsmc generates parallel states: generate-machines compiles every
-// .sm in Machines/, and fsmc rejects `Parallel:` until then.
+// Its shapes: `generated` (this text as Machines/Regions.sm, compiled by fsmc like every .sm
+// in Machines/), `hand-written` (below) and `flattened` (Machines/FlatRegions.sm, the product
+// machine compiled by fsmc).
 
 /// A configuration of the region machine: `Off`, or `Media` with a state per region.
 enum HandRegionsState: CaseIterable, Hashable {
@@ -32,7 +31,8 @@ enum HandRegionsState: CaseIterable, Hashable {
         var volume: Volume
     }
 
-    /// In the order of `FlatRegionsState.allCases`, so that the checksums of the shapes agree.
+    /// In the order of `RegionsState.allCases` and `FlatRegionsState.allCases`, so that the
+    /// checksums of the shapes agree.
     static let allCases: [HandRegionsState] = [
         .off,
         .media(Media(playback: .stopped, volume: .normal)),
@@ -217,6 +217,11 @@ struct CountingHandRegionsActions: HandRegionsActions, CountingRegions {
 }
 
 struct CountingFlatRegionsActions<Declaration: SendsEventsDeclaration>: FlatRegionsActions, CountingRegions {
+    static var sendsEvents: Bool { Declaration.sendsEvents }
+    var count = 0
+}
+
+struct CountingRegionsActions<Declaration: SendsEventsDeclaration>: RegionsActions, CountingRegions {
     static var sendsEvents: Bool { Declaration.sendsEvents }
     var count = 0
 }
