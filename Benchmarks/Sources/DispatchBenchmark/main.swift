@@ -559,6 +559,15 @@ func median(_ values: [Double]) -> Double {
         let perRun = samples[index].map { String(format: "%.3f", $0) }.joined(separator: ",")
         print("dispatch\t\(variant.machine)\t\(variant.shape)\t\(String(format: "%.3f", median(samples[index])))\t\(perRun)\t\(checksums[index])")
     }
+    // The shapes of a machine must have done the same things (fsmc-bench checks this too);
+    // checked here as well for the rows taken by running this program by hand.
+    for machine in Set(variants.map(\.machine)).sorted() {
+        let sums = variants.indices.filter { variants[$0].machine == machine }.map { checksums[$0] }
+        if Set(sums).count != 1 {
+            FileHandle.standardError.write(Data("DispatchBenchmark: the shapes of \(machine) did different things: checksums \(sums)\n".utf8))
+            exit(1)
+        }
+    }
 }
 
 /// Counts allocations around each loop with the preloaded MallocCounter's functions.
