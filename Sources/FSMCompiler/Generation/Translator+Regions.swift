@@ -1202,8 +1202,9 @@ extension Translator {
     /// `switch configuration { case …: switch event { … } }`.
     private func configurationAnswer(_ subject: SwiftExpression, withValues: Bool) -> SwiftStatement {
         .switchStatement(SwiftSwitch(subject: subject, cases: layout!.nodes(in: nil).map { node in
-            SwiftCase(patterns: [nodePattern(node, binding: "value")],
-                      body: [answerSwitch(node, value: .identifier("value"), withValues: withValues)])
+            let answer = answerSwitch(node, value: .identifier("value"), withValues: withValues)
+            return SwiftCase(patterns: [answer.mentions("value") ? nodePattern(node, binding: "value") : .enumCase(layout!.caseName(of: node))],
+                             body: [answer])
         }))
     }
 
