@@ -275,7 +275,7 @@ extension Translator {
             .declaration(isVariable: true, name: frame.variable, type: nil, value: .identifier("source")),
             .declaration(isVariable: true, name: frame.handled, type: nil, value: .identifier("false")),
             .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
-        ]
+        ] + memoDeclarations(functionMemo(parallel, kind))
         body += regionSwitches([frame], kind, top: from)
         body.append(.ifStatement([.identifier(frame.handled)], body: [
             .returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])),
@@ -303,6 +303,12 @@ extension Translator {
     /// and the rejection flag likewise.
     private func withUnusedFlagsRemoved(_ statements: [SwiftStatement], frame: Frame) -> [SwiftStatement] {
         let setsHandled = assigns(frame.handled, in: statements)
+        var statements = statements
+        if !statements.contains(where: { $0.mentionsOutsideAssignments(rejectedFlag) }) && frame.source == "source" {
+            // Set but never read (the parallel state's own rows take every event): a
+            // rejection then ends its switch case, as nothing else is to run.
+            statements = statements.map { $0.replacingAssignments(to: rejectedFlag, with: .breakStatement) }
+        }
         let setsRejected = assigns(rejectedFlag, in: statements)
         let changesValue = assigns(frame.variable, in: statements)
         return statements.compactMap { statement -> SwiftStatement? in
@@ -441,6 +447,8 @@ extension Translator {
                 state.transitions[index].guardClause.conditions.append(ConditionTerm(
                     call: machine.conditionCalls.count + test.state, condition: -1, isNegated: test.isNegated))
             }
+            // Counted once, as conditions now: the rank stays the row's.
+            state.transitions[index].guardClause.stateTests = []
         }
         return state
     }
@@ -449,14 +457,20 @@ extension Translator {
     /// as `finish` says, and falling through to `unhandled` and `rejected` statements.
     private func regionBody(of plan: EventDispatch, in state: State, node: Int, frames: [Frame], finish: Finish,
                             unhandled: [SwiftStatement], rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
-        let shared = plan.sharedConditions.filter { $0 < machine.conditionCalls.count }
-        let answers: [SwiftStatement] = shared.map { call in
-            .declaration(isVariable: true, name: names.conditionAnswers[call], type: "Swift.Bool?", value: .identifier("nil"))
-        }
+        // In a parallel state's function, a condition that two rows may ask for one event,
+        // in one region or several, keeps its answer in a local of the whole function
+        // (SPEC 2.4: asked at most once per event); in a top-level state's, of the event's case.
+        let shared = frames.isEmpty ? plan.sharedConditions.filter { $0 < machine.conditionCalls.count }
+                                    : functionMemo(frames[0].parallel, machine.timer(of: plan.event) == nil ? .events : .timers)
+        let answers: [SwiftStatement] = frames.isEmpty ? memoDeclarations(shared) : []
         func test(_ term: ConditionTerm) -> SwiftExpression {
             if term.call >= machine.conditionCalls.count {
                 let answer = stateTest(term.call - machine.conditionCalls.count, at: node, frames: frames)
-                return term.isNegated ? .not(answer) : answer
+                guard term.isNegated else { return answer }
+                // `!false` would tell Swift a branch never runs: the literal is folded.
+                if answer == .identifier("true") { return .identifier("false") }
+                if answer == .identifier("false") { return .identifier("true") }
+                return .not(answer)
             }
             var answer = conditionCall(term)
             if shared.contains(term.call) {
@@ -491,6 +505,34 @@ extension Translator {
             cases.append(SwiftCase(patterns: [], body: unhandled))
         }
         return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+    }
+
+    /// `var isOpen: Swift.Bool? = nil` for each of `calls`.
+    private func memoDeclarations(_ calls: [Int]) -> [SwiftStatement] {
+        calls.map { .declaration(isVariable: true, name: names.conditionAnswers[$0], type: "Swift.Bool?", value: .identifier("nil")) }
+    }
+
+    /// The states whose rows the function of `parallel` dispatches: it, and inside its
+    /// regions every state that takes events, nested parallel states' own rows included.
+    private func statesDispatched(in parallel: Int) -> [Int] {
+        [parallel] + machine.states[parallel].substates.flatMap { region in
+            regions.nodes(in: region).flatMap { node in machine.states[node].isParallel ? statesDispatched(in: node) : [node] }
+        }
+    }
+
+    /// The condition calls that rows of the function of `parallel` may ask twice for one
+    /// event: each kept once, for the whole function.
+    func functionMemo(_ parallel: Int, _ kind: EventKind) -> [Int] {
+        let planner = DispatchPlanner(machine: machine)
+        var counts: [Int: [Int: Int]] = [:]
+        for state in statesDispatched(in: parallel) {
+            for plan in planner.plan(stateWithStateTests(state)) where takes(kind, plan.event) {
+                for term in plan.branches.flatMap(\.conditions) where term.call < machine.conditionCalls.count {
+                    counts[plan.event, default: [:]][term.call, default: 0] += 1
+                }
+            }
+        }
+        return Set(counts.values.flatMap { $0.filter { $0.value > 1 }.keys }).sorted()
     }
 
     // MARK: State tests
@@ -553,8 +595,9 @@ extension Translator {
                 ]))
             }
         }
+        let covered = yes.count + cases.count
         if !yes.isEmpty { cases.insert(SwiftCase(patterns: yes, body: [.returnStatement(.identifier("true"))]), at: 0) }
-        if cases.count < regions.nodes(in: region).count || cases.isEmpty {
+        if covered < regions.nodes(in: region).count {
             cases.append(SwiftCase(patterns: [], body: [.returnStatement(.identifier("false"))]))
         }
         return .function(SwiftFunction(
@@ -818,7 +861,9 @@ extension Translator {
     /// a parallel one with each region's value; a region without a target, and a target
     /// entered by its own rules, by `resolve…`, bound first.
     private func newValue(in scope: Int?, targets: [Int]) -> (bindings: [SwiftStatement], value: SwiftExpression) {
-        guard let node = layout!.node(in: scope, holding: targets[0]) else { return defaultBinding(targets[0]) }
+        guard let node = layout!.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node)) else {
+            return defaultBinding(targets[0])
+        }
         guard machine.states[node].isParallel else { return ([], .implicitMember(layout!.caseName(of: node))) }
         if targets == [node] && resumesRegions(node) {
             let (bindings, value) = defaultBinding(node)
@@ -1071,16 +1116,16 @@ extension Translator {
     private func byRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
         let info = machine.states[state]
         if resumesRegions(state) {
-            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let inner) = value")], body: [
-                .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("inner"))]))),
+            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let regions) = value")], body: [
+                .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("regions"))]))),
             ])]
         }
         if info.isParallel {
             let regionsEntered = info.substates.flatMap { region in
                 ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region)),
-                                                               [SwiftArgument(.member(.identifier("inner"), layout!.caseName(of: region)))])))]
+                                                               [SwiftArgument(.member(.identifier("regions"), layout!.caseName(of: region)))])))]
             }
-            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let inner) = value")], body: regionsEntered)]
+            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let regions) = value")], body: regionsEntered)]
         }
         if entersByRules(state) {
             return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("value"))])))]
@@ -1383,5 +1428,49 @@ extension Translator {
             attributes: ["@inline(__always)"], isPrivate: true, name: helperName("cancelTimersIn", region),
             parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
             body: body.isEmpty ? [.comment("No state in it has a timer.")] : body))
+    }
+}
+
+extension SwiftStatement {
+    /// Whether the statement reads `name` somewhere other than as an assignment's target.
+    func mentionsOutsideAssignments(_ name: String) -> Bool {
+        switch self {
+        case .assignment(.identifier(let target), let value) where target == name:
+            return value.mentions(name)
+        case .ifStatement(let conditions, let body):
+            return conditions.contains { $0.mentions(name) } || body.contains { $0.mentionsOutsideAssignments(name) }
+        case .ifElse(let conditions, let body, let elseBody):
+            return conditions.contains { $0.mentions(name) } || (body + elseBody).contains { $0.mentionsOutsideAssignments(name) }
+        case .switchStatement(let node):
+            return node.subject.mentions(name) || node.cases.contains { item in
+                item.conditions.contains { $0.mentions(name) } || item.body.contains { $0.mentionsOutsideAssignments(name) }
+            }
+        case .declaration(_, let declared, _, let value):
+            return declared != name && (value?.mentions(name) ?? false)
+        default:
+            return mentions(name)
+        }
+    }
+
+    /// The statement with every assignment to `name` replaced by `replacement`.
+    func replacingAssignments(to name: String, with replacement: SwiftStatement) -> SwiftStatement {
+        switch self {
+        case .assignment(.identifier(let target), _) where target == name:
+            return replacement
+        case .ifStatement(let conditions, let body):
+            return .ifStatement(conditions, body: body.map { $0.replacingAssignments(to: name, with: replacement) })
+        case .ifElse(let conditions, let body, let elseBody):
+            return .ifElse(conditions, body: body.map { $0.replacingAssignments(to: name, with: replacement) },
+                           elseBody: elseBody.map { $0.replacingAssignments(to: name, with: replacement) })
+        case .switchStatement(var node):
+            node.cases = node.cases.map { item in
+                var item = item
+                item.body = item.body.map { $0.replacingAssignments(to: name, with: replacement) }
+                return item
+            }
+            return .switchStatement(node)
+        default:
+            return self
+        }
     }
 }

@@ -1164,8 +1164,12 @@ struct Translator {
     /// conditions, as the machine has them.
     private var answerFunctions: [SwiftDeclaration] {
         let plans = layout == nil ? Array(dispatch.values.joined()) : regionPlans
-        let shared = plans.flatMap(\.sharedConditions).filter { $0 < machine.conditionCalls.count }
-            .map { machine.conditionCalls[$0].condition }
+        var calls = plans.flatMap(\.sharedConditions).filter { $0 < machine.conditionCalls.count }
+        if layout != nil {
+            calls += machine.states.indices.filter { machine.states[$0].isParallel }
+                .flatMap { functionMemo($0, .events) + functionMemo($0, .timers) }
+        }
+        let shared = calls.map { machine.conditionCalls[$0].condition }
         return [false, true].filter { isAsync in shared.contains { machine.asyncConditions[$0] == isAsync } }
             .map(answerFunction)
     }
