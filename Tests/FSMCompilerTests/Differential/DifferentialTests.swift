@@ -35,7 +35,9 @@ import FSMTestSupport
               + "\(tally.transitionsEnteringSuperstates) transitions entering a superstate, "
               + "\(tally.transitionsResumingHistory) transitions resuming history; "
               + "\(tally.machinesWithTimers) machines with timers, \(tally.timeouts) timeouts, "
-              + "\(tally.ignoredFirings) firings of timers not running; \(divergences.count) divergences; "
+              + "\(tally.ignoredFirings) firings of timers not running; "
+              + "\(tally.machinesWithRegions) machines with regions, \(tally.transitionsInRegions) transitions in regions, "
+              + "\(tally.forks) forks, \(tally.joins) joins; \(divergences.count) divergences; "
               + String(format: "%.0f s in all, %.0f s building, %.0f s running generated code",
                        DifferentialRunner.seconds(clock.now - started), tally.buildSeconds, tally.runSeconds))
         #expect(tally.machines == settings.machines)
@@ -197,6 +199,55 @@ import FSMTestSupport
         let wrong = try #require(try runner.run([eager], batchName: "tampered-can-handle", tally: &tally).first)
         #expect(wrong.actual == "Off Next unhandled !canHandle said true")
         try FileManager.default.removeItem(atPath: wrong.folder)
+    }
+
+    /// A machine with parallel states agrees with `RegionInterpreter`: rows in regions, a
+    /// fork, a join and a deep history; the harness catches generated code that leaves the
+    /// regions in the wrong order, and a restore that forgets the parallel state's history.
+    @Test func harnessRunsRegionsAndReportsTheirDivergences() throws {
+        let source = """
+            FSM: M900004
+            Initial: Off
+            Parallel: Media
+            History: Media = deep
+            {
+              Off { Power Media -  Resume Playing & Muted resume }
+              (Media) <mediaEn >mediaEx { Power Off -  Done [in(Playing), !in(Muted)] Off done }
+              (Playback) : Media { - Stopped - }
+              Stopped : Playback >stopEx { Play Playing - }
+              Playing : Playback >playEx { Stop Stopped - }
+              (Volume) : Media { - Normal - }
+              Normal : Volume >normalEx { Mute Muted - }
+              Muted : Volume >mutedEx { Mute Normal - }
+            }
+
+            """
+        let model = try #require(machine(source))
+        let steps = DifferentialStep.random(300, for: model, seed: 7)
+        let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
+        var tally = DifferentialRunner.Tally()
+        let faithful = try DifferentialSubject(number: 900_004, source: source, steps: steps)
+        for divergence in try runner.run([faithful], batchName: "regions", tally: &tally) { Issue.record("\(divergence)") }
+        #expect(tally.machinesWithRegions == 1 && tally.transitionsInRegions > 0 && tally.forks > 0 && tally.joins > 0
+                && tally.transitionsResumingHistory > 0)
+
+        let swapped = try DifferentialSubject(number: 900_004, source: source, steps: steps) { swift in
+            swift.replacingOccurrences(of: "exitVolume(mediaNow.volume)\n            exitPlayback(mediaNow.playback)",
+                                       with: "exitPlayback(mediaNow.playback)\n            exitVolume(mediaNow.volume)")
+        }
+        let exits = try #require(try runner.run([swapped], batchName: "tampered-exits", tally: &tally).first)
+        #expect(exits.expected.contains("normalEx stopEx") || exits.expected.contains("mutedEx playEx"))
+        #expect(exits.reproduction.expected.last == "Media(Stopped, Normal) Power -> Off {normalEx stopEx mediaEx}")
+        #expect(exits.reproduction.actual.last == "Media(Stopped, Normal) Power -> Off {stopEx normalEx mediaEx}")
+        #expect(exits.reproduction.simulateInput == "Power\nPower\n")
+        try FileManager.default.removeItem(atPath: exits.folder)
+
+        let forgetful = try DifferentialSubject(number: 900_004, source: source, steps: steps) { swift in
+            swift.replacingOccurrences(of: "self.history = snapshot.history", with: "self.history = M900004History()")
+        }
+        let lost = try #require(try runner.run([forgetful], batchName: "tampered-history", tally: &tally).first)
+        #expect(lost.expected.hasPrefix("Off Power -> Media(") && lost.actual.hasPrefix("Off Power -> Media(Stopped, Normal)"))
+        try FileManager.default.removeItem(atPath: lost.folder)
     }
 
     @Test func shrinkerKeepsOnlyWhatTheFailureNeeds() {

@@ -59,11 +59,16 @@ extension StateMachine {
 enum DifferentialTrace {
     /// Actions and conditions called with values show them: `{a0 vi(7)}`, `?q(7),k0`.
     static func line(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
-        let asked = step.askedConditions.map { call in
+        outcomeLine(for: step, input, of: machine) + askedText(step.askedConditions, input, of: machine)
+    }
+
+    /// ` ?k1,q(7)` for the condition calls asked (indices into `machine.conditionCalls`), or "".
+    static func askedText(_ calls: [Int], _ input: DifferentialStep, of machine: StateMachine) -> String {
+        let asked = calls.map { call in
             let call = machine.conditionCalls[call]
             return input.call(machine.conditions[call.condition].name, call.arguments, of: machine)
         }.joined(separator: ",")
-        return outcomeLine(for: step, input, of: machine) + (asked.isEmpty ? "" : " ?" + asked)
+        return asked.isEmpty ? "" : " ?" + asked
     }
 
     private static func outcomeLine(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
@@ -100,6 +105,7 @@ enum DifferentialTrace {
         /// run (cancelled, fired, or never started), which it ignores.
         var timeouts = 0
         var ignoredFirings = 0
+        var regions = RegionCounts()
     }
 
     /// The interpreter's lines for `steps`, from the initial state, after the `init` line of
@@ -111,6 +117,7 @@ enum DifferentialTrace {
     }
 
     static func interpret(_ steps: [DifferentialStep], on machine: StateMachine, counts: inout StatechartCounts) -> [String] {
+        if Simulation.needsConfigurations(machine) { return interpretConfigurations(steps, on: machine, counts: &counts) }
         var interpreter = Interpreter(machine)
         return initialLines(of: interpreter) + steps.map { step in
             let rows = Interpreter.applicableRows(in: machine.states[interpreter.state], event: step.event,
@@ -289,12 +296,15 @@ enum Driver {
             ]
         }
         // Every third step, the machine goes on as one restored from its snapshot, through
-        // JSON: what it does next shows whether the snapshot held all it needed.
+        // JSON: what it does next shows whether the snapshot held all it needed, and the
+        // snapshot must come back from JSON equal (`restored` marks the step's line if not).
         lines += [
             "    for (index, step) in steps.enumerated() {",
+            "        var restored = \"\"",
             "        if index % 3 == 2 {",
             "            let saved = try! JSONEncoder().encode(machine.snapshot)",
             "            let snapshot = try! JSONDecoder().decode(\(machine.snapshotTypeName).self, from: saved)",
+            "            if snapshot != machine.snapshot { restored = \" !snapshot through JSON is \\(snapshot)\" }",
             "            machine = \(type)(actions: machine.actions, snapshot: snapshot\(machine.hasTimers ? ", timers: timers" : ""))",
             "        }",
             "        machine.actions.log = []",
@@ -314,14 +324,14 @@ enum Driver {
                 "                                               hooks: machine.actions.hooks, traces: machine.actions.traces,",
                 "                                               asked: machine.actions.asked.names)",
                 "            guard let fire = firing.running else {",
-                "                lines.append(\"\\(before) \\(traceName(timer)) unhandled\" + staleFirings)",
+                "                lines.append(\"\\(before) \\(traceName(timer)) unhandled\" + staleFirings + restored)",
                 "                continue",
                 "            }",
                 "            await fire()",
                 "            lines.append(describeTimeout(before: before, after: machine.state, timer: timer, outcomes: machine.actions.timeouts,",
                 "                                         log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
                 "                         + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))",
-                "                         + staleFirings)",
+                "                         + staleFirings + restored)",
                 "            continue",
                 "        }",
             ]
@@ -343,7 +353,7 @@ enum Driver {
             "        lines.append(describe(before: before, after: machine.state, event: event, name: name, outcome: outcome,",
             "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
             "                     + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))",
-            "                     + handledMark(outcome, canHandle: canHandle, listed: listed))",
+            "                     + handledMark(outcome, canHandle: canHandle, listed: listed) + restored)",
             "    }",
             "    return lines",
             "}",

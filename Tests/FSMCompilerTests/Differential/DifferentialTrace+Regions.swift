@@ -1,0 +1,76 @@
+import FSMCompiler
+import FSMTestSupport
+
+/// The lines of a machine with parallel states (or `in(…)` terms), from `RegionInterpreter`:
+/// the configuration as generated code prints its state, `P(S3, A7(S8, S9)) E1 -> P(S4,
+/// A7(S8, S9)) {a0 vi(7)}`; a step in which several regions took the event lists the
+/// actions of their rows in the order they ran, one region after another.
+extension DifferentialTrace {
+    /// What the interpreter's steps did with regions, beyond the trace lines.
+    struct RegionCounts: Sendable {
+        /// Steps in which a region took the event (a row held inside a region fired).
+        var transitionsInRegions = 0
+        /// Rows fired that fork into several regions.
+        var forks = 0
+        /// Level rows of a parallel state (or rows above it) fired with `in(…)` terms: joins.
+        var joins = 0
+    }
+
+    static func interpretConfigurations(_ steps: [DifferentialStep], on machine: StateMachine,
+                                        counts: inout StatechartCounts) -> [String] {
+        var interpreter = RegionInterpreter(machine)
+        let chart = interpreter.chart
+        return steps.map { input in
+            let before = chart.describe(interpreter.leaves)
+            var history = interpreter.history
+            let step = interpreter.handle(input.event, predicates: input.predicates, conditions: input.conditions)
+            var line = before + " " + machine.events[input.event].name
+            switch step.outcome {
+            case .transitioned(let firings):
+                let effects = firings.flatMap { firing in
+                    firing.effects.indices.map { position in
+                        input.call(machine.actions[firing.effects[position]].name,
+                                   firing.transition.arguments(ofEffectAt: position, exitCount: firing.exitCount), of: machine)
+                    }
+                }
+                line += " -> " + chart.describe(interpreter.leaves) + " {" + effects.joined(separator: " ") + "}"
+                var resumes = false
+                for firing in firings {
+                    history.merge(firing.move.historyWrites) { $1 }
+                    resumes = resumes || Self.resumesHistory(firing, stored: history, chart: chart)
+                }
+                if resumes { counts.resumingHistory += 1 }
+                if firings.contains(where: { $0.transition.namedTarget.map { machine.states[$0].initialSubstate != nil
+                    || machine.states[$0].isParallel } ?? false }) {
+                    counts.enteringSuperstates += 1
+                }
+                if firings.contains(where: { firing in !machine.states[firing.source].isParallel
+                    && machine.states[firing.source].ancestors.contains { machine.states[$0].isParallel } }) {
+                    counts.regions.transitionsInRegions += 1
+                }
+                counts.regions.forks += firings.filter { !$0.transition.forkTargets.isEmpty }.count
+                counts.regions.joins += firings.filter { firing in
+                    machine.states[firing.source].isParallel && !firing.transition.guardClause.stateTests.isEmpty
+                }.count
+            case .rejected:
+                line += " rejected"
+            case .unhandled:
+                line += " unhandled"
+            }
+            return line + askedText(step.askedConditions, input, of: machine)
+        }
+    }
+
+    /// Whether the firing entered a state by its stored history: a state with history,
+    /// entered with a history stored and no state named inside it, whose history decides
+    /// (deep, or shallow of a superstate that is not parallel).
+    private static func resumesHistory(_ firing: RegionInterpreter.Firing, stored: [Int: [Int]], chart: RegionChart) -> Bool {
+        let machine = chart.machine
+        let named = firing.transition.namedTarget.map { [$0] + firing.transition.forkTargets } ?? []
+        return firing.move.entered.contains { state in
+            let info = machine.states[state]
+            guard let kind = info.history, !(stored[state] ?? []).isEmpty, kind == .deep || !info.isParallel else { return false }
+            return !named.contains { $0 != state && chart.isWithin($0, state) }
+        }
+    }
+}
