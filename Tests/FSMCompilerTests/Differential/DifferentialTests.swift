@@ -53,6 +53,9 @@ import FSMTestSupport
         // And timers, firing when they run and ignored when they do not.
         #expect(settings.machines < 20 || (tally.machinesWithTimers * 8 > tally.machines
                                             && tally.timeouts > 0 && tally.ignoredFirings > 0))
+        // And regions: rows inside them, forks and joins.
+        #expect(settings.machines < 20 || (tally.machinesWithRegions * 8 > tally.machines
+                                            && tally.transitionsInRegions > 0 && tally.forks > 0 && tally.joins > 0))
     }
 
     /// A machine of more than `inliningLimit` transitions gets the other shape of dispatch
@@ -282,7 +285,13 @@ import FSMTestSupport
                         "initial row after rows", "initial row in second definition", "row naming a superstate",
                         "local transition", "Initial superstate", "shallow history", "deep history",
                         "after row", "after row of a superstate", "after row with condition", "after row with fallback",
-                        "internal after row", "after row to its own state", "one duration in a state and its superstate"]
+                        "internal after row", "after row to its own state", "one duration in a state and its superstate",
+                        "parallel state", "two parallel states", "parallel state in a region", "concrete parallel state",
+                        "concrete region", "superstate in a region", "row in a region", "row leaving a parallel state",
+                        "row naming its region", "row naming its parallel state", "level row", "row above a parallel state",
+                        "fork", "fork from a level row", "join", "negated state test", "state test in a region",
+                        "history of a parallel state", "history of a region", "history of a superstate in a region",
+                        "history above a parallel state", "Initial in a region"]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
         }
@@ -291,6 +300,62 @@ import FSMTestSupport
     /// Whether `state` is `container` or one of its substates, transitively.
     static func isWithin(_ state: Int, _ container: Int, _ model: StateMachine) -> Bool {
         state == container || model.states[state].superstates.contains { isWithin($0, container, model) }
+    }
+
+    /// What a machine with parallel states has, read from its model.
+    static func regionFeatures(of model: StateMachine) -> Set<String> {
+        let parallels = model.states.indices.filter { model.states[$0].isParallel }
+        guard !parallels.isEmpty else { return [] }
+        var features: Set<String> = ["parallel state"]
+        let isInRegion = { (state: Int) in model.states[state].ancestors.contains { model.states[$0].isParallel } }
+        if parallels.count > 1 { features.insert("two parallel states") }
+        for parallel in parallels {
+            let info = model.states[parallel]
+            if isInRegion(parallel) { features.insert("parallel state in a region") }
+            if !info.isAbstract { features.insert("concrete parallel state") }
+            if info.substates.contains(where: { !model.states[$0].isAbstract }) { features.insert("concrete region") }
+            if info.substates.contains(where: { region in
+                model.states[region].substates.contains { !model.states[$0].substates.isEmpty && !model.states[$0].isParallel }
+            }) {
+                features.insert("superstate in a region")
+            }
+            if info.history != nil { features.insert("history of a parallel state") }
+            if info.ancestors.contains(where: { model.states[$0].history != nil }) { features.insert("history above a parallel state") }
+            for region in info.substates where model.states[region].history != nil { features.insert("history of a region") }
+        }
+        for state in model.states.indices where isInRegion(state) && model.states[state].history != nil
+            && !model.states[state].superstates.contains(where: { model.states[$0].isParallel }) && !model.states[state].isParallel {
+            features.insert("history of a superstate in a region")
+        }
+        if isInRegion(model.initialTarget) { features.insert("Initial in a region") }
+        // Rows by the state whose body holds them.
+        let chart = RegionChart(model)
+        for transition in model.states.flatMap(\.transitions) {
+            let holder = transition.declaredIn
+            let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
+            let enclosing = model.states[holder].ancestors.filter { model.states[$0].isParallel }
+            if !enclosing.isEmpty { features.insert("row in a region") }
+            if let parallel = enclosing.last, targets.contains(where: { !chart.isWithin($0, parallel) }) {
+                features.insert("row leaving a parallel state")
+            }
+            if let parallel = enclosing.last, targets.contains(where: { $0 == parallel }) { features.insert("row naming its parallel state") }
+            if let parallel = enclosing.last, targets.contains(where: { target in
+                model.states[parallel].substates.contains(target) && chart.isWithin(holder, target)
+            }) {
+                features.insert("row naming its region")
+            }
+            if model.states[holder].isParallel { features.insert("level row") }
+            if parallels.contains(where: { model.states[$0].ancestors.contains(holder) }) { features.insert("row above a parallel state") }
+            if !transition.forkTargets.isEmpty {
+                features.insert("fork")
+                if model.states[holder].isParallel { features.insert("fork from a level row") }
+            }
+            let tests = transition.guardClause.stateTests
+            if !tests.isEmpty && model.states[holder].isParallel { features.insert("join") }
+            if !tests.isEmpty && !enclosing.isEmpty { features.insert("state test in a region") }
+            if tests.contains(where: \.isNegated) { features.insert("negated state test") }
+        }
+        return features
     }
 
     static func features(of output: MachineGenerator.Output) -> Set<String> {
@@ -364,6 +429,7 @@ import FSMTestSupport
                 if named != source && Self.isWithin(source, named, model) { features.insert("local transition") }
             }
         }
+        features.formUnion(regionFeatures(of: model))
         // A row with conditions beside a less specific one for its event: the conditions
         // choose between them, as if/else does.
         for state in output.model.concreteStates.map({ output.model.states[$0] }) {

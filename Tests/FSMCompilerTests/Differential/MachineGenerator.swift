@@ -7,12 +7,15 @@ import FSMTestSupport
 /// overrides, multi-event rows, event and guard blocks, states written twice, and events
 /// that carry values which actions and conditions take.
 ///
-/// One machine in five has timers: `after(…)` rows in concrete states and superstates,
+/// One machine in five has parallel states, drawn by `drawWithRegions` wholly from a random
+/// stream of its own, so that the others are drawn as they were before regions existed.
+///
+/// Of the others, one in five has timers: `after(…)` rows in concrete states and superstates,
 /// guarded by conditions (never predicates, which a timer fires without), `-` rows that
 /// keep the timer running and rows back to their own state that restart it, and
 /// `Isolation: MainActor`, which timers need.
 ///
-/// Nearly half the machines are statecharts: superstates nested three and more levels
+/// Nearly half of them are statecharts: superstates nested three and more levels
 /// deep, initial rows `- Substate actions` (to direct and to deeper substates), rows and
 /// the `Initial:` header naming superstates with initial rows, and `History:` headers,
 /// shallow and deep.
@@ -23,8 +26,9 @@ import FSMTestSupport
 /// conflict, is removed; so is an initial row that names no substate, loops, comes second
 /// or names an abstract state that cannot be entered, a row naming such a state, and a
 /// `History:` header on a state without substates or initial row; an `Initial:` header
-/// naming a state that cannot be entered names the first concrete state instead. The
-/// result is as random as the draw, and always valid.
+/// naming a state that cannot be entered names the first concrete state instead; and rows
+/// that break the region checks as `drawWithRegions` says. The result is as random as the
+/// draw, and always valid.
 struct MachineGenerator {
     /// A valid machine, its text and its model.
     struct Output: Sendable {
@@ -45,6 +49,8 @@ struct MachineGenerator {
     /// Which of a seed's derived streams draws the timers: none that draws events (1) or
     /// another attempt (1 to 20).
     static let timerStream = 100
+    /// Which of them decides whether the machine has parallel states, and draws it if so.
+    static let regionStream = 101
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
     /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
@@ -55,8 +61,18 @@ struct MachineGenerator {
             var generator = MachineGenerator(random: SplitMix64(seed: attemptSeed),
                                              timerRandom: SplitMix64(seed: SplitMix64.derive(attemptSeed, timerStream)),
                                              number: number)
+            // One machine in five has parallel states, drawn wholly from a stream of its own,
+            // so that the others are drawn as they were before regions existed.
+            var regionRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, regionStream))
+            let draft: RandomMachine
+            if regionRandom.chance(20) {
+                generator.random = regionRandom
+                draft = generator.drawWithRegions()
+            } else {
+                draft = generator.draw()
+            }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
-            if let output = repaired(generator.draw(), seed: seed), !output.model.appEvents.isEmpty { return output }
+            if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
         }
         preconditionFailure("MachineGenerator could not make a valid machine from seed \(seed)")
@@ -117,6 +133,20 @@ struct MachineGenerator {
         case (.historyWithoutInitial, .history(let index)), (.historyWithoutSubstates, .history(let index)),
              (.duplicateHeader, .history(let index)):
             machine.histories.remove(at: index)
+        case (.crossRegionTransition, .row(let state, let row)):
+            machine.states[state].rows.remove(at: row)
+            if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
+        case (.regionConflict, .row(let state, let row)):
+            // The check's remedy: the row goes to the parallel state it leaves, where it
+            // fires when no region takes the event.
+            guard let parallel = machine.parallelState(left: machine.states[state].rows[row], from: state) else { return false }
+            var moved = machine.states[state].rows.remove(at: row)
+            if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
+            moved.isOverride = false
+            machine.states[parallel].rows.append(moved)
+        case (.invalidFork, .row(let state, let row)):
+            guard !machine.states[state].rows[row].forkTargets.isEmpty else { return false }
+            machine.states[state].rows[row].forkTargets = []
         default:
             return false
         }
@@ -150,14 +180,7 @@ struct MachineGenerator {
                                       rows: [], splitAt: nil, repeatsActionsWhenSplit: false))
         }
         let events = (0..<random.inRange(1...6)).map { "E\($0)" }
-        // Some machines' events carry values, which actions and conditions take by label.
-        var eventValues: [(event: String, labels: [String])] = []
-        if random.chance(40) {
-            for event in events where random.chance(60) {
-                let labels = RandomMachine.valueLabels.filter { _ in random.chance(60) }
-                eventValues.append((event, labels.isEmpty ? [random.element(of: RandomMachine.valueLabels)] : labels))
-            }
-        }
+        let eventValues = drawEventValues(events)
         let labelsOf = Dictionary(eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { first, _ in first })
         let actions = (0..<random.inRange(2...8)).map { "a\($0)" }
         let conditions = (0..<random.element(of: [0, 0, 1, 2, 3])).map { "k\($0)" }
@@ -209,6 +232,18 @@ struct MachineGenerator {
         }
         return RandomMachine(number: number, entryExit: entryExit, isolation: isolation, predicateTypes: predicateTypes,
                              eventValues: eventValues, states: states, initial: initial, histories: histories)
+    }
+
+    /// Some machines' events carry values, which actions and conditions take by label.
+    mutating func drawEventValues(_ events: [String]) -> [(event: String, labels: [String])] {
+        var eventValues: [(event: String, labels: [String])] = []
+        if random.chance(40) {
+            for event in events where random.chance(60) {
+                let labels = RandomMachine.valueLabels.filter { _ in random.chance(60) }
+                eventValues.append((event, labels.isEmpty ? [random.element(of: RandomMachine.valueLabels)] : labels))
+            }
+        }
+        return eventValues
     }
 
     /// The durations of `after(…)` rows: few, so that a state and its superstate often wait
@@ -312,8 +347,8 @@ struct MachineGenerator {
         }
     }
 
-    private mutating func drawRow(events: [String], labels labelsOf: [String: [String]], actions: [String],
-                                  conditions: [String], predicateTypes: [RandomPredicateType], targets: [String]) -> RandomRow {
+    mutating func drawRow(events: [String], labels labelsOf: [String: [String]], actions: [String],
+                          conditions: [String], predicateTypes: [RandomPredicateType], targets: [String]) -> RandomRow {
         let rowEvents = random.chance(10) && events.count > 1 ? random.sample(2, of: events) : [random.element(of: events)]
         // The labels every event of the row carries: what its actions and conditions may take.
         let labels = RandomMachine.valueLabels.filter { label in rowEvents.allSatisfy { labelsOf[$0]?.contains(label) ?? false } }
@@ -352,6 +387,7 @@ extension RandomMachineElement {
         case .state(let state): [state, -1, 0]
         case .initialRow(let state, let row): [state, 2, row]
         case .history(let index): [-2, index]
+        case .parallel(let index): [-4, index]
         case .initialHeader: [-3]
         }
     }

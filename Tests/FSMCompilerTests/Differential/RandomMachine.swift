@@ -17,6 +17,8 @@ struct RandomMachine: Sendable {
     var initial: String
     /// `History:` headers, in the order written.
     var histories: [RandomHistory] = []
+    /// `Parallel:` headers, in the order written: states whose direct substates are regions.
+    var parallelStates: [String] = []
 
     var fsmName: String { "M\(number)" }
 
@@ -91,9 +93,12 @@ struct RandomRow: Sendable {
     /// Event names, or `after(1s)`: the timer of the state whose body holds the row.
     var events: [String]
     var predicates: [(type: String, cases: [String])]
+    /// Conditions (`k0`, `!k0`, `q(x)`) and state tests (`in(S3)`, `!in(S3)`), as written.
     var conditions: [String]
     /// nil is `-`: stay in the state that handles the event.
     var next: String?
+    /// The other states of a fork `next & …`, each in another region of one parallel state.
+    var forkTargets: [String] = []
     var actions: [String]
     var isOverride: Bool
     var style: Style
@@ -107,6 +112,8 @@ enum RandomMachineElement: Hashable, Sendable {
     case initialRow(state: Int, row: Int)
     /// The `History:` header at this index of `histories`.
     case history(Int)
+    /// The `Parallel:` header at this index of `parallelStates`.
+    case parallel(Int)
     /// The `Initial:` header.
     case initialHeader
 }
@@ -137,6 +144,12 @@ extension RandomMachine {
         writer.endLine()
         if let entryExit { writer.line("EntryExit: \(entryExit)") }
         if let isolation { writer.line("Isolation: \(isolation)") }
+        for (index, parallel) in parallelStates.enumerated() {
+            writer.startLine(indent: 0)
+            writer.append("Parallel: ")
+            writer.append(parallel, element: .parallel(index))
+            writer.endLine()
+        }
         for (index, history) in histories.enumerated() {
             writer.startLine(indent: 0)
             writer.append("History: ")
@@ -276,7 +289,7 @@ extension RandomMachine {
         if withEvent { parts.append(row.events.joined(separator: " | ")) }
         let terms = row.predicates.map(Self.termText) + row.conditions
         if !terms.isEmpty { parts.append("[" + terms.joined(separator: ", ") + "]") }
-        parts.append(row.next ?? "-")
+        parts.append(row.next.map { ([$0] + row.forkTargets).joined(separator: " & ") } ?? "-")
         parts.append(row.actions.isEmpty ? "-" : Self.actionList(row.actions))
         writer.append(parts.joined(separator: " "), element: element)
     }
