@@ -73,15 +73,16 @@ struct RegionLayout {
         nodes(in: scope).filter { chart.isWithin($0, state) }
     }
 
-    /// The node of `scope` that holds `state` (on its lineage), if any.
+    /// The node of `scope` that holds `state` (on its lineage), if any: the innermost one,
+    /// since a concrete superstate is a node as well as the states inside it.
     func node(in scope: Int?, holding state: Int) -> Int? {
-        nodes(in: scope).first { chart.isWithin(state, $0) }
+        nodes(in: scope).filter { chart.isWithin(state, $0) }.max { machine.states[$0].ancestors.count < machine.states[$1].ancestors.count }
     }
 
     /// The value of `scope` in the configuration `leaves` (which holds a node of it):
     /// `.off`, `.media(PlayerState.Media(playback: .stopped, volume: .normal))`.
     func value(of leaves: [Int], in scope: Int?) -> SwiftExpression {
-        let node = nodes(in: scope).first { node in leaves.contains { chart.isWithin($0, node) } }!
+        let node = leaves.lazy.compactMap { self.node(in: scope, holding: $0) }.first!
         guard machine.states[node].isParallel else { return .implicitMember(caseName(of: node)) }
         return .call(.implicitMember(caseName(of: node)), [SwiftArgument(structValue(of: leaves, parallel: node))])
     }
@@ -95,7 +96,7 @@ struct RegionLayout {
 
     /// `Media(Playing, Muted)`: how the configuration `leaves` prints, as `RegionChart` does.
     func describe(_ leaves: [Int], in scope: Int?) -> String {
-        let node = nodes(in: scope).first { node in leaves.contains { chart.isWithin($0, node) } }!
+        let node = leaves.lazy.compactMap { self.node(in: scope, holding: $0) }.first!
         guard machine.states[node].isParallel else { return machine.states[node].name }
         return machine.states[node].name + "("
             + machine.states[node].substates.map { describe(leaves, in: $0) }.joined(separator: ", ") + ")"

@@ -417,9 +417,11 @@ extension Translator {
         let plans = DispatchPlanner(machine: machine).plan(state).filter { takes(kind, $0.event) }
         guard !plans.isEmpty else { return [] }
         var cases = plans.map { plan in
-            SwiftCase(patterns: [kind == .events ? eventPattern(plan, in: state) : .enumCase(machine.events[plan.event].swiftName)],
-                      body: regionBody(of: plan, in: state, node: node, frames: frames, finish: finish,
-                                       unhandled: unhandled, rejected: rejected, top: top))
+            let body = regionBody(of: plan, in: state, node: node, frames: frames, finish: finish,
+                                  unhandled: unhandled, rejected: rejected, top: top)
+            return SwiftCase(patterns: [kind == .events ? boundOnlyIfRead(eventPattern(plan, in: state), in: body)
+                                                        : .enumCase(machine.events[plan.event].swiftName)],
+                             body: body)
         }
         let handled = Set(plans.map(\.event))
         let others = kindEvents(kind).filter { !handled.contains($0) }
@@ -437,16 +439,25 @@ extension Translator {
             .flatMap { planner.plan(stateWithStateTests($0)) }
     }
 
+    /// `pattern` binding only the event values that `body` reads: a row that a state test
+    /// rules out here takes its values' uses with it.
+    private func boundOnlyIfRead(_ pattern: SwiftPattern, in body: [SwiftStatement]) -> SwiftPattern {
+        guard case .enumCaseBinding(let name, let bound) = pattern else { return pattern }
+        let kept = bound.map { value in value.flatMap { name in body.contains { $0.mentions(name) } ? name : nil } }
+        return kept.allSatisfy { $0 == nil } ? .enumCase(name) : .enumCaseBinding(name, kept)
+    }
+
     /// `node` with each state test of its rows as a condition term, whose call index is past
     /// the machine's condition calls (`conditionCalls.count` + the tested state's position),
     /// so that dispatch tries rows with state tests as it tries rows with conditions.
     func stateWithStateTests(_ node: Int) -> State {
         var state = machine.states[node]
         for index in state.transitions.indices {
-            for test in state.transitions[index].guardClause.stateTests {
-                state.transitions[index].guardClause.conditions.append(ConditionTerm(
-                    call: machine.conditionCalls.count + test.state, condition: -1, isNegated: test.isNegated))
-            }
+            // Before the conditions, as the interpreter reads them: a failing state test asks
+            // no condition.
+            state.transitions[index].guardClause.conditions.insert(contentsOf: state.transitions[index].guardClause.stateTests.map { test in
+                ConditionTerm(call: machine.conditionCalls.count + test.state, condition: -1, isNegated: test.isNegated)
+            }, at: 0)
             // Counted once, as conditions now: the rank stays the row's.
             state.transitions[index].guardClause.stateTests = []
         }
@@ -487,18 +498,27 @@ extension Translator {
         }
         guard !plan.predicateTypes.isEmpty else {
             // The rows in order, each if its conditions hold; `else` leads to the next.
+            // A state test the node decides is a literal: `true` is left out, and a row with a
+            // `false` one never applies, so that Swift sees no branch that cannot run.
             var statements: [SwiftStatement] = []
             for branch in plan.branches.reversed() {
-                if branch.conditions.isEmpty {
+                let tests = branch.conditions.map(test)
+                if tests.contains(.identifier("false")) {
+                    if statements.isEmpty { statements = rejected }
+                    continue
+                }
+                let live = tests.filter { $0 != .identifier("true") }
+                if live.isEmpty {
                     statements = outcome(branch)
                 } else {
-                    statements = [.ifElse(branch.conditions.map(test), body: outcome(branch), elseBody: statements.isEmpty ? rejected : statements)]
+                    statements = [.ifElse(live, body: outcome(branch), elseBody: statements.isEmpty ? rejected : statements)]
                 }
             }
             return answers + statements
         }
         let subject = predicateSubject(of: plan)
         var cases = plan.branches.map { branch in
+            // A literal in a `where` clause is opaque to Swift's checks: kept as it is.
             SwiftCase(patterns: patterns(branch, of: plan), conditions: branch.conditions.map(test), body: outcome(branch))
         }
         if !plan.isExhaustive {

@@ -4,7 +4,7 @@
 ///
 /// Dispatch of an event starts at the outermost parallel state (or the only leaf). A leaf
 /// chooses among its rows for the event as `Interpreter` does: most specific first, its
-/// conditions and state tests asked in order, the first row that holds wins, a row that
+/// state tests read, then its conditions asked in order, the first row that holds wins, a row that
 /// matches the predicates but whose terms do not hold rejects. A parallel state lets each
 /// region choose, in declaration order; if any region chose a row, those rows fire, one
 /// after another; if none did, the parallel state's own rows (its own and its
@@ -120,10 +120,12 @@ public struct RegionInterpreter: Sendable {
         }
         let candidates = Interpreter.candidateRows(in: state, event: event, predicates: predicates)
         for transition in candidates {
-            let holds = transition.guardClause.conditions.allSatisfy { term in
-                if !asked.contains(term.call) { asked.append(term.call) }
-                return conditions[term.condition] != term.isNegated
-            } && transition.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
+            // State tests first: they cost nothing, and a failing one asks no condition.
+            let holds = transition.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
+                && transition.guardClause.conditions.allSatisfy { term in
+                    if !asked.contains(term.call) { asked.append(term.call) }
+                    return conditions[term.condition] != term.isNegated
+                }
             if holds { return .rows([(transition, node)]) }
         }
         if let first = candidates.first { rejection = rejection ?? .rejected(first, source: node) }

@@ -769,9 +769,9 @@ final class Editor<Actions: EditorActions> {
     @inline(__always)
     private func enterDoc(_ value: EditorState.Open.Doc) {
         actions.eEn()
-        if case .editing(let inner) = value {
-            enterStyle(inner.style)
-            enterAlign(inner.align)
+        if case .editing(let regions) = value {
+            enterStyle(regions.style)
+            enterAlign(regions.align)
         }
     }
 

@@ -964,10 +964,10 @@ package final class Studio<Actions: StudioActions> {
     @inline(__always)
     func enterDoc(_ value: StudioState.Session.Doc) {
         actions.eEn()
-        if case .editing(let inner) = value {
+        if case .editing(let regions) = value {
             actions.stEn()
-            enterStyle(inner.style)
-            enterAlign(inner.align)
+            enterStyle(regions.style)
+            enterAlign(regions.align)
         }
     }
 
