@@ -311,20 +311,21 @@ extension Translator {
         }
         let setsRejected = assigns(rejectedFlag, in: statements)
         let changesValue = assigns(frame.variable, in: statements)
-        return statements.compactMap { statement -> SwiftStatement? in
+        return statements.flatMap { statement -> [SwiftStatement] in
             switch statement {
             case .declaration(_, let name, let type, let value) where name == frame.variable:
-                return .declaration(isVariable: changesValue, name: name, type: type, value: value)
+                return [.declaration(isVariable: changesValue, name: name, type: type, value: value)]
             case .declaration(_, let name, _, _) where name == frame.handled && !setsHandled:
-                return nil
+                return []
             case .declaration(_, let name, _, _) where name == rejectedFlag && !setsRejected:
-                return nil
+                return []
             case .ifStatement(let conditions, _) where conditions == [.identifier(frame.handled)] && !setsHandled:
-                return nil
+                return []
             case .ifElse(let conditions, _, let elseBody) where conditions == [.identifier(frame.handled)] && !setsHandled:
-                return elseBody == [.breakStatement] ? nil : .ifStatement([.identifier("true")], body: elseBody)
+                // No region of a nested parallel state takes an event: its own rows always try.
+                return elseBody == [.breakStatement] ? [] : elseBody
             default:
-                return removingRejectedTests(statement, setsRejected: setsRejected)
+                return removingRejectedTests(statement, setsRejected: setsRejected).map { [$0] } ?? []
             }
         }
     }
