@@ -94,11 +94,25 @@ struct RegionLayout {
         })
     }
 
-    /// `Media(Playing, Muted)`: how the configuration `leaves` prints, as `RegionChart` does.
-    func describe(_ leaves: [Int], in scope: Int?) -> String {
-        let node = leaves.lazy.compactMap { self.node(in: scope, holding: $0) }.first!
-        guard machine.states[node].isParallel else { return machine.states[node].name }
-        return machine.states[node].name + "("
-            + machine.states[node].substates.map { describe(leaves, in: $0) }.joined(separator: ", ") + ")"
-    }
-}
+    /// The error for what this version of fsmc checks, tables, simulates and draws, but
+    /// cannot yet generate Swift for, located there: a region that is itself a parallel
+    /// state, or an initial row that names a state inside a parallel state below it. Nil
+    /// for any other machine.
+    static func refusal(of machine: StateMachine) -> Diagnostic? {
+        let states = machine.states
+        if let region = states.first(where: { $0.isParallel && $0.superstates.count == 1 && states[$0.superstates[0]].isParallel }) {
+            return Diagnostic(.regionsNotCompiled, .error,
+                              "this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table', 'fsmc simulate' and 'fsmc graph' take it as it is",
+                              at: region.named.location)
+        }
+        for (index, state) in states.enumerated() {
+            // A parallel state strictly between the superstate and the state its row names.
+            guard let initial = state.initialSubstate,
+                  let parallel = states[initial].ancestors.first(where: { states[$0].isParallel && states[$0].ancestors.contains(index) })
+            else { continue }
+            return Diagnostic(.regionsNotCompiled, .error,
+                              "this version of fsmc cannot yet generate Swift for the initial row of '\(state.name)', which names '\(states[initial].name)' inside parallel state '\(states[parallel].name)'; name '\(states[parallel].name)' itself, or 'fsmc check', 'fsmc table', 'fsmc simulate' and 'fsmc graph' take it as it is",
+                              at: state.named.location)
+        }
+        return nil
+    }}

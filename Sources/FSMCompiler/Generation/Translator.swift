@@ -29,7 +29,7 @@ struct Translator {
         return Translator(machine: machine, sourceName: sourceName, access: access,
                           transitionCount: transitions, dispatch: DispatchPlanner.plan(machine),
                           names: GeneratedNames(machine),
-                          layout: Simulation.needsConfigurations(machine) ? RegionLayout(machine) : nil).translate()
+                          layout: machine.needsConfigurations ? RegionLayout(machine) : nil).translate()
     }
 
     func translate() -> SwiftFile {

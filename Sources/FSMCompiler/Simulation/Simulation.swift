@@ -30,15 +30,9 @@ public struct Simulation: Sendable {
 
     public init(_ machine: StateMachine) {
         interpreter = Interpreter(machine)
-        if Self.needsConfigurations(machine) { regionInterpreter = RegionInterpreter(machine) }
+        if machine.needsConfigurations { regionInterpreter = RegionInterpreter(machine) }
         predicateValues = Array(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = Array(repeating: nil, count: machine.conditions.count)
-    }
-
-    /// Whether `machine` is run in configurations: it has parallel states, or guards that
-    /// test which states are active.
-    public static func needsConfigurations(_ machine: StateMachine) -> Bool {
-        machine.hasRegions || machine.states.contains { $0.transitions.contains { !$0.guardClause.stateTests.isEmpty } }
     }
 
     /// The predicate types still without a value, each with its cases: `Enforcement=weak|strong`.

@@ -117,7 +117,7 @@ enum DifferentialTrace {
     }
 
     static func interpret(_ steps: [DifferentialStep], on machine: StateMachine, counts: inout StatechartCounts) -> [String] {
-        if Simulation.needsConfigurations(machine) { return interpretConfigurations(steps, on: machine, counts: &counts) }
+        if machine.needsConfigurations { return interpretConfigurations(steps, on: machine, counts: &counts) }
         var interpreter = Interpreter(machine)
         return initialLines(of: interpreter) + steps.map { step in
             let rows = Interpreter.applicableRows(in: machine.states[interpreter.state], event: step.event,
