@@ -255,6 +255,19 @@ struct Renderer {
             writer.line("} else {")
             writer.indented { inner in elseBody.forEach { render($0, into: &inner) } }
             writer.line("}")
+        case .ifLet(let name, let value, let body):
+            writer.line("if let \(name) = \(expression(value)) {")
+            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.line("}")
+        case .ifCase(let pattern, let value, let body):
+            var head = TextBuffer()
+            head.append("if case ")
+            append(pattern, to: &head)
+            writer.line(head.string + " = " + expression(value) + " {")
+            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.line("}")
+        case .throwStatement(let value):
+            writer.line("throw " + expression(value))
         case .guardStatement(let conditions, let elseBody):
             renderGuard(conditions.map(expression).joined(separator: ", "), elseBody, into: &writer)
         case .guardLet(let name, let value, let elseBody):
@@ -419,6 +432,9 @@ struct Renderer {
             text.append(name)
         case .await(let operand):
             text.append("await ")
+            append(operand, to: &text)
+        case .trying(let operand):
+            text.append("try ")
             append(operand, to: &text)
         case .keyPath(let name):
             text.append("\\.")

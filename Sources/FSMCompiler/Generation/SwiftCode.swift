@@ -184,6 +184,12 @@ enum SwiftStatement: Hashable {
     case ifStatement([SwiftExpression], body: [SwiftStatement])
     /// `if conditions { body } else { elseBody }`.
     case ifElse([SwiftExpression], body: [SwiftStatement], elseBody: [SwiftStatement])
+    /// `if let name = value { body }`
+    case ifLet(name: String, value: SwiftExpression, body: [SwiftStatement])
+    /// `if case pattern = value { body }`
+    case ifCase(SwiftPattern, value: SwiftExpression, body: [SwiftStatement])
+    /// `throw value`
+    case throwStatement(SwiftExpression)
     case returnStatement(SwiftExpression?)
     case switchStatement(SwiftSwitch)
     /// `guard conditions else { body }`
@@ -263,6 +269,8 @@ enum SwiftExpression: Hashable {
     indirect case optionalMember(SwiftExpression, String)
     /// `await operand`
     indirect case await(SwiftExpression)
+    /// `try operand`
+    indirect case trying(SwiftExpression)
     /// `\.name`
     case keyPath(String)
 }

@@ -153,11 +153,17 @@ extension Translator {
                 access: modifier, name: "init", parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Swift.Decoder")],
                 body: [
                     .declaration(isVariable: false, name: "container", type: nil,
-                                 value: .identifier("try decoder.singleValueContainer()")),
+                                 value: .trying(.call(.member(.identifier("decoder"), "singleValueContainer"), []))),
                     .declaration(isVariable: false, name: "text", type: nil,
-                                 value: .identifier("try container.decode(Swift.String.self)")),
-                    .guardLet(name: "value", value: .identifier("Self.allCases.first(where: { $0.description == text })"), elseBody: [
-                        .expression(.identifier("throw Swift.DecodingError.dataCorruptedError(in: container, debugDescription: \"'\\(text)' is not a configuration \(what)\")")),
+                                 value: .trying(.call(.member(.identifier("container"), "decode"),
+                                                      [SwiftArgument(.member(.identifier("Swift.String"), "self"))]))),
+                    .guardLet(name: "value", value: .call(.member(.member(.identifier("Self"), "allCases"), "first"), [
+                        SwiftArgument("where", .closure(.identifier("$0.description == text"))),
+                    ]), elseBody: [
+                        .throwStatement(.call(.member(.identifier("Swift.DecodingError"), "dataCorruptedError"), [
+                            SwiftArgument("in", .identifier("container")),
+                            SwiftArgument("debugDescription", .interpolatedString([.text("'"), .value(.identifier("text")), .text("' is not a configuration \(what)")])),
+                        ])),
                     ]),
                     .assignment(.identifier("self"), .identifier("value")),
                 ], isThrowing: true)),
@@ -166,7 +172,7 @@ extension Translator {
                 access: modifier, name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Swift.Encoder")],
                 body: [
                     .declaration(isVariable: true, name: "container", type: nil, value: .identifier("encoder.singleValueContainer()")),
-                    .expression(.identifier("try container.encode(description)")),
+                    .expression(.trying(.call(.member(.identifier("container"), "encode"), [SwiftArgument(.identifier("description"))]))),
                 ], isThrowing: true)),
         ]
     }
@@ -219,7 +225,7 @@ extension Translator {
     /// `return unhandled(event, in: …)`, or for a timeout `return .unhandled(in: …)`, without
     /// the hook, which takes the app's events.
     private func notHandled(_ kind: EventKind, in state: SwiftExpression) -> SwiftStatement {
-        kind == .events ? unhandledStatement(in: state) : .returnStatement(.call(.implicitMember("unhandled"), [SwiftArgument("in", state)]))
+        kind == .events ? unhandledReturn(state) : unhandledTimerReturn(state)
     }
 
     private var forwardedPredicateArguments: [SwiftArgument] {
@@ -258,7 +264,7 @@ extension Translator {
         let state = machine.states[node]
         let from = SwiftExpression.implicitMember(regions.caseName(of: node))
         var body = eventSwitch(node, kind, frames: [], finish: .returns(from: from),
-                               unhandled: [notHandled(kind, in: from)], rejected: [.returnStatement(rejected(in: from))], top: from)
+                               unhandled: [notHandled(kind, in: from)], rejected: [rejectedReturn(from)], top: from)
         if body.isEmpty { body = [notHandled(kind, in: from)] }
         return .function(dispatching(SwiftFunction(
             documentation: ["`\(state.name)`."], attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
@@ -282,11 +288,11 @@ extension Translator {
         ]))
         body.append(.comment("`\(state.name)`'s own rows: no region took the event."))
         let notTaken: [SwiftStatement] = [
-            .ifStatement([.identifier(rejectedFlag)], body: [.returnStatement(rejected(in: from))]),
+            .ifStatement([.identifier(rejectedFlag)], body: [rejectedReturn(from)]),
             notHandled(kind, in: from),
         ]
         let own = eventSwitch(parallel, kind, frames: [frame], finish: .returns(from: from), unhandled: notTaken,
-                              rejected: [.returnStatement(rejected(in: from))], top: from)
+                              rejected: [rejectedReturn(from)], top: from)
         body += own.isEmpty ? notTaken : own
         body = withUnusedFlagsRemoved(body, frame: frame)
         return .function(dispatching(SwiftFunction(
@@ -354,7 +360,8 @@ extension Translator {
             switch statement {
             case .assignment(.identifier(let target), _), .assignment(.member(.identifier(let target), _), _):
                 return target == name
-            case .ifStatement(_, let body), .whileLet(_, _, let body), .forIn(_, _, let body):
+            case .ifStatement(_, let body), .whileLet(_, _, let body), .forIn(_, _, let body), .ifLet(_, _, let body),
+                 .ifCase(_, _, let body):
                 return assigns(name, in: body)
             case .ifElse(_, let body, let elseBody):
                 return assigns(name, in: body) || assigns(name, in: elseBody)
@@ -484,15 +491,7 @@ extension Translator {
                 if answer == .identifier("false") { return .identifier("true") }
                 return .not(answer)
             }
-            var answer = conditionCall(term)
-            if shared.contains(term.call) {
-                let isAsync = machine.asyncConditions[term.condition]
-                let kept = SwiftExpression.call(
-                    .member(.identifier("Self"), isAsync ? "answerAsync" : "answer"),
-                    [SwiftArgument(.inoutReference(names.conditionAnswers[term.call])), SwiftArgument(.closure(answer))])
-                answer = isAsync ? .await(kept) : kept
-            }
-            return term.isNegated ? .not(answer) : answer
+            return conditionTest(term, keeping: shared)
         }
         func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
             branch.transition.map { regionTransition(state.transitions[$0], node: node, frames: frames, finish: finish, top: top) } ?? rejected
@@ -638,14 +637,6 @@ private extension String {
 
 extension Translator {
     private var layoutChart: RegionChart { layout!.chart }
-
-    func unhandledStatement(in state: SwiftExpression) -> SwiftStatement {
-        .returnStatement(.call(.identifier("unhandled"), [SwiftArgument(.identifier("event")), SwiftArgument("in", state)]))
-    }
-
-    func rejected(in state: SwiftExpression) -> SwiftExpression {
-        .call(.implicitMember("rejected"), [SwiftArgument("in", state)])
-    }
 
     /// The name of a helper of `state`: `exitPlayback`, `resolveActive`, `enterActiveResumed`.
     private func helperName(_ verb: String, _ state: Int, _ suffix: String = "") -> String {
@@ -1092,17 +1083,12 @@ extension Translator {
                     (layout!.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
                 })
             }
-            body.append(.ifStatement([.identifier("let stored = " + expressionText(stored))], body: resumed))
+            body.append(.ifLet(name: "stored", value: stored, body: resumed))
         }
         body.append(.returnStatement(defaultValue(info.initialSubstate!)))
         return helperFunction(helperName("resolve", state),
                               documentation: "Where entering `\(info.name)` by its own rules ends: " + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
                               parameters: [], returnType: layout!.scopeType(scope), runsActions: false, body: body)
-    }
-
-    private func expressionText(_ expression: SwiftExpression) -> String {
-        guard case .member(.identifier(let base), let name) = expression else { return "" }
-        return base + "." + name
     }
 
     /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
@@ -1137,7 +1123,7 @@ extension Translator {
     private func byRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
         let info = machine.states[state]
         if resumesRegions(state) {
-            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let regions) = value")], body: [
+            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: .identifier("value"), body: [
                 .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("regions"))]))),
             ])]
         }
@@ -1146,7 +1132,7 @@ extension Translator {
                 ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region)),
                                                                [SwiftArgument(.member(.identifier("regions"), layout!.caseName(of: region)))])))]
             }
-            return [.ifStatement([.identifier("case ." + layout!.caseName(of: state) + "(let regions) = value")], body: regionsEntered)]
+            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: .identifier("value"), body: regionsEntered)]
         }
         if entersByRules(state) {
             return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("value"))])))]
@@ -1335,8 +1321,11 @@ extension SwiftStatement {
             }
         case .guardStatement(let conditions, let body):
             return conditions.contains { $0.mentions(name) } || body.contains { $0.mentions(name) }
-        case .guardLet(_, let value, let body), .whileLet(_, let value, let body), .forIn(_, let value, let body):
+        case .guardLet(_, let value, let body), .whileLet(_, let value, let body), .forIn(_, let value, let body),
+             .ifLet(_, let value, let body), .ifCase(_, let value, let body):
             return value.mentions(name) || body.contains { $0.mentions(name) }
+        case .throwStatement(let value):
+            return value.mentions(name)
         case .returnStatement(.none), .comment, .breakStatement:
             return false
         }
@@ -1351,7 +1340,8 @@ extension SwiftExpression {
             return text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { $0 == name }
         case .implicitMember, .stringLiteral, .inoutReference, .keyPath:
             return false
-        case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base):
+        case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base),
+             .trying(let base):
             return base.mentions(name)
         case .capturingClosure(_, let body):
             return body.mentions(name)

@@ -942,7 +942,7 @@ struct Translator {
         let unhandled = machine.appEvents.filter { !handled.contains($0) }
         if !unhandled.isEmpty {
             cases.append(SwiftCase(patterns: unhandled.map { .enumCase(machine.events[$0].swiftName) },
-                                   body: [unhandledReturn(state)]))
+                                   body: [unhandledReturn(stateCase(state))]))
         }
         var documentation = ["`\(state.name)`"]
         let superstates = state.superstates.map { "`\(machine.states[$0].name)`" }
@@ -986,19 +986,9 @@ struct Translator {
             .declaration(isVariable: true, name: names.conditionAnswers[call], type: "Swift.Bool?",
                          value: .identifier("nil"))
         }
-        func test(_ term: ConditionTerm) -> SwiftExpression {
-            var answer = conditionCall(term)
-            if shared.contains(term.call) {
-                let isAsync = machine.asyncConditions[term.condition]
-                let kept = SwiftExpression.call(
-                    .member(.identifier("Self"), isAsync ? Self.asyncAnswerFunctionName : Self.answerFunctionName),
-                    [SwiftArgument(.inoutReference(names.conditionAnswers[term.call])), SwiftArgument(.closure(answer))])
-                answer = isAsync ? .await(kept) : kept
-            }
-            return term.isNegated ? .not(answer) : answer
-        }
+        func test(_ term: ConditionTerm) -> SwiftExpression { conditionTest(term, keeping: shared) }
         func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
-            branch.transition.map { transitionStatements(state.transitions[$0], in: index) } ?? [rejectedReturn(state)]
+            branch.transition.map { transitionStatements(state.transitions[$0], in: index) } ?? [rejectedReturn(stateCase(state))]
         }
         guard !dispatch.predicateTypes.isEmpty else {
             let branches = dispatch.branches
@@ -1006,7 +996,7 @@ struct Translator {
                 // One row with conditions: `guard conditions else { return .rejected(…) }`,
                 // after the row's `// from Superstate`, if any.
                 var statements = transitionStatements(state.transitions[transition], in: index)
-                let guardStatement = SwiftStatement.guardStatement(branches[0].conditions.map(test), elseBody: [rejectedReturn(state)])
+                let guardStatement = SwiftStatement.guardStatement(branches[0].conditions.map(test), elseBody: [rejectedReturn(stateCase(state))])
                 if case .comment = statements.first { statements.insert(guardStatement, at: 1) } else { statements.insert(guardStatement, at: 0) }
                 return statements
             }
@@ -1019,7 +1009,7 @@ struct Translator {
             SwiftCase(patterns: patterns(branch, of: dispatch), conditions: branch.conditions.map(test), body: outcome(branch))
         }
         if !dispatch.isExhaustive {
-            cases.append(SwiftCase(patterns: [], body: [unhandledReturn(state)]))
+            cases.append(SwiftCase(patterns: [], body: [unhandledReturn(stateCase(state))]))
         }
         return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
     }
@@ -1049,6 +1039,20 @@ struct Translator {
             : .tuple(dispatch.predicateTypes.map { SwiftArgument(.identifier(names.predicateParameters[$0])) })
     }
 
+    /// A condition term as a guard tests it: the call, or where two rows may ask it (`shared`),
+    /// its answer kept in a local (`Self.answer(&isOpen, { actions.isOpen() })`), negated for `!c`.
+    func conditionTest(_ term: ConditionTerm, keeping shared: some Collection<Int>) -> SwiftExpression {
+        var answer = conditionCall(term)
+        if shared.contains(term.call) {
+            let isAsync = machine.asyncConditions[term.condition]
+            let kept = SwiftExpression.call(
+                .member(.identifier("Self"), isAsync ? Self.asyncAnswerFunctionName : Self.answerFunctionName),
+                [SwiftArgument(.inoutReference(names.conditionAnswers[term.call])), SwiftArgument(.closure(answer))])
+            answer = isAsync ? .await(kept) : kept
+        }
+        return term.isNegated ? .not(answer) : answer
+    }
+
     func conditionCall(_ term: ConditionTerm) -> SwiftExpression {
         let call = SwiftExpression.call(.member(.identifier("actions"), machine.conditions[term.condition].swiftName),
                                         valueArguments(term.arguments))
@@ -1060,9 +1064,13 @@ struct Translator {
         labels.map { SwiftArgument(.identifier(names.values[$0] ?? $0)) }
     }
 
-    private func rejectedReturn(_ state: State) -> SwiftStatement {
-        .returnStatement(.call(.implicitMember("rejected"), [SwiftArgument("in", .implicitMember(state.named.swiftName))]))
+    /// `return .rejected(in: state)`.
+    func rejectedReturn(_ state: SwiftExpression) -> SwiftStatement {
+        .returnStatement(.call(.implicitMember("rejected"), [SwiftArgument("in", state)]))
     }
+
+    /// The state's case, as the flat dispatch's returns name it.
+    private func stateCase(_ state: State) -> SwiftExpression { .implicitMember(state.named.swiftName) }
 
     /// A transition saves the histories of the superstates it leaves, runs its exit actions
     /// and its own, changes the state, runs the entry actions, and returns. If its end depends
@@ -1150,9 +1158,10 @@ struct Translator {
         return .expression(machine.asyncActions[action] ? .await(call) : call)
     }
 
-    private func unhandledReturn(_ state: State) -> SwiftStatement {
+    /// `return unhandled(event, in: state)`: the hook, then the outcome.
+    func unhandledReturn(_ state: SwiftExpression) -> SwiftStatement {
         .returnStatement(.call(.identifier("unhandled"), [
-            SwiftArgument(.identifier("event")), SwiftArgument("in", .implicitMember(state.named.swiftName)),
+            SwiftArgument(.identifier("event")), SwiftArgument("in", state),
         ]))
     }
 
@@ -1481,7 +1490,7 @@ extension Translator {
 
     /// `.unhandled(in: state)`, which a timeout never meets (its timer runs only in its state),
     /// without the unhandled-event hook, which takes events the app sends.
-    private func unhandledTimerReturn(_ state: SwiftExpression) -> SwiftStatement {
+    func unhandledTimerReturn(_ state: SwiftExpression) -> SwiftStatement {
         .returnStatement(.call(.implicitMember("unhandled"), [SwiftArgument("in", state)]))
     }
 }

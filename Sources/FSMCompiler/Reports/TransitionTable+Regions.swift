@@ -57,24 +57,10 @@ extension TransitionTable {
         let entries = resumes.isEmpty ? chart.entryActions(of: move).map { machine.actions[$0].name } : []
         let target: String
         if let reached = move.reached {
-            target = describe(reached, leaves: move.leaves, resuming: resumes, chart: chart)
+            target = chart.describe(reached, leaves: move.leaves, resuming: resumes)
         } else {
             target = machine.states[source].name
         }
         return (target, exits + own + entries)
-    }
-
-    /// `Media(Stopped, Normal)`, with `Playback(history)` where a history decides.
-    private static func describe(_ state: Int, leaves: [Int], resuming: Set<Int>, chart: RegionChart) -> String {
-        let info = chart.machine.states[state]
-        if resuming.contains(state) { return info.name + "(history)" }
-        if info.isParallel {
-            return info.name + "(" + info.substates.map { describe($0, leaves: leaves, resuming: resuming, chart: chart) }
-                .joined(separator: ", ") + ")"
-        }
-        guard let child = info.substates.first(where: { child in leaves.contains { chart.isWithin($0, child) } }) else {
-            return info.name
-        }
-        return describe(child, leaves: leaves, resuming: resuming, chart: chart)
     }
 }

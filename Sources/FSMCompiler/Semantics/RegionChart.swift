@@ -82,12 +82,20 @@ public struct RegionChart: Sendable {
     }
 
     /// `Media(Playing, Muted)` for a parallel `state`, its leaf's name for a leaf: the
-    /// part of a configuration at `state`.
-    public func describe(_ state: Int, leaves: [Int]) -> String {
-        let node = node(below: state, leaves: leaves)
-        let info = machine.states[node]
-        guard info.isParallel else { return info.name }
-        return info.name + "(" + info.substates.map { describe($0, leaves: leaves) }.joined(separator: ", ") + ")"
+    /// part of a configuration at `state`; a state of `resuming`, whose history decides what
+    /// is inside it, prints as `Active(history)`.
+    public func describe(_ state: Int, leaves: [Int], resuming: Set<Int> = []) -> String {
+        var state = state
+        while true {
+            let info = machine.states[state]
+            if resuming.contains(state) { return info.name + "(history)" }
+            if info.isParallel {
+                return info.name + "(" + info.substates.map { describe($0, leaves: leaves, resuming: resuming) }.joined(separator: ", ") + ")"
+            }
+            guard !leaves.contains(state),
+                  let child = info.substates.first(where: { child in leaves.contains { isWithin($0, child) } }) else { return info.name }
+            state = child
+        }
     }
 
     /// The whole configuration: `Off`, `Media(Playing, Muted)`.
