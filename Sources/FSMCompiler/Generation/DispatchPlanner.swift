@@ -46,10 +46,11 @@ struct DispatchPlanner {
             // is rejected after the last.
             var branches: [EventDispatch.Branch] = []
             for (transition, guardClause) in ordered {
-                branches.append(EventDispatch.Branch(transition: transition, patterns: [[]], conditions: guardClause.conditions))
-                if guardClause.conditions.isEmpty { break }
+                branches.append(EventDispatch.Branch(transition: transition, patterns: [[]], conditions: guardClause.conditions,
+                                                     stateTests: guardClause.stateTests))
+                if !branches[branches.count - 1].isConditional { break }
             }
-            if !branches[branches.count - 1].conditions.isEmpty {
+            if branches[branches.count - 1].isConditional {
                 branches.append(EventDispatch.Branch(transition: nil, patterns: [[]], conditions: []))
             }
             return EventDispatch(event: event, predicateTypes: [], branches: branches, isExhaustive: true)
@@ -83,14 +84,14 @@ struct DispatchPlanner {
         for (transition, guardClause) in ordered {
             let kept = uncovered(Self.product(alternatives(of: guardClause, over: types)), by: covered,
                                  near: space.box(of: guardClause.predicates, over: types), types: types, space: space)
-            if guardClause.conditions.isEmpty {
+            if guardClause.conditions.isEmpty && guardClause.stateTests.isEmpty {
                 covered += kept.map(\.box)
             } else {
                 conditional += kept
             }
             if !kept.isEmpty {
                 branches.append(EventDispatch.Branch(transition: transition, patterns: kept.map(\.alternative),
-                                                     conditions: guardClause.conditions))
+                                                     conditions: guardClause.conditions, stateTests: guardClause.stateTests))
             }
         }
         // Where rows with conditions match and none without does, a false condition rejects.
@@ -152,7 +153,7 @@ struct EventDispatch: Hashable, Sendable {
     /// and the rejection, which holds where only rows with conditions match. None is
     /// covered entirely by those before it, as `makeBranches` prunes both against all
     /// before them.
-    var handled: [[Int?]] { branches.filter { $0.conditions.isEmpty }.flatMap(\.patterns) }
+    var handled: [[Int?]] { branches.filter { !$0.isConditional }.flatMap(\.patterns) }
 
     /// One candidate transition, or the rejection, and the combinations it takes.
     struct Branch: Hashable, Sendable {
@@ -165,6 +166,13 @@ struct EventDispatch: Hashable, Sendable {
         var patterns: [[Int?]]
         /// The row's condition terms, asked in this order when a pattern matches.
         var conditions: [ConditionTerm] = []
+        /// The row's `in(State)` terms, read before its conditions.
+        var stateTests: [StateTest] = []
+
+        /// Whether the row may not apply though a pattern matches: it asks conditions or
+        /// tests states. Such a row covers nothing; where only such rows match, a last
+        /// branch rejects the event.
+        var isConditional: Bool { !conditions.isEmpty || !stateTests.isEmpty }
     }
 
     /// The condition calls (indices into `StateMachine.conditionCalls`) that two or more

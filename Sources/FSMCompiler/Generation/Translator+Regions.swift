@@ -421,7 +421,7 @@ extension Translator {
     /// parallel state: its own): empty when it has none for any event.
     private func eventSwitch(_ node: Int, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
                              rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
-        let state = stateWithStateTests(node)
+        let state = machine.states[node]
         let plans = DispatchPlanner(machine: machine).plan(state).filter { takes(kind, $0.event) }
         guard !plans.isEmpty else { return [] }
         var cases = plans.map { plan in
@@ -440,11 +440,11 @@ extension Translator {
     }
 
     /// The dispatch of every state that takes events in a configuration: the leaves and the
-    /// parallel states, state tests as conditions.
+    /// parallel states.
     var regionPlans: [EventDispatch] {
         let planner = DispatchPlanner(machine: machine)
         return machine.states.indices.filter { machine.states[$0].isParallel || !machine.states[$0].isAbstract }
-            .flatMap { planner.plan(stateWithStateTests($0)) }
+            .flatMap { planner.plan(machine.states[$0]) }
     }
 
     /// `pattern` binding only the event values that `body` reads: a row that a state test
@@ -455,23 +455,6 @@ extension Translator {
         return kept.allSatisfy { $0 == nil } ? .enumCase(name) : .enumCaseBinding(name, kept)
     }
 
-    /// `node` with each state test of its rows as a condition term, whose call index is past
-    /// the machine's condition calls (`conditionCalls.count` + the tested state's position),
-    /// so that dispatch tries rows with state tests as it tries rows with conditions.
-    func stateWithStateTests(_ node: Int) -> State {
-        var state = machine.states[node]
-        for index in state.transitions.indices {
-            // Before the conditions, as the interpreter reads them: a failing state test asks
-            // no condition.
-            state.transitions[index].guardClause.conditions.insert(contentsOf: state.transitions[index].guardClause.stateTests.map { test in
-                ConditionTerm(call: machine.conditionCalls.count + test.state, condition: -1, isNegated: test.isNegated)
-            }, at: 0)
-            // Counted once, as conditions now: the rank stays the row's.
-            state.transitions[index].guardClause.stateTests = []
-        }
-        return state
-    }
-
     /// One event's rows, as `body(of:in:)` writes them for a top-level state, but ending each
     /// as `finish` says, and falling through to `unhandled` and `rejected` statements.
     private func regionBody(of plan: EventDispatch, in state: State, node: Int, frames: [Frame], finish: Finish,
@@ -479,19 +462,19 @@ extension Translator {
         // In a parallel state's function, a condition that two rows may ask for one event,
         // in one region or several, keeps its answer in a local of the whole function
         // (SPEC 2.4: asked at most once per event); in a top-level state's, of the event's case.
-        let shared = frames.isEmpty ? plan.sharedConditions.filter { $0 < machine.conditionCalls.count }
+        let shared = frames.isEmpty ? plan.sharedConditions
                                     : functionMemo(frames[0].parallel, machine.timer(of: plan.event) == nil ? .events : .timers)
         let answers: [SwiftStatement] = frames.isEmpty ? memoDeclarations(shared) : []
-        func test(_ term: ConditionTerm) -> SwiftExpression {
-            if term.call >= machine.conditionCalls.count {
-                let answer = stateTest(term.call - machine.conditionCalls.count, at: node, frames: frames)
-                guard term.isNegated else { return answer }
+        /// A branch's tests in the order they are read: its state tests, then its conditions.
+        func tests(_ branch: EventDispatch.Branch) -> [SwiftExpression] {
+            branch.stateTests.map { test in
+                let answer = stateTest(test.state, at: node, frames: frames)
+                guard test.isNegated else { return answer }
                 // `!false` would tell Swift a branch never runs: the literal is folded.
                 if answer == .identifier("true") { return .identifier("false") }
                 if answer == .identifier("false") { return .identifier("true") }
                 return .not(answer)
-            }
-            return conditionTest(term, keeping: shared)
+            } + branch.conditions.map { conditionTest($0, keeping: shared) }
         }
         func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
             branch.transition.map { regionTransition(state.transitions[$0], node: node, frames: frames, finish: finish, top: top) } ?? rejected
@@ -502,7 +485,7 @@ extension Translator {
             // `false` one never applies, so that Swift sees no branch that cannot run.
             var statements: [SwiftStatement] = []
             for branch in plan.branches.reversed() {
-                let tests = branch.conditions.map(test)
+                let tests = tests(branch)
                 if tests.contains(.identifier("false")) {
                     if statements.isEmpty { statements = rejected }
                     continue
@@ -519,7 +502,7 @@ extension Translator {
         let subject = predicateSubject(of: plan)
         var cases = plan.branches.map { branch in
             // A literal in a `where` clause is opaque to Swift's checks: kept as it is.
-            SwiftCase(patterns: patterns(branch, of: plan), conditions: branch.conditions.map(test), body: outcome(branch))
+            SwiftCase(patterns: patterns(branch, of: plan), conditions: tests(branch), body: outcome(branch))
         }
         if !plan.isExhaustive {
             cases.append(SwiftCase(patterns: [], body: unhandled))
@@ -546,8 +529,8 @@ extension Translator {
         let planner = DispatchPlanner(machine: machine)
         var counts: [Int: [Int: Int]] = [:]
         for state in statesDispatched(in: parallel) {
-            for plan in planner.plan(stateWithStateTests(state)) where takes(kind, plan.event) {
-                for term in plan.branches.flatMap(\.conditions) where term.call < machine.conditionCalls.count {
+            for plan in planner.plan(machine.states[state]) where takes(kind, plan.event) {
+                for term in plan.branches.flatMap(\.conditions) {
                     counts[plan.event, default: [:]][term.call, default: 0] += 1
                 }
             }
@@ -1211,7 +1194,7 @@ extension Translator {
     /// values (`always`), or the statements that return true where it has one.
     private func answer(_ node: Int, value: SwiftExpression, event: Int, withValues: Bool) -> (always: Bool, statements: [SwiftStatement]) {
         let info = machine.states[node]
-        let plan = DispatchPlanner(machine: machine).plan(stateWithStateTests(node)).first { $0.event == event }
+        let plan = DispatchPlanner(machine: machine).plan(machine.states[node]).first { $0.event == event }
         var statements: [SwiftStatement] = []
         if let plan {
             if !withValues || plan.isExhaustive { return (true, [.returnStatement(.identifier("true"))]) }

@@ -1001,7 +1001,7 @@ struct Translator {
                 return statements
             }
             return answers + branches.flatMap { branch -> [SwiftStatement] in
-                branch.conditions.isEmpty ? outcome(branch) : [.ifStatement(branch.conditions.map(test), body: outcome(branch))]
+                !branch.isConditional ? outcome(branch) : [.ifStatement(branch.conditions.map(test), body: outcome(branch))]
             }
         }
         let subject = predicateSubject(of: dispatch)
@@ -1019,7 +1019,7 @@ struct Translator {
     /// has conditions, which need a pattern to hang their `where` clause on.
     func patterns(_ branch: EventDispatch.Branch, of dispatch: EventDispatch) -> [SwiftPattern] {
         let matchesAnything = branch.patterns.contains { $0.allSatisfy { $0 == nil } }
-        if matchesAnything && branch.conditions.isEmpty { return [] }
+        if matchesAnything && !branch.isConditional { return [] }
         return branch.patterns.map { predicatePattern($0, of: dispatch) }
     }
 
@@ -1173,7 +1173,7 @@ struct Translator {
     /// conditions, as the machine has them.
     private var answerFunctions: [SwiftDeclaration] {
         let plans = layout == nil ? Array(dispatch.values.joined()) : regionPlans
-        var calls = plans.flatMap(\.sharedConditions).filter { $0 < machine.conditionCalls.count }
+        var calls = plans.flatMap(\.sharedConditions)
         if layout != nil {
             calls += machine.states.indices.filter { machine.states[$0].isParallel }
                 .flatMap { functionMemo($0, .events) + functionMemo($0, .timers) }
