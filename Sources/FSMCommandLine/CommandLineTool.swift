@@ -104,13 +104,9 @@ public struct CommandLineTool {
 
     /// Reads and checks one input, printing its diagnostics. Returns the model, or the
     /// exit status to stop with: `.ioFailure` when unreadable, `.failure` for errors.
-    /// `forGeneration` also refuses what cannot be generated yet (`regionsNotCompiled`).
-    func load(_ path: String, warningsAsErrors: Bool, forGeneration: Bool = false) -> Result<StateMachine, Stop> {
+    func load(_ path: String, warningsAsErrors: Bool) -> Result<StateMachine, Stop> {
         guard let file = readInput(path) else { return .failure(Stop(.ioFailure)) }
-        var result = Compiler.check(file)
-        if forGeneration, let machine = result.machine, let refusal = Compiler.regionsNotCompiled(machine) {
-            result.diagnostics = (result.diagnostics + [refusal]).sortedByLocation()
-        }
+        let result = Compiler.check(file)
         let diagnostics = warningsAsErrors ? result.diagnostics.map(\.asError) : result.diagnostics
         console.report(diagnostics)
         guard let machine = result.machine, !diagnostics.hasErrors else { return .failure(Stop(.failure)) }

@@ -130,7 +130,7 @@ extension CommandLineTool {
             }
         }
         let swift: String
-        switch load(input, warningsAsErrors: warningsAsErrors, forGeneration: true) {
+        switch load(input, warningsAsErrors: warningsAsErrors) {
         case .failure(let stop):
             return stop.code
         case .success(let machine):

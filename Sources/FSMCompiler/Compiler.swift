@@ -71,19 +71,8 @@ extension Compiler {
     public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
         let result = check(file)
         guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
-        if let refusal = regionsNotCompiled(machine) {
-            return Output(swift: nil, diagnostics: (result.diagnostics + [refusal]).sortedByLocation())
-        }
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
     }
-
-    /// The error for a machine with regions that generation cannot take yet
-    /// (`RegionLayout.refusal`); nil for any other machine.
-    public static func regionsNotCompiled(_ machine: StateMachine) -> Diagnostic? {
-        RegionLayout.refusal(of: machine)
-    }
-
-
 
     /// The Swift source of a machine that `check` produced, headed with its file's name.
     public static func generate(_ machine: StateMachine, access: SwiftAccess = .internal) -> String {

@@ -9,7 +9,9 @@ import FSMTestSupport
 /// and after every event the configuration (as printed), the actions run, the outcome,
 /// `canHandle` and `handledEvents` must agree, and the configuration must survive a trip
 /// through JSON. The machines: SPEC 1.6's player, a recorder with a fork, a join and a deep
-/// history, and a studio with a parallel state inside a region and a shallow history.
+/// history, a studio with a parallel state inside a region and a shallow history, and a
+/// theater with a region that is itself a parallel state and initial rows that name states
+/// inside parallel states below them.
 @Suite struct RegionAgreementTests {
     /// One step's outcome as both sides can say it.
     enum Kind: Equatable { case transitioned, rejected, unhandled }
@@ -116,6 +118,21 @@ import FSMTestSupport
             }
         }
     }
+
+    @Test func theater() throws {
+        try Self.expectAgreement("Theater.sm", seed: 4) {
+            let machine = Theater(actions: TheaterLog())
+            return { name in
+                machine.actions.log = []
+                let outcome = machine.handle(TheaterEvent(rawValue: name)!)
+                let state = machine.state
+                let decoded = try? JSONDecoder().decode(TheaterState.self, from: JSONEncoder().encode(state))
+                let handled = TheaterEvent.allCases.filter { machine.canHandle($0) }.map(\.description)
+                #expect(handled == state.handledEvents.map(\.description))
+                return (state.description, machine.actions.log, Self.kind(outcome), machine.canHandle(TheaterEvent(rawValue: name)!), handled, decoded == state)
+            }
+        }
+    }
 }
 
 /// Records the actions the `PlayerRegions` machine runs.
@@ -199,4 +216,56 @@ struct StudioLog: StudioActions {
     mutating func stoEx() { log.append("stoEx") }
     mutating func save() { log.append("save") }
     mutating func markDirty() { log.append("markDirty") }
+}
+
+/// Records the actions the `Theater` machine runs.
+struct TheaterLog: TheaterActions {
+    var log: [String] = []
+    mutating func offEn() { log.append("offEn") }
+    mutating func offEx() { log.append("offEx") }
+    mutating func solo() { log.append("solo") }
+    mutating func shEn() { log.append("shEn") }
+    mutating func shEx() { log.append("shEx") }
+    mutating func cue() { log.append("cue") }
+    mutating func sgEn() { log.append("sgEn") }
+    mutating func sgEx() { log.append("sgEx") }
+    mutating func dim() { log.append("dim") }
+    mutating func liEn() { log.append("liEn") }
+    mutating func liEx() { log.append("liEx") }
+    mutating func dkEn() { log.append("dkEn") }
+    mutating func dkEx() { log.append("dkEx") }
+    mutating func ltEn() { log.append("ltEn") }
+    mutating func ltEx() { log.append("ltEx") }
+    mutating func soEn() { log.append("soEn") }
+    mutating func soEx() { log.append("soEx") }
+    mutating func qEn() { log.append("qEn") }
+    mutating func qEx() { log.append("qEx") }
+    mutating func paEn() { log.append("paEn") }
+    mutating func paEx() { log.append("paEx") }
+    mutating func dsEn() { log.append("dsEn") }
+    mutating func dsEx() { log.append("dsEx") }
+    mutating func reset() { log.append("reset") }
+    mutating func chEn() { log.append("chEn") }
+    mutating func chEx() { log.append("chEx") }
+    mutating func mute() { log.append("mute") }
+    mutating func lEn() { log.append("lEn") }
+    mutating func lEx() { log.append("lEx") }
+    mutating func lonEn() { log.append("lonEn") }
+    mutating func lonEx() { log.append("lonEx") }
+    mutating func lofEn() { log.append("lofEn") }
+    mutating func lofEx() { log.append("lofEx") }
+    mutating func rEn() { log.append("rEn") }
+    mutating func rEx() { log.append("rEx") }
+    mutating func rofEn() { log.append("rofEn") }
+    mutating func rofEx() { log.append("rofEx") }
+    mutating func mEn() { log.append("mEn") }
+    mutating func mEx() { log.append("mEx") }
+    mutating func bEn() { log.append("bEn") }
+    mutating func bEx() { log.append("bEx") }
+    mutating func dryEn() { log.append("dryEn") }
+    mutating func dryEx() { log.append("dryEx") }
+    mutating func wetEn() { log.append("wetEn") }
+    mutating func wetEx() { log.append("wetEx") }
+    mutating func boEn() { log.append("boEn") }
+    mutating func boEx() { log.append("boEx") }
 }

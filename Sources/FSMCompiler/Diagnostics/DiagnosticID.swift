@@ -41,7 +41,6 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case regionInheritance
     case regionWithoutInitial
     case regionsNeedUML
-    case regionsNotCompiled
     case repeatedCondition
     case repeatedPredicateCase
     case repeatedPredicateType
@@ -105,7 +104,6 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .regionInheritance: "a state inside a parallel state (or a parallel state) has more than one superstate: a region's states form a tree"
         case .regionWithoutInitial: "a region of a parallel state has no initial row `- Substate`"
         case .regionsNeedUML: "a machine with `Parallel:` states has `EntryExit: always` or `onChange`; regions need the default UML entry and exit"
-        case .regionsNotCompiled: "`compile` was given a region that is itself a parallel state, which this version of fsmc checks, tables, simulates and draws but cannot yet generate Swift for"
         case .repeatedCondition: "warning: a condition appears twice in one guard"
         case .repeatedPredicateCase: "a case is repeated in `Type = a | a`, or in a `Predicate` header"
         case .repeatedPredicateType: "one predicate type is AND-ed twice, as in `[A = x, A = y]`"

@@ -6,6 +6,7 @@
 ///
 /// A *scope* is the top level (nil) or a region; its *nodes* are the cases of its enum:
 /// its concrete states outside nested parallel states, and its outermost parallel states.
+/// A region that is itself a parallel state has no nodes: its value is its struct.
 struct RegionLayout {
     let machine: StateMachine
     let chart: RegionChart
@@ -46,9 +47,10 @@ struct RegionLayout {
         return structType(parallel(of: scope)) + "." + typeName(of: scope)
     }
 
-    /// The Swift type of a parallel state's struct (`PlayerState.Media`).
+    /// The Swift type of a parallel state's struct (`PlayerState.Media`); a region's is
+    /// nested in its parallel state's struct, as a region's enum is.
     func structType(_ parallel: Int) -> String {
-        scopeType(container[parallel]) + "." + typeName(of: parallel)
+        isRegion[parallel] ? scopeType(parallel) : scopeType(container[parallel]) + "." + typeName(of: parallel)
     }
 
     /// A region's or parallel state's type name inside its enclosing type: `Media`, `Playback`.
@@ -82,6 +84,7 @@ struct RegionLayout {
     /// The value of `scope` in the configuration `leaves` (which holds a node of it):
     /// `.off`, `.media(PlayerState.Media(playback: .stopped, volume: .normal))`.
     func value(of leaves: [Int], in scope: Int?) -> SwiftExpression {
+        if let scope, machine.states[scope].isParallel { return structValue(of: leaves, parallel: scope) }
         let node = leaves.lazy.compactMap { self.node(in: scope, holding: $0) }.first!
         guard machine.states[node].isParallel else { return .implicitMember(caseName(of: node)) }
         return .call(.implicitMember(caseName(of: node)), [SwiftArgument(structValue(of: leaves, parallel: node))])
@@ -93,26 +96,4 @@ struct RegionLayout {
             SwiftArgument(caseName(of: region), value(of: leaves, in: region))
         })
     }
-
-    /// The error for what this version of fsmc checks, tables, simulates and draws, but
-    /// cannot yet generate Swift for, located there: a region that is itself a parallel
-    /// state, or an initial row that names a state inside a parallel state below it. Nil
-    /// for any other machine.
-    static func refusal(of machine: StateMachine) -> Diagnostic? {
-        let states = machine.states
-        if let region = states.first(where: { $0.isParallel && $0.superstates.count == 1 && states[$0.superstates[0]].isParallel }) {
-            return Diagnostic(.regionsNotCompiled, .error,
-                              "this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table', 'fsmc simulate' and 'fsmc graph' take it as it is",
-                              at: region.named.location)
-        }
-        for (index, state) in states.enumerated() {
-            // A parallel state strictly between the superstate and the state its row names.
-            guard let initial = state.initialSubstate,
-                  let parallel = states[initial].ancestors.first(where: { states[$0].isParallel && states[$0].ancestors.contains(index) })
-            else { continue }
-            return Diagnostic(.regionsNotCompiled, .error,
-                              "this version of fsmc cannot yet generate Swift for the initial row of '\(state.name)', which names '\(states[initial].name)' inside parallel state '\(states[parallel].name)'; name '\(states[parallel].name)' itself, or 'fsmc check', 'fsmc table', 'fsmc simulate' and 'fsmc graph' take it as it is",
-                              at: state.named.location)
-        }
-        return nil
-    }}
+}

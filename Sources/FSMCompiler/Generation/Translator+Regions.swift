@@ -131,7 +131,9 @@ extension Translator {
             documentation: ["The parallel state `\(state.name)`: the state each of its regions is in."],
             access: modifier, name: regions.typeName(of: parallel), conformances: Self.configurationConformances,
             members: state.substates.map { region in
-                scopeEnum(region, documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
+                machine.states[region].isParallel
+                    ? parallelStruct(region)
+                    : scopeEnum(region, documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
             } + properties + [
                 initializer,
                 .property(SwiftProperty(documentation: ["Every configuration of the regions, the first region's state changing slowest."],
@@ -380,6 +382,7 @@ extension Translator {
     private func regionSwitches(_ frames: [Frame], _ kind: EventKind, top: SwiftExpression) -> [SwiftStatement] {
         let frame = frames[frames.count - 1]
         return machine.states[frame.parallel].substates.flatMap { region -> [SwiftStatement] in
+            if machine.states[region].isParallel { return parallelRegion(region, frames, kind, top: top) }
             let subject = SwiftExpression.member(.identifier(frame.variable), regions.caseName(of: region))
             let cases = regions.nodes(in: region).map { node -> SwiftCase in
                 if machine.states[node].isParallel {
@@ -406,6 +409,26 @@ extension Translator {
             }
             return [.comment("Region `\(machine.states[region].name)`."), .switchStatement(SwiftSwitch(subject: subject, cases: cases))]
         }
+    }
+
+    /// A region that is itself a parallel state: its regions in turn, then its own rows, as
+    /// for a parallel state inside a region, but on the region's struct.
+    private func parallelRegion(_ region: Int, _ frames: [Frame], _ kind: EventKind, top: SwiftExpression) -> [SwiftStatement] {
+        let outer = frames[frames.count - 1]
+        let inner = frame(for: region, source: outer.source + "." + regions.caseName(of: region))
+        var body: [SwiftStatement] = [
+            .comment("Region `\(machine.states[region].name)`, a parallel state."),
+            .declaration(isVariable: true, name: inner.variable, type: nil, value: .member(.identifier(outer.variable), regions.caseName(of: region))),
+            .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
+        ]
+        body += regionSwitches(frames + [inner], kind, top: top)
+        let own = eventSwitch(region, kind, frames: frames + [inner], finish: finish(for: region, frames: frames + [inner], top: top),
+                              unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
+                              top: top)
+        let taken: [SwiftStatement] = [.assignment(.identifier(outer.handled), .identifier("true"))]
+        body.append(own.isEmpty ? .ifStatement([.identifier(inner.handled)], body: taken)
+                                : .ifElse([.identifier(inner.handled)], body: taken, elseBody: own))
+        return withUnusedFlagsRemoved(body, frame: inner)
     }
 
     /// How a row of `node` ends: a row of a region marks the region's parallel state's
@@ -519,7 +542,7 @@ extension Translator {
     /// regions every state that takes events, nested parallel states' own rows included.
     private func statesDispatched(in parallel: Int) -> [Int] {
         [parallel] + machine.states[parallel].substates.flatMap { region in
-            regions.nodes(in: region).flatMap { node in machine.states[node].isParallel ? statesDispatched(in: node) : [node] }
+            machine.states[region].isParallel ? statesDispatched(in: region) : regions.nodes(in: region).flatMap { node in machine.states[node].isParallel ? statesDispatched(in: node) : [node] }
         }
     }
 
@@ -566,6 +589,9 @@ extension Translator {
         func add(_ tested: Int, _ region: Int) {
             guard !pairs.contains(where: { $0 == (tested, region) }) else { return }
             pairs.append((tested, region))
+            if machine.states[region].isParallel && tested != region {
+                add(tested, machine.states[region].substates.first { regions.chart.isWithin(tested, $0) }!)
+            }
             for node in regions.nodes(in: region) where machine.states[node].isParallel && machine.states[tested].ancestors.contains(node) {
                 add(tested, machine.states[node].substates.first { regions.chart.isWithin(tested, $0) }!)
             }
@@ -585,6 +611,21 @@ extension Translator {
     /// `isInMutedOfVolume(_:)`: whether a region's value has `tested` active.
     private func stateTestFunction(_ tested: Int, region: Int) -> SwiftDeclaration {
         let chart = regions.chart
+        let documentation = ["Whether `\(machine.states[tested].name)` is active in region `\(machine.states[region].name)` when it is in `value`."]
+        func function(_ body: [SwiftStatement]) -> SwiftDeclaration {
+            .function(SwiftFunction(
+                documentation: documentation, attributes: ["@inline(__always)"], isPrivate: true, isStatic: true,
+                name: isInFunctionName(tested, region: region),
+                parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
+                returnType: "Swift.Bool", body: body))
+        }
+        if machine.states[region].isParallel {
+            // A region that is a parallel state: the test is its region's that holds `tested`.
+            guard tested != region else { return function([.returnStatement(.identifier("true"))]) }
+            let inner = machine.states[region].substates.first { chart.isWithin(tested, $0) }!
+            return function([.returnStatement(.call(.member(.identifier("Self"), isInFunctionName(tested, region: inner)),
+                                                    [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))])
+        }
         var yes: [SwiftPattern] = []
         var cases: [SwiftCase] = []
         for node in regions.nodes(in: region) {
@@ -603,11 +644,7 @@ extension Translator {
         if covered < regions.nodes(in: region).count {
             cases.append(SwiftCase(patterns: [], body: [.returnStatement(.identifier("false"))]))
         }
-        return .function(SwiftFunction(
-            documentation: ["Whether `\(machine.states[tested].name)` is active in region `\(machine.states[region].name)` when it is in `value`."],
-            attributes: ["@inline(__always)"], isPrivate: true, isStatic: true, name: isInFunctionName(tested, region: region),
-            parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
-            returnType: "Swift.Bool", body: [.switchStatement(SwiftSwitch(subject: .identifier("value"), cases: cases))]))
+        return function([.switchStatement(SwiftSwitch(subject: .identifier("value"), cases: cases))])
     }
 }
 
@@ -821,9 +858,14 @@ extension Translator {
         var position = index
         while position > 0 {
             let inner = frames[position], outer = frames[position - 1]
-            let region = layout!.container[inner.parallel]!
-            statements.append(.assignment(.member(.identifier(outer.variable), layout!.caseName(of: region)),
-                                          .call(.implicitMember(layout!.caseName(of: inner.parallel)), [SwiftArgument(.identifier(inner.variable))])))
+            if layout!.isRegion[inner.parallel] {
+                // A region that is a parallel state holds its struct as it is.
+                statements.append(.assignment(.member(.identifier(outer.variable), layout!.caseName(of: inner.parallel)), .identifier(inner.variable)))
+            } else {
+                let region = layout!.container[inner.parallel]!
+                statements.append(.assignment(.member(.identifier(outer.variable), layout!.caseName(of: region)),
+                                              .call(.implicitMember(layout!.caseName(of: inner.parallel)), [SwiftArgument(.identifier(inner.variable))])))
+            }
             position -= 1
         }
         statements.append(setState(.call(.implicitMember(layout!.caseName(of: frames[0].parallel)), [SwiftArgument(.identifier(frames[0].variable))])))
@@ -856,6 +898,11 @@ extension Translator {
     /// a parallel one with each region's value; a region without a target, and a target
     /// entered by its own rules, by `resolve…`, bound first.
     private func newValue(in scope: Int?, targets: [Int]) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+        if let scope, machine.states[scope].isParallel {
+            // A region that is a parallel state: its struct.
+            if targets == [scope] && resumesRegions(scope) { return defaultBinding(scope) }
+            return regionValues(scope, targets: targets)
+        }
         guard let node = layout!.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node)) else {
             return defaultBinding(targets[0])
         }
@@ -864,15 +911,22 @@ extension Translator {
             let (bindings, value) = defaultBinding(node)
             return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(value)]))
         }
+        let (bindings, value) = regionValues(node, targets: targets)
+        return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(value)]))
+    }
+
+    /// `parallel`'s struct with each region's new value: on the way to the targets inside
+    /// it, else by its own rules.
+    private func regionValues(_ parallel: Int, targets: [Int]) -> (bindings: [SwiftStatement], value: SwiftExpression) {
         var bindings: [SwiftStatement] = []
         var arguments: [SwiftArgument] = []
-        for region in machine.states[node].substates {
+        for region in machine.states[parallel].substates {
             let inside = targets.filter { layoutChart.isWithin($0, region) }
             let (more, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
             bindings += more
             arguments.append(SwiftArgument(layout!.caseName(of: region), value))
         }
-        return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(.call(.identifier(layout!.structType(node)), arguments))]))
+        return (bindings, .call(.identifier(layout!.structType(parallel)), arguments))
     }
 
     /// What entering from `state` (entered) down to `targets` runs, the regions without a
@@ -964,11 +1018,12 @@ extension Translator {
     var regionHelpers: [SwiftDeclaration] {
         let states = machine.states.indices
         var helpers: [SwiftDeclaration] = states.filter { layout!.isRegion[$0] }.map(exitRegionFunction)
-        for state in states where layout!.isRegion[state] || entersByRules(state) {
+        for state in states where (layout!.isRegion[state] || entersByRules(state)) && !machine.states[state].isParallel {
             helpers += [resolveFunction(state), enterFunction(state)]
         }
         helpers += states.filter { layout!.isRegion[$0] }.map(enterResumedFunction)
-        helpers += states.filter(resumesRegions).flatMap { [resolveRegionsFunction($0), enterRegionsFunction($0)] }
+        helpers += states.filter { resumesRegions($0) || layout!.isRegion[$0] && machine.states[$0].isParallel }
+            .flatMap { [resolveRegionsFunction($0), enterRegionsFunction($0)] }
         helpers += stateTestPairs.map { stateTestFunction($0.tested, region: $0.region) }
         if machine.hasTimers {
             helpers += states.filter { layout!.isRegion[$0] }.map(cancelTimersFunction)
@@ -1027,6 +1082,10 @@ extension Translator {
             cases.append(([node], body))
         }
         var body = nodeSwitch(value, scope: region, cases)
+        if machine.states[region].isParallel {
+            // A region that is a parallel state: its regions, in reverse order.
+            body = machine.states[region].substates.reversed().map { exitRegionCall($0, .member(value, layout!.caseName(of: $0))) }
+        }
         if storesHistory(region) { body.append(historyWrite(region, value)) }
         body += ownExit(region)
         return helperFunction(helperName("exit", region),
@@ -1050,6 +1109,29 @@ extension Translator {
         return .implicitMember(layout!.caseName(of: state))
     }
 
+    /// The value of `scope` on the way into `target` by its own rules: a parallel state on
+    /// the way carries its struct, the region holding `target` on the way to it, the others
+    /// as their own rules have them.
+    private func valueToward(_ target: Int, in scope: Int?) -> SwiftExpression {
+        guard let node = layout!.node(in: scope, holding: target), node != target, machine.states[node].isParallel else {
+            return defaultValue(target)
+        }
+        return .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(regionsToward(target, parallel: node))])
+    }
+
+    /// `parallel`'s struct on the way into `target`, inside it.
+    private func regionsToward(_ target: Int, parallel: Int) -> SwiftExpression {
+        .call(.identifier(layout!.structType(parallel)), machine.states[parallel].substates.map { region in
+            let value: SwiftExpression
+            if target == region || !layoutChart.isWithin(target, region) {
+                value = .call(.identifier(helperName("resolve", region)), [])
+            } else {
+                value = machine.states[region].isParallel ? regionsToward(target, parallel: region) : valueToward(target, in: region)
+            }
+            return SwiftArgument(layout!.caseName(of: region), value)
+        })
+    }
+
     /// `resolveActive()`: where entering `state` by its own rules ends, read from the
     /// histories; no action runs.
     private func resolveFunction(_ state: Int) -> SwiftDeclaration {
@@ -1068,7 +1150,7 @@ extension Translator {
             }
             body.append(.ifLet(name: "stored", value: stored, body: resumed))
         }
-        body.append(.returnStatement(defaultValue(info.initialSubstate!)))
+        body.append(.returnStatement(valueToward(info.initialSubstate!, in: scope)))
         return helperFunction(helperName("resolve", state),
                               documentation: "Where entering `\(info.name)` by its own rules ends: " + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
                               parameters: [], returnType: layout!.scopeType(scope), runsActions: false, body: body)
@@ -1079,7 +1161,7 @@ extension Translator {
     private func enterFunction(_ state: Int) -> SwiftDeclaration {
         let info = machine.states[state]
         let scope = layout!.contentScope(of: state)
-        let initial = initialActions(state) + alongInitialRow(state, scope: scope)
+        let initial = initialActions(state) + alongInitialRow(state)
         var body = initial
         if storesHistory(state) {
             let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
@@ -1096,17 +1178,42 @@ extension Translator {
     private func initialActions(_ state: Int) -> [SwiftStatement] { machine.states[state].initialActions.map { actionCall($0) } }
 
     /// Down `state`'s initial row: the states between, then the initial substate by its rules.
-    private func alongInitialRow(_ state: Int, scope: Int?) -> [SwiftStatement] {
-        let initial = machine.states[state].initialSubstate!
-        let between = layoutChart.lineage(of: initial).filter { $0 != state && $0 != initial && layoutChart.isWithin($0, state) }
-        return between.flatMap(ownEntry) + ownEntry(initial) + byRules(initial, scope: scope)
+    private func alongInitialRow(_ state: Int) -> [SwiftStatement] {
+        entriesToward(machine.states[state].initialSubstate!, below: state, value: .identifier("value"))
+    }
+
+    /// The entry actions below `state` down to `target`, on the way to `value` (the value of
+    /// the scope of the first of them), then inside `target` by its own rules. A parallel
+    /// state on the way enters its regions in order, the one holding `target` on the way to
+    /// it, the others by their own rules.
+    private func entriesToward(_ target: Int, below state: Int, value: SwiftExpression) -> [SwiftStatement] {
+        var out: [SwiftStatement] = []
+        for step in layoutChart.lineage(of: target) where step != state && layoutChart.isWithin(step, state) {
+            out += ownEntry(step)
+            if step == target { return out + byRules(target, value: value) }
+            guard machine.states[step].isParallel else { continue }
+            // A region's value is its struct; a parallel node's struct is bound from its case.
+            let name = SwiftNames.unescaped(layout!.caseName(of: step)) + "Regions"
+            let regionsValue = layout!.isRegion[step] ? value : .identifier(name)
+            let regions = machine.states[step].substates.flatMap { region -> [SwiftStatement] in
+                let regionValue = SwiftExpression.member(regionsValue, layout!.caseName(of: region))
+                return layoutChart.isWithin(target, region)
+                    ? entriesToward(target, below: step, value: regionValue)
+                    : ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region)), [SwiftArgument(regionValue)])))]
+            }
+            return out + (layout!.isRegion[step] ? regions : [.ifCase(.enumCaseBinding(layout!.caseName(of: step), [name]), value: value, body: regions)])
+        }
+        return out
     }
 
     /// Inside `state`, entered on its way to `value`, by its own rules.
-    private func byRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
+    private func byRules(_ state: Int, value: SwiftExpression = .identifier("value")) -> [SwiftStatement] {
         let info = machine.states[state]
+        if layout!.isRegion[state] {
+            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
+        }
         if resumesRegions(state) {
-            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: .identifier("value"), body: [
+            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value, body: [
                 .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("regions"))]))),
             ])]
         }
@@ -1115,10 +1222,10 @@ extension Translator {
                 ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region)),
                                                                [SwiftArgument(.member(.identifier("regions"), layout!.caseName(of: region)))])))]
             }
-            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: .identifier("value"), body: regionsEntered)]
+            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value, body: regionsEntered)]
         }
         if entersByRules(state) {
-            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("value"))])))]
+            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
         }
         return []
     }
@@ -1126,7 +1233,7 @@ extension Translator {
     /// Shallow history resumed: the substate of `state` that holds `value`, by its own rules.
     private func childrenByRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
         nodeSwitch(.identifier("value"), scope: scope, machine.states[state].substates.map { child in
-            (layout!.nodes(in: scope, within: child), ownEntry(child) + byRules(child, scope: scope))
+            (layout!.nodes(in: scope, within: child), ownEntry(child) + byRules(child))
         })
     }
 
@@ -1147,13 +1254,18 @@ extension Translator {
         })
     }
 
-    /// `resolveSession()` of a parallel state with a deep history: its regions as they were,
-    /// or each by its own rules the first time.
+    /// `resolveSession()` of a parallel state with a deep history, or of a region that is a
+    /// parallel state: its regions as they were, or else each by its own rules.
     private func resolveRegionsFunction(_ state: Int) -> SwiftDeclaration {
-        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
         let fresh = SwiftExpression.call(.identifier(layout!.structType(state)), machine.states[state].substates.map {
             SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
         })
+        guard resumesRegions(state) else {
+            return helperFunction(helperName("resolve", state),
+                                  documentation: "The regions of `\(machine.states[state].name)`, each by its own rules.",
+                                  parameters: [], returnType: layout!.structType(state), runsActions: false, body: [.returnStatement(fresh)])
+        }
+        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
         return helperFunction(helperName("resolve", state),
                               documentation: "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
                               parameters: [], returnType: layout!.structType(state), runsActions: false,
@@ -1162,22 +1274,32 @@ extension Translator {
 
     /// `enterSession(_:)`: each region's entry actions, as resumed or by its own rules.
     private func enterRegionsFunction(_ state: Int) -> SwiftDeclaration {
-        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
         func entries(_ suffix: String) -> [SwiftStatement] {
             machine.states[state].substates.flatMap { region in
                 ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region, suffix)),
                                                               [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: region)))])))]
             }
         }
+        let body: [SwiftStatement]
+        if resumesRegions(state) {
+            let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+            body = [.ifElse([.notEqual(stored, .identifier("nil"))], body: entries("Resumed"), elseBody: entries(""))]
+        } else {
+            body = entries("")
+        }
         return helperFunction(helperName("enter", state),
                               documentation: "The entry actions of `\(machine.states[state].name)`'s regions on their way to `value`.",
-                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.structType(state))],
-                              body: [.ifElse([.notEqual(stored, .identifier("nil"))], body: entries("Resumed"), elseBody: entries(""))])
+                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.structType(state))], body: body)
     }
 
     /// `enterPlaybackResumed(_:)`: a region entered as its parallel state's deep history had it.
     private func enterResumedFunction(_ region: Int) -> SwiftDeclaration {
-        let body = resumedPath(region, scope: region)
+        let body = machine.states[region].isParallel
+            ? machine.states[region].substates.flatMap { inner in
+                ownEntry(inner) + [.expression(awaited(.call(.identifier(helperName("enter", inner, "Resumed")),
+                                                             [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: inner)))])))]
+            }
+            : resumedPath(region, scope: region)
         return helperFunction(helperName("enter", region, "Resumed"),
                               documentation: "The entry actions inside region `\(machine.states[region].name)` down to `value`, as a deep history resumes it.",
                               parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))],
@@ -1205,6 +1327,13 @@ extension Translator {
         }
         guard info.isParallel else { return (false, statements) }
         for region in info.substates {
+            if machine.states[region].isParallel {
+                // A region that is a parallel state answers as one.
+                let result = answer(region, value: .member(value, layout!.caseName(of: region)), event: event, withValues: withValues)
+                if result.always { return result }
+                statements += result.statements
+                continue
+            }
             var cases: [(nodes: [Int], body: [SwiftStatement])] = []
             var always: [Int] = [], never: [Int] = []
             for inner in layout!.nodes(in: region) {
@@ -1416,7 +1545,12 @@ extension Translator {
             body += timerCalls("cancelTimer", path.reversed())
             return ([node], body)
         }
-        let body = nodeSwitch(.identifier("value"), scope: region, cases) + timerCalls("cancelTimer", [region])
+        // A region that is a parallel state: its regions', in reverse order.
+        let inner = machine.states[region].isParallel ? machine.states[region].substates.reversed().map { inner in
+            SwiftStatement.expression(.call(.identifier(helperName("cancelTimersIn", inner)),
+                                            [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))
+        } : []
+        let body = nodeSwitch(.identifier("value"), scope: region, cases) + inner + timerCalls("cancelTimer", [region])
         return .function(SwiftFunction(
             documentation: ["Cancels the timers of region `\(machine.states[region].name)`, left from `value`."],
             attributes: ["@inline(__always)"], isPrivate: true, name: helperName("cancelTimersIn", region),

@@ -291,7 +291,8 @@ import FSMTestSupport
                         "row naming its region", "row naming its parallel state", "level row", "row above a parallel state",
                         "fork", "fork from a level row", "join", "negated state test", "state test in a region",
                         "history of a parallel state", "history of a region", "history of a superstate in a region",
-                        "history above a parallel state", "Initial in a region"]
+                        "history above a parallel state", "Initial in a region", "region that is a parallel state",
+                        "initial row into a parallel state"]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
         }
@@ -312,6 +313,7 @@ import FSMTestSupport
         for parallel in parallels {
             let info = model.states[parallel]
             if isInRegion(parallel) { features.insert("parallel state in a region") }
+            if info.superstates.contains(where: { model.states[$0].isParallel }) { features.insert("region that is a parallel state") }
             if !info.isAbstract { features.insert("concrete parallel state") }
             if info.substates.contains(where: { !model.states[$0].isAbstract }) { features.insert("concrete region") }
             if info.substates.contains(where: { region in
@@ -328,6 +330,14 @@ import FSMTestSupport
             features.insert("history of a superstate in a region")
         }
         if isInRegion(model.initialTarget) { features.insert("Initial in a region") }
+        for (index, state) in model.states.enumerated() {
+            // An initial row that names a state inside a parallel state below its own.
+            if let initial = state.initialSubstate, model.states[initial].ancestors.contains(where: { parallel in
+                model.states[parallel].isParallel && model.states[parallel].ancestors.contains(index)
+            }) {
+                features.insert("initial row into a parallel state")
+            }
+        }
         // Rows by the state whose body holds them.
         let chart = RegionChart(model)
         for transition in model.states.flatMap(\.transitions) {

@@ -4,9 +4,10 @@ import FSMTestSupport
 /// machine in five from a random stream of their own.
 ///
 /// Each has one or two parallel states, abstract or concrete, the second sometimes inside
-/// a region of the first; two or three regions each, abstract or concrete, each with an
-/// initial row (to a direct or deeper substate, or to the nested parallel state), leaves,
-/// and now and then a superstate with an initial row of its own. Outside the parallel
+/// a region of the first or itself one of its regions; two or three regions each, abstract
+/// or concrete, each with an initial row (to a direct or deeper substate, to the nested
+/// parallel state or a state inside it), leaves, and now and then a superstate with an
+/// initial row of its own (which may name a state inside a parallel state below it). Outside the parallel
 /// states: a few states, sometimes under a superstate that also holds a parallel state (its
 /// rows are then above the parallel state). Rows stay mostly inside their region, and may
 /// name any state no region boundary forbids: the region itself, its parallel state
@@ -22,9 +23,6 @@ import FSMTestSupport
 /// another region is removed, one that leaves its parallel state while another region has
 /// a row for its event moves to the parallel state (the check's remedy), a fork that names
 /// two states of one region loses its other states.
-///
-/// Left out, because `fsmc compile` refuses them (`regionsNotCompiled`): initial rows to
-/// states inside a parallel state below them, and regions that are themselves parallel.
 extension MachineGenerator {
     /// The hierarchy of a machine with regions as it is drawn: every state has at most one
     /// superstate.
@@ -111,6 +109,11 @@ extension MachineGenerator {
             let regionCount = random.element(of: [2, 2, 2, 3])
             let host = nests ? random.below(regionCount) : -1
             for position in 0..<regionCount {
+                if position == host && random.chance(50) {
+                    // A region that is itself a parallel state.
+                    within += drawParallel(under: parallel, nests: false)
+                    continue
+                }
                 let region = tree.add(isAbstract: random.chance(70), under: parallel)
                 var inside = (0..<random.inRange(1...3)).map { _ in tree.add(isAbstract: false, under: region) }
                 if random.chance(40) {
@@ -120,20 +123,14 @@ extension MachineGenerator {
                     inside += [superstate] + leaves
                 }
                 let nested = position == host ? drawParallel(under: region, nests: false) : []
-                // An initial row may name the nested parallel state, but no state inside it,
-                // which `fsmc compile` refuses.
-                initialRow(region, to: random.element(of: inside + nested.prefix(1)))
+                initialRow(region, to: random.element(of: inside + nested))
                 within += [region] + inside + nested
             }
             return within
         }
-        var inParallel = drawParallel(under: maybeBase(50), nests: random.chance(30))
+        var inParallel = drawParallel(under: maybeBase(50), nests: random.chance(45))
         if random.chance(25) { inParallel += drawParallel(under: maybeBase(30), nests: false) }
-        // Not a state inside a parallel state, for the reason above.
-        let inBase = tree.states.indices.filter { state in
-            base.map { state != $0 && tree.isWithin(state, $0) } ?? false
-                && !tree.parallels.contains { state != $0 && tree.isWithin(state, $0) }
-        }
+        let inBase = tree.states.indices.filter { state in base.map { state != $0 && tree.isWithin(state, $0) } ?? false }
         if let base, !inBase.isEmpty, random.chance(50) { initialRow(base, to: random.element(of: inBase)) }
 
         for state in tree.states.indices {

@@ -23,11 +23,6 @@ import FSMTestSupport
         /// The diagnostics of `text`, checked as the example's kind of file: a
         /// `fsmc-config.json` for `invalidConfiguration`, a `.sm` file otherwise.
         func diagnostics(of text: String) -> [String] {
-            if id == .regionsNotCompiled {
-                return Compiler.compile(SourceFile(name: "test.sm", text: text)).diagnostics
-                    .flatMap { $0.description.split(separator: "\n").map(String.init) }
-                    .map { $0.hasPrefix("test.sm:") ? String($0.dropFirst("test.sm:".count)) : $0 }
-            }
             guard id == .invalidConfiguration else { return diagnosticLines(compiling: text) }
             return Configuration.read(SourceFile(name: "test.json", text: text)).diagnostics
                 .flatMap { $0.description.split(separator: "\n").map(String.init) }
@@ -818,11 +813,6 @@ import FSMTestSupport
             "7:4: error: region 'AllCases' would become the nested type 'AllCases', which Swift gives another meaning there; choose another name [invalidSwiftName]",
             "7:4: error: region 'AllCases' would become the property 'allCases' of 'P''s struct, which Swift gives another meaning; choose another name [invalidSwiftName]",
         ]),
-        Example(.regionsNotCompiled, regions.replacingOccurrences(of: "Parallel: P", with: "Parallel: P\nParallel: B")
-            .replacingOccurrences(of: "  (B) : P { - B1 - }", with: "  (B) : P - - -\n  (B3) : B { - B1 - }\n  (B4) : B { - B2 - }")
-            .replacingOccurrences(of: "  B1 : B { G B2 - }", with: "  B1 : B3 - - -").replacingOccurrences(of: "  B2 : B - - -", with: "  B2 : B4 - - -"), [
-            "11:4: error: this version of fsmc cannot yet generate Swift for a region that is itself a parallel state; make the parallel state a substate of the region, or 'fsmc check', 'fsmc table', 'fsmc simulate' and 'fsmc graph' take it as it is [regionsNotCompiled]",
-        ]),
     ]
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
@@ -839,8 +829,6 @@ import FSMTestSupport
             .replacingOccurrences(of: "  A2 : A - - -", with: "  A2 : A { H P - }"), []),
         Example(.regionConflict, regions(replacing: "  (P) { F S - }", with: "  (P) { F S -  G S - }")
             .replacingOccurrences(of: "  A2 : A - - -", with: "  A2 : A { G P - }"), []),
-        // Compiled: regions, a fork, a join, without timers or async actions.
-        Example(.regionsNotCompiled, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A2), in(B2)] S -  G A2 & B2 - }"), []),
         Example(.undefinedState, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A2), !in(B)] S - }"), []),
         Example(.invalidConfiguration, "{\n  \"access\": \"package\"\n}\n", []),
         // `after` as an event, an action and an entry action; the shortest and longest durations.
