@@ -399,7 +399,15 @@ struct Renderer {
             text.append(")")
         case .not(let operand):
             text.append("!")
-            append(operand, to: &text)
+            switch operand {
+            case .not, .notEqual, .nilCoalescing, .await, .trying:
+                // `!!x`, `!await x` do not parse, and `!a != b` means `(!a) != b`.
+                text.append("(")
+                append(operand, to: &text)
+                text.append(")")
+            default:
+                append(operand, to: &text)
+            }
         case .notEqual(let left, let right):
             append(left, to: &text)
             text.append(" != ")

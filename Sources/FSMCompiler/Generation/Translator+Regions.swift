@@ -4,12 +4,14 @@
 /// (`RegionLayout`), and dispatch as one `switch` per active region.
 ///
 /// A top-level state's function is a `switch` on the event, as in any machine. A parallel
-/// state's function takes its struct and, for each region in declaration order, switches
-/// on the region's value, then on the event: a region's row runs inline, writes the
-/// region's new value and the state, and marks the event taken. A nested parallel state's
-/// regions are switched on inside its parent region's case. Only when no region took the
-/// event are the parallel state's own rows tried. A row that leaves the outermost parallel
-/// state returns at once (no other region has a row for its event: `regionConflict`).
+/// state's function takes its struct and switches on the event too; an event's case
+/// switches on the value of each region that has rows for the event, in declaration order:
+/// a region's row runs inline, writes the region's new value and the state, and returns
+/// the outcome in the last of those regions, or marks the event taken in an earlier one. A
+/// nested parallel state's regions are switched on inside its parent region's case, a
+/// region that is itself a parallel state's in turn. Only when no region took the event
+/// are the parallel state's own rows tried. A row that leaves the outermost parallel state
+/// returns at once (no other region has a row for its event: `regionConflict`).
 ///
 /// What a row leaves and enters follows `RegionChart`. What is fixed at compile time runs
 /// inline; what depends on the configuration or on a history runs in helpers generated per
@@ -274,36 +276,179 @@ extension Translator {
             body: body)))
     }
 
-    /// The outermost parallel state of a configuration: its regions in turn, then its own rows.
+    /// The outermost parallel state of a configuration: a `switch` on the event, whose case
+    /// for each event dispatches it to the regions that have rows for it, in turn, then to
+    /// the parallel state's own rows.
     private func parallelFunction(_ parallel: Int, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let frame = frame(for: parallel, source: "source")
         let from = SwiftExpression.call(.implicitMember(regions.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
-        var body: [SwiftStatement] = [
-            .declaration(isVariable: true, name: frame.variable, type: nil, value: .identifier("source")),
-            .declaration(isVariable: true, name: frame.handled, type: nil, value: .identifier("false")),
-            .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
-        ] + memoDeclarations(functionMemo(parallel, kind))
-        body += regionSwitches([frame], kind, top: from)
-        body.append(.ifStatement([.identifier(frame.handled)], body: [
-            .returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])),
-        ]))
-        body.append(.comment("`\(state.name)`'s own rows: no region took the event."))
         let notTaken: [SwiftStatement] = [
             .ifStatement([.identifier(rejectedFlag)], body: [rejectedReturn(from)]),
             notHandled(kind, in: from),
         ]
-        let own = eventSwitch(parallel, kind, frames: [frame], finish: .returns(from: from), unhandled: notTaken,
-                              rejected: [rejectedReturn(from)], top: from)
-        body += own.isEmpty ? notTaken : own
-        body = withUnusedFlagsRemoved(body, frame: frame)
+        var cases: [SwiftCase] = []
+        var others: [Int] = []
+        for event in kindEvents(kind) {
+            guard hasRows(parallel, for: event) else {
+                others.append(event)
+                continue
+            }
+            let memo = memoDeclarations(functionMemo(parallel, event: event))
+            var body = memo + [
+                .declaration(isVariable: true, name: frame.variable, type: nil, value: .identifier("source")),
+                .declaration(isVariable: true, name: frame.handled, type: nil, value: .identifier("false")),
+                .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
+            ]
+            body += dispatch(event, kind, frames: [frame], finish: .returns(from: from), notTaken: notTaken, top: from)
+            body = withoutUnreadFlags(withUnusedFlagsRemoved(body, frame: frame))
+            // A kept answer whose questions never run: where a region before them always takes the event.
+            let unasked = memo.filter { answer in !body.contains { $0 != answer && $0.mentions(answer.declaredName) } }
+            body.removeAll(where: unasked.contains)
+            cases.append(SwiftCase(patterns: [eventCasePattern(event, kind, binding: body)], body: body))
+        }
+        if !others.isEmpty {
+            cases.append(SwiftCase(patterns: others.map { .enumCase(machine.events[$0].swiftName) }, body: [notHandled(kind, in: from)]))
+        }
         return .function(dispatching(SwiftFunction(
-            documentation: Self.wrapped("`\(state.name)`, a parallel state, in the configuration `source`. Each region in turn takes the event if its state has a row for it; `\(state.name)`'s own rows only when no region took it."),
+            documentation: Self.wrapped("`\(state.name)`, a parallel state, in the configuration `source`. For each event, each region that has rows for it in turn takes it if its state has one; `\(state.name)`'s own rows only when no region took it."),
             attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
             isPrivate: true, name: nodeFunctionName(parallel, kind),
             parameters: [kindParameters(kind)[0], SwiftParameter(label: "_", name: "source", type: regions.structType(parallel))]
                 + kindParameters(kind).dropFirst(),
-            returnType: "Outcome", body: body)))
+            returnType: "Outcome",
+            body: cases.isEmpty ? [notHandled(kind, in: from)] : [.switchStatement(SwiftSwitch(subject: .identifier(subject(kind)), cases: cases))])))
+    }
+
+    /// `statements` without the flags nothing reads (set where a region took the event, or
+    /// rejected it, when the rest of the dispatch returned on every path), and then without
+    /// those only these set.
+    private func withoutUnreadFlags(_ statements: [SwiftStatement]) -> [SwiftStatement] {
+        var statements = statements
+        while let flag = statements.flatMap(\.declaredFlags).first(where: { flag in
+            !statements.contains { $0.mentionsOutsideAssignments(flag) }
+        }) {
+            statements = statements.compactMap { $0.removingAssignments(to: flag) }
+        }
+        return statements
+    }
+
+    /// The case pattern of `event` in a parallel state's `switch`, binding the event values
+    /// that `body` reads.
+    private func eventCasePattern(_ event: Int, _ kind: EventKind, binding body: [SwiftStatement]) -> SwiftPattern {
+        let name = machine.events[event].swiftName
+        let values = machine.eventParameters[event]
+        guard kind == .events, !values.isEmpty else { return .enumCase(name) }
+        return boundOnlyIfRead(.enumCaseBinding(name, values.map { names.values[$0.label] }), in: body)
+    }
+
+    /// Whether `state` (a leaf: inside its region; a parallel state: itself or inside one
+    /// of its regions) has a row for `event`.
+    private func hasRows(_ state: Int, for event: Int) -> Bool {
+        if plan(of: state, for: event) != nil { return true }
+        guard machine.states[state].isParallel else { return false }
+        return machine.states[state].substates.contains { regionHasRows($0, for: event) }
+    }
+
+    /// Whether some state of `region` has a row for `event`.
+    private func regionHasRows(_ region: Int, for event: Int) -> Bool {
+        machine.states[region].isParallel ? hasRows(region, for: event) : regions.nodes(in: region).contains { hasRows($0, for: event) }
+    }
+
+    /// The rows of `state` for `event` as `DispatchPlanner` orders them, if it has any.
+    private func plan(of state: Int, for event: Int) -> EventDispatch? {
+        DispatchPlanner(machine: machine).plan(machine.states[state]).first { $0.event == event }
+    }
+
+    /// `event` dispatched in the innermost frame's parallel state: each region with rows for
+    /// it in turn, then, if none took it, its own rows, and `notTaken` where they do not take
+    /// it. When a region takes the event, the dispatch ends as `finish` says: at once in the
+    /// last region if nothing else would run after it, else once all have had their turn,
+    /// the regions marking the frame's flag.
+    private func dispatch(_ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish, notTaken: [SwiftStatement],
+                          top: SwiftExpression) -> [SwiftStatement] {
+        let frame = frames[frames.count - 1]
+        let takers = machine.states[frame.parallel].substates.filter { regionHasRows($0, for: event) }
+        // A row of a region whose conditions all fail sets a flag, and the outcome is
+        // `.rejected` if nothing else takes the event; a row of the outermost parallel
+        // state's own returns it at once.
+        let setsRejected: [SwiftStatement] = [.assignment(.identifier(rejectedFlag), .identifier("true"))]
+        var own = notTaken
+        if let plan = plan(of: frame.parallel, for: event) {
+            own = regionBody(of: plan, in: machine.states[frame.parallel], node: frame.parallel, frames: frames, finish: finish,
+                             unhandled: notTaken.isEmpty ? [.breakStatement] : notTaken,
+                             rejected: frames.count == 1 ? [rejectedReturn(top)] : setsRejected, top: top)
+        }
+        let returns: Bool
+        if case .returns = finish { returns = true } else { returns = false }
+        let lastEnds = returns || own.isEmpty
+        var statements: [SwiftStatement] = []
+        for (position, region) in takers.enumerated() {
+            let taken = position == takers.count - 1 && lastEnds ? finish : .marks(frame.handled)
+            statements += regionDispatch(region, event, kind, frames: frames, finish: taken, setsRejected: setsRejected, top: top)
+        }
+        // Every state of the last region returned: nothing after it would run. Where every
+        // state of a region before it took the event, it was taken; the tests of flags that
+        // are set, decided (Swift warns of code that never runs).
+        if statements.contains(where: \.alwaysExits) { return statements }
+        let alwaysSet = statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnEveryPath) }
+        if alwaysSet.contains(frame.handled) { return statements + ending(finish) }
+        own = SwiftStatement.folding(own, setFlags: alwaysSet)
+        guard takers.count > 1 || (!takers.isEmpty && !lastEnds) else { return statements + own }
+        if returns || own.isEmpty {
+            return statements + [.ifStatement([.identifier(frame.handled)], body: ending(finish))] + own
+        }
+        return statements + [.ifElse([.identifier(frame.handled)], body: ending(finish), elseBody: own)]
+    }
+
+    /// The statements that end a dispatch whose event was taken.
+    private func ending(_ finish: Finish) -> [SwiftStatement] {
+        switch finish {
+        case .returns(let from):
+            [.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))]))]
+        case .marks(let flag):
+            [.assignment(.identifier(flag), .identifier("true"))]
+        }
+    }
+
+    /// `event` dispatched in `region` of the innermost frame's parallel state: a region that
+    /// is itself a parallel state in a frame of its own, on its struct; any other a `switch`
+    /// on its value over the states that have rows for the event, a parallel state among
+    /// them in a frame of its own.
+    private func regionDispatch(_ region: Int, _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish,
+                                setsRejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
+        let outer = frames[frames.count - 1]
+        if machine.states[region].isParallel {
+            let inner = frame(for: region, source: outer.source + "." + regions.caseName(of: region))
+            var body: [SwiftStatement] = [
+                .comment("Region `\(machine.states[region].name)`, a parallel state."),
+                .declaration(isVariable: true, name: inner.variable, type: nil, value: .member(.identifier(outer.variable), regions.caseName(of: region))),
+                .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
+            ]
+            body += dispatch(event, kind, frames: frames + [inner], finish: finish, notTaken: [], top: top)
+            return withUnusedFlagsRemoved(body, frame: inner)
+        }
+        let nodes = regions.nodes(in: region).filter { hasRows($0, for: event) }
+        var cases = nodes.map { node -> SwiftCase in
+            guard machine.states[node].isParallel else {
+                let body = regionBody(of: plan(of: node, for: event)!, in: machine.states[node], node: node, frames: frames, finish: finish,
+                                      unhandled: [.breakStatement], rejected: setsRejected, top: top)
+                return SwiftCase(patterns: [.enumCase(regions.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
+            }
+            let inner = frame(for: node, source: SwiftNames.unescaped(regions.caseName(of: node)) + "Source")
+            var body: [SwiftStatement] = [
+                .declaration(isVariable: true, name: inner.variable, type: nil, value: .identifier(inner.source)),
+                .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
+            ]
+            body += dispatch(event, kind, frames: frames + [inner], finish: finish, notTaken: [], top: top)
+            body = withUnusedFlagsRemoved(body, frame: inner)
+            let binds = body.contains { $0.mentions(inner.source) }
+            return SwiftCase(patterns: [binds ? .enumCaseBinding(regions.caseName(of: node), [inner.source]) : .enumCase(regions.caseName(of: node))],
+                             body: body.isEmpty ? [.breakStatement] : body)
+        }
+        if nodes.count < regions.nodes(in: region).count { cases.append(SwiftCase(patterns: [], body: [.breakStatement])) }
+        let subject = SwiftExpression.member(.identifier(outer.variable), regions.caseName(of: region))
+        return [.comment("Region `\(machine.states[region].name)`."), .switchStatement(SwiftSwitch(subject: subject, cases: cases))]
     }
 
     /// `statements` without what Swift would warn of: the frame's variable declared `let`
@@ -313,16 +458,20 @@ extension Translator {
         let setsHandled = assigns(frame.handled, in: statements)
         var statements = statements
         if !statements.contains(where: { $0.mentionsOutsideAssignments(rejectedFlag) }) && frame.source == "source" {
-            // Set but never read (the parallel state's own rows take every event): a
-            // rejection then ends its switch case, as nothing else is to run.
-            statements = statements.map { $0.replacingAssignments(to: rejectedFlag, with: .breakStatement) }
+            // Set but never read (the parallel state's own rows take the event): nothing
+            // needs to know of a rejection.
+            statements = statements.compactMap { $0.removingAssignments(to: rejectedFlag) }
         }
         let setsRejected = assigns(rejectedFlag, in: statements)
         let changesValue = assigns(frame.variable, in: statements)
+        let readsValue = statements.contains { statement in
+            if case .declaration(_, let name, _, _) = statement, name == frame.variable { return false }
+            return statement.mentions(frame.variable)
+        }
         return statements.flatMap { statement -> [SwiftStatement] in
             switch statement {
             case .declaration(_, let name, let type, let value) where name == frame.variable:
-                return [.declaration(isVariable: changesValue, name: name, type: type, value: value)]
+                return readsValue ? [.declaration(isVariable: changesValue, name: name, type: type, value: value)] : []
             case .declaration(_, let name, _, _) where name == frame.handled && !setsHandled:
                 return []
             case .declaration(_, let name, _, _) where name == rejectedFlag && !setsRejected:
@@ -378,68 +527,6 @@ extension Translator {
     /// The name of the flag that a row whose conditions all failed sets.
     private var rejectedFlag: String { "rejectedHere" }
 
-    /// The regions of the innermost frame, each a `switch` on its value.
-    private func regionSwitches(_ frames: [Frame], _ kind: EventKind, top: SwiftExpression) -> [SwiftStatement] {
-        let frame = frames[frames.count - 1]
-        return machine.states[frame.parallel].substates.flatMap { region -> [SwiftStatement] in
-            if machine.states[region].isParallel { return parallelRegion(region, frames, kind, top: top) }
-            let subject = SwiftExpression.member(.identifier(frame.variable), regions.caseName(of: region))
-            let cases = regions.nodes(in: region).map { node -> SwiftCase in
-                if machine.states[node].isParallel {
-                    let inner = self.frame(for: node, source: SwiftNames.unescaped(regions.caseName(of: node)) + "Source")
-                    var body: [SwiftStatement] = [
-                        .declaration(isVariable: true, name: inner.variable, type: nil, value: .identifier(inner.source)),
-                        .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
-                    ]
-                    body += regionSwitches(frames + [inner], kind, top: top)
-                    let own = eventSwitch(node, kind, frames: frames + [inner], finish: finish(for: node, frames: frames + [inner], top: top),
-                                          unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
-                                          top: top)
-                    body.append(.ifElse([.identifier(inner.handled)],
-                                        body: [.assignment(.identifier(frame.handled), .identifier("true"))],
-                                        elseBody: own.isEmpty ? [.breakStatement] : own))
-                    body = withUnusedFlagsRemoved(body, frame: inner)
-                    return SwiftCase(patterns: [.enumCaseBinding(regions.caseName(of: node), [inner.source])], body: body)
-                }
-                var body = eventSwitch(node, kind, frames: frames, finish: finish(for: node, frames: frames, top: top),
-                                       unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
-                                       top: top)
-                if body.isEmpty { body = [.breakStatement] }
-                return SwiftCase(patterns: [.enumCase(regions.caseName(of: node))], body: body)
-            }
-            return [.comment("Region `\(machine.states[region].name)`."), .switchStatement(SwiftSwitch(subject: subject, cases: cases))]
-        }
-    }
-
-    /// A region that is itself a parallel state: its regions in turn, then its own rows, as
-    /// for a parallel state inside a region, but on the region's struct.
-    private func parallelRegion(_ region: Int, _ frames: [Frame], _ kind: EventKind, top: SwiftExpression) -> [SwiftStatement] {
-        let outer = frames[frames.count - 1]
-        let inner = frame(for: region, source: outer.source + "." + regions.caseName(of: region))
-        var body: [SwiftStatement] = [
-            .comment("Region `\(machine.states[region].name)`, a parallel state."),
-            .declaration(isVariable: true, name: inner.variable, type: nil, value: .member(.identifier(outer.variable), regions.caseName(of: region))),
-            .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
-        ]
-        body += regionSwitches(frames + [inner], kind, top: top)
-        let own = eventSwitch(region, kind, frames: frames + [inner], finish: finish(for: region, frames: frames + [inner], top: top),
-                              unhandled: [.breakStatement], rejected: [.assignment(.identifier(rejectedFlag), .identifier("true"))],
-                              top: top)
-        let taken: [SwiftStatement] = [.assignment(.identifier(outer.handled), .identifier("true"))]
-        body.append(own.isEmpty ? .ifStatement([.identifier(inner.handled)], body: taken)
-                                : .ifElse([.identifier(inner.handled)], body: taken, elseBody: own))
-        return withUnusedFlagsRemoved(body, frame: inner)
-    }
-
-    /// How a row of `node` ends: a row of a region marks the region's parallel state's
-    /// event taken; a row of a nested parallel state's own marks its parent's.
-    private func finish(for node: Int, frames: [Frame], top: SwiftExpression) -> Finish {
-        if machine.states[node].isParallel {
-            return frames.count >= 2 ? .marks(frames[frames.count - 2].handled) : .returns(from: top)
-        }
-        return .marks(frames[frames.count - 1].handled)
-    }
-
     /// `switch event { … }` over the rows of `node` (a leaf: those held inside its region; a
     /// parallel state: its own): empty when it has none for any event.
     private func eventSwitch(_ node: Int, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
@@ -485,8 +572,7 @@ extension Translator {
         // In a parallel state's function, a condition that two rows may ask for one event,
         // in one region or several, keeps its answer in a local of the whole function
         // (SPEC 2.4: asked at most once per event); in a top-level state's, of the event's case.
-        let shared = frames.isEmpty ? plan.sharedConditions
-                                    : functionMemo(frames[0].parallel, machine.timer(of: plan.event) == nil ? .events : .timers)
+        let shared = frames.isEmpty ? plan.sharedConditions : functionMemo(frames[0].parallel, event: plan.event)
         let answers: [SwiftStatement] = frames.isEmpty ? memoDeclarations(shared) : []
         /// A branch's tests in the order they are read: its state tests, then its conditions.
         func tests(_ branch: EventDispatch.Branch) -> [SwiftExpression] {
@@ -546,19 +632,22 @@ extension Translator {
         }
     }
 
-    /// The condition calls that rows of the function of `parallel` may ask twice for one
-    /// event: each kept once, for the whole function.
-    func functionMemo(_ parallel: Int, _ kind: EventKind) -> [Int] {
-        let planner = DispatchPlanner(machine: machine)
-        var counts: [Int: [Int: Int]] = [:]
+    /// The condition calls that rows of the function of `parallel` may ask twice for
+    /// `event`: each kept once, in the event's case of the function.
+    func functionMemo(_ parallel: Int, event: Int) -> [Int] {
+        var counts: [Int: Int] = [:]
         for state in statesDispatched(in: parallel) {
-            for plan in planner.plan(machine.states[state]) where takes(kind, plan.event) {
-                for term in plan.branches.flatMap(\.conditions) {
-                    counts[plan.event, default: [:]][term.call, default: 0] += 1
-                }
+            for term in plan(of: state, for: event)?.branches.flatMap(\.conditions) ?? [] {
+                counts[term.call, default: 0] += 1
             }
         }
-        return Set(counts.values.flatMap { $0.filter { $0.value > 1 }.keys }).sorted()
+        return counts.filter { $0.value > 1 }.keys.sorted()
+    }
+
+    /// The condition calls that rows of the function of `parallel` may ask twice for one
+    /// event, whichever event it is.
+    func functionMemo(_ parallel: Int) -> [Int] {
+        Array(Set(machine.events.indices.flatMap { functionMemo(parallel, event: $0) })).sorted()
     }
 
     // MARK: State tests
@@ -708,7 +797,9 @@ extension Translator {
             statements += ownActions
             switch finish {
             case .returns(let from):
-                statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", from)])))
+                // In a parallel state, a region before this one may have moved.
+                let to = frames.isEmpty ? from : .identifier(stateStorage)
+                statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", to)])))
             case .marks(let flag):
                 statements.append(.assignment(.identifier(flag), .identifier("true")))
             }
@@ -1450,7 +1541,9 @@ extension SwiftExpression {
         switch self {
         case .identifier(let text):
             return text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { $0 == name }
-        case .implicitMember, .stringLiteral, .inoutReference, .keyPath:
+        case .inoutReference(let variable):
+            return variable == name
+        case .implicitMember, .stringLiteral, .keyPath:
             return false
         case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base),
              .trying(let base):
@@ -1580,25 +1673,142 @@ extension SwiftStatement {
         }
     }
 
-    /// The statement with every assignment to `name` replaced by `replacement`.
-    func replacingAssignments(to name: String, with replacement: SwiftStatement) -> SwiftStatement {
+    /// `statements` with the tests of flags that are set on every path before them decided
+    /// (`if mediaHandled { … }` where every region before it took the event), and without
+    /// what follows a statement that leaves the function: what Swift would warn of as never
+    /// executed. `setFlags` are the flags set on every path so far.
+    static func folding(_ statements: [SwiftStatement], setFlags: Set<String>) -> [SwiftStatement] {
+        var known = setFlags
+        var out: [SwiftStatement] = []
+        for statement in statements {
+            switch statement {
+            case .ifStatement(let conditions, let body):
+                if conditions.count == 1, case .identifier(let flag) = conditions[0], known.contains(flag) {
+                    out += folding(body, setFlags: known)
+                } else if conditions.count == 1, case .not(.identifier(let flag)) = conditions[0], known.contains(flag) {
+                    break
+                } else {
+                    out.append(.ifStatement(conditions, body: folding(body, setFlags: known)))
+                }
+            case .ifElse(let conditions, let body, let elseBody):
+                if conditions.count == 1, case .identifier(let flag) = conditions[0], known.contains(flag) {
+                    out += folding(body, setFlags: known)
+                } else {
+                    out.append(.ifElse(conditions, body: folding(body, setFlags: known), elseBody: folding(elseBody, setFlags: known)))
+                }
+            case .switchStatement(var node):
+                node.cases = node.cases.map { item in
+                    var item = item
+                    item.body = folding(item.body, setFlags: known)
+                    return item
+                }
+                out.append(.switchStatement(node))
+            default:
+                out.append(statement)
+            }
+            if out.contains(where: \.alwaysExits) { break }
+            known.formUnion(out.last.map(\.flagsSetOnEveryPath) ?? [])
+        }
+        return out
+    }
+
+    /// The flags (`var …Handled = false`) the statement sets to true on every path that does
+    /// not leave the function.
+    var flagsSetOnEveryPath: Set<String> {
+        func ofAll(_ statements: [SwiftStatement]) -> Set<String>? {
+            // nil: every path leaves the function (it sets anything, vacuously).
+            if statements.contains(where: \.alwaysExits) { return nil }
+            return statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnEveryPath) }
+        }
+        func meet(_ branches: [Set<String>?]) -> Set<String> {
+            let reaching = branches.compactMap { $0 }
+            guard let first = reaching.first else { return [] }
+            return reaching.dropFirst().reduce(first) { $0.intersection($1) }
+        }
+        switch self {
+        case .assignment(.identifier(let flag), .identifier("true")):
+            return [flag]
+        case .ifElse(_, let body, let elseBody):
+            return meet([ofAll(body), ofAll(elseBody)])
+        case .switchStatement(let node):
+            return meet(node.cases.map { ofAll($0.body) })
+        default:
+            return []
+        }
+    }
+
+    /// Whether the statement leaves the function on every path: nothing after it runs.
+    var alwaysExits: Bool {
+        switch self {
+        case .returnStatement, .throwStatement:
+            return true
+        case .ifElse(_, let body, let elseBody):
+            return body.contains(where: \.alwaysExits) && elseBody.contains(where: \.alwaysExits)
+        case .switchStatement(let node):
+            return !node.cases.isEmpty && node.cases.allSatisfy { $0.body.contains(where: \.alwaysExits) }
+        default:
+            return false
+        }
+    }
+
+    /// The statement without the declaration of and the assignments to `name`: nil for one
+    /// of them, and for an `if` on flags that did nothing else; an `if` whose branch did
+    /// nothing else without it; a `switch` case that did nothing else a `break`.
+    func removingAssignments(to name: String) -> SwiftStatement? {
+        func removing(_ statements: [SwiftStatement]) -> [SwiftStatement] { statements.compactMap { $0.removingAssignments(to: name) } }
+        func isFlag(_ condition: SwiftExpression) -> Bool {
+            if case .identifier(let text) = condition { return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+            return false
+        }
         switch self {
         case .assignment(.identifier(let target), _) where target == name:
-            return replacement
+            return nil
+        case .declaration(_, let declared, _, _) where declared == name:
+            return nil
         case .ifStatement(let conditions, let body):
-            return .ifStatement(conditions, body: body.map { $0.replacingAssignments(to: name, with: replacement) })
+            let remaining = removing(body)
+            return remaining.isEmpty && !body.isEmpty && conditions.allSatisfy(isFlag) ? nil : .ifStatement(conditions, body: remaining)
         case .ifElse(let conditions, let body, let elseBody):
-            return .ifElse(conditions, body: body.map { $0.replacingAssignments(to: name, with: replacement) },
-                           elseBody: elseBody.map { $0.replacingAssignments(to: name, with: replacement) })
+            let (kept, otherwise) = (removing(body), removing(elseBody))
+            if otherwise.isEmpty { return SwiftStatement.ifStatement(conditions, body: kept).removingAssignments(to: name) }
+            if kept.isEmpty, conditions.count == 1 {
+                if case .not(let operand) = conditions[0] { return .ifStatement([operand], body: otherwise) }
+                return .ifStatement([.not(conditions[0])], body: otherwise)
+            }
+            return .ifElse(conditions, body: kept, elseBody: otherwise)
         case .switchStatement(var node):
             node.cases = node.cases.map { item in
                 var item = item
-                item.body = item.body.map { $0.replacingAssignments(to: name, with: replacement) }
+                item.body = removing(item.body)
+                if item.body.allSatisfy({ if case .comment = $0 { true } else { false } }) { item.body.append(.breakStatement) }
                 return item
             }
             return .switchStatement(node)
         default:
             return self
+        }
+    }
+
+    /// The name the statement declares, if it is a declaration.
+    var declaredName: String {
+        if case .declaration(_, let name, _, _) = self { return name }
+        return ""
+    }
+
+    /// The names of the flags declared in the statement (`var mediaHandled = false`), in it
+    /// or in the statements it holds.
+    var declaredFlags: [String] {
+        switch self {
+        case .declaration(true, let name, nil, .identifier("false")?):
+            return [name]
+        case .ifStatement(_, let body), .ifLet(_, _, let body), .ifCase(_, _, let body), .forIn(_, _, let body), .whileLet(_, _, let body):
+            return body.flatMap(\.declaredFlags)
+        case .ifElse(_, let body, let elseBody):
+            return (body + elseBody).flatMap(\.declaredFlags)
+        case .switchStatement(let node):
+            return node.cases.flatMap { $0.body.flatMap(\.declaredFlags) }
+        default:
+            return []
         }
     }
 }

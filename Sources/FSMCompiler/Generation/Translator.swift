@@ -1176,7 +1176,7 @@ struct Translator {
         var calls = plans.flatMap(\.sharedConditions)
         if layout != nil {
             calls += machine.states.indices.filter { machine.states[$0].isParallel }
-                .flatMap { functionMemo($0, .events) + functionMemo($0, .timers) }
+                .flatMap { functionMemo($0) }
         }
         let shared = calls.map { machine.conditionCalls[$0].condition }
         return [false, true].filter { isAsync in shared.contains { machine.asyncConditions[$0] == isAsync } }

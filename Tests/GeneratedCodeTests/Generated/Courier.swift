@@ -524,73 +524,14 @@ final class Courier<Actions: CourierActions> {
         }
     }
 
-    /// `On`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `On`'s own rows only when no region took it.
+    /// `On`, a parallel state, in the configuration `source`. For each event, each region that
+    /// has rows for it in turn takes it if its state has one; `On`'s own rows only when no
+    /// region took it.
     @inline(__always)
     private func handleInOn(_ event: CourierEvent, _ source: CourierState.On) -> Outcome {
-        var onNow = source
-        var onHandled = false
-        // Region `Sync`.
-        switch onNow.sync {
-        case .synced:
-            switch event {
-            case .save:
-                onNow.sync = .syncing
-                state = .on(onNow)
-                actions.syEn()
-                startTimer(.syncingAfter1s)
-                onHandled = true
-            case .power, .connect:
-                break
-            }
-        case .syncing:
-            break
-        }
-        // Region `Net`, a parallel state.
-        var netNow = onNow.net
-        var netHandled = false
-        // Region `Link`.
-        switch netNow.link {
-        case .down:
-            switch event {
-            case .connect:
-                netNow.link = .up
-                onNow.net = netNow
-                state = .on(onNow)
-                actions.upEn()
-                startTimer(.upAfter2s)
-                netHandled = true
-            case .power, .save:
-                break
-            }
-        case .up:
-            break
-        }
-        // Region `Queue`.
-        switch netNow.queue {
-        case .empty:
-            switch event {
-            case .save:
-                netNow.queue = .full
-                onNow.net = netNow
-                state = .on(onNow)
-                startTimer(.fullAfter1s)
-                netHandled = true
-            case .power, .connect:
-                break
-            }
-        case .full:
-            break
-        }
-        if netHandled {
-            onHandled = true
-        }
-        if onHandled {
-            return .transitioned(from: .on(source), to: state)
-        }
-        // `On`'s own rows: no region took the event.
         switch event {
         case .power:
+            let onNow = source
             exitNet(onNow.net)
             exitSync(onNow.sync)
             actions.onEx()
@@ -598,7 +539,53 @@ final class Courier<Actions: CourierActions> {
             cancelTimersInSync(onNow.sync)
             state = .off
             return .transitioned(from: .on(source), to: state)
-        case .save, .connect:
+        case .save:
+            var onNow = source
+            var onHandled = false
+            // Region `Sync`.
+            switch onNow.sync {
+            case .synced:
+                onNow.sync = .syncing
+                state = .on(onNow)
+                actions.syEn()
+                startTimer(.syncingAfter1s)
+                onHandled = true
+            default:
+                break
+            }
+            // Region `Net`, a parallel state.
+            var netNow = onNow.net
+            // Region `Queue`.
+            switch netNow.queue {
+            case .empty:
+                netNow.queue = .full
+                onNow.net = netNow
+                state = .on(onNow)
+                startTimer(.fullAfter1s)
+                return .transitioned(from: .on(source), to: state)
+            default:
+                break
+            }
+            if onHandled {
+                return .transitioned(from: .on(source), to: state)
+            }
+            return unhandled(event, in: .on(source))
+        case .connect:
+            var onNow = source
+            // Region `Net`, a parallel state.
+            var netNow = onNow.net
+            // Region `Link`.
+            switch netNow.link {
+            case .down:
+                netNow.link = .up
+                onNow.net = netNow
+                state = .on(onNow)
+                actions.upEn()
+                startTimer(.upAfter2s)
+                return .transitioned(from: .on(source), to: state)
+            default:
+                break
+            }
             return unhandled(event, in: .on(source))
         }
     }
@@ -877,91 +864,77 @@ final class Courier<Actions: CourierActions> {
         return .unhandled(in: .off)
     }
 
-    /// `On`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `On`'s own rows only when no region took it.
+    /// `On`, a parallel state, in the configuration `source`. For each event, each region that
+    /// has rows for it in turn takes it if its state has one; `On`'s own rows only when no
+    /// region took it.
     private func handleTimerInOn(_ timer: CourierTimer, _ source: CourierState.On) -> Outcome {
-        var onNow = source
-        var onHandled = false
-        // Region `Sync`.
-        switch onNow.sync {
-        case .synced:
-            break
-        case .syncing:
-            switch timer {
-            case .syncingAfter1s:
+        switch timer {
+        case .syncingAfter1s:
+            var onNow = source
+            // Region `Sync`.
+            switch onNow.sync {
+            case .syncing:
                 actions.syEx()
                 cancelTimer(.syncingAfter1s)
                 actions.done()
                 onNow.sync = .synced
                 state = .on(onNow)
-                onHandled = true
-            case .netAfter5s, .upAfter2s, .fullAfter1s:
+                return .transitioned(from: .on(source), to: state)
+            default:
                 break
             }
-        }
-        // Region `Net`, a parallel state.
-        var netNow = onNow.net
-        var netHandled = false
-        // Region `Link`.
-        switch netNow.link {
-        case .down:
-            break
-        case .up:
-            switch timer {
-            case .upAfter2s:
+            return .unhandled(in: .on(source))
+        case .netAfter5s:
+            var onNow = source
+            // Region `Net`, a parallel state.
+            var netNow = onNow.net
+            exitQueue(netNow.queue)
+            exitLink(netNow.link)
+            cancelTimersInQueue(netNow.queue)
+            cancelTimersInLink(netNow.link)
+            actions.ping()
+            netNow.link = .up
+            netNow.queue = .empty
+            onNow.net = netNow
+            state = .on(onNow)
+            actions.upEn()
+            startTimer(.upAfter2s)
+            return .transitioned(from: .on(source), to: state)
+        case .upAfter2s:
+            var onNow = source
+            // Region `Net`, a parallel state.
+            var netNow = onNow.net
+            // Region `Link`.
+            switch netNow.link {
+            case .up:
                 actions.upEx()
                 cancelTimer(.upAfter2s)
                 actions.drop()
                 netNow.link = .down
                 onNow.net = netNow
                 state = .on(onNow)
-                netHandled = true
-            case .syncingAfter1s, .netAfter5s, .fullAfter1s:
+                return .transitioned(from: .on(source), to: state)
+            default:
                 break
             }
-        }
-        // Region `Queue`.
-        switch netNow.queue {
-        case .empty:
-            break
-        case .full:
-            switch timer {
-            case .fullAfter1s:
+            return .unhandled(in: .on(source))
+        case .fullAfter1s:
+            var onNow = source
+            // Region `Net`, a parallel state.
+            var netNow = onNow.net
+            // Region `Queue`.
+            switch netNow.queue {
+            case .full:
                 cancelTimer(.fullAfter1s)
                 actions.flush()
                 netNow.queue = .empty
                 onNow.net = netNow
                 state = .on(onNow)
-                netHandled = true
-            case .syncingAfter1s, .netAfter5s, .upAfter2s:
+                return .transitioned(from: .on(source), to: state)
+            default:
                 break
             }
+            return .unhandled(in: .on(source))
         }
-        if netHandled {
-            onHandled = true
-        } else {
-            switch timer {
-            case .netAfter5s:
-                exitQueue(netNow.queue)
-                exitLink(netNow.link)
-                cancelTimersInQueue(netNow.queue)
-                cancelTimersInLink(netNow.link)
-                actions.ping()
-                netNow.link = .up
-                netNow.queue = .empty
-                onNow.net = netNow
-                state = .on(onNow)
-                actions.upEn()
-                startTimer(.upAfter2s)
-                onHandled = true
-            case .syncingAfter1s, .upAfter2s, .fullAfter1s:
-                break
-            }
-        }
-        if onHandled {
-            return .transitioned(from: .on(source), to: state)
-        }
-        // `On`'s own rows: no region took the event.
-        return .unhandled(in: .on(source))
     }
 }

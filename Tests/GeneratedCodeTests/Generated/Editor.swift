@@ -585,120 +585,14 @@ final class Editor<Actions: EditorActions> {
         }
     }
 
-    /// `Open`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `Open`'s own rows only when no region took it.
+    /// `Open`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Open`'s own rows only when
+    /// no region took it.
     @inline(__always)
     private func handleInOpen(_ event: EditorEvent, _ source: EditorState.Open) -> Outcome {
-        var openNow = source
-        var openHandled = false
-        // Region `Doc`.
-        switch openNow.doc {
-        case .editing(let editingSource):
-            var editingNow = editingSource
-            var editingHandled = false
-            // Region `Style`.
-            switch editingNow.style {
-            case .plain:
-                switch event {
-                case .toggle:
-                    history.style = .plain
-                    editingNow.style = .bold
-                    openNow.doc = .editing(editingNow)
-                    state = .`open`(openNow)
-                    actions.bEn()
-                    editingHandled = true
-                case .`open`, .bold, .close, .reset, .flip, .save:
-                    break
-                }
-            case .bold:
-                switch event {
-                case .toggle:
-                    history.style = .bold
-                    actions.bEx()
-                    editingNow.style = .plain
-                    openNow.doc = .editing(editingNow)
-                    state = .`open`(openNow)
-                    editingHandled = true
-                case .`open`, .bold, .close, .reset, .flip, .save:
-                    break
-                }
-            }
-            // Region `Align`.
-            switch editingNow.align {
-            case .left:
-                switch event {
-                case .flip:
-                    editingNow.align = .right
-                    openNow.doc = .editing(editingNow)
-                    state = .`open`(openNow)
-                    editingHandled = true
-                case .`open`, .bold, .close, .reset, .toggle, .save:
-                    break
-                }
-            case .right:
-                switch event {
-                case .flip:
-                    editingNow.align = .left
-                    openNow.doc = .editing(editingNow)
-                    state = .`open`(openNow)
-                    editingHandled = true
-                case .`open`, .bold, .close, .reset, .toggle, .save:
-                    break
-                }
-            }
-            if editingHandled {
-                openHandled = true
-            } else {
-                switch event {
-                case .reset:
-                    exitAlign(editingNow.align)
-                    exitStyle(editingNow.style)
-                    actions.eEx()
-                    cancelTimersInAlign(editingNow.align)
-                    cancelTimersInStyle(editingNow.style)
-                    let styleEntered = resolveStyle()
-                    let alignEntered = resolveAlign()
-                    openNow.doc = .editing(EditorState.Open.Doc.Editing(style: styleEntered, align: alignEntered))
-                    state = .`open`(openNow)
-                    actions.eEn()
-                    enterStyle(styleEntered)
-                    enterAlign(alignEntered)
-                    startTimersInStyle(styleEntered)
-                    startTimersInAlign(alignEntered)
-                    openHandled = true
-                case .`open`, .bold, .close, .toggle, .flip, .save:
-                    break
-                }
-            }
-        }
-        // Region `Sync`.
-        switch openNow.sync {
-        case .synced:
-            switch event {
-            case .save:
-                openNow.sync = .syncing
-                state = .`open`(openNow)
-                actions.syEn()
-                startTimer(.syncingAfter1s)
-                openHandled = true
-            case .`open`, .bold, .close, .reset, .toggle, .flip:
-                break
-            }
-        case .syncing:
-            switch event {
-            case .toggle:
-                actions.noteToggle()
-                openHandled = true
-            case .`open`, .bold, .close, .reset, .flip, .save:
-                break
-            }
-        }
-        if openHandled {
-            return .transitioned(from: .`open`(source), to: state)
-        }
-        // `Open`'s own rows: no region took the event.
         switch event {
         case .close:
+            let openNow = source
             exitSync(openNow.sync)
             exitDoc(openNow.doc)
             actions.oEx()
@@ -706,7 +600,94 @@ final class Editor<Actions: EditorActions> {
             cancelTimersInDoc(openNow.doc)
             state = .closed
             return .transitioned(from: .`open`(source), to: state)
-        case .`open`, .bold, .reset, .toggle, .flip, .save:
+        case .reset:
+            var openNow = source
+            // Region `Doc`.
+            switch openNow.doc {
+            case .editing(let editingSource):
+                let editingNow = editingSource
+                exitAlign(editingNow.align)
+                exitStyle(editingNow.style)
+                actions.eEx()
+                cancelTimersInAlign(editingNow.align)
+                cancelTimersInStyle(editingNow.style)
+                let styleEntered = resolveStyle()
+                let alignEntered = resolveAlign()
+                openNow.doc = .editing(EditorState.Open.Doc.Editing(style: styleEntered, align: alignEntered))
+                state = .`open`(openNow)
+                actions.eEn()
+                enterStyle(styleEntered)
+                enterAlign(alignEntered)
+                startTimersInStyle(styleEntered)
+                startTimersInAlign(alignEntered)
+                return .transitioned(from: .`open`(source), to: state)
+            }
+        case .toggle:
+            var openNow = source
+            // Region `Doc`.
+            switch openNow.doc {
+            case .editing(let editingSource):
+                var editingNow = editingSource
+                // Region `Style`.
+                switch editingNow.style {
+                case .plain:
+                    history.style = .plain
+                    editingNow.style = .bold
+                    openNow.doc = .editing(editingNow)
+                    state = .`open`(openNow)
+                    actions.bEn()
+                case .bold:
+                    history.style = .bold
+                    actions.bEx()
+                    editingNow.style = .plain
+                    openNow.doc = .editing(editingNow)
+                    state = .`open`(openNow)
+                }
+            }
+            // Region `Sync`.
+            switch openNow.sync {
+            case .syncing:
+                actions.noteToggle()
+                return .transitioned(from: .`open`(source), to: state)
+            default:
+                break
+            }
+            return .transitioned(from: .`open`(source), to: state)
+        case .flip:
+            var openNow = source
+            // Region `Doc`.
+            switch openNow.doc {
+            case .editing(let editingSource):
+                var editingNow = editingSource
+                // Region `Align`.
+                switch editingNow.align {
+                case .left:
+                    editingNow.align = .right
+                    openNow.doc = .editing(editingNow)
+                    state = .`open`(openNow)
+                    return .transitioned(from: .`open`(source), to: state)
+                case .right:
+                    editingNow.align = .left
+                    openNow.doc = .editing(editingNow)
+                    state = .`open`(openNow)
+                    return .transitioned(from: .`open`(source), to: state)
+                }
+            }
+        case .save:
+            var openNow = source
+            // Region `Sync`.
+            switch openNow.sync {
+            case .synced:
+                openNow.sync = .syncing
+                state = .`open`(openNow)
+                actions.syEn()
+                startTimer(.syncingAfter1s)
+                return .transitioned(from: .`open`(source), to: state)
+            default:
+                break
+            }
+            return unhandled(event, in: .`open`(source))
+        case .`open`, .bold:
             return unhandled(event, in: .`open`(source))
         }
     }
@@ -1013,49 +994,26 @@ final class Editor<Actions: EditorActions> {
         return .unhandled(in: .closed)
     }
 
-    /// `Open`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `Open`'s own rows only when no region took it.
+    /// `Open`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Open`'s own rows only when
+    /// no region took it.
     private func handleTimerInOpen(_ timer: EditorTimer, _ source: EditorState.Open) -> Outcome {
-        var openNow = source
-        var openHandled = false
-        // Region `Doc`.
-        switch openNow.doc {
-        case .editing(let editingSource):
-            let editingNow = editingSource
-            // Region `Style`.
-            switch editingNow.style {
-            case .plain:
-                break
-            case .bold:
-                break
-            }
-            // Region `Align`.
-            switch editingNow.align {
-            case .left:
-                break
-            case .right:
-                break
-            }
-        }
-        // Region `Sync`.
-        switch openNow.sync {
-        case .synced:
-            break
-        case .syncing:
-            switch timer {
-            case .syncingAfter1s:
+        switch timer {
+        case .syncingAfter1s:
+            var openNow = source
+            // Region `Sync`.
+            switch openNow.sync {
+            case .syncing:
                 actions.syEx()
                 cancelTimer(.syncingAfter1s)
                 actions.done()
                 openNow.sync = .synced
                 state = .`open`(openNow)
-                openHandled = true
+                return .transitioned(from: .`open`(source), to: state)
+            default:
+                break
             }
+            return .unhandled(in: .`open`(source))
         }
-        if openHandled {
-            return .transitioned(from: .`open`(source), to: state)
-        }
-        // `Open`'s own rows: no region took the event.
-        return .unhandled(in: .`open`(source))
     }
 }

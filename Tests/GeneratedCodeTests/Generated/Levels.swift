@@ -292,24 +292,14 @@ final class Levels<Actions: LevelsActions> {
         }
     }
 
-    /// `On`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `On`'s own rows only when no region took it.
+    /// `On`, a parallel state, in the configuration `source`. For each event, each region that
+    /// has rows for it in turn takes it if its state has one; `On`'s own rows only when no
+    /// region took it.
     @inline(__always)
     private func handleInOn(_ event: LevelsEvent, _ source: LevelsState.On) -> Outcome {
-        let onNow = source
-        // Region `Left`.
-        switch onNow.left {
-        case .l1:
-            break
-        }
-        // Region `Right`.
-        switch onNow.right {
-        case .r1:
-            break
-        }
-        // `On`'s own rows: no region took the event.
         switch event {
         case .toggle:
+            let onNow = source
             exitRight(onNow.right)
             exitLeft(onNow.left)
             actions.onEx()

@@ -540,70 +540,15 @@ public final class Recorder<Actions: RecorderActions> {
         }
     }
 
-    /// `Session`, a parallel state, in the configuration `source`. Each region in turn takes
-    /// the event if its state has a row for it; `Session`'s own rows only when no region took
-    /// it.
+    /// `Session`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Session`'s own rows only
+    /// when no region took it.
     @inlinable
     @inline(__always)
     func handleInSession(_ event: RecorderEvent, _ source: RecorderState.Session) -> Outcome {
-        var sessionNow = source
-        var sessionHandled = false
-        // Region `Capture`.
-        switch sessionNow.capture {
-        case .recording:
-            switch event {
-            case .stop:
-                currentHistory.session = sessionNow
-                actions.rEx()
-                sessionNow.capture = .finished
-                currentState = .session(sessionNow)
-                actions.fEn()
-                sessionHandled = true
-            case .tick:
-                actions.tickCapture()
-                sessionHandled = true
-            case .start, .resume, .back, .done, .abort, .reset, .save, .edit:
-                break
-            }
-        case .finished:
-            break
-        }
-        // Region `Storage`.
-        switch sessionNow.storage {
-        case .dirty:
-            switch event {
-            case .save:
-                currentHistory.session = sessionNow
-                actions.dEx()
-                sessionNow.storage = .saved
-                currentState = .session(sessionNow)
-                actions.svEn()
-                sessionHandled = true
-            case .tick:
-                actions.tickStorage()
-                sessionHandled = true
-            case .start, .resume, .back, .done, .abort, .reset, .stop, .edit:
-                break
-            }
-        case .saved:
-            switch event {
-            case .edit:
-                currentHistory.session = sessionNow
-                actions.svEx()
-                sessionNow.storage = .dirty
-                currentState = .session(sessionNow)
-                actions.dEn()
-                sessionHandled = true
-            case .start, .resume, .back, .done, .abort, .reset, .stop, .tick, .save:
-                break
-            }
-        }
-        if sessionHandled {
-            return .transitioned(from: .session(source), to: currentState)
-        }
-        // `Session`'s own rows: no region took the event.
         switch event {
         case .done:
+            let sessionNow = source
             if Self.isInFinishedOfCapture(source.capture), Self.isInSavedOfStorage(source.storage) {
                 currentHistory.session = sessionNow
                 exitStorage(sessionNow.storage)
@@ -616,12 +561,13 @@ public final class Recorder<Actions: RecorderActions> {
             } else {
                 if Self.isInFinishedOfCapture(source.capture) {
                     actions.wait()
-                    return .transitioned(from: .session(source), to: .session(source))
+                    return .transitioned(from: .session(source), to: currentState)
                 } else {
                     return .rejected(in: .session(source))
                 }
             }
         case .abort:
+            let sessionNow = source
             currentHistory.session = sessionNow
             exitStorage(sessionNow.storage)
             exitCapture(sessionNow.capture)
@@ -630,6 +576,7 @@ public final class Recorder<Actions: RecorderActions> {
             actions.idleEn()
             return .transitioned(from: .session(source), to: currentState)
         case .reset:
+            var sessionNow = source
             currentHistory.session = sessionNow
             exitStorage(sessionNow.storage)
             exitCapture(sessionNow.capture)
@@ -643,7 +590,75 @@ public final class Recorder<Actions: RecorderActions> {
             actions.stEn()
             enterStorage(storageEntered)
             return .transitioned(from: .session(source), to: currentState)
-        case .start, .resume, .back, .stop, .tick, .save, .edit:
+        case .stop:
+            var sessionNow = source
+            // Region `Capture`.
+            switch sessionNow.capture {
+            case .recording:
+                currentHistory.session = sessionNow
+                actions.rEx()
+                sessionNow.capture = .finished
+                currentState = .session(sessionNow)
+                actions.fEn()
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .tick:
+            let sessionNow = source
+            var sessionHandled = false
+            // Region `Capture`.
+            switch sessionNow.capture {
+            case .recording:
+                actions.tickCapture()
+                sessionHandled = true
+            default:
+                break
+            }
+            // Region `Storage`.
+            switch sessionNow.storage {
+            case .dirty:
+                actions.tickStorage()
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            if sessionHandled {
+                return .transitioned(from: .session(source), to: currentState)
+            }
+            return unhandled(event, in: .session(source))
+        case .save:
+            var sessionNow = source
+            // Region `Storage`.
+            switch sessionNow.storage {
+            case .dirty:
+                currentHistory.session = sessionNow
+                actions.dEx()
+                sessionNow.storage = .saved
+                currentState = .session(sessionNow)
+                actions.svEn()
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .edit:
+            var sessionNow = source
+            // Region `Storage`.
+            switch sessionNow.storage {
+            case .saved:
+                currentHistory.session = sessionNow
+                actions.svEx()
+                sessionNow.storage = .dirty
+                currentState = .session(sessionNow)
+                actions.dEn()
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .start, .resume, .back:
             return unhandled(event, in: .session(source))
         }
     }

@@ -374,80 +374,69 @@ final class PlayerRegions<Actions: PlayerRegionsActions> {
         }
     }
 
-    /// `Media`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `Media`'s own rows only when no region took it.
+    /// `Media`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Media`'s own rows only when
+    /// no region took it.
     @inline(__always)
     private func handleInMedia(_ event: PlayerRegionsEvent, _ source: PlayerRegionsState.Media) -> Outcome {
-        var mediaNow = source
-        var mediaHandled = false
-        // Region `Playback`.
-        switch mediaNow.playback {
-        case .stopped:
-            switch event {
-            case .play:
-                actions.sEx()
-                actions.start()
-                mediaNow.playback = .playing
-                state = .media(mediaNow)
-                actions.plEn()
-                mediaHandled = true
-            case .power, .stop, .mute:
-                break
-            }
-        case .playing:
-            switch event {
-            case .stop:
-                actions.plEx()
-                actions.stop()
-                mediaNow.playback = .stopped
-                state = .media(mediaNow)
-                actions.sEn()
-                mediaHandled = true
-            case .power, .play, .mute:
-                break
-            }
-        }
-        // Region `Volume`.
-        switch mediaNow.volume {
-        case .normal:
-            switch event {
-            case .mute:
-                actions.nEx()
-                actions.mute()
-                mediaNow.volume = .muted
-                state = .media(mediaNow)
-                actions.muEn()
-                mediaHandled = true
-            case .power, .play, .stop:
-                break
-            }
-        case .muted:
-            switch event {
-            case .mute:
-                actions.muEx()
-                actions.unmute()
-                mediaNow.volume = .normal
-                state = .media(mediaNow)
-                actions.nEn()
-                mediaHandled = true
-            case .power, .play, .stop:
-                break
-            }
-        }
-        if mediaHandled {
-            return .transitioned(from: .media(source), to: state)
-        }
-        // `Media`'s own rows: no region took the event.
         switch event {
         case .power:
+            let mediaNow = source
             exitVolume(mediaNow.volume)
             exitPlayback(mediaNow.playback)
             actions.mEx()
             state = .off
             actions.offEn()
             return .transitioned(from: .media(source), to: state)
-        case .play, .stop, .mute:
+        case .play:
+            var mediaNow = source
+            // Region `Playback`.
+            switch mediaNow.playback {
+            case .stopped:
+                actions.sEx()
+                actions.start()
+                mediaNow.playback = .playing
+                state = .media(mediaNow)
+                actions.plEn()
+                return .transitioned(from: .media(source), to: state)
+            default:
+                break
+            }
             return unhandled(event, in: .media(source))
+        case .stop:
+            var mediaNow = source
+            // Region `Playback`.
+            switch mediaNow.playback {
+            case .playing:
+                actions.plEx()
+                actions.stop()
+                mediaNow.playback = .stopped
+                state = .media(mediaNow)
+                actions.sEn()
+                return .transitioned(from: .media(source), to: state)
+            default:
+                break
+            }
+            return unhandled(event, in: .media(source))
+        case .mute:
+            var mediaNow = source
+            // Region `Volume`.
+            switch mediaNow.volume {
+            case .normal:
+                actions.nEx()
+                actions.mute()
+                mediaNow.volume = .muted
+                state = .media(mediaNow)
+                actions.muEn()
+                return .transitioned(from: .media(source), to: state)
+            case .muted:
+                actions.muEx()
+                actions.unmute()
+                mediaNow.volume = .normal
+                state = .media(mediaNow)
+                actions.nEn()
+                return .transitioned(from: .media(source), to: state)
+            }
         }
     }
 

@@ -696,160 +696,15 @@ package final class Studio<Actions: StudioActions> {
         }
     }
 
-    /// `Session`, a parallel state, in the configuration `source`. Each region in turn takes
-    /// the event if its state has a row for it; `Session`'s own rows only when no region took
-    /// it.
+    /// `Session`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Session`'s own rows only
+    /// when no region took it.
     @inlinable
     @inline(__always)
     func handleInSession(_ event: StudioEvent, _ source: StudioState.Session) -> Outcome {
-        var sessionNow = source
-        var sessionHandled = false
-        // Region `Doc`.
-        switch sessionNow.doc {
-        case .editing(let editingSource):
-            var editingNow = editingSource
-            var editingHandled = false
-            // Region `Style`.
-            switch editingNow.style {
-            case .plain:
-                switch event {
-                case .toggle:
-                    currentHistory.session = sessionNow
-                    currentHistory.style = .plain
-                    actions.pEx()
-                    editingNow.style = .bold
-                    sessionNow.doc = .editing(editingNow)
-                    currentState = .session(sessionNow)
-                    actions.bEn()
-                    editingHandled = true
-                case .`open`, .quick, .close, .finish, .reset, .flatten, .preview, .flip, .done, .save, .edit:
-                    break
-                }
-            case .bold:
-                switch event {
-                case .toggle:
-                    currentHistory.session = sessionNow
-                    currentHistory.style = .bold
-                    actions.bEx()
-                    editingNow.style = .plain
-                    sessionNow.doc = .editing(editingNow)
-                    currentState = .session(sessionNow)
-                    actions.pEn()
-                    editingHandled = true
-                case .preview:
-                    currentHistory.session = sessionNow
-                    currentHistory.style = .bold
-                    exitAlign(editingNow.align)
-                    actions.bEx()
-                    actions.stEx()
-                    actions.eEx()
-                    sessionNow.doc = .reviewing
-                    currentState = .session(sessionNow)
-                    actions.rvEn()
-                    editingHandled = true
-                case .`open`, .quick, .close, .finish, .reset, .flatten, .flip, .done, .save, .edit:
-                    break
-                }
-            }
-            // Region `Align`.
-            switch editingNow.align {
-            case .left:
-                switch event {
-                case .flip:
-                    currentHistory.session = sessionNow
-                    editingNow.align = .right
-                    sessionNow.doc = .editing(editingNow)
-                    currentState = .session(sessionNow)
-                    editingHandled = true
-                case .`open`, .quick, .close, .finish, .reset, .flatten, .toggle, .preview, .done, .save, .edit:
-                    break
-                }
-            case .right:
-                switch event {
-                case .flip:
-                    currentHistory.session = sessionNow
-                    editingNow.align = .left
-                    sessionNow.doc = .editing(editingNow)
-                    currentState = .session(sessionNow)
-                    editingHandled = true
-                case .toggle:
-                    actions.flipNote()
-                    editingHandled = true
-                case .`open`, .quick, .close, .finish, .reset, .flatten, .preview, .done, .save, .edit:
-                    break
-                }
-            }
-            if editingHandled {
-                sessionHandled = true
-            } else {
-                switch event {
-                case .flatten:
-                    currentHistory.session = sessionNow
-                    exitAlign(editingNow.align)
-                    exitStyle(editingNow.style)
-                    actions.flatten()
-                    editingNow.style = .plain
-                    editingNow.align = .left
-                    sessionNow.doc = .editing(editingNow)
-                    currentState = .session(sessionNow)
-                    actions.stEn()
-                    actions.pEn()
-                    sessionHandled = true
-                case .`open`, .quick, .close, .finish, .reset, .toggle, .preview, .flip, .done, .save, .edit:
-                    break
-                }
-            }
-        case .reviewing:
-            switch event {
-            case .done:
-                currentHistory.session = sessionNow
-                actions.rvEx()
-                let styleEntered = resolveStyle()
-                let alignEntered = resolveAlign()
-                sessionNow.doc = .editing(StudioState.Session.Doc.Editing(style: styleEntered, align: alignEntered))
-                currentState = .session(sessionNow)
-                actions.eEn()
-                actions.stEn()
-                enterStyle(styleEntered)
-                enterAlign(alignEntered)
-                sessionHandled = true
-            case .`open`, .quick, .close, .finish, .reset, .flatten, .toggle, .preview, .flip, .save, .edit:
-                break
-            }
-        }
-        // Region `Storage`.
-        switch sessionNow.storage {
-        case .dirty:
-            switch event {
-            case .save:
-                currentHistory.session = sessionNow
-                actions.save()
-                sessionNow.storage = .saved
-                currentState = .session(sessionNow)
-                sessionHandled = true
-            case .toggle:
-                actions.markDirty()
-                sessionHandled = true
-            case .`open`, .quick, .close, .finish, .reset, .flatten, .preview, .flip, .done, .edit:
-                break
-            }
-        case .saved:
-            switch event {
-            case .edit:
-                currentHistory.session = sessionNow
-                sessionNow.storage = .dirty
-                currentState = .session(sessionNow)
-                sessionHandled = true
-            case .`open`, .quick, .close, .finish, .reset, .flatten, .toggle, .preview, .flip, .done, .save:
-                break
-            }
-        }
-        if sessionHandled {
-            return .transitioned(from: .session(source), to: currentState)
-        }
-        // `Session`'s own rows: no region took the event.
         switch event {
         case .close:
+            let sessionNow = source
             currentHistory.session = sessionNow
             exitStorage(sessionNow.storage)
             exitDoc(sessionNow.doc)
@@ -858,6 +713,7 @@ package final class Studio<Actions: StudioActions> {
             actions.offEn()
             return .transitioned(from: .session(source), to: currentState)
         case .finish:
+            let sessionNow = source
             if Self.isInRightOfDoc(source.doc), Self.isInSavedOfStorage(source.storage) {
                 currentHistory.session = sessionNow
                 exitStorage(sessionNow.storage)
@@ -870,12 +726,13 @@ package final class Studio<Actions: StudioActions> {
             } else {
                 if Self.isInRightOfDoc(source.doc) {
                     actions.notYet()
-                    return .transitioned(from: .session(source), to: .session(source))
+                    return .transitioned(from: .session(source), to: currentState)
                 } else {
                     return .rejected(in: .session(source))
                 }
             }
         case .reset:
+            var sessionNow = source
             currentHistory.session = sessionNow
             exitStorage(sessionNow.storage)
             exitDoc(sessionNow.doc)
@@ -890,7 +747,176 @@ package final class Studio<Actions: StudioActions> {
             actions.stoEn()
             enterStorage(storageEntered)
             return .transitioned(from: .session(source), to: currentState)
-        case .`open`, .quick, .flatten, .toggle, .preview, .flip, .done, .save, .edit:
+        case .flatten:
+            var sessionNow = source
+            // Region `Doc`.
+            switch sessionNow.doc {
+            case .editing(let editingSource):
+                var editingNow = editingSource
+                currentHistory.session = sessionNow
+                exitAlign(editingNow.align)
+                exitStyle(editingNow.style)
+                actions.flatten()
+                editingNow.style = .plain
+                editingNow.align = .left
+                sessionNow.doc = .editing(editingNow)
+                currentState = .session(sessionNow)
+                actions.stEn()
+                actions.pEn()
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .toggle:
+            var sessionNow = source
+            var sessionHandled = false
+            // Region `Doc`.
+            switch sessionNow.doc {
+            case .editing(let editingSource):
+                var editingNow = editingSource
+                // Region `Style`.
+                switch editingNow.style {
+                case .plain:
+                    currentHistory.session = sessionNow
+                    currentHistory.style = .plain
+                    actions.pEx()
+                    editingNow.style = .bold
+                    sessionNow.doc = .editing(editingNow)
+                    currentState = .session(sessionNow)
+                    actions.bEn()
+                case .bold:
+                    currentHistory.session = sessionNow
+                    currentHistory.style = .bold
+                    actions.bEx()
+                    editingNow.style = .plain
+                    sessionNow.doc = .editing(editingNow)
+                    currentState = .session(sessionNow)
+                    actions.pEn()
+                }
+                // Region `Align`.
+                switch editingNow.align {
+                case .right:
+                    actions.flipNote()
+                    sessionHandled = true
+                default:
+                    break
+                }
+                sessionHandled = true
+            default:
+                break
+            }
+            // Region `Storage`.
+            switch sessionNow.storage {
+            case .dirty:
+                actions.markDirty()
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            if sessionHandled {
+                return .transitioned(from: .session(source), to: currentState)
+            }
+            return unhandled(event, in: .session(source))
+        case .preview:
+            var sessionNow = source
+            // Region `Doc`.
+            switch sessionNow.doc {
+            case .editing(let editingSource):
+                let editingNow = editingSource
+                // Region `Style`.
+                switch editingNow.style {
+                case .bold:
+                    currentHistory.session = sessionNow
+                    currentHistory.style = .bold
+                    exitAlign(editingNow.align)
+                    actions.bEx()
+                    actions.stEx()
+                    actions.eEx()
+                    sessionNow.doc = .reviewing
+                    currentState = .session(sessionNow)
+                    actions.rvEn()
+                    return .transitioned(from: .session(source), to: currentState)
+                default:
+                    break
+                }
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .flip:
+            var sessionNow = source
+            // Region `Doc`.
+            switch sessionNow.doc {
+            case .editing(let editingSource):
+                var editingNow = editingSource
+                // Region `Align`.
+                switch editingNow.align {
+                case .left:
+                    currentHistory.session = sessionNow
+                    editingNow.align = .right
+                    sessionNow.doc = .editing(editingNow)
+                    currentState = .session(sessionNow)
+                    return .transitioned(from: .session(source), to: currentState)
+                case .right:
+                    currentHistory.session = sessionNow
+                    editingNow.align = .left
+                    sessionNow.doc = .editing(editingNow)
+                    currentState = .session(sessionNow)
+                    return .transitioned(from: .session(source), to: currentState)
+                }
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .done:
+            var sessionNow = source
+            // Region `Doc`.
+            switch sessionNow.doc {
+            case .reviewing:
+                currentHistory.session = sessionNow
+                actions.rvEx()
+                let styleEntered = resolveStyle()
+                let alignEntered = resolveAlign()
+                sessionNow.doc = .editing(StudioState.Session.Doc.Editing(style: styleEntered, align: alignEntered))
+                currentState = .session(sessionNow)
+                actions.eEn()
+                actions.stEn()
+                enterStyle(styleEntered)
+                enterAlign(alignEntered)
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .save:
+            var sessionNow = source
+            // Region `Storage`.
+            switch sessionNow.storage {
+            case .dirty:
+                currentHistory.session = sessionNow
+                actions.save()
+                sessionNow.storage = .saved
+                currentState = .session(sessionNow)
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .edit:
+            var sessionNow = source
+            // Region `Storage`.
+            switch sessionNow.storage {
+            case .saved:
+                currentHistory.session = sessionNow
+                sessionNow.storage = .dirty
+                currentState = .session(sessionNow)
+                return .transitioned(from: .session(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .session(source))
+        case .`open`, .quick:
             return unhandled(event, in: .session(source))
         }
     }

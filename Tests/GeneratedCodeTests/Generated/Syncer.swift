@@ -419,83 +419,91 @@ public final class Syncer<Actions: SyncerActions> {
         }
     }
 
-    /// `Active`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `Active`'s own rows only when no region took it.
+    /// `Active`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Active`'s own rows only
+    /// when no region took it.
     @inlinable
     @inline(__always)
     func handleInActive(_ event: SyncerEvent, _ source: SyncerState.Active) async -> Outcome {
-        var activeNow = source
-        var activeHandled = false
-        var rejectedHere = false
-        // Region `Net`.
-        switch activeNow.net {
-        case .offline:
-            switch event {
-            case .connect:
-                if await actions.isOnline() {
-                    activeNow.net = .online
-                    currentState = .active(activeNow)
-                    activeHandled = true
-                } else {
-                    rejectedHere = true
-                }
-            case .start, .stop, .send, .drop, .add:
-                break
-            }
-        case .online:
-            switch event {
-            case .send:
-                await actions.upload()
-                activeHandled = true
-            case .drop:
-                activeNow.net = .offline
-                currentState = .active(activeNow)
-                actions.goOffline()
-                activeHandled = true
-            case .start, .stop, .connect, .add:
-                break
-            }
-        }
-        // Region `Queue`.
-        switch activeNow.queue {
-        case .empty:
-            switch event {
-            case .add:
-                activeNow.queue = .pending
-                currentState = .active(activeNow)
-                actions.queued()
-                activeHandled = true
-            case .start, .stop, .connect, .send, .drop:
-                break
-            }
-        case .pending:
-            switch event {
-            case .send:
-                activeNow.queue = .empty
-                currentState = .active(activeNow)
-                activeHandled = true
-            case .add:
-                actions.queued()
-                activeHandled = true
-            case .start, .stop, .connect, .drop:
-                break
-            }
-        }
-        if activeHandled {
-            return .transitioned(from: .active(source), to: currentState)
-        }
-        // `Active`'s own rows: no region took the event.
         switch event {
         case .stop:
+            let activeNow = source
             await exitQueue(activeNow.queue)
             await exitNet(activeNow.net)
             actions.stopAll()
             currentState = .idle
             return .transitioned(from: .active(source), to: currentState)
-        case .start, .connect, .send, .drop, .add:
+        case .connect:
+            var activeNow = source
+            var rejectedHere = false
+            // Region `Net`.
+            switch activeNow.net {
+            case .offline:
+                if await actions.isOnline() {
+                    activeNow.net = .online
+                    currentState = .active(activeNow)
+                    return .transitioned(from: .active(source), to: currentState)
+                } else {
+                    rejectedHere = true
+                }
+            default:
+                break
+            }
             if rejectedHere {
                 return .rejected(in: .active(source))
             }
+            return unhandled(event, in: .active(source))
+        case .send:
+            var activeNow = source
+            var activeHandled = false
+            // Region `Net`.
+            switch activeNow.net {
+            case .online:
+                await actions.upload()
+                activeHandled = true
+            default:
+                break
+            }
+            // Region `Queue`.
+            switch activeNow.queue {
+            case .pending:
+                activeNow.queue = .empty
+                currentState = .active(activeNow)
+                return .transitioned(from: .active(source), to: currentState)
+            default:
+                break
+            }
+            if activeHandled {
+                return .transitioned(from: .active(source), to: currentState)
+            }
+            return unhandled(event, in: .active(source))
+        case .drop:
+            var activeNow = source
+            // Region `Net`.
+            switch activeNow.net {
+            case .online:
+                activeNow.net = .offline
+                currentState = .active(activeNow)
+                actions.goOffline()
+                return .transitioned(from: .active(source), to: currentState)
+            default:
+                break
+            }
+            return unhandled(event, in: .active(source))
+        case .add:
+            var activeNow = source
+            // Region `Queue`.
+            switch activeNow.queue {
+            case .empty:
+                activeNow.queue = .pending
+                currentState = .active(activeNow)
+                actions.queued()
+                return .transitioned(from: .active(source), to: currentState)
+            case .pending:
+                actions.queued()
+                return .transitioned(from: .active(source), to: currentState)
+            }
+        case .start:
             return unhandled(event, in: .active(source))
         }
     }

@@ -738,78 +738,14 @@ final class Theater<Actions: TheaterActions> {
         }
     }
 
-    /// `Stage`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `Stage`'s own rows only when no region took it.
+    /// `Stage`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Stage`'s own rows only when
+    /// no region took it.
     @inline(__always)
     private func handleInStage(_ event: TheaterEvent, _ source: TheaterState.Stage) -> Outcome {
-        var stageNow = source
-        var stageHandled = false
-        // Region `Lights`.
-        switch stageNow.lights {
-        case .dark:
-            switch event {
-            case .flip:
-                history.show = .stage(stageNow)
-                actions.dkEx()
-                stageNow.lights = .lit
-                state = .stage(stageNow)
-                actions.ltEn()
-                stageHandled = true
-            case .`open`, .mix, .solo, .close, .dim, .hush, .`break`, .resume, .reset, .mute, .toggle:
-                break
-            }
-        case .lit:
-            switch event {
-            case .flip:
-                history.show = .stage(stageNow)
-                actions.ltEx()
-                stageNow.lights = .dark
-                state = .stage(stageNow)
-                actions.dkEn()
-                stageHandled = true
-            case .`open`, .mix, .solo, .close, .dim, .hush, .`break`, .resume, .reset, .mute, .toggle:
-                break
-            }
-        }
-        // Region `Sound`.
-        switch stageNow.sound {
-        case .quiet:
-            switch event {
-            case .flip:
-                history.show = .stage(stageNow)
-                actions.qEx()
-                stageNow.sound = .loud
-                state = .stage(stageNow)
-                stageHandled = true
-            case .`open`, .mix, .solo, .close, .dim, .hush, .`break`, .resume, .reset, .mute, .toggle:
-                break
-            }
-        case .loud:
-            switch event {
-            case .hush:
-                history.show = .stage(stageNow)
-                stageNow.sound = .quiet
-                state = .stage(stageNow)
-                actions.qEn()
-                stageHandled = true
-            case .`break`:
-                history.show = .stage(stageNow)
-                actions.soEx()
-                exitLights(stageNow.lights)
-                actions.sgEx()
-                state = .pause
-                actions.paEn()
-                return .transitioned(from: .stage(source), to: state)
-            case .`open`, .mix, .solo, .close, .dim, .flip, .resume, .reset, .mute, .toggle:
-                break
-            }
-        }
-        if stageHandled {
-            return .transitioned(from: .stage(source), to: state)
-        }
-        // `Stage`'s own rows: no region took the event.
         switch event {
         case .close:
+            let stageNow = source
             // from Show
             history.show = .stage(stageNow)
             exitSound(stageNow.sound)
@@ -820,6 +756,7 @@ final class Theater<Actions: TheaterActions> {
             actions.offEn()
             return .transitioned(from: .stage(source), to: state)
         case .dim:
+            var stageNow = source
             if Self.isInLoudOfSound(source.sound) {
                 history.show = .stage(stageNow)
                 exitSound(stageNow.sound)
@@ -837,7 +774,66 @@ final class Theater<Actions: TheaterActions> {
             } else {
                 return .rejected(in: .stage(source))
             }
-        case .`open`, .mix, .solo, .flip, .hush, .`break`, .resume, .reset, .mute, .toggle:
+        case .flip:
+            var stageNow = source
+            // Region `Lights`.
+            switch stageNow.lights {
+            case .dark:
+                history.show = .stage(stageNow)
+                actions.dkEx()
+                stageNow.lights = .lit
+                state = .stage(stageNow)
+                actions.ltEn()
+            case .lit:
+                history.show = .stage(stageNow)
+                actions.ltEx()
+                stageNow.lights = .dark
+                state = .stage(stageNow)
+                actions.dkEn()
+            }
+            // Region `Sound`.
+            switch stageNow.sound {
+            case .quiet:
+                history.show = .stage(stageNow)
+                actions.qEx()
+                stageNow.sound = .loud
+                state = .stage(stageNow)
+                return .transitioned(from: .stage(source), to: state)
+            default:
+                break
+            }
+            return .transitioned(from: .stage(source), to: state)
+        case .hush:
+            var stageNow = source
+            // Region `Sound`.
+            switch stageNow.sound {
+            case .loud:
+                history.show = .stage(stageNow)
+                stageNow.sound = .quiet
+                state = .stage(stageNow)
+                actions.qEn()
+                return .transitioned(from: .stage(source), to: state)
+            default:
+                break
+            }
+            return unhandled(event, in: .stage(source))
+        case .`break`:
+            let stageNow = source
+            // Region `Sound`.
+            switch stageNow.sound {
+            case .loud:
+                history.show = .stage(stageNow)
+                actions.soEx()
+                exitLights(stageNow.lights)
+                actions.sgEx()
+                state = .pause
+                actions.paEn()
+                return .transitioned(from: .stage(source), to: state)
+            default:
+                break
+            }
+            return unhandled(event, in: .stage(source))
+        case .`open`, .mix, .solo, .resume, .reset, .mute, .toggle:
             return unhandled(event, in: .stage(source))
         }
     }
@@ -866,192 +862,44 @@ final class Theater<Actions: TheaterActions> {
         }
     }
 
-    /// `Desk`, a parallel state, in the configuration `source`. Each region in turn takes the
-    /// event if its state has a row for it; `Desk`'s own rows only when no region took it.
+    /// `Desk`, a parallel state, in the configuration `source`. For each event, each region
+    /// that has rows for it in turn takes it if its state has one; `Desk`'s own rows only when
+    /// no region took it.
     @inline(__always)
     private func handleInDesk(_ event: TheaterEvent, _ source: TheaterState.Desk) -> Outcome {
-        var deskNow = source
-        var deskHandled = false
-        var rejectedHere = false
-        // Region `Channels`, a parallel state.
-        var channelsNow = deskNow.channels
-        var channelsHandled = false
-        // Region `Left`.
-        switch channelsNow.left {
-        case .lOn:
-            switch event {
-            case .toggle:
-                history.channels = channelsNow
-                actions.lonEx()
-                channelsNow.left = .lOff
-                deskNow.channels = channelsNow
-                state = .desk(deskNow)
-                actions.lofEn()
-                channelsHandled = true
-            case .`open`, .mix, .solo, .close, .dim, .flip, .hush, .`break`, .resume, .reset, .mute:
-                break
-            }
-        case .lOff:
-            switch event {
-            case .toggle:
-                history.channels = channelsNow
-                actions.lofEx()
-                channelsNow.left = .lOn
-                deskNow.channels = channelsNow
-                state = .desk(deskNow)
-                actions.lonEn()
-                channelsHandled = true
-            case .`open`, .mix, .solo, .close, .dim, .flip, .hush, .`break`, .resume, .reset, .mute:
-                break
-            }
-        }
-        // Region `Right`.
-        switch channelsNow.right {
-        case .rOn:
-            switch event {
-            case .toggle:
-                if Self.isInLOffOfLeft(source.channels.left) {
-                    history.channels = channelsNow
-                    channelsNow.right = .rOff
-                    deskNow.channels = channelsNow
-                    state = .desk(deskNow)
-                    actions.rofEn()
-                    channelsHandled = true
-                } else {
-                    rejectedHere = true
-                }
-            case .`open`, .mix, .solo, .close, .dim, .flip, .hush, .`break`, .resume, .reset, .mute:
-                break
-            }
-        case .rOff:
-            switch event {
-            case .toggle:
-                history.channels = channelsNow
-                actions.rofEx()
-                channelsNow.right = .rOn
-                deskNow.channels = channelsNow
-                state = .desk(deskNow)
-                channelsHandled = true
-            case .`open`, .mix, .solo, .close, .dim, .flip, .hush, .`break`, .resume, .reset, .mute:
-                break
-            }
-        }
-        if channelsHandled {
-            deskHandled = true
-        } else {
-            switch event {
-            case .mute:
-                history.channels = channelsNow
-                exitRight(channelsNow.right)
-                exitLeft(channelsNow.left)
-                actions.mute()
-                channelsNow.left = .lOff
-                channelsNow.right = .rOff
-                deskNow.channels = channelsNow
-                state = .desk(deskNow)
-                actions.lEn()
-                actions.lofEn()
-                actions.rEn()
-                actions.rofEn()
-                deskHandled = true
-            case .`open`, .mix, .solo, .close, .dim, .flip, .hush, .`break`, .resume, .reset, .toggle:
-                break
-            }
-        }
-        // Region `Master`.
-        switch deskNow.master {
-        case .bus(let busSource):
-            var busNow = busSource
-            var busHandled = false
-            // Region `Send`.
-            switch busNow.send {
-            case .dry:
-                switch event {
-                case .toggle:
-                    actions.dryEx()
-                    busNow.send = .wet
-                    deskNow.master = .bus(busNow)
-                    state = .desk(deskNow)
-                    actions.wetEn()
-                    busHandled = true
-                case .`open`, .mix, .solo, .close, .dim, .flip, .hush, .`break`, .resume, .reset, .mute:
-                    break
-                }
-            case .wet:
-                switch event {
-                case .toggle:
-                    actions.wetEx()
-                    busNow.send = .dry
-                    deskNow.master = .bus(busNow)
-                    state = .desk(deskNow)
-                    actions.dryEn()
-                    busHandled = true
-                case .`open`, .mix, .solo, .close, .dim, .flip, .hush, .`break`, .resume, .reset, .mute:
-                    break
-                }
-            }
-            // Region `Return`.
-            switch busNow.`return` {
-            case .flat:
-                switch event {
-                case .flip:
-                    busNow.`return` = .boost
-                    deskNow.master = .bus(busNow)
-                    state = .desk(deskNow)
-                    actions.boEn()
-                    busHandled = true
-                case .`open`, .mix, .solo, .close, .dim, .hush, .`break`, .resume, .reset, .mute, .toggle:
-                    break
-                }
-            case .boost:
-                switch event {
-                case .flip:
-                    actions.boEx()
-                    busNow.`return` = .flat
-                    deskNow.master = .bus(busNow)
-                    state = .desk(deskNow)
-                    busHandled = true
-                case .`open`, .mix, .solo, .close, .dim, .hush, .`break`, .resume, .reset, .mute, .toggle:
-                    break
-                }
-            }
-            if busHandled {
-                deskHandled = true
-            } else {
-                switch event {
-                case .flip:
-                    if !Self.isInROffOfChannels(source.channels) {
-                        exitReturn(busNow.`return`)
-                        exitSend(busNow.send)
-                        let returnEntered = resolveReturn()
-                        busNow.send = .dry
-                        busNow.`return` = returnEntered
-                        deskNow.master = .bus(busNow)
-                        state = .desk(deskNow)
-                        actions.dryEn()
-                        enterReturn(returnEntered)
-                        deskHandled = true
-                    } else {
-                        rejectedHere = true
-                    }
-                case .`open`, .mix, .solo, .close, .dim, .hush, .`break`, .resume, .reset, .mute, .toggle:
-                    break
-                }
-            }
-        }
-        if deskHandled {
-            return .transitioned(from: .desk(source), to: state)
-        }
-        // `Desk`'s own rows: no region took the event.
         switch event {
         case .close:
+            let deskNow = source
             exitMaster(deskNow.master)
             exitChannels(deskNow.channels)
             actions.dsEx()
             state = .off
             actions.offEn()
             return .transitioned(from: .desk(source), to: state)
+        case .flip:
+            var deskNow = source
+            // Region `Master`.
+            switch deskNow.master {
+            case .bus(let busSource):
+                var busNow = busSource
+                // Region `Return`.
+                switch busNow.`return` {
+                case .flat:
+                    busNow.`return` = .boost
+                    deskNow.master = .bus(busNow)
+                    state = .desk(deskNow)
+                    actions.boEn()
+                    return .transitioned(from: .desk(source), to: state)
+                case .boost:
+                    actions.boEx()
+                    busNow.`return` = .flat
+                    deskNow.master = .bus(busNow)
+                    state = .desk(deskNow)
+                    return .transitioned(from: .desk(source), to: state)
+                }
+            }
         case .reset:
+            var deskNow = source
             exitMaster(deskNow.master)
             exitChannels(deskNow.channels)
             actions.reset()
@@ -1065,10 +913,84 @@ final class Theater<Actions: TheaterActions> {
             actions.mEn()
             enterMaster(masterEntered)
             return .transitioned(from: .desk(source), to: state)
-        case .`open`, .mix, .solo, .dim, .flip, .hush, .`break`, .resume, .mute, .toggle:
-            if rejectedHere {
-                return .rejected(in: .desk(source))
+        case .mute:
+            var deskNow = source
+            // Region `Channels`, a parallel state.
+            var channelsNow = deskNow.channels
+            history.channels = channelsNow
+            exitRight(channelsNow.right)
+            exitLeft(channelsNow.left)
+            actions.mute()
+            channelsNow.left = .lOff
+            channelsNow.right = .rOff
+            deskNow.channels = channelsNow
+            state = .desk(deskNow)
+            actions.lEn()
+            actions.lofEn()
+            actions.rEn()
+            actions.rofEn()
+            return .transitioned(from: .desk(source), to: state)
+        case .toggle:
+            var deskNow = source
+            // Region `Channels`, a parallel state.
+            var channelsNow = deskNow.channels
+            // Region `Left`.
+            switch channelsNow.left {
+            case .lOn:
+                history.channels = channelsNow
+                actions.lonEx()
+                channelsNow.left = .lOff
+                deskNow.channels = channelsNow
+                state = .desk(deskNow)
+                actions.lofEn()
+            case .lOff:
+                history.channels = channelsNow
+                actions.lofEx()
+                channelsNow.left = .lOn
+                deskNow.channels = channelsNow
+                state = .desk(deskNow)
+                actions.lonEn()
             }
+            // Region `Right`.
+            switch channelsNow.right {
+            case .rOn:
+                if Self.isInLOffOfLeft(source.channels.left) {
+                    history.channels = channelsNow
+                    channelsNow.right = .rOff
+                    deskNow.channels = channelsNow
+                    state = .desk(deskNow)
+                    actions.rofEn()
+                }
+            case .rOff:
+                history.channels = channelsNow
+                actions.rofEx()
+                channelsNow.right = .rOn
+                deskNow.channels = channelsNow
+                state = .desk(deskNow)
+            }
+            // Region `Master`.
+            switch deskNow.master {
+            case .bus(let busSource):
+                var busNow = busSource
+                // Region `Send`.
+                switch busNow.send {
+                case .dry:
+                    actions.dryEx()
+                    busNow.send = .wet
+                    deskNow.master = .bus(busNow)
+                    state = .desk(deskNow)
+                    actions.wetEn()
+                    return .transitioned(from: .desk(source), to: state)
+                case .wet:
+                    actions.wetEx()
+                    busNow.send = .dry
+                    deskNow.master = .bus(busNow)
+                    state = .desk(deskNow)
+                    actions.dryEn()
+                    return .transitioned(from: .desk(source), to: state)
+                }
+            }
+        case .`open`, .mix, .solo, .dim, .hush, .`break`, .resume:
             return unhandled(event, in: .desk(source))
         }
     }
