@@ -387,18 +387,20 @@ extension Translator {
             let taken = position == takers.count - 1 && lastEnds ? finish : .marks(frame.handled)
             statements += regionDispatch(region, event, kind, frames: frames, finish: taken, setsRejected: setsRejected, top: top)
         }
-        // Every state of the last region returned: nothing after it would run. Where every
-        // state of a region before it took the event, it was taken; the tests of flags that
-        // are set, decided (Swift warns of code that never runs).
+        var tail = own
+        if takers.count > 1 || (!takers.isEmpty && !lastEnds) {
+            tail = returns || own.isEmpty ? [.ifStatement([.identifier(frame.handled)], body: ending(finish))] + own
+                                          : [.ifElse([.identifier(frame.handled)], body: ending(finish), elseBody: own)]
+        }
+        // What the regions' rows leave the flags as decides their tests: nothing runs after
+        // a region all of whose states returned; the regions took the event where each state
+        // of one marked it, and none did, or none rejected it, where no state that lets the
+        // dispatch go on marked it (Swift warns of code that never runs).
         if statements.contains(where: \.alwaysExits) { return statements }
         let alwaysSet = statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnEveryPath) }
-        if alwaysSet.contains(frame.handled) { return statements + ending(finish) }
-        own = SwiftStatement.folding(own, setFlags: alwaysSet)
-        guard takers.count > 1 || (!takers.isEmpty && !lastEnds) else { return statements + own }
-        if returns || own.isEmpty {
-            return statements + [.ifStatement([.identifier(frame.handled)], body: ending(finish))] + own
-        }
-        return statements + [.ifElse([.identifier(frame.handled)], body: ending(finish), elseBody: own)]
+        let maybeSet = statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnSomePath) }
+        let unset = Set(frames.count == 1 ? [frame.handled, rejectedFlag] : [frame.handled]).subtracting(maybeSet)
+        return statements + SwiftStatement.folding(tail, setFlags: alwaysSet, unsetFlags: unset)
     }
 
     /// The statements that end a dispatch whose event was taken.
@@ -609,9 +611,27 @@ extension Translator {
             return answers + statements
         }
         let subject = predicateSubject(of: plan)
-        var cases = plan.branches.map { branch in
-            // A literal in a `where` clause is opaque to Swift's checks: kept as it is.
-            SwiftCase(patterns: patterns(branch, of: plan), conditions: tests(branch), body: outcome(branch))
+        // As above, a state test the node decides is left out of a `where` clause, and a row
+        // with a false one has no case: a row whose tests were all true then takes every
+        // value it matches, and the alternatives of later rows that it matches go too
+        // (Swift's flow analysis sees through `where true` and warns of the cases after it).
+        var cases: [SwiftCase] = []
+        var taken: [[Int?]] = []
+        for branch in plan.branches {
+            let tests = tests(branch)
+            guard !tests.contains(.identifier("false")) else { continue }
+            let live = tests.filter { $0 != .identifier("true") }
+            var remaining = branch
+            remaining.patterns = branch.patterns.filter { alternative in
+                !taken.contains { covering in zip(covering, alternative).allSatisfy { $0 == nil || $0 == $1 } }
+            }
+            guard !remaining.patterns.isEmpty else { continue }
+            if live.isEmpty {
+                remaining.conditions = []
+                remaining.stateTests = []
+                taken += remaining.patterns
+            }
+            cases.append(SwiftCase(patterns: patterns(remaining, of: plan), conditions: live, body: outcome(branch)))
         }
         if !plan.isExhaustive {
             cases.append(SwiftCase(patterns: [], body: unhandled))
@@ -1677,29 +1697,41 @@ extension SwiftStatement {
     /// (`if mediaHandled { … }` where every region before it took the event), and without
     /// what follows a statement that leaves the function: what Swift would warn of as never
     /// executed. `setFlags` are the flags set on every path so far.
-    static func folding(_ statements: [SwiftStatement], setFlags: Set<String>) -> [SwiftStatement] {
+    static func folding(_ statements: [SwiftStatement], setFlags: Set<String>, unsetFlags: Set<String> = []) -> [SwiftStatement] {
         var known = setFlags
+        var unset = unsetFlags
+        /// Whether a test of a lone flag is decided: its answer, or nil.
+        func decided(_ conditions: [SwiftExpression]) -> Bool? {
+            guard conditions.count == 1 else { return nil }
+            switch conditions[0] {
+            case .identifier(let flag) where known.contains(flag): return true
+            case .identifier(let flag) where unset.contains(flag): return false
+            case .not(.identifier(let flag)) where known.contains(flag): return false
+            case .not(.identifier(let flag)) where unset.contains(flag): return true
+            default: return nil
+            }
+        }
         var out: [SwiftStatement] = []
         for statement in statements {
             switch statement {
             case .ifStatement(let conditions, let body):
-                if conditions.count == 1, case .identifier(let flag) = conditions[0], known.contains(flag) {
-                    out += folding(body, setFlags: known)
-                } else if conditions.count == 1, case .not(.identifier(let flag)) = conditions[0], known.contains(flag) {
-                    break
-                } else {
-                    out.append(.ifStatement(conditions, body: folding(body, setFlags: known)))
+                switch decided(conditions) {
+                case true?: out += folding(body, setFlags: known, unsetFlags: unset)
+                case false?: break
+                case nil: out.append(.ifStatement(conditions, body: folding(body, setFlags: known, unsetFlags: unset)))
                 }
             case .ifElse(let conditions, let body, let elseBody):
-                if conditions.count == 1, case .identifier(let flag) = conditions[0], known.contains(flag) {
-                    out += folding(body, setFlags: known)
-                } else {
-                    out.append(.ifElse(conditions, body: folding(body, setFlags: known), elseBody: folding(elseBody, setFlags: known)))
+                switch decided(conditions) {
+                case true?: out += folding(body, setFlags: known, unsetFlags: unset)
+                case false?: out += folding(elseBody, setFlags: known, unsetFlags: unset)
+                case nil:
+                    out.append(.ifElse(conditions, body: folding(body, setFlags: known, unsetFlags: unset),
+                                       elseBody: folding(elseBody, setFlags: known, unsetFlags: unset)))
                 }
             case .switchStatement(var node):
                 node.cases = node.cases.map { item in
                     var item = item
-                    item.body = folding(item.body, setFlags: known)
+                    item.body = folding(item.body, setFlags: known, unsetFlags: unset)
                     return item
                 }
                 out.append(.switchStatement(node))
@@ -1708,8 +1740,28 @@ extension SwiftStatement {
             }
             if out.contains(where: \.alwaysExits) { break }
             known.formUnion(out.last.map(\.flagsSetOnEveryPath) ?? [])
+            unset.subtract(out.last.map(\.flagsSetOnSomePath) ?? [])
         }
         return out
+    }
+
+    /// The flags the statement may set to true on some path that does not leave the function.
+    var flagsSetOnSomePath: Set<String> {
+        func ofAny(_ statements: [SwiftStatement]) -> Set<String> {
+            statements.contains(where: \.alwaysExits) ? [] : statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnSomePath) }
+        }
+        switch self {
+        case .assignment(.identifier(let flag), .identifier("true")):
+            return [flag]
+        case .ifStatement(_, let body):
+            return ofAny(body)
+        case .ifElse(_, let body, let elseBody):
+            return ofAny(body).union(ofAny(elseBody))
+        case .switchStatement(let node):
+            return node.cases.reduce(into: Set<String>()) { $0.formUnion(ofAny($1.body)) }
+        default:
+            return []
+        }
     }
 
     /// The flags (`var …Handled = false`) the statement sets to true on every path that does
