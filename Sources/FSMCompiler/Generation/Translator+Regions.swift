@@ -622,9 +622,7 @@ extension Translator {
             guard !tests.contains(.identifier("false")) else { continue }
             let live = tests.filter { $0 != .identifier("true") }
             var remaining = branch
-            remaining.patterns = branch.patterns.filter { alternative in
-                !taken.contains { covering in zip(covering, alternative).allSatisfy { $0 == nil || $0 == $1 } }
-            }
+            remaining.patterns = branch.patterns.filter { !isCovered($0, by: taken, in: plan) }
             guard !remaining.patterns.isEmpty else { continue }
             if live.isEmpty {
                 remaining.conditions = []
@@ -637,6 +635,21 @@ extension Translator {
             cases.append(SwiftCase(patterns: [], body: unhandled))
         }
         return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+    }
+
+    /// Whether every combination of predicate values that `alternative` matches is matched
+    /// by one of `alternatives` (each, as in `EventDispatch.Branch.patterns`, a case index
+    /// or nil for any case of each of `plan`'s predicate types).
+    private func isCovered(_ alternative: [Int?], by alternatives: [[Int?]], in plan: EventDispatch) -> Bool {
+        guard !alternatives.isEmpty else { return false }
+        var combinations: [[Int]] = [[]]
+        for (position, value) in alternative.enumerated() {
+            let cases = value.map { [$0] } ?? Array(machine.predicateTypes[plan.predicateTypes[position]].cases.indices)
+            combinations = combinations.flatMap { prefix in cases.map { prefix + [$0] } }
+        }
+        return combinations.allSatisfy { combination in
+            alternatives.contains { covering in zip(covering, combination).allSatisfy { $0 == nil || $0 == $1 } }
+        }
     }
 
     /// `var isOpen: Swift.Bool? = nil` for each of `calls`.
