@@ -867,11 +867,13 @@ struct Translator {
     }
 
     /// By event: the predicate types some row of the event, in any state, constrains. One
-    /// pass over the dispatch; nothing to collect in a machine without predicates.
+    /// pass over the dispatch (with regions, the parallel states' too, abstract or not);
+    /// nothing to collect in a machine without predicates.
     private func predicateTypesUsed() -> [Set<Int>] {
         var used = Array(repeating: Set<Int>(), count: machine.events.count)
         guard !machine.predicateTypes.isEmpty else { return used }
-        for eventDispatch in dispatch.values.joined() where !eventDispatch.predicateTypes.isEmpty {
+        let plans = layout == nil ? Array(dispatch.values.joined()) : regionPlans
+        for eventDispatch in plans where !eventDispatch.predicateTypes.isEmpty {
             used[eventDispatch.event].formUnion(eventDispatch.predicateTypes)
         }
         return used

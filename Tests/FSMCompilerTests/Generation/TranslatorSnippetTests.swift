@@ -118,6 +118,34 @@ import FSMTestSupport
         ])
     }
 
+    /// In a machine with regions, the rows of an abstract parallel state count too: its
+    /// `Power` row looks at `Mode`, though no concrete state's does.
+    @Test func eventMethodsOfRegionMachinesTakeThePredicatesOfParallelStates() {
+        let source = """
+            FSM: Knob
+            Initial: Off
+            Parallel: On
+            Predicate: Mode = quiet | loud
+            {
+              Off       { Power On - }
+              (On)      { Power [Mode = loud] Off shout  Power Off - }
+              (A) : On  { - A1 - }
+              A1 : A    { Tap A1 - }
+              (B) : On  { - B1 - }
+              B1 : B    - - -
+            }
+            """
+        let lines = Compiler.compile(SourceFile(name: "Knob.sm", text: source)).swift?.split(separator: "\n").map(String.init) ?? []
+        let power = lines.firstIndex { $0.contains("/// Handles `Power`.") }.map { Array(lines[$0..<($0 + 5)]) } ?? []
+        #expect(power == [
+            "    /// Handles `Power`.",
+            "    @discardableResult",
+            "    func power(mode: KnobMode) -> Outcome {",
+            "        return handle(.power, mode: mode)",
+            "    }",
+        ])
+    }
+
     /// Conditions (SPEC 2.4): rows most specific first, an `if` or a `where` clause each;
     /// the less specific row is the `else`; where rows match the predicates but their
     /// conditions fail, `.rejected`. A condition two rows ask is asked once, its answer
