@@ -11,6 +11,12 @@ struct DispatchPlanner {
         let planner = DispatchPlanner(machine: machine)
         var plans: [Int: [EventDispatch]] = [:]
         for state in machine.concreteStates { plans[state] = planner.plan(machine.states[state]) }
+        // In configurations a parallel state takes events too, abstract or not.
+        if machine.needsConfigurations {
+            for state in machine.states.indices where machine.states[state].isParallel && plans[state] == nil {
+                plans[state] = planner.plan(machine.states[state])
+            }
+        }
         return plans
     }
 

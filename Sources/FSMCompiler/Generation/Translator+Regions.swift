@@ -357,7 +357,7 @@ extension Translator {
 
     /// The rows of `state` for `event` as `DispatchPlanner` orders them, if it has any.
     private func plan(of state: Int, for event: Int) -> EventDispatch? {
-        DispatchPlanner(machine: machine).plan(machine.states[state]).first { $0.event == event }
+        dispatch[state]?.first { $0.event == event }
     }
 
     /// `event` dispatched in the innermost frame's parallel state: each region with rows for
@@ -534,7 +534,7 @@ extension Translator {
     private func eventSwitch(_ node: Int, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
                              rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
         let state = machine.states[node]
-        let plans = DispatchPlanner(machine: machine).plan(state).filter { takes(kind, $0.event) }
+        let plans = (dispatch[node] ?? []).filter { takes(kind, $0.event) }
         guard !plans.isEmpty else { return [] }
         var cases = plans.map { plan in
             let body = regionBody(of: plan, in: state, node: node, frames: frames, finish: finish,
@@ -554,9 +554,8 @@ extension Translator {
     /// The dispatch of every state that takes events in a configuration: the leaves and the
     /// parallel states.
     var regionPlans: [EventDispatch] {
-        let planner = DispatchPlanner(machine: machine)
-        return machine.states.indices.filter { machine.states[$0].isParallel || !machine.states[$0].isAbstract }
-            .flatMap { planner.plan(machine.states[$0]) }
+        machine.states.indices.filter { machine.states[$0].isParallel || !machine.states[$0].isAbstract }
+            .flatMap { dispatch[$0] ?? [] }
     }
 
     /// `pattern` binding only the event values that `body` reads: a row that a state test
@@ -1440,7 +1439,7 @@ extension Translator {
     /// values (`always`), or the statements that return true where it has one.
     private func answer(_ node: Int, value: SwiftExpression, event: Int, withValues: Bool) -> (always: Bool, statements: [SwiftStatement]) {
         let info = machine.states[node]
-        let plan = DispatchPlanner(machine: machine).plan(machine.states[node]).first { $0.event == event }
+        let plan = dispatch[node]?.first { $0.event == event }
         var statements: [SwiftStatement] = []
         if let plan {
             if !withValues || plan.isExhaustive { return (true, [.returnStatement(.identifier("true"))]) }

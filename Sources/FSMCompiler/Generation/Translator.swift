@@ -14,7 +14,8 @@ struct Translator {
     /// The number of flattened transitions of the concrete states: it decides what is
     /// inlined into what (see "What is inlined into what" below).
     let transitionCount: Int
-    /// Each concrete state's dispatch, by index into `machine.states`.
+    /// Each concrete state's dispatch, and in a machine with regions each parallel state's,
+    /// by index into `machine.states`.
     let dispatch: [Int: [EventDispatch]]
     let names: GeneratedNames
     /// The configurations of a machine with parallel states or state tests; nil for any
