@@ -251,8 +251,9 @@ extension Translator {
         var handled: String
     }
 
-    /// What a row does when it has run: returns the outcome (a top-level state's row, or one
-    /// that leaves the outermost parallel state), or marks its region's event taken.
+    /// What a row does when it has run: returns the outcome (a top-level state's row, one
+    /// that leaves the outermost parallel state, or one in the last region with rows for
+    /// the event, when nothing else is to run), or marks the event taken.
     private enum Finish {
         case returns(from: SwiftExpression)
         case marks(String)
