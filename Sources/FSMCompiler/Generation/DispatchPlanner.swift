@@ -114,6 +114,22 @@ struct DispatchPlanner {
         return branches
     }
 
+    /// Of `alternatives` (as in `Branch.patterns`, over `types`), those that `covering`
+    /// together do not hold entirely: what a case after cases for `covering` still matches.
+    func uncovered(_ alternatives: [[Int?]], by covering: [[Int?]], types: [Int]) -> [[Int?]] {
+        let space = PredicateSpace(machine.predicateTypes.map(\.cases.count))
+        let everything = space.everything(over: types)
+        return uncovered(alternatives, by: covering.map { Self.box(of: $0, over: types, in: space) }, near: everything,
+                         types: types, space: space).map(\.alternative)
+    }
+
+    /// The box of the combinations `alternative` matches.
+    private static func box(of alternative: [Int?], over types: [Int], in space: PredicateSpace) -> PredicateBox {
+        PredicateBox(dimensions: zip(types, alternative).map { type, value in
+            value.map { CaseSet([$0], of: space.caseCounts[type]) } ?? CaseSet(allOf: space.caseCounts[type])
+        })
+    }
+
     /// The alternatives that `covered` does not hold entirely, with their boxes. Only boxes
     /// that meet `near`, the row's own box, can cover one of its alternatives.
     private func uncovered(_ alternatives: [[Int?]], by covered: [PredicateBox], near: PredicateBox, types: [Int],
@@ -121,9 +137,7 @@ struct DispatchPlanner {
         let overlapping = covered.filter { near.intersection($0) != nil }
         var kept: [(alternative: [Int?], box: PredicateBox)] = []
         for alternative in alternatives {
-            let box = PredicateBox(dimensions: zip(types, alternative).map { type, value in
-                value.map { CaseSet([$0], of: space.caseCounts[type]) } ?? CaseSet(allOf: space.caseCounts[type])
-            })
+            let box = Self.box(of: alternative, over: types, in: space)
             var region = PredicateRegion(box)
             for earlier in overlapping where !region.isEmpty {
                 guard region.subtract(earlier) else { break }

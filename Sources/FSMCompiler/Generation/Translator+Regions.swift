@@ -302,7 +302,7 @@ extension Translator {
                 .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
             ]
             body += dispatch(event, kind, frames: [frame], finish: .returns(from: from), notTaken: notTaken, top: from)
-            body = withoutUnreadFlags(withUnusedFlagsRemoved(body, frame: frame))
+            body = withoutUnreadFlags(withFrameValueSettled(body, frame: frame))
             // A kept answer whose questions never run: where a region before them always takes the event.
             let unasked = memo.filter { answer in !body.contains { $0 != answer && $0.mentions(answer.declaredName) } }
             body.removeAll(where: unasked.contains)
@@ -322,14 +322,14 @@ extension Translator {
     }
 
     /// `statements` without the flags nothing reads (set where a region took the event, or
-    /// rejected it, when the rest of the dispatch returned on every path), and then without
-    /// those only these set.
+    /// rejected it, when the rest of the dispatch returned on every path), all at once, and
+    /// then without those only these set.
     private func withoutUnreadFlags(_ statements: [SwiftStatement]) -> [SwiftStatement] {
         var statements = statements
-        while let flag = statements.flatMap(\.declaredFlags).first(where: { flag in
+        while case let unread = Set(statements.flatMap(\.declaredFlags).filter({ flag in
             !statements.contains { $0.mentionsOutsideAssignments(flag) }
-        }) {
-            statements = statements.compactMap { $0.removingAssignments(to: flag) }
+        })), !unread.isEmpty {
+            statements = statements.compactMap { $0.removingAssignments(to: unread) }
         }
         return statements
     }
@@ -423,13 +423,9 @@ extension Translator {
         let outer = frames[frames.count - 1]
         if machine.states[region].isParallel {
             let inner = frame(for: region, source: outer.source + "." + regions.caseName(of: region))
-            var body: [SwiftStatement] = [
-                .comment("Region `\(machine.states[region].name)`, a parallel state."),
-                .declaration(isVariable: true, name: inner.variable, type: nil, value: .member(.identifier(outer.variable), regions.caseName(of: region))),
-                .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
-            ]
-            body += dispatch(event, kind, frames: frames + [inner], finish: finish, notTaken: [], top: top)
-            return withUnusedFlagsRemoved(body, frame: inner)
+            return [.comment("Region `\(machine.states[region].name)`, a parallel state.")]
+                + nestedDispatch(inner, from: .member(.identifier(outer.variable), regions.caseName(of: region)), event, kind,
+                                 frames: frames, finish: finish, top: top)
         }
         let nodes = regions.nodes(in: region).filter { hasRows($0, for: event) }
         var cases = nodes.map { node -> SwiftCase in
@@ -439,12 +435,7 @@ extension Translator {
                 return SwiftCase(patterns: [.enumCase(regions.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
             }
             let inner = frame(for: node, source: SwiftNames.unescaped(regions.caseName(of: node)) + "Source")
-            var body: [SwiftStatement] = [
-                .declaration(isVariable: true, name: inner.variable, type: nil, value: .identifier(inner.source)),
-                .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
-            ]
-            body += dispatch(event, kind, frames: frames + [inner], finish: finish, notTaken: [], top: top)
-            body = withUnusedFlagsRemoved(body, frame: inner)
+            let body = nestedDispatch(inner, from: .identifier(inner.source), event, kind, frames: frames, finish: finish, top: top)
             let binds = body.contains { $0.mentions(inner.source) }
             return SwiftCase(patterns: [binds ? .enumCaseBinding(regions.caseName(of: node), [inner.source]) : .enumCase(regions.caseName(of: node))],
                              body: body.isEmpty ? [.breakStatement] : body)
@@ -454,76 +445,29 @@ extension Translator {
         return [.comment("Region `\(machine.states[region].name)`."), .switchStatement(SwiftSwitch(subject: subject, cases: cases))]
     }
 
-    /// `statements` without what Swift would warn of: the frame's variable declared `let`
-    /// where no row changes it, its flag left out where no row sets it (with the test of it),
-    /// and the rejection flag likewise.
-    private func withUnusedFlagsRemoved(_ statements: [SwiftStatement], frame: Frame) -> [SwiftStatement] {
-        let setsHandled = assigns(frame.handled, in: statements)
-        var statements = statements
-        if !statements.contains(where: { $0.mentionsOutsideAssignments(rejectedFlag) }) && frame.source == "source" {
-            // Set but never read (the parallel state's own rows take the event): nothing
-            // needs to know of a rejection.
-            statements = statements.compactMap { $0.removingAssignments(to: rejectedFlag) }
-        }
-        let setsRejected = assigns(rejectedFlag, in: statements)
-        let changesValue = assigns(frame.variable, in: statements)
+    /// `event` dispatched in a parallel state inside the innermost frame's, in a frame of its
+    /// own whose variable starts as `value`.
+    private func nestedDispatch(_ inner: Frame, from value: SwiftExpression, _ event: Int, _ kind: EventKind, frames: [Frame],
+                                finish: Finish, top: SwiftExpression) -> [SwiftStatement] {
+        let body: [SwiftStatement] = [
+            .declaration(isVariable: true, name: inner.variable, type: nil, value: value),
+            .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
+        ] + dispatch(event, kind, frames: frames + [inner], finish: finish, notTaken: [], top: top)
+        return withFrameValueSettled(body, frame: inner)
+    }
+
+    /// `statements` with the frame's variable as Swift wants it: `let` where no row changes
+    /// it, left out where nothing reads it. (The flags' tests are decided by `dispatch`, and
+    /// the flags nothing reads go at the end, by `withoutUnreadFlags`.)
+    private func withFrameValueSettled(_ statements: [SwiftStatement], frame: Frame) -> [SwiftStatement] {
+        let changesValue = statements.contains { $0.assigns(frame.variable) }
         let readsValue = statements.contains { statement in
             if case .declaration(_, let name, _, _) = statement, name == frame.variable { return false }
             return statement.mentions(frame.variable)
         }
         return statements.flatMap { statement -> [SwiftStatement] in
-            switch statement {
-            case .declaration(_, let name, let type, let value) where name == frame.variable:
-                return readsValue ? [.declaration(isVariable: changesValue, name: name, type: type, value: value)] : []
-            case .declaration(_, let name, _, _) where name == frame.handled && !setsHandled:
-                return []
-            case .declaration(_, let name, _, _) where name == rejectedFlag && !setsRejected:
-                return []
-            case .ifStatement(let conditions, _) where conditions == [.identifier(frame.handled)] && !setsHandled:
-                return []
-            case .ifElse(let conditions, _, let elseBody) where conditions == [.identifier(frame.handled)] && !setsHandled:
-                // No region of a nested parallel state takes an event: its own rows always try.
-                return elseBody == [.breakStatement] ? [] : elseBody
-            default:
-                return removingRejectedTests(statement, setsRejected: setsRejected).map { [$0] } ?? []
-            }
-        }
-    }
-
-    /// `if rejectedHere { … }` removed, where no row sets the flag.
-    private func removingRejectedTests(_ statement: SwiftStatement, setsRejected: Bool) -> SwiftStatement? {
-        guard !setsRejected else { return statement }
-        switch statement {
-        case .ifStatement(let conditions, _) where conditions == [.identifier(rejectedFlag)]:
-            return nil
-        case .switchStatement(var node):
-            node.cases = node.cases.map { item in
-                var item = item
-                item.body = item.body.compactMap { removingRejectedTests($0, setsRejected: false) }
-                return item
-            }
-            return .switchStatement(node)
-        default:
-            return statement
-        }
-    }
-
-    /// Whether some statement assigns `name` or one of its members.
-    private func assigns(_ name: String, in statements: [SwiftStatement]) -> Bool {
-        statements.contains { statement in
-            switch statement {
-            case .assignment(.identifier(let target), _), .assignment(.member(.identifier(let target), _), _):
-                return target == name
-            case .ifStatement(_, let body), .whileLet(_, _, let body), .forIn(_, _, let body), .ifLet(_, _, let body),
-                 .ifCase(_, _, let body):
-                return assigns(name, in: body)
-            case .ifElse(_, let body, let elseBody):
-                return assigns(name, in: body) || assigns(name, in: elseBody)
-            case .switchStatement(let node):
-                return node.cases.contains { assigns(name, in: $0.body) }
-            default:
-                return false
-            }
+            guard case .declaration(_, let name, let type, let value) = statement, name == frame.variable else { return [statement] }
+            return readsValue ? [.declaration(isVariable: changesValue, name: name, type: type, value: value)] : []
         }
     }
 
@@ -580,11 +524,8 @@ extension Translator {
         func tests(_ branch: EventDispatch.Branch) -> [SwiftExpression] {
             branch.stateTests.map { test in
                 let answer = stateTest(test.state, at: node, frames: frames)
-                guard test.isNegated else { return answer }
-                // `!false` would tell Swift a branch never runs: the literal is folded.
-                if answer == .identifier("true") { return .identifier("false") }
-                if answer == .identifier("false") { return .identifier("true") }
-                return .not(answer)
+                // `!false` would tell Swift a branch never runs: `negated` folds the literal.
+                return test.isNegated ? answer.negated : answer
             } + branch.conditions.map { conditionTest($0, keeping: shared) }
         }
         func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
@@ -617,12 +558,13 @@ extension Translator {
         // (Swift's flow analysis sees through `where true` and warns of the cases after it).
         var cases: [SwiftCase] = []
         var taken: [[Int?]] = []
+        let planner = DispatchPlanner(machine: machine)
         for branch in plan.branches {
             let tests = tests(branch)
             guard !tests.contains(.identifier("false")) else { continue }
             let live = tests.filter { $0 != .identifier("true") }
             var remaining = branch
-            remaining.patterns = branch.patterns.filter { !isCovered($0, by: taken, in: plan) }
+            remaining.patterns = planner.uncovered(branch.patterns, by: taken, types: plan.predicateTypes)
             guard !remaining.patterns.isEmpty else { continue }
             if live.isEmpty {
                 remaining.conditions = []
@@ -635,21 +577,6 @@ extension Translator {
             cases.append(SwiftCase(patterns: [], body: unhandled))
         }
         return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
-    }
-
-    /// Whether every combination of predicate values that `alternative` matches is matched
-    /// by one of `alternatives` (each, as in `EventDispatch.Branch.patterns`, a case index
-    /// or nil for any case of each of `plan`'s predicate types).
-    private func isCovered(_ alternative: [Int?], by alternatives: [[Int?]], in plan: EventDispatch) -> Bool {
-        guard !alternatives.isEmpty else { return false }
-        var combinations: [[Int]] = [[]]
-        for (position, value) in alternative.enumerated() {
-            let cases = value.map { [$0] } ?? Array(machine.predicateTypes[plan.predicateTypes[position]].cases.indices)
-            combinations = combinations.flatMap { prefix in cases.map { prefix + [$0] } }
-        }
-        return combinations.allSatisfy { combination in
-            alternatives.contains { covering in zip(covering, combination).allSatisfy { $0 == nil || $0 == $1 } }
-        }
     }
 
     /// `var isOpen: Swift.Bool? = nil` for each of `calls`.
@@ -1537,66 +1464,6 @@ extension Translator {
     }
 }
 
-extension SwiftStatement {
-    /// Whether the statement reads or writes the variable `name`.
-    func mentions(_ name: String) -> Bool {
-        switch self {
-        case .expression(let value), .returnStatement(.some(let value)):
-            return value.mentions(name)
-        case .assignment(let target, let value):
-            return target.mentions(name) || value.mentions(name)
-        case .declaration(_, _, _, let value):
-            return value?.mentions(name) ?? false
-        case .ifStatement(let conditions, let body):
-            return conditions.contains { $0.mentions(name) } || body.contains { $0.mentions(name) }
-        case .ifElse(let conditions, let body, let elseBody):
-            return conditions.contains { $0.mentions(name) } || (body + elseBody).contains { $0.mentions(name) }
-        case .switchStatement(let node):
-            return node.subject.mentions(name) || node.cases.contains { item in
-                item.conditions.contains { $0.mentions(name) } || item.body.contains { $0.mentions(name) }
-            }
-        case .guardStatement(let conditions, let body):
-            return conditions.contains { $0.mentions(name) } || body.contains { $0.mentions(name) }
-        case .guardLet(_, let value, let body), .whileLet(_, let value, let body), .forIn(_, let value, let body),
-             .ifLet(_, let value, let body), .ifCase(_, let value, let body):
-            return value.mentions(name) || body.contains { $0.mentions(name) }
-        case .throwStatement(let value):
-            return value.mentions(name)
-        case .returnStatement(.none), .comment, .breakStatement:
-            return false
-        }
-    }
-}
-
-extension SwiftExpression {
-    /// Whether the expression names the variable `name` (as a word of an identifier's text).
-    func mentions(_ name: String) -> Bool {
-        switch self {
-        case .identifier(let text):
-            return text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { $0 == name }
-        case .inoutReference(let variable):
-            return variable == name
-        case .implicitMember, .stringLiteral, .keyPath:
-            return false
-        case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base),
-             .trying(let base):
-            return base.mentions(name)
-        case .capturingClosure(_, let body):
-            return body.mentions(name)
-        case .call(let function, let arguments):
-            return function.mentions(name) || arguments.contains { $0.value.mentions(name) }
-        case .tuple(let arguments):
-            return arguments.contains { $0.value.mentions(name) }
-        case .interpolatedString(let parts):
-            return parts.contains { if case .value(let value) = $0 { value.mentions(name) } else { false } }
-        case .notEqual(let left, let right), .nilCoalescing(let left, let right):
-            return left.mentions(name) || right.mentions(name)
-        case .arrayLiteral(let elements):
-            return elements.contains { $0.mentions(name) }
-        }
-    }
-}
-
 // MARK: Timers of regions
 
 extension Translator {
@@ -1682,198 +1549,5 @@ extension Translator {
             attributes: ["@inline(__always)"], isPrivate: true, name: helperName("cancelTimersIn", region),
             parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
             body: body.isEmpty ? [.comment("No state in it has a timer.")] : body))
-    }
-}
-
-extension SwiftStatement {
-    /// Whether the statement reads `name` somewhere other than as an assignment's target.
-    func mentionsOutsideAssignments(_ name: String) -> Bool {
-        switch self {
-        case .assignment(.identifier(let target), let value) where target == name:
-            return value.mentions(name)
-        case .ifStatement(let conditions, let body):
-            return conditions.contains { $0.mentions(name) } || body.contains { $0.mentionsOutsideAssignments(name) }
-        case .ifElse(let conditions, let body, let elseBody):
-            return conditions.contains { $0.mentions(name) } || (body + elseBody).contains { $0.mentionsOutsideAssignments(name) }
-        case .switchStatement(let node):
-            return node.subject.mentions(name) || node.cases.contains { item in
-                item.conditions.contains { $0.mentions(name) } || item.body.contains { $0.mentionsOutsideAssignments(name) }
-            }
-        case .declaration(_, let declared, _, let value):
-            return declared != name && (value?.mentions(name) ?? false)
-        default:
-            return mentions(name)
-        }
-    }
-
-    /// `statements` with the tests of flags that are set on every path before them decided
-    /// (`if mediaHandled { … }` where every region before it took the event), and without
-    /// what follows a statement that leaves the function: what Swift would warn of as never
-    /// executed. `setFlags` are the flags set on every path so far.
-    static func folding(_ statements: [SwiftStatement], setFlags: Set<String>, unsetFlags: Set<String> = []) -> [SwiftStatement] {
-        var known = setFlags
-        var unset = unsetFlags
-        /// Whether a test of a lone flag is decided: its answer, or nil.
-        func decided(_ conditions: [SwiftExpression]) -> Bool? {
-            guard conditions.count == 1 else { return nil }
-            switch conditions[0] {
-            case .identifier(let flag) where known.contains(flag): return true
-            case .identifier(let flag) where unset.contains(flag): return false
-            case .not(.identifier(let flag)) where known.contains(flag): return false
-            case .not(.identifier(let flag)) where unset.contains(flag): return true
-            default: return nil
-            }
-        }
-        var out: [SwiftStatement] = []
-        for statement in statements {
-            switch statement {
-            case .ifStatement(let conditions, let body):
-                switch decided(conditions) {
-                case true?: out += folding(body, setFlags: known, unsetFlags: unset)
-                case false?: break
-                case nil: out.append(.ifStatement(conditions, body: folding(body, setFlags: known, unsetFlags: unset)))
-                }
-            case .ifElse(let conditions, let body, let elseBody):
-                switch decided(conditions) {
-                case true?: out += folding(body, setFlags: known, unsetFlags: unset)
-                case false?: out += folding(elseBody, setFlags: known, unsetFlags: unset)
-                case nil:
-                    out.append(.ifElse(conditions, body: folding(body, setFlags: known, unsetFlags: unset),
-                                       elseBody: folding(elseBody, setFlags: known, unsetFlags: unset)))
-                }
-            case .switchStatement(var node):
-                node.cases = node.cases.map { item in
-                    var item = item
-                    item.body = folding(item.body, setFlags: known, unsetFlags: unset)
-                    return item
-                }
-                out.append(.switchStatement(node))
-            default:
-                out.append(statement)
-            }
-            if out.contains(where: \.alwaysExits) { break }
-            known.formUnion(out.last.map(\.flagsSetOnEveryPath) ?? [])
-            unset.subtract(out.last.map(\.flagsSetOnSomePath) ?? [])
-        }
-        return out
-    }
-
-    /// The flags the statement may set to true on some path that does not leave the function.
-    var flagsSetOnSomePath: Set<String> {
-        func ofAny(_ statements: [SwiftStatement]) -> Set<String> {
-            statements.contains(where: \.alwaysExits) ? [] : statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnSomePath) }
-        }
-        switch self {
-        case .assignment(.identifier(let flag), .identifier("true")):
-            return [flag]
-        case .ifStatement(_, let body):
-            return ofAny(body)
-        case .ifElse(_, let body, let elseBody):
-            return ofAny(body).union(ofAny(elseBody))
-        case .switchStatement(let node):
-            return node.cases.reduce(into: Set<String>()) { $0.formUnion(ofAny($1.body)) }
-        default:
-            return []
-        }
-    }
-
-    /// The flags (`var …Handled = false`) the statement sets to true on every path that does
-    /// not leave the function.
-    var flagsSetOnEveryPath: Set<String> {
-        func ofAll(_ statements: [SwiftStatement]) -> Set<String>? {
-            // nil: every path leaves the function (it sets anything, vacuously).
-            if statements.contains(where: \.alwaysExits) { return nil }
-            return statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnEveryPath) }
-        }
-        func meet(_ branches: [Set<String>?]) -> Set<String> {
-            let reaching = branches.compactMap { $0 }
-            guard let first = reaching.first else { return [] }
-            return reaching.dropFirst().reduce(first) { $0.intersection($1) }
-        }
-        switch self {
-        case .assignment(.identifier(let flag), .identifier("true")):
-            return [flag]
-        case .ifElse(_, let body, let elseBody):
-            return meet([ofAll(body), ofAll(elseBody)])
-        case .switchStatement(let node):
-            return meet(node.cases.map { ofAll($0.body) })
-        default:
-            return []
-        }
-    }
-
-    /// Whether the statement leaves the function on every path: nothing after it runs.
-    var alwaysExits: Bool {
-        switch self {
-        case .returnStatement, .throwStatement:
-            return true
-        case .ifElse(_, let body, let elseBody):
-            return body.contains(where: \.alwaysExits) && elseBody.contains(where: \.alwaysExits)
-        case .switchStatement(let node):
-            return !node.cases.isEmpty && node.cases.allSatisfy { $0.body.contains(where: \.alwaysExits) }
-        default:
-            return false
-        }
-    }
-
-    /// The statement without the declaration of and the assignments to `name`: nil for one
-    /// of them, and for an `if` on flags that did nothing else; an `if` whose branch did
-    /// nothing else without it; a `switch` case that did nothing else a `break`.
-    func removingAssignments(to name: String) -> SwiftStatement? {
-        func removing(_ statements: [SwiftStatement]) -> [SwiftStatement] { statements.compactMap { $0.removingAssignments(to: name) } }
-        func isFlag(_ condition: SwiftExpression) -> Bool {
-            if case .identifier(let text) = condition { return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
-            return false
-        }
-        switch self {
-        case .assignment(.identifier(let target), _) where target == name:
-            return nil
-        case .declaration(_, let declared, _, _) where declared == name:
-            return nil
-        case .ifStatement(let conditions, let body):
-            let remaining = removing(body)
-            return remaining.isEmpty && !body.isEmpty && conditions.allSatisfy(isFlag) ? nil : .ifStatement(conditions, body: remaining)
-        case .ifElse(let conditions, let body, let elseBody):
-            let (kept, otherwise) = (removing(body), removing(elseBody))
-            if otherwise.isEmpty { return SwiftStatement.ifStatement(conditions, body: kept).removingAssignments(to: name) }
-            if kept.isEmpty, conditions.count == 1 {
-                if case .not(let operand) = conditions[0] { return .ifStatement([operand], body: otherwise) }
-                return .ifStatement([.not(conditions[0])], body: otherwise)
-            }
-            return .ifElse(conditions, body: kept, elseBody: otherwise)
-        case .switchStatement(var node):
-            node.cases = node.cases.map { item in
-                var item = item
-                item.body = removing(item.body)
-                if item.body.allSatisfy({ if case .comment = $0 { true } else { false } }) { item.body.append(.breakStatement) }
-                return item
-            }
-            return .switchStatement(node)
-        default:
-            return self
-        }
-    }
-
-    /// The name the statement declares, if it is a declaration.
-    var declaredName: String {
-        if case .declaration(_, let name, _, _) = self { return name }
-        return ""
-    }
-
-    /// The names of the flags declared in the statement (`var mediaHandled = false`), in it
-    /// or in the statements it holds.
-    var declaredFlags: [String] {
-        switch self {
-        case .declaration(true, let name, nil, .identifier("false")?):
-            return [name]
-        case .ifStatement(_, let body), .ifLet(_, _, let body), .ifCase(_, _, let body), .forIn(_, _, let body), .whileLet(_, _, let body):
-            return body.flatMap(\.declaredFlags)
-        case .ifElse(_, let body, let elseBody):
-            return (body + elseBody).flatMap(\.declaredFlags)
-        case .switchStatement(let node):
-            return node.cases.flatMap { $0.body.flatMap(\.declaredFlags) }
-        default:
-            return []
-        }
     }
 }
