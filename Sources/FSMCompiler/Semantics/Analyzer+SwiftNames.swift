@@ -190,21 +190,21 @@ extension Analysis {
         }
     }
 
-    /// Names that would become cases of a generated enum that has a member of that name:
-    /// `meaning` says what the member is.
     /// The names a machine with parallel states gives its configuration types: a parallel
-    /// state's struct and its regions' enums are nested types (`Media`, `Playback`), a region
-    /// is a property of its parallel state's struct (`playback`), and a parallel state is a
-    /// case of its scope's enum (`media`).
+    /// state's struct and its regions' enums (or structs) are nested types (`Media`,
+    /// `Playback`), a region is a property of its parallel state's struct (`playback`), and
+    /// a parallel state that is not a region is a case of its scope's enum (`media`). A
+    /// region that is a parallel state is checked once, as a region.
     private func checkRegionNames(log: inout DiagnosticLog) {
         for parallel in states.indices where resolution.isParallel[parallel] {
             let name = states[parallel].name
-            if SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(name.text)) {
+            let isRegion = resolution.superstates[parallel].contains { resolution.isParallel[$0] }
+            if !isRegion && SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(name.text)) {
                 log.error(.invalidSwiftName,
                           "parallel state '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which Swift enums already have as a member; choose another name",
                           at: name.location)
             }
-            for state in [parallel] + resolution.substates[parallel] {
+            for state in (isRegion ? [] : [parallel]) + resolution.substates[parallel] {
                 let typeName = SwiftNames.upperCamel(states[state].name.text)
                 if Self.nestedTypeNamesTaken.contains(typeName) {
                     log.error(.invalidSwiftName,
@@ -224,6 +224,8 @@ extension Analysis {
     /// types and the names Swift reserves.
     static let nestedTypeNamesTaken: Set<String> = SwiftNames.reservedTypeNames.union(["AllCases", "RawValue", "CodingKeys"])
 
+    /// Names that would become cases of a generated enum that has a member of that name:
+    /// `meaning` says what the member is.
     private func checkMemberNames(_ names: [NameSyntax], role: String, members: Set<String>, of type: String,
                                   meaning: String, log: inout DiagnosticLog) {
         for name in names where members.contains(SwiftNames.lowerCamel(name.text)) {

@@ -813,6 +813,13 @@ import FSMTestSupport
             "7:4: error: region 'AllCases' would become the nested type 'AllCases', which Swift gives another meaning there; choose another name [invalidSwiftName]",
             "7:4: error: region 'AllCases' would become the property 'allCases' of 'P''s struct, which Swift gives another meaning; choose another name [invalidSwiftName]",
         ]),
+        // A region that is itself a parallel state is a property of its parallel state's struct,
+        // not an enum case, and its name is checked once.
+        Example(.invalidSwiftName, "FSM: F\nInitial: S\nParallel: P\nParallel: Description\n{\n  S { E P - }\n  (P) { F S - }\n"
+                    + "  (Description) : P - - -\n  (X) : Description { - X1 - }\n  X1 : X - - -\n  (Y) : Description { - Y1 - }\n"
+                    + "  Y1 : Y - - -\n  (B) : P { - B1 - }\n  B1 : B - - -\n}", [
+            "8:4: error: region 'Description' would become the property 'description' of 'P''s struct, which Swift gives another meaning; choose another name [invalidSwiftName]",
+        ]),
     ]
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
