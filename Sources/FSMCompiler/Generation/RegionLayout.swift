@@ -21,7 +21,7 @@ struct RegionLayout {
         self.machine = machine
         chart = RegionChart(machine)
         let states = machine.states
-        let isRegion = states.map { state in state.superstates.count == 1 && states[state.superstates[0]].isParallel }
+        let isRegion = states.indices.map(machine.isRegion)
         self.isRegion = isRegion
         let container = states.map { state in state.ancestors.last { isRegion[$0] } }
         self.container = container

@@ -176,11 +176,6 @@ struct DiagramLayout {
         !machine.states[state].isAbstract && !machine.states[state].isParallel
     }
 
-    /// Whether the state is a region: a direct substate of a parallel state.
-    func isRegion(_ state: Int) -> Bool {
-        machine.states[state].superstates.contains { machine.states[$0].isParallel }
-    }
-
     /// What rows are drawn from, in declaration order: each state's node, and each parallel
     /// state's box, whose rows fire when no region takes the event.
     var sources: [Member] {
@@ -278,7 +273,7 @@ struct DiagramLayout {
         case .fork: return false
         }
         return !([state] + machine.states[state].ancestors).contains { between in
-            between != box && machine.states[between].ancestors.contains(box) && isRegion(between)
+            between != box && machine.states[between].ancestors.contains(box) && machine.isRegion(between)
         }
     }
 

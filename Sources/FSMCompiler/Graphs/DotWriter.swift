@@ -110,7 +110,7 @@ struct DotWriter {
             lines.append(indent + forkBar(fork) + " [shape=box, style=filled, fillcolor=black, label=\"\", width=0.06, height=0.4, fixedsize=true];")
         case .box(let box):
             let name = escaped(layout.machine.states[box].name)
-            let isRegion = layout.isRegion(box)
+            let isRegion = layout.machine.isRegion(box)
             let isParallel = layout.machine.states[box].isParallel
             let style = isRegion ? "style=\"dashed,rounded\"" : "style=\"rounded,filled\", fillcolor=\"\(shade % 2 == 1 ? "#f2f2f2" : "#e4e4e4")\""
             lines.append(indent + "subgraph \(cluster(box)) {")

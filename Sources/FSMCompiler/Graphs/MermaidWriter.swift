@@ -136,7 +136,7 @@ struct MermaidWriter {
             }
             var regionsWritten = 0
             for inner in layout.contents[box] {
-                if case .box(let region) = inner, layout.machine.states[box].isParallel, layout.isRegion(region) {
+                if case .box(let region) = inner, layout.machine.states[box].isParallel, layout.machine.isRegion(region) {
                     if regionsWritten > 0 { lines.append(prefix + indent + "--") }
                     regionsWritten += 1
                 }

@@ -107,6 +107,12 @@ public struct StateMachine: Hashable, Sendable {
     /// states at once, one per active region (SPEC 2.7), which `RegionChart` describes.
     public var hasRegions: Bool { states.contains { $0.isParallel } }
 
+    /// Whether the state is a region: a direct substate of a parallel state (its only
+    /// superstate, which `regionInheritance` ensures).
+    public func isRegion(_ state: Int) -> Bool {
+        states[state].superstates.contains { states[$0].isParallel }
+    }
+
     /// Whether the machine is run in configurations (`RegionChart`): it has parallel states,
     /// or guards that test which states are active.
     public var needsConfigurations: Bool {
