@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// The README stays true: its copies of files are the files, its example is the tested
 /// one, and it explains every diagnostic.
@@ -20,14 +20,17 @@ import FSMTestSupport
             let rest = lines[2].components(separatedBy: "\n```\n")
             let file = String(decoding: readBytes(Paths.repository + "/" + path), as: UTF8.self)
             if GoldenTests.isUpdating {
-                parts[index] = ([lines[0], lines[1], Substring(file.dropLast())].joined(separator: "\n")
-                    + "\n```\n" + rest.dropFirst().joined(separator: "\n```\n"))
+                parts[index] =
+                    ([lines[0], lines[1], Substring(file.dropLast())].joined(separator: "\n")
+                        + "\n```\n" + rest.dropFirst().joined(separator: "\n```\n"))
             } else {
-                #expect(rest[0] + "\n" == file, "README's copy of \(path) is stale; run FSMC_UPDATE_GOLDEN=1 swift test")
+                #expect(
+                    rest[0] + "\n" == file, "README's copy of \(path) is stale; run FSMC_UPDATE_GOLDEN=1 swift test")
             }
         }
         if GoldenTests.isUpdating {
-            try Data(parts.joined(separator: marker).utf8).write(to: URL(fileURLWithPath: Paths.repository + "/README.md"))
+            try Data(parts.joined(separator: marker).utf8).write(
+                to: URL(fileURLWithPath: Paths.repository + "/README.md"))
             Issue.record("FSMC_UPDATE_GOLDEN=1: rewrote the README's copies of generated files; review git diff")
         }
     }
@@ -63,11 +66,17 @@ import FSMTestSupport
     /// the `// README begin` and `// README end` markers of ReadmeExampleTests.swift.
     @Test func usageExampleIsTheTestedOne() throws {
         let block = try Self.firstSwiftBlock(after: "\n## Using a machine\n")
-        let test = String(decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/ReadmeExampleTests.swift"), as: UTF8.self)
+        let test = String(
+            decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/ReadmeExampleTests.swift"), as: UTF8.self)
         let tested = test.components(separatedBy: "// README begin").dropFirst()
-            .map { $0.components(separatedBy: "// README end")[0].split(separator: "\n", omittingEmptySubsequences: false).dropFirst() }
+            .map {
+                $0.components(separatedBy: "// README end")[0].split(separator: "\n", omittingEmptySubsequences: false)
+                    .dropFirst()
+            }
             .joined()
-        #expect(Self.significantLines(block) == ["import FSMRuntime"] + Self.significantLines(tested.joined(separator: "\n")))
+        #expect(
+            Self.significantLines(block) == ["import FSMRuntime"]
+                + Self.significantLines(tested.joined(separator: "\n")))
     }
 
     /// The short example before the first section is the usage example with lines left
@@ -78,7 +87,8 @@ import FSMTestSupport
         let usageBlock = try Self.firstSwiftBlock(after: "\n## Using a machine\n")
         var usage = Self.significantLines(usageBlock)[...]
         for line in Self.significantLines(block) {
-            let found = try #require(usage.firstIndex(of: line), "'\(line)' is not in the usage example, or not in its order")
+            let found = try #require(
+                usage.firstIndex(of: line), "'\(line)' is not in the usage example, or not in its order")
             usage = usage[(found + 1)...]
         }
     }
