@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The generated machines with parallel states do what the interpreter does (SPEC 2.7):
-/// seeded random walks drive each generated machine and `RegionInterpreter` side by side,
+/// seeded random walks drive each generated machine and `Interpreter` side by side,
 /// and after every event the configuration (as printed), the actions run, the outcome,
 /// `canHandle` and `handledEvents` must agree, and the configuration must survive a trip
 /// through JSON. The machines: SPEC 1.6's player, a recorder with a fork, a join and a deep
@@ -41,7 +41,7 @@ import Testing
         var transitions = 0
         for _ in 0..<walks {
             let handle = make()
-            var interpreter = RegionInterpreter(model)
+            var interpreter = Interpreter(model)
             for _ in 0..<length {
                 let event = events[Int(random.next() % UInt64(events.count))]
                 let name = model.events[event].name
