@@ -10,18 +10,24 @@ struct DispatchPlanner {
     static func plan(_ machine: StateMachine) -> [Int: [EventDispatch]] {
         let planner = DispatchPlanner(machine: machine)
         var plans: [Int: [EventDispatch]] = [:]
-        for state in machine.concreteStates { plans[state] = planner.plan(machine.states[state]) }
+        for state in machine.concreteStates { plans[state] = planner.plan(machine.states[state], at: state) }
         // In configurations a parallel state takes events too, abstract or not.
-        if machine.needsConfigurations {
+        if machine.hasRegions {
             for state in machine.states.indices where machine.states[state].isParallel && plans[state] == nil {
-                plans[state] = planner.plan(machine.states[state])
+                plans[state] = planner.plan(machine.states[state], at: state)
             }
         }
         return plans
     }
 
     /// One entry per event the state handles, in order of first appearance in its transitions.
-    func plan(_ state: State) -> [EventDispatch] {
+    /// In a machine without parallel states, the state is the whole configuration whenever
+    /// its function runs, so its rows' state tests are decided here: a row whose tests hold
+    /// keeps its rank but tests nothing at run time, and one whose tests fail is never taken
+    /// in this state, but, like a row whose condition is false, rejects the event where no
+    /// other row takes it.
+    func plan(_ state: State, at index: Int) -> [EventDispatch] {
+        let active = machine.hasRegions ? nil : Set(state.ancestors + [index])
         var eventOrder: [Int] = []
         var transitionsByEvent: [Int: [Int]] = [:]
         for (position, transition) in state.transitions.enumerated() {
@@ -29,12 +35,24 @@ struct DispatchPlanner {
             transitionsByEvent[transition.event, default: []].append(position)
         }
         return eventOrder.map { event in
-            plan(event, candidates: transitionsByEvent[event] ?? [], of: state)
+            plan(event, candidates: transitionsByEvent[event] ?? [], of: state, deciding: active)
         }
     }
 
-    private func plan(_ event: Int, candidates: [Int], of state: State) -> EventDispatch {
-        if candidates.count == 1, state.transitions[candidates[0]].guardClause.isEmpty {
+    private func plan(_ event: Int, candidates: [Int], of state: State, deciding active: Set<Int>?) -> EventDispatch {
+        let ranks = candidates.map { state.transitions[$0].guardClause.rank }
+        var dead = Set<Int>()
+        let guards = candidates.map { position in
+            var guardClause = state.transitions[position].guardClause
+            if let active {
+                if !guardClause.stateTests.allSatisfy({ active.contains($0.state) != $0.isNegated }) {
+                    dead.insert(position)
+                }
+                guardClause.stateTests = []
+            }
+            return guardClause
+        }
+        if candidates.count == 1, guards[0].isEmpty, dead.isEmpty {
             // The common case, and what the general path below works out for it at more
             // cost: one row without a guard takes every event.
             return EventDispatch(
@@ -42,9 +60,9 @@ struct DispatchPlanner {
                 branches: [EventDispatch.Branch(transition: candidates[0], patterns: [[]])],
                 isExhaustive: true)
         }
-        let guards = candidates.map { state.transitions[$0].guardClause }
-        // Most specific first: rank (predicate and condition terms) descending, then table order.
-        let order = candidates.indices.sorted { (-guards[$0].rank, $0) < (-guards[$1].rank, $1) }
+        // Most specific first: rank (predicate, condition and state-test terms, decided or
+        // not) descending, then table order.
+        let order = candidates.indices.sorted { (-ranks[$0], $0) < (-ranks[$1], $1) }
         let ordered = order.map { (transition: candidates[$0], guardClause: guards[$0]) }
         let types = Array(Set(guards.flatMap { $0.predicates.map(\.type) })).sorted()
         guard !types.isEmpty else {
@@ -52,14 +70,14 @@ struct DispatchPlanner {
             // hold, up to the first without conditions; when all have conditions, the event
             // is rejected after the last.
             var branches: [EventDispatch.Branch] = []
-            for (transition, guardClause) in ordered {
+            for (transition, guardClause) in ordered where !dead.contains(transition) {
                 branches.append(
                     EventDispatch.Branch(
                         transition: transition, patterns: [[]], conditions: guardClause.conditions,
                         stateTests: guardClause.stateTests))
                 if !branches[branches.count - 1].isConditional { break }
             }
-            if branches[branches.count - 1].isConditional {
+            if branches.last?.isConditional ?? true {
                 branches.append(EventDispatch.Branch(transition: nil, patterns: [[]], conditions: []))
             }
             return EventDispatch(event: event, predicateTypes: [], branches: branches, isExhaustive: true)
@@ -68,7 +86,7 @@ struct DispatchPlanner {
         let boxes = guards.map { space.box(of: $0.predicates, over: types) }
         return EventDispatch(
             event: event, predicateTypes: types,
-            branches: makeBranches(ordered, types: types, space: space),
+            branches: makeBranches(ordered, dead: dead, types: types, space: space),
             // The Analyzer has checked that this is computable within the region's limit.
             isExhaustive: space.covers(boxes, over: types) ?? false)
     }
@@ -86,7 +104,7 @@ struct DispatchPlanner {
     /// never executed. A row with conditions covers nothing, as they may be false; where
     /// only such rows match, a last branch rejects the event.
     private func makeBranches(
-        _ ordered: [(transition: Int, guardClause: Guard)], types: [Int],
+        _ ordered: [(transition: Int, guardClause: Guard)], dead: Set<Int>, types: [Int],
         space: PredicateSpace
     ) -> [EventDispatch.Branch] {
         var covered: [PredicateBox] = []
@@ -96,6 +114,11 @@ struct DispatchPlanner {
             let kept = uncovered(
                 Self.product(alternatives(of: guardClause, over: types)), by: covered,
                 near: space.box(of: guardClause.predicates, over: types), types: types, space: space)
+            if dead.contains(transition) {
+                // Never taken here, but it rejects what no other row takes.
+                conditional += kept
+                continue
+            }
             if guardClause.conditions.isEmpty && guardClause.stateTests.isEmpty {
                 covered += kept.map(\.box)
             } else {

@@ -31,7 +31,7 @@ struct Translator {
             machine: machine, sourceName: sourceName, access: access,
             transitionCount: transitions, dispatch: DispatchPlanner.plan(machine),
             names: GeneratedNames(machine),
-            layout: machine.needsConfigurations ? RegionLayout(machine) : nil
+            layout: machine.hasRegions ? RegionLayout(machine) : nil
         ).translate()
     }
 

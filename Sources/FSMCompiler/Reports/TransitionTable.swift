@@ -2,7 +2,7 @@
 public enum TransitionTable {
     /// One line per transition: `Locked Pass [Enforcement=weak] -> Locked {smile}`.
     public static func text(_ machine: StateMachine) -> String {
-        if machine.needsConfigurations { return regionText(machine) }
+        if machine.hasRegions { return regionText(machine) }
         var lines: [String] = []
         for state in machine.states where !state.isAbstract {
             for transition in state.transitions {
@@ -50,7 +50,7 @@ public enum TransitionTable {
     /// without transitions gets a row of its own, so that the table names every state.
     public static func markdown(_ machine: StateMachine) -> String {
         var lines = ["| State | Event | Guard | Next state | Actions |", "|---|---|---|---|---|"]
-        if machine.needsConfigurations {
+        if machine.hasRegions {
             let chart = Statechart(machine)
             var previous: Int?
             for (source, transition) in regionRows(machine) {

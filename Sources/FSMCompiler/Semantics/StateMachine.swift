@@ -99,12 +99,6 @@ public struct StateMachine: Hashable, Sendable {
         states[state].superstates.contains { states[$0].isParallel }
     }
 
-    /// Whether the machine is run in configurations (`Statechart`): it has parallel states,
-    /// or guards that test which states are active.
-    public var needsConfigurations: Bool {
-        hasRegions || states.contains { $0.transitions.contains { !$0.guardClause.stateTests.isEmpty } }
-    }
-
     /// The states the machine starts in, one per active region, in configuration order (a
     /// machine without regions starts in `initialState` alone).
     public var initialConfiguration: [Int] = []

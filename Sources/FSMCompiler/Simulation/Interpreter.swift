@@ -211,14 +211,16 @@ public struct Interpreter: Sendable {
             .map(\.element)
     }
 
-    /// The rows of `state` for `event` whose predicate and condition terms all hold, of the
-    /// highest rank, in table order. A checked machine has at most one: more would be an
-    /// implicit clash (SPEC 2.3, 2.4).
-    public static func applicableRows(in state: State, event: Int, predicates: [Int], conditions: [Bool])
-        -> [Transition]
-    {
-        let applicable = candidateRows(in: state, event: event, predicates: predicates)
-            .filter { $0.guardClause.conditionsHold { conditions[$0] } }
+    /// The rows of `state` for `event` whose predicate, condition and state-test terms all
+    /// hold (`active`: the active states), of the highest rank, in table order. A checked
+    /// machine has at most one: more would be an implicit clash (SPEC 2.3, 2.4).
+    public static func applicableRows(
+        in state: State, event: Int, predicates: [Int], conditions: [Bool], active: Set<Int>
+    ) -> [Transition] {
+        let applicable = candidateRows(in: state, event: event, predicates: predicates).filter { row in
+            row.guardClause.conditionsHold { conditions[$0] }
+                && row.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
+        }
         guard let highest = applicable.first?.guardClause.rank else { return [] }
         return applicable.filter { $0.guardClause.rank == highest }
     }

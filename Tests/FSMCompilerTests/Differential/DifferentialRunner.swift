@@ -211,7 +211,7 @@ struct DifferentialRunner {
             files["M\(subject.number).swift"] = subject.swift
             files["M\(subject.number)Driver.swift"] = Driver.machineSource(subject.model, number: subject.number)
         }
-        let withRegions = Set(subjects.filter { $0.model.needsConfigurations }.map { "M\($0.number).swift" })
+        let withRegions = Set(subjects.filter { $0.model.hasRegions }.map { "M\($0.number).swift" })
         return try toolchain.buildExecutable(named: name, files: files) { file, message in
             withRegions.contains(file) && Self.knownRegionWarnings.contains { message.hasPrefix($0) }
         }

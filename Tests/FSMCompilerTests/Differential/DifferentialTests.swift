@@ -324,7 +324,7 @@ import Testing
             "fork", "fork from a level row", "join", "negated state test", "state test in a region",
             "history of a parallel state", "history of a region", "history of a superstate in a region",
             "history above a parallel state", "Initial in a region", "region that is a parallel state",
-            "initial row into a parallel state",
+            "initial row into a parallel state", "state test without parallel states",
         ]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
@@ -423,6 +423,12 @@ import Testing
     static func features(of output: MachineGenerator.Output) -> Set<String> {
         let machine = output.machine
         var features: Set<String> = ["EntryExit \(machine.entryExit ?? "uml")"]
+        let model = output.model
+        if !model.hasRegions
+            && model.states.contains(where: { $0.transitions.contains { !$0.guardClause.stateTests.isEmpty } })
+        {
+            features.insert("state test without parallel states")
+        }
         let byName = Dictionary(uniqueKeysWithValues: machine.states.map { ($0.name, $0) })
         func ancestors(_ name: String) -> [String] {
             byName[name]!.superstates.flatMap { [$0] + ancestors($0) }
@@ -488,7 +494,6 @@ import Testing
                 features.insert("initial row in second definition")
             }
         }
-        let model = output.model
         // `after(1s)` of a state and of its superstate: two timers.
         let timers = model.timerEvents.map { model.eventTimers[$0]! }
         if timers.contains(where: { inner in

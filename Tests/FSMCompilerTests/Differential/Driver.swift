@@ -130,13 +130,14 @@ enum DifferentialTrace {
     static func interpret(_ steps: [DifferentialStep], on machine: StateMachine, counts: inout StatechartCounts)
         -> [String]
     {
-        if machine.needsConfigurations { return interpretConfigurations(steps, on: machine, counts: &counts) }
+        if machine.hasRegions { return interpretConfigurations(steps, on: machine, counts: &counts) }
         var interpreter = Interpreter(machine)
         return initialLines(of: interpreter)
             + steps.map { step in
                 let rows = Interpreter.applicableRows(
                     in: machine.states[interpreter.state], event: step.event,
-                    predicates: step.predicates, conditions: step.conditions)
+                    predicates: step.predicates, conditions: step.conditions,
+                    active: Set(interpreter.chart.lineage(of: interpreter.state)))
                 let history = interpreter.history
                 let handled = interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions)
                 if let transition = handled.firings.first?.transition {

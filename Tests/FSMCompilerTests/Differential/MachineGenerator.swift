@@ -51,6 +51,9 @@ struct MachineGenerator {
     static let timerStream = 100
     /// Which of them decides whether the machine has parallel states, and draws it if so.
     static let regionStream = 101
+    /// Which of them decides whether a machine without parallel states has `in(…)` terms,
+    /// and adds them if so.
+    static let stateTestStream = 102
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
     /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
@@ -65,12 +68,15 @@ struct MachineGenerator {
             // One machine in five has parallel states, drawn wholly from a stream of its own,
             // so that the others are drawn as they were before regions existed.
             var regionRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, regionStream))
-            let draft: RandomMachine
+            var draft: RandomMachine
             if regionRandom.chance(20) {
                 generator.random = regionRandom
                 draft = generator.drawWithRegions()
             } else {
                 draft = generator.draw()
+                // One in four of the others tests states in guards, from a stream of its own.
+                var testRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, stateTestStream))
+                if testRandom.chance(25) { addStateTests(to: &draft, random: &testRandom) }
             }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
             if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
@@ -80,6 +86,19 @@ struct MachineGenerator {
     }
 
     /// The machine after repairs, or nil when an error has no repair.
+    /// Adds `in(S)` or `!in(S)` terms, for any state `S`, to about a third of the rows of a
+    /// machine without parallel states: there the state a row is taken in decides them, so
+    /// that generated code tests nothing, and a row whose terms fail is dead in that state.
+    static func addStateTests(to machine: inout RandomMachine, random: inout SplitMix64) {
+        let names = machine.states.map(\.name)
+        for state in machine.states.indices {
+            for row in machine.states[state].rows.indices where random.chance(33) {
+                let term = (random.chance(35) ? "!" : "") + "in(\(random.element(of: names)))"
+                machine.states[state].rows[row].conditions.append(term)
+            }
+        }
+    }
+
     static func repaired(_ draft: RandomMachine, seed: UInt64) -> Output? {
         var machine = draft
         for _ in 0..<50 {

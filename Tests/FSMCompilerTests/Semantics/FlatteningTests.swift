@@ -260,7 +260,7 @@ import Testing
     static func winners(_ model: StateMachine, state name: String) -> [String] {
         guard let state = model.states.first(where: { $0.name == name }) else { return [] }
         var lines: [String] = []
-        for dispatch in DispatchPlanner(machine: model).plan(state) {
+        for dispatch in DispatchPlanner(machine: model).plan(state, at: model.states.firstIndex(of: state)!) {
             let types = dispatch.predicateTypes.map { model.predicateTypes[$0] }
             let combinations = types.reduce([[Int]]([[]])) { partial, type in
                 partial.flatMap { prefix in type.cases.indices.map { prefix + [$0] } }
@@ -300,7 +300,8 @@ import Testing
         // equal-rank rows cannot overlap, so only their relative order may differ.
         let normalized = { (model: StateMachine) -> [String] in
             let state = model.states[0]
-            return DispatchPlanner(machine: model).plan(state).flatMap { dispatch in
+            return DispatchPlanner(machine: model).plan(state, at: model.states.firstIndex(of: state)!).flatMap {
+                dispatch in
                 ["\(dispatch.event) \(dispatch.predicateTypes) exhaustive=\(dispatch.isExhaustive)"]
                     + dispatch.branches.compactMap { branch in
                         guard let index = branch.transition else { return nil }
@@ -387,7 +388,7 @@ import Testing
                       T { Back S - }
                     }
                     """))
-        let dispatch = DispatchPlanner(machine: model).plan(model.states[0])
+        let dispatch = DispatchPlanner(machine: model).plan(model.states[0], at: 0)
         #expect(dispatch.map { model.events[$0.event].name } == ["E", "F", "G"])
         #expect(dispatch.map(\.predicateTypes) == [[], [0], [1]])
         #expect(dispatch.map(\.isExhaustive) == [true, true, false])

@@ -45,6 +45,37 @@ import Testing
         }
     }
 
+    /// A machine without parallel states is one engine's case of one region, `in(…)` terms
+    /// or not: a row into a concrete superstate of the current state ends there, and the
+    /// EntryExit modes hold for rows with state tests too.
+    @Test func stateTestsDoNotChangeWhatAFlatMachineMeans() throws {
+        let superstate = """
+            FSM: S
+            Initial: S1
+            {
+              S0 { E0 S0 - }
+              S1 : S0 { }
+              S5 { E3 [in(S1)] S0 - }
+            }
+
+            """
+        #expect(try Self.trace(superstate, ["E0", "E0"]) == ["S1 E0 -> S0 {}", "S0 E0 -> S0 {}"])
+        let always = """
+            FSM: A
+            Initial: S1
+            EntryExit: always
+            {
+              S0 <e0 >x0 { E0 S0 - }
+              S1 : S0 <e1 >x1 { Go [in(S0)] - act  Back [!in(S0)] - act }
+            }
+
+            """
+        #expect(
+            try Self.trace(always, ["Go", "Back", "E0"]) == [
+                "S1 Go [in(S0)] -> S1 {x1 x0 act e0 e1}", "S1 Back [!in(S0)] rejected", "S1 E0 -> S0 {x1 x0 e0}",
+            ])
+    }
+
     @Test func turnstileRunsExitActionsRowActionsThenEntryActions() throws {
         let source = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
         #expect(
