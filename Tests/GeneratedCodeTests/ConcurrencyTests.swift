@@ -198,7 +198,7 @@ final class ChangeCounter: Sendable {
         #expect(machine.state == .locked)
     }
 
-    /// README, "Isolated conformances": a machine without `Isolation:` driven by a
+    /// "Using a machine", "Isolated conformances": a machine without `Isolation:` driven by a
     /// main-actor type that is its own actions through an isolated conformance.
     @MainActor @Test func aMainActorModelIsTheActionsThroughAnIsolatedConformance() {
         let model = TurnstileModel()

@@ -35,7 +35,7 @@ import Testing
         #expect(EnforcedTurnstileState.alarming.handledEvents == [.reset, .pass])
     }
 
-    /// The turnstile: what README shows.
+    /// The turnstile: what "Using a machine" shows ("Which events it handles now").
     @Test func theTurnstileOffersWhatItsStateHandles() {
         let turnstile = Turnstile(actions: Gate(), state: .alarming)
         #expect(turnstile.canHandle(.reset))               // Alarming's superstate, Resetable, has a row

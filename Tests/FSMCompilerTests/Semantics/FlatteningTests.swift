@@ -44,9 +44,9 @@ import FSMTestSupport
         ])
     }
 
-    /// The README's table of the three modes, row by row.
-    @Test func theReadmeTableOfTheThreeModes() throws {
-        let readme = String(decoding: readBytes(Paths.repository + "/README.md"), as: UTF8.self)
+    /// The table of the three modes in the language reference ("Entry and exit"), row by row.
+    @Test func theDocumentedTableOfTheThreeModes() throws {
+        let readme = Documentation.article("LanguageReference").text
         let block = try #require(readme.firstRange(of: "```\nFSM: Player\nInitial: Stopped\n"))
         let body = readme[block.upperBound...].prefix { $0 != "`" }
         let rows = readme[block.upperBound...].split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains(" -> ") }

@@ -1,9 +1,12 @@
+// "Using a machine" shows the code between the `docs begin` and `docs end` markers, and
+// README.md part of it (DocumentationTests checks both).
+// docs begin
 import FSMRuntime
+// docs end
 import Testing
 import FSMTestSupport
 
-// The README's opening example is a part of this one (ReadmeTests checks both).
-// README begin: the "Using a machine" example, verbatim (ReadmeTests checks it).
+// docs begin
 struct Gate: TurnstileActions {
     var log: [String] = []
     mutating func lock() { log.append("lock") }
@@ -17,11 +20,11 @@ struct Gate: TurnstileActions {
         log.append("ignored \(event) in \(state)")
     }
 }
-// README end
+// docs end
 
-@Suite struct ReadmeExampleTests {
+@Suite struct UsageExampleTests {
     @Test func usingAMachine() {
-        // README begin
+        // docs begin
         let turnstile = Turnstile(actions: Gate())
         turnstile.coin()                 // .transitioned(from: .locked, to: .unlocked)
         turnstile.handle(.pass)          // .transitioned(from: .unlocked, to: .locked)
@@ -29,7 +32,7 @@ struct Gate: TurnstileActions {
         assert(turnstile.actions.log == ["unlock", "lock"])
 
         let restored = Turnstile(actions: Gate(), state: .alarming)   // runs no entry action
-        // README end
+        // docs end
         #expect(turnstile.state == .locked)
         #expect(turnstile.actions.log == ["unlock", "lock"])
         #expect(restored.state == .alarming && restored.actions.log.isEmpty)
