@@ -28,8 +28,9 @@ let package = Package(
         .plugin(
             name: "FSMCCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "generate-state-machines",
-                                description: "Write the Swift of every .sm file next to it"),
+                intent: .custom(
+                    verb: "generate-state-machines",
+                    description: "Write the Swift of every .sm file next to it"),
                 permissions: [.writeToPackageDirectory(reason: "fsmc writes <name>.swift next to each <name>.sm")]),
             dependencies: ["fsmc"]),
         // Checks that committed generated code is up to date; writes nothing, so it needs
@@ -37,8 +38,9 @@ let package = Package(
         .plugin(
             name: "FSMCCheckPlugin",
             capability: .command(
-                intent: .custom(verb: "check-state-machines",
-                                description: "Check that the committed Swift of every .sm file is up to date")),
+                intent: .custom(
+                    verb: "check-state-machines",
+                    description: "Check that the committed Swift of every .sm file is up to date")),
             dependencies: ["fsmc"]),
         // What the test targets share: paths, a file reader that fails the test, the
         // checking helpers, a seeded generator, temporary folders.

@@ -8,10 +8,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         // Preloaded with LD_PRELOAD to count allocations; never linked into a benchmark.
-        .library(name: "MallocCounter", type: .dynamic, targets: ["MallocCounter"]),
+        .library(name: "MallocCounter", type: .dynamic, targets: ["MallocCounter"])
     ],
     dependencies: [
-        .package(name: "fsmc", path: ".."),
+        .package(name: "fsmc", path: "..")
     ],
     targets: [
         // The benchmark machines, described once and written as .sm, as hand-written Swift

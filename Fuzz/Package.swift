@@ -14,7 +14,7 @@ import PackageDescription
 let package = Package(
     name: "fsmc-fuzz",
     dependencies: [
-        .package(name: "fsmc", path: ".."),
+        .package(name: "fsmc", path: "..")
     ],
     targets: [
         // Declares libFuzzer's LLVMFuzzerMutate, which the custom mutator falls back on.

@@ -11,7 +11,7 @@ let package = Package(
     name: "FeedReader",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     dependencies: [
-        .package(name: "fsmc", path: "../.."),
+        .package(name: "fsmc", path: "../..")
     ],
     targets: [
         .target(

@@ -5,7 +5,7 @@ let package = Package(
     name: "Turnstile",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     dependencies: [
-        .package(name: "fsmc", path: "../.."),
+        .package(name: "fsmc", path: "../..")
     ],
     targets: [
         .executableTarget(

@@ -9,10 +9,10 @@ let package = Package(
     name: "MediaPlayer",
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "Player", targets: ["Player"]),
+        .library(name: "Player", targets: ["Player"])
     ],
     dependencies: [
-        .package(name: "fsmc", path: "../.."),
+        .package(name: "fsmc", path: "../..")
     ],
     targets: [
         .target(

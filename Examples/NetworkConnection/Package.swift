@@ -8,10 +8,10 @@ let package = Package(
     name: "NetworkConnection",
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "Connection", targets: ["Connection"]),
+        .library(name: "Connection", targets: ["Connection"])
     ],
     dependencies: [
-        .package(name: "fsmc", path: "../.."),
+        .package(name: "fsmc", path: "../..")
     ],
     targets: [
         .target(

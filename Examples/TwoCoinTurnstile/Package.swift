@@ -8,7 +8,7 @@ let package = Package(
     name: "TwoCoinTurnstile",
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     dependencies: [
-        .package(name: "fsmc", path: "../.."),
+        .package(name: "fsmc", path: "../..")
     ],
     targets: [
         .executableTarget(

@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "upload", targets: ["upload"]),
     ],
     dependencies: [
-        .package(name: "fsmc", path: "../.."),
+        .package(name: "fsmc", path: "../..")
     ],
     targets: [
         .target(

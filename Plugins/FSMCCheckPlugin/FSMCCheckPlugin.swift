@@ -8,20 +8,24 @@ import PackagePlugin
 @main
 struct FSMCCheckPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try StateMachineCommand(mode: .check, fsmc: context.tool(named: "fsmc").url,
-                                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.package.directoryURL)
-            .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.package))
+        try StateMachineCommand(
+            mode: .check, fsmc: context.tool(named: "fsmc").url,
+            workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.package.directoryURL
+        )
+        .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.package))
     }
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension FSMCCheckPlugin: XcodeCommandPlugin {
-    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try StateMachineCommand(mode: .check, fsmc: context.tool(named: "fsmc").url,
-                                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.xcodeProject.directoryURL)
+    extension FSMCCheckPlugin: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            try StateMachineCommand(
+                mode: .check, fsmc: context.tool(named: "fsmc").url,
+                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.xcodeProject.directoryURL
+            )
             .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.xcodeProject))
+        }
     }
-}
 #endif

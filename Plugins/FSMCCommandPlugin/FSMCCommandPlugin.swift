@@ -7,22 +7,26 @@ import PackagePlugin
 @main
 struct FSMCCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try StateMachineCommand(mode: .generate, fsmc: context.tool(named: "fsmc").url,
-                                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.package.directoryURL)
-            .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.package))
+        try StateMachineCommand(
+            mode: .generate, fsmc: context.tool(named: "fsmc").url,
+            workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.package.directoryURL
+        )
+        .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.package))
     }
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-/// The same command in an Xcode project: its targets' `.sm` files are those among their
-/// input files. Only this adapter is Xcode's; Linux has no XcodeProjectPlugin module.
-extension FSMCCommandPlugin: XcodeCommandPlugin {
-    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try StateMachineCommand(mode: .generate, fsmc: context.tool(named: "fsmc").url,
-                                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.xcodeProject.directoryURL)
+    /// The same command in an Xcode project: its targets' `.sm` files are those among their
+    /// input files. Only this adapter is Xcode's; Linux has no XcodeProjectPlugin module.
+    extension FSMCCommandPlugin: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            try StateMachineCommand(
+                mode: .generate, fsmc: context.tool(named: "fsmc").url,
+                workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.xcodeProject.directoryURL
+            )
             .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.xcodeProject))
+        }
     }
-}
 #endif

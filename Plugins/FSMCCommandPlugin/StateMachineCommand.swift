@@ -71,7 +71,9 @@ struct StateMachineCommand {
         // `generate-state-machines --check` is what check-state-machines does.
         let mode: Mode = extractor.extractFlag(named: "check") > 0 ? .check : self.mode
         guard extractor.remainingArguments.isEmpty else {
-            throw PluginFailure("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); run '\(Self.checkVerb) --help'")
+            throw PluginFailure(
+                "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); run '\(Self.checkVerb) --help'"
+            )
         }
         guard access.count <= 1, access.allSatisfy(["public", "package", "internal"].contains) else {
             throw PluginFailure("--access takes one of public, package or internal, once")
@@ -79,11 +81,15 @@ struct StateMachineCommand {
         let unknown = names.filter { name in !available.contains { $0.name == name } }
         guard unknown.isEmpty else {
             let known = available.filter { !$0.sources.isEmpty }.map(\.name)
-            throw PluginFailure("no target named \(unknown.map { "'\($0)'" }.joined(separator: ", ")); targets with .sm files: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+            throw PluginFailure(
+                "no target named \(unknown.map { "'\($0)'" }.joined(separator: ", ")); targets with .sm files: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            )
         }
         let targets = available.filter { (names.isEmpty || names.contains($0.name)) && !$0.sources.isEmpty }
         if targets.isEmpty {
-            print("no .sm files in \(names.isEmpty ? "the package's targets" : "target \(names.joined(separator: ", "))")")
+            print(
+                "no .sm files in \(names.isEmpty ? "the package's targets" : "target \(names.joined(separator: ", "))")"
+            )
             return
         }
         var failed: [String] = []
@@ -95,7 +101,8 @@ struct StateMachineCommand {
             // SwiftPM prints a thrown error on standard error, which a log written to a file
             // gets before the plugin's buffered output.
             let regenerate = Self.generateVerb + failed.map { " --target \($0)" }.joined()
-            let summary = mode == .check
+            let summary =
+                mode == .check
                 ? "generated code is stale or missing in \(failed.joined(separator: ", ")); regenerate it with '\(regenerate)'"
                 : "fsmc failed for \(failed.joined(separator: ", ")); see its errors"
             print("error: " + summary)
@@ -121,7 +128,8 @@ struct StateMachineCommand {
         if mode == .generate {
             for source in target.sources {
                 let components = Array(source.standardizedFileURL.pathComponents.dropFirst(root.count))
-                let output = source.deletingLastPathComponent().appendingPathComponent(OutputName.forSource(atComponents: components))
+                let output = source.deletingLastPathComponent().appendingPathComponent(
+                    OutputName.forSource(atComponents: components))
                 print("\(target.name): \(inTarget(source)) -> \(inTarget(output))")
             }
         } else {
@@ -129,7 +137,9 @@ struct StateMachineCommand {
         }
         if mode == .generate && !target.unexcluded.isEmpty {
             let list = target.unexcluded.map { "\"\(inTarget($0))\"" }
-            print("note: SwiftPM warns that the .sm files of '\(target.name)' are unhandled; add them to the target's exclude list, exclude: [\(list.joined(separator: ", "))] (this command still finds them)")
+            print(
+                "note: SwiftPM warns that the .sm files of '\(target.name)' are unhandled; add them to the target's exclude list, exclude: [\(list.joined(separator: ", "))] (this command still finds them)"
+            )
         }
         return true
     }
@@ -150,7 +160,8 @@ struct StateMachineCommand {
         let errorURL = workDirectory.appendingPathComponent("fsmc-\(id).err")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
-              FileManager.default.createFile(atPath: errorURL.path, contents: nil) else {
+            FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        else {
             throw PluginFailure("cannot create files in \(workDirectory.path) for fsmc's output")
         }
         defer {
@@ -172,8 +183,11 @@ struct StateMachineCommand {
     /// Every `.sm` file below `folder`, also those a target excludes, in a stable order;
     /// hidden folders (`.build`, `.git`) are skipped.
     static func smFiles(below folder: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil,
-                                                          options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: nil,
+                options: [.skipsHiddenFiles])
+        else { return [] }
         var files: [URL] = []
         for case let url as URL in walker where url.pathExtension == "sm" { files.append(url.standardizedFileURL) }
         return files.sorted { $0.path < $1.path }
@@ -187,29 +201,33 @@ struct StateMachineCommand {
             let built = Set(module.sourceFiles(withSuffix: "sm").map(\.url.standardizedFileURL))
             let sources = smFiles(below: folder)
             let configuration = folder.appendingPathComponent("fsmc-config.json")
-            return TargetSources(name: target.name, sourceRoot: folder, sources: sources,
-                                 unexcluded: sources.filter(built.contains),
-                                 configuration: FileManager.default.fileExists(atPath: configuration.path) ? configuration : nil)
+            return TargetSources(
+                name: target.name, sourceRoot: folder, sources: sources,
+                unexcluded: sources.filter(built.contains),
+                configuration: FileManager.default.fileExists(atPath: configuration.path) ? configuration : nil)
         }
     }
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension StateMachineCommand {
-    /// The targets of an Xcode project, each named after the folder that holds its `.sm` files.
-    static func targets(of project: XcodeProject) -> [TargetSources] {
-        project.targets.map { target in
-            let files = target.inputFiles.map(\.url.standardizedFileURL)
-            let sources = files.filter { $0.pathExtension == "sm" }.sorted { $0.path < $1.path }
-            let common = OutputName.commonPrefix(of: sources.map { $0.deletingLastPathComponent().pathComponents })
-            let root = common.count <= 1 ? project.directoryURL : URL(fileURLWithPath: "/" + common.dropFirst().joined(separator: "/"))
-            return TargetSources(name: target.displayName, sourceRoot: root, sources: sources, unexcluded: [],
-                                 configuration: files.first { $0.lastPathComponent == "fsmc-config.json" })
+    extension StateMachineCommand {
+        /// The targets of an Xcode project, each named after the folder that holds its `.sm` files.
+        static func targets(of project: XcodeProject) -> [TargetSources] {
+            project.targets.map { target in
+                let files = target.inputFiles.map(\.url.standardizedFileURL)
+                let sources = files.filter { $0.pathExtension == "sm" }.sorted { $0.path < $1.path }
+                let common = OutputName.commonPrefix(of: sources.map { $0.deletingLastPathComponent().pathComponents })
+                let root =
+                    common.count <= 1
+                    ? project.directoryURL : URL(fileURLWithPath: "/" + common.dropFirst().joined(separator: "/"))
+                return TargetSources(
+                    name: target.displayName, sourceRoot: root, sources: sources, unexcluded: [],
+                    configuration: files.first { $0.lastPathComponent == "fsmc-config.json" })
+            }
         }
     }
-}
 #endif
 
 struct PluginFailure: Error, CustomStringConvertible {

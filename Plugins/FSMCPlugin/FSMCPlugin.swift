@@ -31,25 +31,25 @@ struct FSMCPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-/// The same build command for an Xcode project's target: its `.sm` files are those among
-/// the target's input files, named after their paths below the folder that holds them
-/// all, and its configuration is a `fsmc-config.json` among them. Only this adapter is Xcode's; it is
-/// compiled by Xcode alone (Linux has no XcodeProjectPlugin module).
-extension FSMCPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let files = target.inputFiles.map(\.url)
-        let sources = files.filter { $0.pathExtension == "sm" }
-        return StateMachineBuild(
-            fsmc: try context.tool(named: "fsmc").url,
-            sources: sources,
-            sourceRoot: StateMachineBuild.commonFolder(of: sources) ?? context.xcodeProject.directoryURL,
-            configuration: files.first { $0.lastPathComponent == StateMachineBuild.configurationName },
-            workDirectory: context.pluginWorkDirectoryURL
-        ).commands
+    /// The same build command for an Xcode project's target: its `.sm` files are those among
+    /// the target's input files, named after their paths below the folder that holds them
+    /// all, and its configuration is a `fsmc-config.json` among them. Only this adapter is Xcode's; it is
+    /// compiled by Xcode alone (Linux has no XcodeProjectPlugin module).
+    extension FSMCPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let files = target.inputFiles.map(\.url)
+            let sources = files.filter { $0.pathExtension == "sm" }
+            return StateMachineBuild(
+                fsmc: try context.tool(named: "fsmc").url,
+                sources: sources,
+                sourceRoot: StateMachineBuild.commonFolder(of: sources) ?? context.xcodeProject.directoryURL,
+                configuration: files.first { $0.lastPathComponent == StateMachineBuild.configurationName },
+                workDirectory: context.pluginWorkDirectoryURL
+            ).commands
+        }
     }
-}
 #endif
 
 /// The build command of one target, from plain values, so that the SwiftPM and Xcode
@@ -73,26 +73,32 @@ struct StateMachineBuild {
     /// The deepest folder that holds all of `files`.
     static func commonFolder(of files: [URL]) -> URL? {
         guard !files.isEmpty else { return nil }
-        let common = OutputName.commonPrefix(of: files.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents })
-        return URL(fileURLWithPath: common.count <= 1 ? "/" : "/" + common.dropFirst().joined(separator: "/"), isDirectory: true)
+        let common = OutputName.commonPrefix(
+            of: files.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents })
+        return URL(
+            fileURLWithPath: common.count <= 1 ? "/" : "/" + common.dropFirst().joined(separator: "/"),
+            isDirectory: true)
     }
 
     var commands: [Command] {
         guard !sources.isEmpty else { return [] }
         let root = sourceRoot.standardizedFileURL.pathComponents
         let outputs = sources.map { source in
-            workDirectory.appendingPathComponent(OutputName.forSource(
-                atComponents: OutputName.components(of: source.standardizedFileURL.pathComponents, below: root)
-                    ?? [source.lastPathComponent]))
+            workDirectory.appendingPathComponent(
+                OutputName.forSource(
+                    atComponents: OutputName.components(of: source.standardizedFileURL.pathComponents, below: root)
+                        ?? [source.lastPathComponent]))
         }
         let names = sources.map(\.lastPathComponent)
-        return [.buildCommand(
-            displayName: "Compiling state machine\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))",
-            executable: fsmc,
-            arguments: ["compile"] + sources.map(\.path)
-                + ["--source-root", sourceRoot.path, "--output-directory", workDirectory.path]
-                + (configuration.map { ["--config", $0.path] } ?? []),
-            inputFiles: sources + (configuration.map { [$0] } ?? []),
-            outputFiles: outputs)]
+        return [
+            .buildCommand(
+                displayName: "Compiling state machine\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))",
+                executable: fsmc,
+                arguments: ["compile"] + sources.map(\.path)
+                    + ["--source-root", sourceRoot.path, "--output-directory", workDirectory.path]
+                    + (configuration.map { ["--config", $0.path] } ?? []),
+                inputFiles: sources + (configuration.map { [$0] } ?? []),
+                outputFiles: outputs)
+        ]
     }
 }

@@ -76,15 +76,24 @@ struct ParsedArguments {
                 throw UsageError(message: "option '\(option.name)' needs a value: \(option.name) \(valueName)")
             }
             if let allowed = option.allowedValues, !allowed.contains(value) {
-                throw UsageError(message: "'\(value)' is not a valid value for '\(option.name)'; expected \(DiagnosticText.list(allowed))")
+                throw UsageError(
+                    message:
+                        "'\(value)' is not a valid value for '\(option.name)'; expected \(DiagnosticText.list(allowed))"
+                )
             }
             values[option.name, default: []].append(value)
         }
         guard spec.operandCount.contains(operands.count) else {
             if operands.count < spec.operandCount.lowerBound {
-                throw UsageError(message: "'\(spec.name)' needs \(spec.operandCount.lowerBound == 1 ? "a" : "\(spec.operandCount.lowerBound)") \(spec.operandName)")
+                throw UsageError(
+                    message:
+                        "'\(spec.name)' needs \(spec.operandCount.lowerBound == 1 ? "a" : "\(spec.operandCount.lowerBound)") \(spec.operandName)"
+                )
             }
-            throw UsageError(message: "'\(spec.name)' takes \(spec.operandCount.upperBound == 1 ? "one" : "at most \(spec.operandCount.upperBound)") \(spec.operandName), but was given \(operands.count): \(operands.joined(separator: " "))")
+            throw UsageError(
+                message:
+                    "'\(spec.name)' takes \(spec.operandCount.upperBound == 1 ? "one" : "at most \(spec.operandCount.upperBound)") \(spec.operandName), but was given \(operands.count): \(operands.joined(separator: " "))"
+            )
         }
     }
 

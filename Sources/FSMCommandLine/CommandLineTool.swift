@@ -40,7 +40,8 @@ public struct CommandLineTool {
         default:
             guard let command = Self.commands.first(where: { $0.spec.name == first }) else {
                 let hint = ParsedArguments.closest(to: first, among: Self.commands.map(\.spec.name))
-                return usageError("unknown command '\(first)'\(hint)", usage: "fsmc <command> [options]; run 'fsmc --help'")
+                return usageError(
+                    "unknown command '\(first)'\(hint)", usage: "fsmc <command> [options]; run 'fsmc --help'")
             }
             let rest = Array(arguments.dropFirst())
             if rest.contains(where: { $0 == "--help" || $0 == "-h" }) && !rest.contains("--") {
@@ -51,7 +52,8 @@ public struct CommandLineTool {
                 let parsed = try ParsedArguments(rest, for: command.spec)
                 return command.run(self, parsed)
             } catch {
-                return usageError(error.message, usage: command.spec.usage + "\nrun 'fsmc help \(command.spec.name)' for more")
+                return usageError(
+                    error.message, usage: command.spec.usage + "\nrun 'fsmc help \(command.spec.name)' for more")
             }
         }
     }
@@ -66,8 +68,9 @@ public struct CommandLineTool {
             return .success
         }
         guard arguments.count == 1, let command = Self.commands.first(where: { $0.spec.name == name }) else {
-            return usageError("no help for '\(arguments.joined(separator: " "))'; commands are \(DiagnosticText.list(Self.commands.map(\.spec.name))), or 'diagnostics'",
-                              usage: "fsmc help <command>")
+            return usageError(
+                "no help for '\(arguments.joined(separator: " "))'; commands are \(DiagnosticText.list(Self.commands.map(\.spec.name))), or 'diagnostics'",
+                usage: "fsmc help <command>")
         }
         console.writeOutput(Help.text(for: command.spec))
         return .success

@@ -4,24 +4,25 @@ extension CommandLineTool {
     /// Every command, in the order `fsmc --help` lists them.
     static let commands: [Command] = [compile, check, table, graph, format, simulate]
 
-    static let warningsAsErrors = OptionSpec(name: "--warnings-as-errors", help: "treat warnings as errors: print them as errors and fail")
+    static let warningsAsErrors = OptionSpec(
+        name: "--warnings-as-errors", help: "treat warnings as errors: print them as errors and fail")
 
     static let check = Command(
         spec: CommandSpec(
             name: "check", summary: "check .sm files and print their diagnostics",
             usage: "fsmc check FILE... [--fix] [--warnings-as-errors]",
             details: """
-            Parses and checks each file and prints every problem as
-            'file:line:col: error: message [id]', followed by notes at related places.
-            Nothing is written. '-' reads standard input.
-            With --fix, the fix-its that are certainly right are applied first, and each
-            file is rewritten, atomically, when one was: rows that replace inherited rows
-            (as CC_SMC allows) are put in 'override { }', and '}' missing at the end of the
-            file are added. The problems left are then printed. '--fix -' prints the fixed
-            text of standard input.
-            Exit status: 0 when no file has errors, 1 when one has, 3 when one cannot be read
-            or written.
-            """,
+                Parses and checks each file and prints every problem as
+                'file:line:col: error: message [id]', followed by notes at related places.
+                Nothing is written. '-' reads standard input.
+                With --fix, the fix-its that are certainly right are applied first, and each
+                file is rewritten, atomically, when one was: rows that replace inherited rows
+                (as CC_SMC allows) are put in 'override { }', and '}' missing at the end of the
+                file are added. The problems left are then printed. '--fix -' prints the fixed
+                text of standard input.
+                Exit status: 0 when no file has errors, 1 when one has, 3 when one cannot be read
+                or written.
+                """,
             options: [OptionSpec(name: "--fix", help: "apply the fix-its and rewrite the files"), warningsAsErrors],
             operandName: "FILE", operandCount: 1...Int.max),
         run: { tool, arguments in
@@ -44,7 +45,8 @@ extension CommandLineTool {
             console.writeOutput(String(decoding: fixed.bytes, as: UTF8.self))
         } else if fixed.applied > 0 {
             guard writeFile(fixed.bytes, to: path) else { return .ioFailure }
-            console.writeOutput("fixed '\(file.name)': \(fixed.applied) fix-it\(fixed.applied == 1 ? "" : "s") applied\n")
+            console.writeOutput(
+                "fixed '\(file.name)': \(fixed.applied) fix-it\(fixed.applied == 1 ? "" : "s") applied\n")
         }
         let diagnostics = warningsAsErrors ? fixed.result.diagnostics.map(\.asError) : fixed.result.diagnostics
         console.report(diagnostics)
@@ -56,16 +58,17 @@ extension CommandLineTool {
             name: "table", summary: "print the flattened transition table",
             usage: "fsmc table FILE [--format text|markdown]",
             details: """
-            Prints every transition of every concrete state after superstates are folded in
-            and '-' is resolved, one line each:
-                Locked Pass [Enforcement=weak] -> Locked {smile}
-            The braces hold every action the transition runs, in order: exit actions, the
-            row's actions, entry actions. '--format markdown' prints a Markdown table grouped
-            by state, for pasting into a review. '-' reads standard input.
-            """,
+                Prints every transition of every concrete state after superstates are folded in
+                and '-' is resolved, one line each:
+                    Locked Pass [Enforcement=weak] -> Locked {smile}
+                The braces hold every action the transition runs, in order: exit actions, the
+                row's actions, entry actions. '--format markdown' prints a Markdown table grouped
+                by state, for pasting into a review. '-' reads standard input.
+                """,
             options: [
-                OptionSpec(name: "--format", valueName: "FORMAT", allowedValues: ["text", "markdown"],
-                           help: "text (the default) or markdown"),
+                OptionSpec(
+                    name: "--format", valueName: "FORMAT", allowedValues: ["text", "markdown"],
+                    help: "text (the default) or markdown"),
                 warningsAsErrors,
             ],
             operandName: "FILE", operandCount: 1...1),

@@ -1,5 +1,5 @@
-import Foundation
 import FSMCompiler
+import Foundation
 
 /// Where the tool reads and writes: the process's standard streams, or buffers in tests.
 public struct Console: Sendable {
@@ -11,9 +11,11 @@ public struct Console: Sendable {
     /// Whether diagnostics may be coloured: standard error is a terminal and NO_COLOR is unset.
     public var colorsErrors: Bool
 
-    public init(readInput: @escaping @Sendable () -> [UInt8], writeOutput: @escaping @Sendable (String) -> Void,
-                writeError: @escaping @Sendable (String) -> Void, outputFailure: @escaping @Sendable () -> String? = { nil },
-                colorsErrors: Bool) {
+    public init(
+        readInput: @escaping @Sendable () -> [UInt8], writeOutput: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void, outputFailure: @escaping @Sendable () -> String? = { nil },
+        colorsErrors: Bool
+    ) {
         self.readInput = readInput
         self.writeOutput = writeOutput
         self.writeError = writeError
@@ -42,7 +44,8 @@ public struct Console: Sendable {
 
     private func render(_ diagnostic: Diagnostic) -> String {
         let color = diagnostic.severity == .error ? "31" : "35"
-        var text = styled("\(diagnostic.location): ", "1")
+        var text =
+            styled("\(diagnostic.location): ", "1")
             + styled("\(diagnostic.severity.rawValue): ", "1;\(color)")
             + styled("\(diagnostic.message) [\(diagnostic.id.rawValue)]", "1") + "\n"
         for note in diagnostic.printedNotes {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads and writes files the way compilers do, with POSIX calls so that every failure
@@ -81,7 +81,8 @@ enum Files {
     /// Whether two paths name one file (the same device and inode); false when either
     /// does not exist.
     static func areSameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat(), b = stat()
+        var a = stat()
+        var b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
@@ -142,7 +143,9 @@ enum Files {
             }
             fchmod(descriptor, newMode)
             try writeAll(bytes, to: descriptor)
-            guard fsync(descriptor) == 0 || errno == EINVAL else { throw Failure(reason: reason(errno, path: path, isWrite: true)) }
+            guard fsync(descriptor) == 0 || errno == EINVAL else {
+                throw Failure(reason: reason(errno, path: path, isWrite: true))
+            }
             guard close(descriptor) == 0 else {
                 throw Failure(reason: reason(errno, path: path, isWrite: true))
             }
@@ -185,20 +188,20 @@ enum Files {
 // `Files` has `read` and `write` of its own; these name the system calls.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
+        Glibc.read(descriptor, buffer, count)
     #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
+        Musl.read(descriptor, buffer, count)
     #else
-    Darwin.read(descriptor, buffer, count)
+        Darwin.read(descriptor, buffer, count)
     #endif
 }
 
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
+        Glibc.write(descriptor, buffer, count)
     #elseif canImport(Musl)
-    Musl.write(descriptor, buffer, count)
+        Musl.write(descriptor, buffer, count)
     #else
-    Darwin.write(descriptor, buffer, count)
+        Darwin.write(descriptor, buffer, count)
     #endif
 }

@@ -8,24 +8,25 @@ enum Help {
             "  " + command.spec.name.padding(to: width) + "  " + command.spec.summary
         }
         return """
-        fsmc \(CommandLineTool.version): a state-machine compiler for Swift
+            fsmc \(CommandLineTool.version): a state-machine compiler for Swift
 
-        usage: fsmc <command> [options] FILE...
+            usage: fsmc <command> [options] FILE...
 
-        commands:
-        \(lines.joined(separator: "\n"))
+            commands:
+            \(lines.joined(separator: "\n"))
 
-        Run 'fsmc help <command>' for a command's options, 'fsmc help diagnostics' for
-        the list of diagnostic IDs, 'fsmc --version' for the version.
+            Run 'fsmc help <command>' for a command's options, 'fsmc help diagnostics' for
+            the list of diagnostic IDs, 'fsmc --version' for the version.
 
-        """
+            """
     }
 
     static func text(for spec: CommandSpec) -> String {
         var text = "usage: \(spec.usage)\n\n\(spec.details)\n"
         if !spec.options.isEmpty {
             let labels = spec.options.map { option in
-                [option.shortName.map { "\($0), " } ?? "", option.name, option.valueName.map { " \($0)" } ?? ""].joined()
+                [option.shortName.map { "\($0), " } ?? "", option.name, option.valueName.map { " \($0)" } ?? ""]
+                    .joined()
             }
             let width = labels.map(\.count).max() ?? 0
             text += "\noptions:\n"

@@ -4,37 +4,41 @@ extension CommandLineTool {
     static let simulate = Command(
         spec: CommandSpec(
             name: "simulate", summary: "run events through a machine and print what each one does",
-            usage: "fsmc simulate FILE [--events E1,E2,...] [--predicate TYPE=CASE ...] [--condition NAME=true|false ...]",
+            usage:
+                "fsmc simulate FILE [--events E1,E2,...] [--predicate TYPE=CASE ...] [--condition NAME=true|false ...]",
             details: """
-            Runs the machine, from its initial state, through the events of --events or,
-            without it, through the lines of standard input, and prints one line per event:
-                Locked Coin -> Unlocked {unlock}
-                Locked Pass unhandled
-                Alarming Reset [isSupervisorPresent] rejected
-            A transition is printed as 'fsmc table' prints its row, with every action it runs;
-            'unhandled' means no row applies, 'rejected' that the row that applies has a false
-            condition. This is the reference meaning of the machine, computed from its table,
-            independently of the generated Swift.
-            An event that carries values may be given with them, as in Swift:
-            Loaded(duration: 3, title: "x"); its labels in order, each value any Swift
-            expression text (not evaluated). Values take no part in matching, and the trace
-            line names the event alone, so the event's name alone will do too. In --events,
-            commas inside parentheses, brackets and string literals belong to the values.
-            Every predicate type and every condition needs a value before the first event:
-            give each with --predicate or --condition. On standard input, one line is an event
-            name, or 'Type=case' or 'condition=true|false', which changes a value for the events
-            after it; blank lines and '//' comments are skipped.
-            Exit status: 0 success; 1 errors in the input, an unknown event (in --events or on
-            standard input) or a bad line on standard input, which is reported at its line and
-            column; 2 usage, such as a missing or unknown --predicate or --condition; 3 I/O failure.
-            """,
+                Runs the machine, from its initial state, through the events of --events or,
+                without it, through the lines of standard input, and prints one line per event:
+                    Locked Coin -> Unlocked {unlock}
+                    Locked Pass unhandled
+                    Alarming Reset [isSupervisorPresent] rejected
+                A transition is printed as 'fsmc table' prints its row, with every action it runs;
+                'unhandled' means no row applies, 'rejected' that the row that applies has a false
+                condition. This is the reference meaning of the machine, computed from its table,
+                independently of the generated Swift.
+                An event that carries values may be given with them, as in Swift:
+                Loaded(duration: 3, title: "x"); its labels in order, each value any Swift
+                expression text (not evaluated). Values take no part in matching, and the trace
+                line names the event alone, so the event's name alone will do too. In --events,
+                commas inside parentheses, brackets and string literals belong to the values.
+                Every predicate type and every condition needs a value before the first event:
+                give each with --predicate or --condition. On standard input, one line is an event
+                name, or 'Type=case' or 'condition=true|false', which changes a value for the events
+                after it; blank lines and '//' comments are skipped.
+                Exit status: 0 success; 1 errors in the input, an unknown event (in --events or on
+                standard input) or a bad line on standard input, which is reported at its line and
+                column; 2 usage, such as a missing or unknown --predicate or --condition; 3 I/O failure.
+                """,
             options: [
-                OptionSpec(name: "--events", valueName: "EVENTS",
-                           help: "the events, separated by commas; without it, one per line from standard input"),
-                OptionSpec(name: "--predicate", valueName: "TYPE=CASE", isRepeatable: true,
-                           help: "the value of a predicate type, such as Enforcement=strong (one per type)"),
-                OptionSpec(name: "--condition", valueName: "NAME=true|false", isRepeatable: true,
-                           help: "the result of a condition, such as isRushHour=false (one per condition)"),
+                OptionSpec(
+                    name: "--events", valueName: "EVENTS",
+                    help: "the events, separated by commas; without it, one per line from standard input"),
+                OptionSpec(
+                    name: "--predicate", valueName: "TYPE=CASE", isRepeatable: true,
+                    help: "the value of a predicate type, such as Enforcement=strong (one per type)"),
+                OptionSpec(
+                    name: "--condition", valueName: "NAME=true|false", isRepeatable: true,
+                    help: "the result of a condition, such as isRushHour=false (one per condition)"),
                 warningsAsErrors,
             ],
             operandName: "FILE", operandCount: 1...1),
@@ -44,8 +48,9 @@ extension CommandLineTool {
         let usage = Self.simulate.spec.usage + "\nrun 'fsmc help simulate' for more"
         let input = arguments.operands[0]
         if input == "-" && !arguments.has("--events") {
-            return usageError("with the machine on standard input ('-'), the events must be given with --events",
-                              usage: usage)
+            return usageError(
+                "with the machine on standard input ('-'), the events must be given with --events",
+                usage: usage)
         }
         let machine: StateMachine
         switch load(input, warningsAsErrors: arguments.has("--warnings-as-errors")) {
@@ -55,7 +60,8 @@ extension CommandLineTool {
         var simulation = Simulation(machine)
         var given: Set<String> = []
         for (option, text) in arguments.all("--predicate").map({ ("--predicate", $0) })
-            + arguments.all("--condition").map({ ("--condition", $0) }) {
+            + arguments.all("--condition").map({ ("--condition", $0) })
+        {
             let name = String(text.prefix { $0 != "=" }).trimmingBlanks
             guard given.insert(name).inserted else {
                 return usageError("'\(name)' is given twice", usage: usage)
@@ -69,11 +75,13 @@ extension CommandLineTool {
         guard let eventList = arguments.value("--events") else {
             return simulateStandardInput(&simulation)
         }
-        let missing = simulation.missingPredicateValues.map { "--predicate " + $0 }
+        let missing =
+            simulation.missingPredicateValues.map { "--predicate " + $0 }
             + simulation.missingConditionResults.map { "--condition " + $0 }
         guard missing.isEmpty else {
-            return usageError("every predicate type and condition needs a value; give \(DiagnosticText.list(missing))",
-                              usage: usage)
+            return usageError(
+                "every predicate type and condition needs a value; give \(DiagnosticText.list(missing))",
+                usage: usage)
         }
         var events: [Int] = []
         do throws(Simulation.Failure) {

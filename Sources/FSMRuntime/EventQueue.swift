@@ -156,7 +156,8 @@ extension EventQueue {
 /// declared it would not do (checked in builds with assertions).
 @inline(never) @usableFromInline
 func eventSentByActions(_ actions: Any.Type) -> Never {
-    fatalError("""
+    fatalError(
+        """
         an action of \(actions) sent an event to its own machine, but \(actions).sendsEvents \
         is false; remove that declaration to have such events queued and handled in turn (in a build \
         without assertions, the event would be handled at once, nested in the running transition)

@@ -113,7 +113,8 @@ public final class ManualTimers<Timer: Hashable & Sendable>: TimerScheduler {
     public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
         let end = now + duration
         while let index = pending.indices.filter({ pending[$0].deadline <= end })
-            .min(by: { (pending[$0].deadline, pending[$0].order) < (pending[$1].deadline, pending[$1].order) }) {
+            .min(by: { (pending[$0].deadline, pending[$0].order) < (pending[$1].deadline, pending[$1].order) })
+        {
             let due = pending.remove(at: index)
             now = due.deadline
             await due.fire()
@@ -207,8 +208,9 @@ extension PendingTimer: Codable where Timer: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let milliseconds = try container.decode(Int64.self, forKey: .millisecondsLeft)
         guard milliseconds >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .millisecondsLeft, in: container,
-                                                   debugDescription: "a timer cannot have less than no time left")
+            throw DecodingError.dataCorruptedError(
+                forKey: .millisecondsLeft, in: container,
+                debugDescription: "a timer cannot have less than no time left")
         }
         self.init(try container.decode(Timer.self, forKey: .timer), timeLeft: .milliseconds(milliseconds))
     }

@@ -1,11 +1,11 @@
 import FSMCommandLine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 let status = CommandLineTool(console: .standard).run(Array(CommandLine.arguments.dropFirst()))

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// README.md and the documentation catalog stay true: their copies of files are the files,
 /// their quotes are in their files, the usage example is the tested one, every diagnostic
@@ -29,8 +29,10 @@ import FSMTestSupport
         #expect(copies.count >= 6)
         guard GoldenTests.isUpdating else {
             for block in copies {
-                #expect(block.text + "\n" == Self.file(block.marker!.argument),
-                        "\(block.testDescription): the copy of \(block.marker!.argument) is stale; run bash Tests/update-goldens.sh")
+                #expect(
+                    block.text + "\n" == Self.file(block.marker!.argument),
+                    "\(block.testDescription): the copy of \(block.marker!.argument) is stale; run bash Tests/update-goldens.sh"
+                )
             }
             return
         }
@@ -41,7 +43,8 @@ import FSMTestSupport
                     .dropLast().map(String.init)
                 lines.replaceSubrange((block.line - 1)..<(block.line - 1 + block.lines.count), with: content)
             }
-            try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: Paths.repository + "/" + document.path))
+            try Data(lines.joined(separator: "\n").utf8).write(
+                to: URL(fileURLWithPath: Paths.repository + "/" + document.path))
         }
         Issue.record("FSMC_UPDATE_GOLDEN=1: rewrote the documentation's copies of files; review git diff")
     }
@@ -55,15 +58,18 @@ import FSMTestSupport
     /// Each block after `<!-- quote: PATH -->` is lines of PATH, which CI compiles and runs.
     @Test(arguments: blocks(marked: "quote"))
     func quoteIsInItsFile(_ block: Documentation.CodeBlock) {
-        #expect(Documentation.isQuote(block.lines, of: Self.file(block.marker!.argument)),
-                "\(block.testDescription): the quote is not in \(block.marker!.argument) any more")
+        #expect(
+            Documentation.isQuote(block.lines, of: Self.file(block.marker!.argument)),
+            "\(block.testDescription): the quote is not in \(block.marker!.argument) any more")
     }
 
     @Test func quotesAreThere() {
         let quoted = Set(Self.blocks(marked: "quote").map(\.marker!.argument))
-        for path in ["Examples/MediaPlayer/Tests/PlayerTests/PlayerTests.swift", "Tests/GeneratedCodeTests/TimerTests.swift",
-                     "Tests/GeneratedCodeTests/HandledEventsTests.swift", "Tests/GeneratedCodeTests/SnapshotTests.swift",
-                     "Tests/GeneratedCodeTests/CookbookTests.swift", "Examples/GettingStarted/Sources/turnstile/main.swift"] {
+        for path in [
+            "Examples/MediaPlayer/Tests/PlayerTests/PlayerTests.swift", "Tests/GeneratedCodeTests/TimerTests.swift",
+            "Tests/GeneratedCodeTests/HandledEventsTests.swift", "Tests/GeneratedCodeTests/SnapshotTests.swift",
+            "Tests/GeneratedCodeTests/CookbookTests.swift", "Examples/GettingStarted/Sources/turnstile/main.swift",
+        ] {
             #expect(quoted.contains(path), "\(path)")
         }
     }
@@ -81,7 +87,10 @@ import FSMTestSupport
     /// The code between the `// docs begin` and `// docs end` markers of PATH.
     static func excerpt(of path: String) -> [String] {
         file(path).components(separatedBy: "// docs begin").dropFirst()
-            .flatMap { $0.components(separatedBy: "// docs end")[0].split(separator: "\n", omittingEmptySubsequences: false).dropFirst() }
+            .flatMap {
+                $0.components(separatedBy: "// docs end")[0].split(separator: "\n", omittingEmptySubsequences: false)
+                    .dropFirst()
+            }
             .map(String.init)
     }
 
@@ -105,7 +114,8 @@ import FSMTestSupport
         let usage = try #require(Self.blocks(marked: "excerpt").first)
         var rest = Self.significantLines(usage.lines)[...]
         for line in Self.significantLines(readmeBlock.lines) {
-            let found = try #require(rest.firstIndex(of: line), "'\(line)' is not in the usage example, or not in its order")
+            let found = try #require(
+                rest.firstIndex(of: line), "'\(line)' is not in the usage example, or not in its order")
             rest = rest[(found + 1)...]
         }
     }
@@ -120,7 +130,9 @@ import FSMTestSupport
     func everyDiagnosticIsDocumentedOnce(_ id: DiagnosticID) {
         let heading = "### `\(id.rawValue)`"
         for document in Documentation.documents {
-            let lines = document.text.split(separator: "\n").filter { $0 == heading || $0.hasPrefix("| `\(id.rawValue)` |") }
+            let lines = document.text.split(separator: "\n").filter {
+                $0 == heading || $0.hasPrefix("| `\(id.rawValue)` |")
+            }
             #expect(lines.count == (document.path == Self.diagnostics.path ? 1 : 0), "\(document.path): \(lines)")
         }
     }
@@ -135,15 +147,18 @@ import FSMTestSupport
         let (source, output) = (blocks[0], blocks[1])
         let name = try #require(source.marker.flatMap { $0.kind == "diagnostics" ? $0.argument : nil })
         let file = SourceFile(name: name, text: source.text + "\n")
-        let found = (id == .invalidConfiguration ? Configuration.read(file).diagnostics : Compiler.check(file).diagnostics)
+        let found =
+            (id == .invalidConfiguration ? Configuration.read(file).diagnostics : Compiler.check(file).diagnostics)
             .flatMap { $0.description.split(separator: "\n").map(String.init) }
         #expect(found.contains { $0.hasSuffix(" [\(id.rawValue)]") }, "\(found)")
         let expected = output.lines.split(separator: "…", omittingEmptySubsequences: false).map(Array.init)
         if expected.count == 1 {
             #expect(found == output.lines)
         } else {
-            #expect(Array(found.prefix(expected[0].count)) == expected[0] && Array(found.suffix(expected.last!.count)) == expected.last!,
-                    "\(found)")
+            #expect(
+                Array(found.prefix(expected[0].count)) == expected[0]
+                    && Array(found.suffix(expected.last!.count)) == expected.last!,
+                "\(found)")
         }
     }
 
@@ -208,8 +223,9 @@ import FSMTestSupport
             let steps = Self.listings.filter { $0.name == name }.map { Self.file(Self.resources + "/" + $0.file) }
             var expected = Self.file(Self.examplePackage + "/" + name)
             if name == "Package.swift" {
-                expected = expected.replacingOccurrences(of: #".package(name: "fsmc", path: "../..")"#,
-                                                         with: #".package(url: "https://github.com/<owner>/fsmc.git", branch: "main")"#)
+                expected = expected.replacingOccurrences(
+                    of: #".package(name: "fsmc", path: "../..")"#,
+                    with: #".package(url: "https://github.com/<owner>/fsmc.git", branch: "main")"#)
             }
             #expect(steps.last == expected, "\(name): its last step is not \(Self.examplePackage)/\(name)")
             for (earlier, later) in zip(steps, steps.dropFirst()) {
@@ -217,8 +233,11 @@ import FSMTestSupport
             }
         }
         // Every Swift and .sm file of the example is in the tutorial.
-        let sources = FileManager.default.enumerator(atPath: Paths.repository + "/" + Self.examplePackage)?
-            .compactMap { $0 as? String }.filter { ($0.hasSuffix(".swift") || $0.hasSuffix(".sm")) && !$0.contains(".build") } ?? []
+        let sources =
+            FileManager.default.enumerator(atPath: Paths.repository + "/" + Self.examplePackage)?
+            .compactMap { $0 as? String }.filter {
+                ($0.hasSuffix(".swift") || $0.hasSuffix(".sm")) && !$0.contains(".build")
+            } ?? []
         #expect(Set(sources) == Set(names), "\(sources)")
         // Every file in Resources named for the tutorial is one of its listings.
         let files = try FileManager.default.contentsOfDirectory(atPath: Paths.repository + "/" + Self.resources)
@@ -257,11 +276,15 @@ import FSMTestSupport
 
     /// Every relative link of README.md and of the examples' index names a file or folder.
     @Test func readmeLinksLeadSomewhere() {
-        for (document, folder, least) in [(Documentation.readme, "", 10), (Documentation.exampleReadmes[0], "Examples/", 8)] {
+        for (document, folder, least) in [
+            (Documentation.readme, "", 10), (Documentation.exampleReadmes[0], "Examples/", 8),
+        ] {
             let links = document.text.matches(of: /\]\(([^)#:]+)(#[^)]*)?\)/).map { String($0.1) }
             #expect(links.count >= least, "\(document.path)")
             for link in links {
-                #expect(FileManager.default.fileExists(atPath: Paths.repository + "/" + folder + link), "\(document.path): \(link)")
+                #expect(
+                    FileManager.default.fileExists(atPath: Paths.repository + "/" + folder + link),
+                    "\(document.path): \(link)")
             }
         }
     }

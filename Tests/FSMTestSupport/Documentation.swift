@@ -36,10 +36,11 @@ public enum Documentation {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             guard let start = lines.firstIndex(where: { $0 == heading }) else { return nil }
             let level = heading.prefix { $0 == "#" }.count
-            let end = lines[(start + 1)...].firstIndex { line in
-                let hashes = line.prefix { $0 == "#" }.count
-                return hashes > 0 && hashes <= level && line.dropFirst(hashes).hasPrefix(" ")
-            } ?? lines.endIndex
+            let end =
+                lines[(start + 1)...].firstIndex { line in
+                    let hashes = line.prefix { $0 == "#" }.count
+                    return hashes > 0 && hashes <= level && line.dropFirst(hashes).hasPrefix(" ")
+                } ?? lines.endIndex
             return Document(path: path, text: lines[start..<end].joined(separator: "\n"))
         }
     }
@@ -83,7 +84,8 @@ public enum Documentation {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: Paths.examples)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: Paths.examples + "/" + name, isDirectory: &isFolder) && isFolder.boolValue
+            return FileManager.default.fileExists(atPath: Paths.examples + "/" + name, isDirectory: &isFolder)
+                && isFolder.boolValue
         }.sorted()
     }
 
@@ -112,8 +114,9 @@ public enum Documentation {
                     open = block
                 }
             } else if line.hasPrefix("```") {
-                open = CodeBlock(language: String(line.dropFirst(3)), lines: [], marker: marker(previous), path: path,
-                                 line: index + 2)
+                open = CodeBlock(
+                    language: String(line.dropFirst(3)), lines: [], marker: marker(previous), path: path,
+                    line: index + 2)
             }
             previous = line
         }
@@ -140,9 +143,12 @@ public enum Documentation {
         var start = fileLines.startIndex
         for part in parts {
             let part = Array(part)
-            guard let found = (start..<fileLines.endIndex).first(where: { candidate in
-                candidate + part.count <= fileLines.endIndex && Array(fileLines[candidate..<candidate + part.count]) == part
-            }) else { return false }
+            guard
+                let found = (start..<fileLines.endIndex).first(where: { candidate in
+                    candidate + part.count <= fileLines.endIndex
+                        && Array(fileLines[candidate..<candidate + part.count]) == part
+                })
+            else { return false }
             start = found + part.count
         }
         return !parts.isEmpty

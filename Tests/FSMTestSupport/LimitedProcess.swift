@@ -22,12 +22,15 @@ public enum LimitedProcess {
 
     /// Runs `program` (looked up in `PATH` when it has no `/`) with `arguments` in `folder`,
     /// through `/bin/sh -c` with `shellPrefix` (such as `ulimit -f 0;`) before it.
-    public static func run(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
-                           environment: [String: String] = [:], processorSeconds: Int, wallSeconds: Int,
-                           shellPrefix: String = "") throws -> Run {
+    public static func run(
+        _ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
+        environment: [String: String] = [:], processorSeconds: Int, wallSeconds: Int,
+        shellPrefix: String = ""
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -t \(processorSeconds); " + shellPrefix + " exec \"$0\" \"$@\"", program] + arguments
+        process.arguments =
+            ["-c", "ulimit -t \(processorSeconds); " + shellPrefix + " exec \"$0\" \"$@\"", program] + arguments
         process.currentDirectoryURL = folder
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -60,10 +63,11 @@ public enum LimitedProcess {
             usleep(5_000)
         }
         let elapsed = clock.now - start
-        return Run(status: timedOut ? nil : process.terminationStatus,
-                   wasSignalled: !timedOut && process.terminationReason == .uncaughtSignal,
-                   output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
-                   errors: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self),
-                   seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return Run(
+            status: timedOut ? nil : process.terminationStatus,
+            wasSignalled: !timedOut && process.terminationReason == .uncaughtSignal,
+            output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
+            errors: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self),
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }

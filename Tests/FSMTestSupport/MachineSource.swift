@@ -9,7 +9,9 @@ public struct MachineSource: Sendable, CustomTestStringConvertible, ExpressibleB
 
     public init(_ text: String, label: String? = nil) {
         self.text = text
-        let name = text.split(separator: "\n").first { $0.hasPrefix("FSM:") }.map { $0.dropFirst(4).trimmingPrefix(" ") }
+        let name = text.split(separator: "\n").first { $0.hasPrefix("FSM:") }.map {
+            $0.dropFirst(4).trimmingPrefix(" ")
+        }
         self.label = label ?? "\(name ?? "a machine") (\(text.split(separator: "\n").count) lines)"
     }
 

@@ -55,8 +55,9 @@ public struct TemporaryFolder {
     @discardableResult
     public func write(_ name: String, _ bytes: [UInt8]) throws -> String {
         let path = url.appendingPathComponent(name).path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -1,6 +1,6 @@
 import FSMRuntime
-import Testing
 import FSMTestSupport
+import Testing
 
 struct EnforcedLog: EnforcedTurnstileActions {
     var log: [String] = []
@@ -39,7 +39,9 @@ struct EnforcedLog: EnforcedTurnstileActions {
             #expect(machine.actions.log == [reward == .positive ? "thankyou" : "refund"])
             for enforcement in EnforcedTurnstileEnforcement.allCases {
                 let passer = EnforcedTurnstile(actions: EnforcedLog(), state: .unlocked)
-                #expect(passer.handle(.pass, enforcement: enforcement, reward: reward) == .transitioned(from: .unlocked, to: .locked))
+                #expect(
+                    passer.handle(.pass, enforcement: enforcement, reward: reward)
+                        == .transitioned(from: .unlocked, to: .locked))
             }
         }
     }
@@ -76,22 +78,24 @@ struct EnforcedLog: EnforcedTurnstileActions {
         machine.reset()
         machine.start()
         machine.poke()
-        #expect(machine.actions.log == [
-            "poked",
-            "exitIdle", "resetting", "enterIdle",
-            "exitIdle", "starting", "powerOn", "watch", "enterRunning",
-            "poked",
-        ])
+        #expect(
+            machine.actions.log == [
+                "poked",
+                "exitIdle", "resetting", "enterIdle",
+                "exitIdle", "starting", "powerOn", "watch", "enterRunning",
+                "poked",
+            ])
     }
 
     @Test func alwaysRunsExitAndEntryOnEveryTransition() {
         let machine = EntryExitAlways(actions: AlwaysLog(), state: .running)
         machine.poke()
         machine.stop()
-        #expect(machine.actions.log == [
-            "exitRunning", "unwatch", "powerOff", "poked", "powerOn", "watch", "enterRunning",
-            "exitRunning", "unwatch", "powerOff", "stopping", "enterIdle",
-        ])
+        #expect(
+            machine.actions.log == [
+                "exitRunning", "unwatch", "powerOff", "poked", "powerOn", "watch", "enterRunning",
+                "exitRunning", "unwatch", "powerOff", "stopping", "enterIdle",
+            ])
     }
 
     @Test func onChangeRunsExitAndEntryOnlyWhenTheStateChanges() {
@@ -99,7 +103,10 @@ struct EnforcedLog: EnforcedTurnstileActions {
         machine.reset()
         machine.poke()
         machine.stop()
-        #expect(machine.actions.log == ["resetting", "poked", "exitRunning", "unwatch", "powerOff", "stopping", "enterIdle"])
+        #expect(
+            machine.actions.log == [
+                "resetting", "poked", "exitRunning", "unwatch", "powerOff", "stopping", "enterIdle",
+            ])
     }
 }
 
@@ -136,7 +143,6 @@ final class RelayRecorder: RelayActions {
     func trace(_ event: RelayEvent, outcome: Outcome<RelayState>) { log.append("trace \(event): \(outcome)") }
 }
 
-
 @Suite struct RunToCompletionTests {
     static func makeRelay() -> (Relay<RelayRecorder>, RelayRecorder) {
         let actions = RelayRecorder()
@@ -149,11 +155,12 @@ final class RelayRecorder: RelayActions {
         let (machine, actions) = Self.makeRelay()
         actions.sendOnPress = [.echo]
         #expect(machine.press() == .transitioned(from: .off, to: .on))
-        #expect(actions.log == [
-            "leaveOff", "pressed", "sent Echo: queued", "enterOn",
-            "trace Press: transitioned from Off to On",
-            "echoed in On", "trace Echo: transitioned from On to On",
-        ])
+        #expect(
+            actions.log == [
+                "leaveOff", "pressed", "sent Echo: queued", "enterOn",
+                "trace Press: transitioned from Off to On",
+                "echoed in On", "trace Echo: transitioned from On to On",
+            ])
     }
 
     @Test func severalQueuedEventsRunInOrderAndMayQueueMore() {
@@ -162,13 +169,14 @@ final class RelayRecorder: RelayActions {
         actions.sendOnEntry = [.echo]
         // What the press did, though the queued press then took the machine back to Off.
         #expect(machine.press() == .transitioned(from: .off, to: .on))
-        #expect(actions.log == [
-            "leaveOff", "pressed", "sent Echo: queued", "sent Press: queued", "enterOn", "sent Echo: queued",
-            "trace Press: transitioned from Off to On",
-            "echoed in On", "trace Echo: transitioned from On to On",
-            "released", "trace Press: transitioned from On to Off",
-            "trace Echo: unhandled in Off",
-        ])
+        #expect(
+            actions.log == [
+                "leaveOff", "pressed", "sent Echo: queued", "sent Press: queued", "enterOn", "sent Echo: queued",
+                "trace Press: transitioned from Off to On",
+                "echoed in On", "trace Echo: transitioned from On to On",
+                "released", "trace Press: transitioned from On to Off",
+                "trace Echo: unhandled in Off",
+            ])
         #expect(machine.state == .off)
     }
 
@@ -179,14 +187,15 @@ final class RelayRecorder: RelayActions {
         actions.sendOnPress = [.press, .press]
         actions.sendOnEntry = [.echo]
         #expect(machine.press() == .transitioned(from: .off, to: .on))
-        #expect(actions.log == [
-            "leaveOff", "pressed", "sent Press: queued", "sent Press: queued", "enterOn", "sent Echo: queued",
-            "trace Press: transitioned from Off to On",
-            "released", "trace Press: transitioned from On to Off",
-            "leaveOff", "pressed", "enterOn", "sent Echo: queued", "trace Press: transitioned from Off to On",
-            "echoed in On", "trace Echo: transitioned from On to On",
-            "echoed in On", "trace Echo: transitioned from On to On",
-        ])
+        #expect(
+            actions.log == [
+                "leaveOff", "pressed", "sent Press: queued", "sent Press: queued", "enterOn", "sent Echo: queued",
+                "trace Press: transitioned from Off to On",
+                "released", "trace Press: transitioned from On to Off",
+                "leaveOff", "pressed", "enterOn", "sent Echo: queued", "trace Press: transitioned from Off to On",
+                "echoed in On", "trace Echo: transitioned from On to On",
+                "echoed in On", "trace Echo: transitioned from On to On",
+            ])
         actions.log = []
         #expect(machine.echo() == .transitioned(from: .on, to: .on))
         #expect(actions.log == ["echoed in On", "trace Echo: transitioned from On to On"])
@@ -215,11 +224,12 @@ final class RelayRecorder: RelayActions {
         machine.press()
         actions.log = []
         #expect(machine.press() == .transitioned(from: .off, to: .on))
-        #expect(actions.log == [
-            "leaveOff", "pressed", "enterOn", "sent Echo: queued",
-            "trace Press: transitioned from Off to On",
-            "echoed in On", "trace Echo: transitioned from On to On",
-        ])
+        #expect(
+            actions.log == [
+                "leaveOff", "pressed", "enterOn", "sent Echo: queued",
+                "trace Press: transitioned from Off to On",
+                "echoed in On", "trace Echo: transitioned from On to On",
+            ])
     }
 
     @Test func machineIsReadyForTheNextEventAfterDraining() {
@@ -267,12 +277,13 @@ final class QuietRelayRecorder: RelayActions {
         #expect(machine.echo() == .transitioned(from: .on, to: .on))
         #expect(machine.press() == .transitioned(from: .on, to: .off))
         #expect(machine.echo() == .unhandled(in: .off))
-        #expect(actions.log == [
-            "leaveOff", "pressed", "enterOn", "trace Press: transitioned from Off to On",
-            "echoed in On", "trace Echo: transitioned from On to On",
-            "released", "trace Press: transitioned from On to Off",
-            "trace Echo: unhandled in Off",
-        ])
+        #expect(
+            actions.log == [
+                "leaveOff", "pressed", "enterOn", "trace Press: transitioned from Off to On",
+                "echoed in On", "trace Echo: transitioned from On to On",
+                "released", "trace Press: transitioned from On to Off",
+                "trace Echo: unhandled in Off",
+            ])
         #expect(machine.state == .off)
     }
 
@@ -291,8 +302,10 @@ final class QuietRelayRecorder: RelayActions {
             machine.press()
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains(
-            "an action of QuietRelayRecorder sent an event to its own machine, but QuietRelayRecorder.sendsEvents is false"))
+        #expect(
+            message.contains(
+                "an action of QuietRelayRecorder sent an event to its own machine, but QuietRelayRecorder.sendsEvents is false"
+            ))
     }
 }
 
@@ -318,17 +331,18 @@ struct PlayerLog: PlayerActions {
             steps.append("\(event) -> \(machine.state) {\(machine.actions.log[before...].joined(separator: " "))}")
         }
         for event: PlayerEvent in [.power, .play, .stop, .play, .power, .power, .eject, .load, .pause] { send(event) }
-        #expect(steps == [
-            "Power -> Paused {powerUp startClock showCover}",
-            "Play -> Playing {}",
-            "Stop -> Stopped {stopClock}",
-            "Play -> Playing {startClock}",
-            "Power -> Off {stopClock powerDown}",
-            "Power -> Playing {powerUp startClock}",
-            "Eject -> Idle {stopClock}",
-            "Load -> Playing {startClock}",
-            "Pause -> Paused {}",
-        ])
+        #expect(
+            steps == [
+                "Power -> Paused {powerUp startClock showCover}",
+                "Play -> Playing {}",
+                "Stop -> Stopped {stopClock}",
+                "Play -> Playing {startClock}",
+                "Power -> Off {stopClock powerDown}",
+                "Power -> Playing {powerUp startClock}",
+                "Eject -> Idle {stopClock}",
+                "Load -> Playing {startClock}",
+                "Pause -> Paused {}",
+            ])
         #expect(machine.history == PlayerHistory(media: .playing, active: .playing))
     }
 

@@ -92,11 +92,12 @@ import Testing
         let outcome = await machine.load()
         #expect(outcome == .transitioned(from: .idle, to: .loading))
         #expect(machine.state == .ready)
-        #expect(recorder.lines == [
-            "isReachable", "fetch begins", "fetch ends", "sent Loaded: queued", "startSpinner",
-            "trace Load => transitioned from Idle to Loading",
-            "stopSpinner", "show 7", "trace Loaded(size: 7) => transitioned from Loading to Ready",
-        ])
+        #expect(
+            recorder.lines == [
+                "isReachable", "fetch begins", "fetch ends", "sent Loaded: queued", "startSpinner",
+                "trace Load => transitioned from Idle to Loading",
+                "stopSpinner", "show 7", "trace Loaded(size: 7) => transitioned from Loading to Ready",
+            ])
     }
 
     /// Cancelling a task that waits for its turn does not cancel its event.
@@ -147,8 +148,12 @@ final class ChangeCounter: Sendable {
         recorder.isReachable = false
         let machine = Loader(actions: RecordingLoaderActions(recorder: recorder))
         let changes = ChangeCounter()
-        withObservationTracking { _ = machine.state } onChange: { changes.increment() }
-        await machine.load()  // `Load - showOffline`: the state stays Idle.
+        withObservationTracking {
+            _ = machine.state
+        } onChange: {
+            changes.increment()
+        }
+        await machine.load() // `Load - showOffline`: the state stays Idle.
         #expect(changes.value == 0)
         recorder.isReachable = true
         await machine.load()
@@ -161,7 +166,13 @@ final class ChangeCounter: Sendable {
     @MainActor @Test func aSynchronousObservableMachine() {
         let machine = ObservedTurnstile(actions: SilentObservedTurnstileActions())
         let changes = ChangeCounter()
-        func track() { withObservationTracking { _ = machine.state } onChange: { changes.increment() } }
+        func track() {
+            withObservationTracking {
+                _ = machine.state
+            } onChange: {
+                changes.increment()
+            }
+        }
         track()
         machine.pass()
         #expect(changes.value == 0)

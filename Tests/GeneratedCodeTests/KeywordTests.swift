@@ -1,6 +1,6 @@
 import FSMRuntime
-import Testing
 import FSMTestSupport
+import Testing
 
 /// A machine whose names are Swift keywords or start with digits compiles and runs.
 struct KeywordLog: KeywordsActions {

@@ -1,5 +1,5 @@
-import Foundation
 import FSMRuntime
+import Foundation
 import Testing
 
 // The generated player with regions (Tests/FSMCompilerTests/Fixtures/Machines/RegionPlayer.sm,
@@ -41,12 +41,16 @@ struct PlayerRegionsRecorder: PlayerRegionsActions {
 }
 
 /// `Media` with `playback` and `volume`, for short.
-private func media(_ playback: PlayerRegionsState.Media.Playback, _ volume: PlayerRegionsState.Media.Volume) -> PlayerRegionsState {
+private func media(_ playback: PlayerRegionsState.Media.Playback, _ volume: PlayerRegionsState.Media.Volume)
+    -> PlayerRegionsState
+{
     .media(PlayerRegionsState.Media(playback: playback, volume: volume))
 }
 
 /// Every configuration of `Media`, in the order of `allCases`.
-private let mediaConfigurations = [media(.stopped, .normal), media(.stopped, .muted), media(.playing, .normal), media(.playing, .muted)]
+private let mediaConfigurations = [
+    media(.stopped, .normal), media(.stopped, .muted), media(.playing, .normal), media(.playing, .muted),
+]
 
 /// The exit actions of `Media`'s regions from their states, in the order `exit(Media)` runs them:
 /// Volume's state and Volume, then Playback's state and Playback.
@@ -76,12 +80,13 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
     @Test func specFivesRun() {
         let machine = PlayerRegions(actions: PlayerRegionsRecorder())
         #expect(machine.state == .off)
-        #expect([PlayerRegionsEvent.power, .play, .mute, .power].map { step(machine, $0) } == [
-            "Off Power -> Media(Stopped, Normal) {offEx mEn pbEn sEn vEn nEn}",
-            "Media(Stopped, Normal) Play -> Media(Playing, Normal) {sEx start plEn}",
-            "Media(Playing, Normal) Mute -> Media(Playing, Muted) {nEx mute muEn}",
-            "Media(Playing, Muted) Power -> Off {muEx vEx plEx pbEx mEx offEn}",
-        ])
+        #expect(
+            [PlayerRegionsEvent.power, .play, .mute, .power].map { step(machine, $0) } == [
+                "Off Power -> Media(Stopped, Normal) {offEx mEn pbEn sEn vEn nEn}",
+                "Media(Stopped, Normal) Play -> Media(Playing, Normal) {sEx start plEn}",
+                "Media(Playing, Normal) Mute -> Media(Playing, Muted) {nEx mute muEn}",
+                "Media(Playing, Muted) Power -> Off {muEx vEx plEx pbEx mEx offEn}",
+            ])
         #expect(machine.state == .off)
     }
 
@@ -93,14 +98,15 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
         #expect(machine.mute() == .transitioned(from: media(.playing, .muted), to: media(.playing, .normal)))
         #expect(machine.stop() == .transitioned(from: media(.playing, .normal), to: media(.stopped, .normal)))
         #expect(machine.power() == .transitioned(from: media(.stopped, .normal), to: .off))
-        #expect(machine.actions.traced == [
-            "Power: transitioned from Off to Media(Stopped, Normal)",
-            "Play: transitioned from Media(Stopped, Normal) to Media(Playing, Normal)",
-            "Mute: transitioned from Media(Playing, Normal) to Media(Playing, Muted)",
-            "Mute: transitioned from Media(Playing, Muted) to Media(Playing, Normal)",
-            "Stop: transitioned from Media(Playing, Normal) to Media(Stopped, Normal)",
-            "Power: transitioned from Media(Stopped, Normal) to Off",
-        ])
+        #expect(
+            machine.actions.traced == [
+                "Power: transitioned from Off to Media(Stopped, Normal)",
+                "Play: transitioned from Media(Stopped, Normal) to Media(Playing, Normal)",
+                "Mute: transitioned from Media(Playing, Normal) to Media(Playing, Muted)",
+                "Mute: transitioned from Media(Playing, Muted) to Media(Playing, Normal)",
+                "Stop: transitioned from Media(Playing, Normal) to Media(Stopped, Normal)",
+                "Power: transitioned from Media(Stopped, Normal) to Off",
+            ])
     }
 
     /// From every configuration, `Play` and `Stop` change `Playback` alone and `Mute` changes
@@ -117,7 +123,8 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
             var afterMute = before
             afterMute.volume = before.volume == .normal ? .muted : .normal
             #expect(mute.state == .media(afterMute))
-            #expect(mute.actions.log == (before.volume == .normal ? ["nEx", "mute", "muEn"] : ["muEx", "unmute", "nEn"]))
+            #expect(
+                mute.actions.log == (before.volume == .normal ? ["nEx", "mute", "muEn"] : ["muEx", "unmute", "nEn"]))
             switch before.playback {
             case .stopped:
                 #expect(play.state == media(.playing, before.volume))
@@ -189,14 +196,18 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
         #expect(media(.playing, .normal).handledEvents == [.power, .stop, .mute])
         #expect(media(.playing, .muted).handledEvents == [.power, .stop, .mute])
         let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: media(.playing, .muted))
-        #expect(machine.canHandle(.stop) && machine.canHandle(.mute) && machine.canHandle(.power) && !machine.canHandle(.play))
+        #expect(
+            machine.canHandle(.stop) && machine.canHandle(.mute) && machine.canHandle(.power)
+                && !machine.canHandle(.play))
         #expect(machine.actions.log.isEmpty)
     }
 
     @Test func configurationsPrintAsTheSMFileNamesThem() {
-        #expect(PlayerRegionsState.allCases.map(\.description) == [
-            "Off", "Media(Stopped, Normal)", "Media(Stopped, Muted)", "Media(Playing, Normal)", "Media(Playing, Muted)",
-        ])
+        #expect(
+            PlayerRegionsState.allCases.map(\.description) == [
+                "Off", "Media(Stopped, Normal)", "Media(Stopped, Muted)", "Media(Playing, Normal)",
+                "Media(Playing, Muted)",
+            ])
         #expect(PlayerRegionsState.allCases == [.off] + mediaConfigurations)
         #expect(PlayerRegionsState.Media.allCases.map { PlayerRegionsState.media($0) } == mediaConfigurations)
         #expect(PlayerRegionsState.Media.Playback.allCases.map(\.description) == ["Stopped", "Playing"])
@@ -222,7 +233,8 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
             #expect(saved == "{\"state\":\"\(state)\"}")
             #expect(try JSONDecoder().decode(PlayerRegionsSnapshot.self, from: Data(saved.utf8)) == snapshot)
         }
-        #expect(try json(PlayerRegionsSnapshot(state: media(.playing, .muted))) == #"{"state":"Media(Playing, Muted)"}"#)
+        #expect(
+            try json(PlayerRegionsSnapshot(state: media(.playing, .muted))) == #"{"state":"Media(Playing, Muted)"}"#)
         for configuration in PlayerRegionsState.Media.allCases {
             let text = try json([configuration])
             #expect(text == "[\"\(configuration)\"]")
@@ -231,8 +243,10 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
         #expect(try json([PlayerRegionsState.Media.Playback.playing]) == #"["Playing"]"#)
         #expect(try json([PlayerRegionsState.Media.Volume.muted]) == #"["Muted"]"#)
 
-        for text in ["Media(Playing)", "Media(Playing, Loud)", "Media(Muted, Playing)", "Media(Playing,Muted)",
-                     "Media", "Playing", "off", "", "Media(Playing, Muted) "] {
+        for text in [
+            "Media(Playing)", "Media(Playing, Loud)", "Media(Muted, Playing)", "Media(Playing,Muted)",
+            "Media", "Playing", "off", "", "Media(Playing, Muted) ",
+        ] {
             #expect(throws: DecodingError.self, "\(text)") {
                 try JSONDecoder().decode([PlayerRegionsState].self, from: Data(try json([text]).utf8))
             }
@@ -255,11 +269,13 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
             let machine = PlayerRegions(actions: PlayerRegionsRecorder(), state: state)
             #expect(machine.state == state && machine.actions.log.isEmpty)
             #expect(machine.snapshot == PlayerRegionsSnapshot(state: state))
-            let snapshot = try JSONDecoder().decode(PlayerRegionsSnapshot.self, from: Data(try json(machine.snapshot).utf8))
+            let snapshot = try JSONDecoder().decode(
+                PlayerRegionsSnapshot.self, from: Data(try json(machine.snapshot).utf8))
             let restored = PlayerRegions(actions: PlayerRegionsRecorder(), snapshot: snapshot)
             #expect(restored.state == state && restored.actions.log.isEmpty)
         }
-        let restored = PlayerRegions(actions: PlayerRegionsRecorder(), snapshot: PlayerRegionsSnapshot(state: media(.playing, .muted)))
+        let restored = PlayerRegions(
+            actions: PlayerRegionsRecorder(), snapshot: PlayerRegionsSnapshot(state: media(.playing, .muted)))
         #expect(step(restored, .power) == "Media(Playing, Muted) Power -> Off {muEx vEx plEx pbEx mEx offEn}")
         #expect(PlayerRegionsSnapshot() == PlayerRegionsSnapshot(state: .off))
     }
@@ -272,10 +288,11 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
         actions.machine = machine
         actions.sendOnStart = .mute
         #expect(machine.play() == .transitioned(from: media(.stopped, .normal), to: media(.playing, .normal)))
-        #expect(actions.log == [
-            "sEx", "start in Media(Stopped, Normal)", "sent Mute: queued", "plEn in Media(Playing, Normal)",
-            "nEx", "mute", "muEn in Media(Playing, Muted)",
-        ])
+        #expect(
+            actions.log == [
+                "sEx", "start in Media(Stopped, Normal)", "sent Mute: queued", "plEn in Media(Playing, Normal)",
+                "nEx", "mute", "muEn in Media(Playing, Muted)",
+            ])
         #expect(machine.state == media(.playing, .muted))
     }
 }

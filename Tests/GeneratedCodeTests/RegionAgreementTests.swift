@@ -1,8 +1,8 @@
 import FSMCompiler
 import FSMRuntime
+import FSMTestSupport
 import Foundation
 import Testing
-import FSMTestSupport
 
 /// The generated machines with parallel states do what the interpreter does (SPEC 2.7):
 /// seeded random walks drive each generated machine and `RegionInterpreter` side by side,
@@ -27,9 +27,13 @@ import FSMTestSupport
     /// Drives `walks` random walks of `length` events through the generated machine (made
     /// fresh by `make` for each walk, handling an event by name and answering with its
     /// configuration, log, outcome, canHandle and handledEvents) and the interpreter.
-    static func expectAgreement(_ file: String, walks: Int = 200, length: Int = 40, seed: UInt64,
-                                sourceLocation: Testing.SourceLocation = #_sourceLocation,
-                                make: () -> (String) -> (configuration: String, log: [String], kind: Kind, canHandle: Bool, handled: [String], json: Bool)) throws {
+    static func expectAgreement(
+        _ file: String, walks: Int = 200, length: Int = 40, seed: UInt64,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        make: () -> (String) -> (
+            configuration: String, log: [String], kind: Kind, canHandle: Bool, handled: [String], json: Bool
+        )
+    ) throws {
         let text = String(decoding: readBytes(Paths.fixtures + "/Machines/" + file), as: UTF8.self)
         let model = try #require(machine(text), sourceLocation: sourceLocation)
         var random = SplitMix64(seed: seed)
@@ -55,7 +59,9 @@ import FSMTestSupport
                 case .unhandled: expectedKind = .unhandled
                 }
                 let context = "\(file): \(before) \(name)"
-                #expect(generated.configuration == interpreter.chart.describe(interpreter.leaves), "\(context)", sourceLocation: sourceLocation)
+                #expect(
+                    generated.configuration == interpreter.chart.describe(interpreter.leaves), "\(context)",
+                    sourceLocation: sourceLocation)
                 #expect(generated.log == expectedLog, "\(context)", sourceLocation: sourceLocation)
                 #expect(generated.kind == expectedKind, "\(context)", sourceLocation: sourceLocation)
                 #expect(generated.json, "\(context): JSON", sourceLocation: sourceLocation)
@@ -63,12 +69,16 @@ import FSMTestSupport
                 let next = interpreter
                 let handledNow = events.filter { candidate in
                     var probe = next
-                    let outcome = probe.handle(candidate, predicates: [], conditions: model.conditions.map { _ in true }).outcome
+                    let outcome = probe.handle(
+                        candidate, predicates: [], conditions: model.conditions.map { _ in true }
+                    ).outcome
                     if case .unhandled = outcome { return false }
                     return true
                 }.map { model.events[$0].name }
                 #expect(generated.handled == handledNow, "\(context): handledEvents", sourceLocation: sourceLocation)
-                #expect(generated.canHandle == handledNow.contains(name), "\(context): canHandle", sourceLocation: sourceLocation)
+                #expect(
+                    generated.canHandle == handledNow.contains(name), "\(context): canHandle",
+                    sourceLocation: sourceLocation)
             }
         }
         #expect(transitions > walks * length / 4, "too few transitions: \(transitions)", sourceLocation: sourceLocation)
@@ -84,7 +94,10 @@ import FSMTestSupport
                 let decoded = try? JSONDecoder().decode(PlayerRegionsState.self, from: JSONEncoder().encode(state))
                 let handled = PlayerRegionsEvent.allCases.filter { machine.canHandle($0) }.map(\.description)
                 #expect(handled == state.handledEvents.map(\.description))
-                return (state.description, machine.actions.log, Self.kind(outcome), machine.canHandle(PlayerRegionsEvent(rawValue: name)!), handled, decoded == state)
+                return (
+                    state.description, machine.actions.log, Self.kind(outcome),
+                    machine.canHandle(PlayerRegionsEvent(rawValue: name)!), handled, decoded == state
+                )
             }
         }
     }
@@ -99,7 +112,10 @@ import FSMTestSupport
                 let decoded = try? JSONDecoder().decode(RecorderState.self, from: JSONEncoder().encode(state))
                 let handled = RecorderEvent.allCases.filter { machine.canHandle($0) }.map(\.description)
                 #expect(handled == state.handledEvents.map(\.description))
-                return (state.description, machine.actions.log, Self.kind(outcome), machine.canHandle(RecorderEvent(rawValue: name)!), handled, decoded == state)
+                return (
+                    state.description, machine.actions.log, Self.kind(outcome),
+                    machine.canHandle(RecorderEvent(rawValue: name)!), handled, decoded == state
+                )
             }
         }
     }
@@ -114,7 +130,10 @@ import FSMTestSupport
                 let decoded = try? JSONDecoder().decode(StudioState.self, from: JSONEncoder().encode(state))
                 let handled = StudioEvent.allCases.filter { machine.canHandle($0) }.map(\.description)
                 #expect(handled == state.handledEvents.map(\.description))
-                return (state.description, machine.actions.log, Self.kind(outcome), machine.canHandle(StudioEvent(rawValue: name)!), handled, decoded == state)
+                return (
+                    state.description, machine.actions.log, Self.kind(outcome),
+                    machine.canHandle(StudioEvent(rawValue: name)!), handled, decoded == state
+                )
             }
         }
     }
@@ -129,7 +148,10 @@ import FSMTestSupport
                 let decoded = try? JSONDecoder().decode(TheaterState.self, from: JSONEncoder().encode(state))
                 let handled = TheaterEvent.allCases.filter { machine.canHandle($0) }.map(\.description)
                 #expect(handled == state.handledEvents.map(\.description))
-                return (state.description, machine.actions.log, Self.kind(outcome), machine.canHandle(TheaterEvent(rawValue: name)!), handled, decoded == state)
+                return (
+                    state.description, machine.actions.log, Self.kind(outcome),
+                    machine.canHandle(TheaterEvent(rawValue: name)!), handled, decoded == state
+                )
             }
         }
     }

@@ -1,7 +1,7 @@
 import FSMCompiler
 import FSMRuntime
-import Testing
 import FSMTestSupport
+import Testing
 
 // Regions with timers and with async actions: `Editor.sm` (a parallel state inside a
 // region, an `after(1s)` row in a region, histories; main actor), `Courier.sm` (a region
@@ -27,8 +27,10 @@ import FSMTestSupport
     mutating func done() { log.lines.append("done") }
     mutating func noteToggle() { log.lines.append("noteToggle") }
 
-    mutating func startTimer(_ timer: EditorTimer, after duration: Duration, on timers: any TimerScheduler<EditorTimer>,
-                             fire: @escaping @Sendable () async -> Void) {
+    mutating func startTimer(
+        _ timer: EditorTimer, after duration: Duration, on timers: any TimerScheduler<EditorTimer>,
+        fire: @escaping @Sendable () async -> Void
+    ) {
         log.lines.append("+\(timer)")
         timers.start(timer, after: duration, fire: fire)
     }
@@ -54,8 +56,10 @@ import FSMTestSupport
     mutating func drop() { log.lines.append("drop") }
     mutating func flush() { log.lines.append("flush") }
 
-    mutating func startTimer(_ timer: CourierTimer, after duration: Duration, on timers: any TimerScheduler<CourierTimer>,
-                             fire: @escaping @Sendable () async -> Void) {
+    mutating func startTimer(
+        _ timer: CourierTimer, after duration: Duration, on timers: any TimerScheduler<CourierTimer>,
+        fire: @escaping @Sendable () async -> Void
+    ) {
         log.lines.append("+\(timer)")
         timers.start(timer, after: duration, fire: fire)
     }
@@ -117,8 +121,10 @@ import FSMTestSupport
     /// due, the others handle an event. After each step the configuration, every action,
     /// timer start and cancel, and the running timers must agree. Returns how often each
     /// timer fired.
-    static func expectTimedAgreement(_ file: String, seed: UInt64, make: () -> TimedSubject,
-                                     sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> [String: Int] {
+    static func expectTimedAgreement(
+        _ file: String, seed: UInt64, make: () -> TimedSubject,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws -> [String: Int] {
         let model = try Self.model(file)
         let timerEvents = Dictionary(uniqueKeysWithValues: model.timerEvents.map { (model.timerName(of: $0), $0) })
         var random = SplitMix64(seed: seed)
@@ -159,11 +165,17 @@ import FSMTestSupport
                     counter += 1
                     starts[String(line.dropFirst())] = counter
                 }
-                let context = "\(file): \(interpreter.chart.describe(interpreter.leaves)) after \(steps.map { model.events[$0.event].name })"
-                #expect(subject.configuration() == interpreter.chart.describe(interpreter.leaves), "\(context)", sourceLocation: sourceLocation)
-                #expect(subject.log.lines == steps.flatMap { Self.expectedLines($0, model) }, "\(context)", sourceLocation: sourceLocation)
-                #expect(Set(subject.running().keys) == Set(interpreter.runningTimers.map { model.timerName(of: $0) }),
-                        "\(context): running timers", sourceLocation: sourceLocation)
+                let context =
+                    "\(file): \(interpreter.chart.describe(interpreter.leaves)) after \(steps.map { model.events[$0.event].name })"
+                #expect(
+                    subject.configuration() == interpreter.chart.describe(interpreter.leaves), "\(context)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    subject.log.lines == steps.flatMap { Self.expectedLines($0, model) }, "\(context)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    Set(subject.running().keys) == Set(interpreter.runningTimers.map { model.timerName(of: $0) }),
+                    "\(context): running timers", sourceLocation: sourceLocation)
             }
         }
         return timeouts
@@ -174,9 +186,11 @@ import FSMTestSupport
             let log = RegionTimerLog()
             let timers = ManualTimers<EditorTimer>()
             let editor = Editor(actions: EditorRecorder(log: log), timers: timers)
-            return TimedSubject(log: log, handle: { editor.handle(EditorEvent(rawValue: $0)!) }, configuration: { editor.state.description },
-                                running: { Dictionary(uniqueKeysWithValues: timers.running.map { ($0.key.description, $0.value) }) },
-                                advance: { await timers.advance(by: $0) })
+            return TimedSubject(
+                log: log, handle: { editor.handle(EditorEvent(rawValue: $0)!) },
+                configuration: { editor.state.description },
+                running: { Dictionary(uniqueKeysWithValues: timers.running.map { ($0.key.description, $0.value) }) },
+                advance: { await timers.advance(by: $0) })
         }
         #expect(timeouts.values.reduce(0, +) > 20)
     }
@@ -187,9 +201,11 @@ import FSMTestSupport
             let log = RegionTimerLog()
             let timers = ManualTimers<CourierTimer>()
             let courier = Courier(actions: CourierRecorder(log: log), timers: timers)
-            return TimedSubject(log: log, handle: { courier.handle(CourierEvent(rawValue: $0)!) }, configuration: { courier.state.description },
-                                running: { Dictionary(uniqueKeysWithValues: timers.running.map { ($0.key.description, $0.value) }) },
-                                advance: { await timers.advance(by: $0) })
+            return TimedSubject(
+                log: log, handle: { courier.handle(CourierEvent(rawValue: $0)!) },
+                configuration: { courier.state.description },
+                running: { Dictionary(uniqueKeysWithValues: timers.running.map { ($0.key.description, $0.value) }) },
+                advance: { await timers.advance(by: $0) })
         }
         #expect(timeouts.count == 4 && timeouts.values.allSatisfy { $0 > 5 }, "\(timeouts)")
     }
@@ -215,11 +231,20 @@ import FSMTestSupport
                 switch step.outcome {
                 case .transitioned(let firings):
                     if firings.count == 2 { bothRegions += 1 }
-                    guard case .transitioned = outcome else { Issue.record("\(context): \(outcome)"); continue }
+                    guard case .transitioned = outcome else {
+                        Issue.record("\(context): \(outcome)")
+                        continue
+                    }
                 case .rejected:
-                    guard case .rejected = outcome else { Issue.record("\(context): \(outcome)"); continue }
+                    guard case .rejected = outcome else {
+                        Issue.record("\(context): \(outcome)")
+                        continue
+                    }
                 case .unhandled:
-                    guard case .unhandled = outcome else { Issue.record("\(context): \(outcome)"); continue }
+                    guard case .unhandled = outcome else {
+                        Issue.record("\(context): \(outcome)")
+                        continue
+                    }
                 }
             }
         }

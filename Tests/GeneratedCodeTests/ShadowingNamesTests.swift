@@ -1,6 +1,6 @@
 import FSMRuntime
-import Testing
 import FSMTestSupport
+import Testing
 
 /// Records what the `Shadows` machine runs.
 struct ShadowsLog: ShadowsActions {
@@ -16,17 +16,20 @@ struct ShadowsLog: ShadowsActions {
 @Suite struct ShadowingNamesTests {
     @Test func predicateParametersNamedLikeTheGeneratedCodeKeepTheirLabels() {
         let machine = Shadows(actions: ShadowsLog())
-        let unmatched = machine.go(event: .e, from: .h, code: .i, handle: .k, handleEvent: .m, dispatch: .o,
-                                   handleInS: .q, handling: .s, queued: .u, enqueue: .w,
-                                   handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
+        let unmatched = machine.go(
+            event: .e, from: .h, code: .i, handle: .k, handleEvent: .m, dispatch: .o,
+            handleInS: .q, handling: .s, queued: .u, enqueue: .w,
+            handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
         #expect(unmatched == .unhandled(in: .s))
-        let matched = machine.go(event: .e, from: .g, code: .i, handle: .k, handleEvent: .m, dispatch: .o,
-                                 handleInS: .q, handling: .s, queued: .u, enqueue: .w,
-                                 handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
+        let matched = machine.go(
+            event: .e, from: .g, code: .i, handle: .k, handleEvent: .m, dispatch: .o,
+            handleInS: .q, handling: .s, queued: .u, enqueue: .w,
+            handleWaitingEvents: .y, unhandled: .a, eventQueue: .c)
         #expect(matched == .transitioned(from: .s, to: .t))
-        machine.handle(.back, event: .f, from: .h, code: .j, handle: .l, handleEvent: .n, dispatch: .p,
-                       handleInS: .r, handling: .t, queued: .v, enqueue: .x, handleWaitingEvents: .z,
-                       unhandled: .b, eventQueue: .d)
+        machine.handle(
+            .back, event: .f, from: .h, code: .j, handle: .l, handleEvent: .n, dispatch: .p,
+            handleInS: .r, handling: .t, queued: .v, enqueue: .x, handleWaitingEvents: .z,
+            unhandled: .b, eventQueue: .d)
         // No row of EventQueue looks at a predicate: its method takes none.
         #expect(machine.eventQueue() == .transitioned(from: .s, to: .t))
         #expect(machine.actions.log == ["go", "back", "queue"])

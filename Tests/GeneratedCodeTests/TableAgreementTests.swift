@@ -1,19 +1,22 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import FSMCompiler
 import FSMRuntime
-import Testing
 import FSMTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// Each generated machine does, for every row of `fsmc table`, exactly what the row says:
 /// from its state, on its event, it goes to its next state running its actions in order.
 @Suite struct TableAgreementTests {
     /// Runs `check` on every table line: (state, event) → (state after, actions run).
-    static func expectAgreement(_ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
-                                _ run: (String, String) -> (String, [String])) {
+    static func expectAgreement(
+        _ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ run: (String, String) -> (String, [String])
+    ) {
         let source = SourceFile(name: path, bytes: readBytes(Paths.repository + "/" + path))
         guard let machine = Compiler.check(source).machine else {
             Issue.record("\(path) does not check cleanly", sourceLocation: sourceLocation)
@@ -39,7 +42,8 @@ import FSMTestSupport
     }
 
     @Test func twoCoinTurnstile() {
-        Self.expectAgreement("Examples/TwoCoinTurnstile/Sources/two-coin-turnstile/TwoCoinTurnstile.sm") { state, event in
+        Self.expectAgreement("Examples/TwoCoinTurnstile/Sources/two-coin-turnstile/TwoCoinTurnstile.sm") {
+            state, event in
             let machine = TwoCoinTurnstile(actions: TwoCoinLog(), state: TwoCoinTurnstileState(rawValue: state)!)
             machine.handle(TwoCoinTurnstileEvent(rawValue: event)!)
             return (machine.state.description, machine.actions.log)

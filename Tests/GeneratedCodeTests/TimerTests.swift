@@ -34,8 +34,10 @@ import Testing
         log.lines.append("timeout \(timer): \(outcome)")
     }
 
-    mutating func startTimer(_ timer: TimedPlayerTimer, after duration: Duration, on timers: any TimerScheduler<TimedPlayerTimer>,
-                             fire: @escaping @Sendable () async -> Void) {
+    mutating func startTimer(
+        _ timer: TimedPlayerTimer, after duration: Duration, on timers: any TimerScheduler<TimedPlayerTimer>,
+        fire: @escaping @Sendable () async -> Void
+    ) {
         log.lines.append("start \(timer)" + (duration == timer.duration ? "" : " to fire after \(duration)"))
         if usesScheduler { timers.start(timer, after: duration, fire: fire) }
     }
@@ -71,16 +73,22 @@ final class KeepingTimers: TimerScheduler {
     @Test func aTimeoutFiresWhenItsTimeHasPassed() async {
         let player = player()
         player.load()
-        #expect(log.lines == ["startLoading", "showControls", "showSpinner",
-                              "start Active after(10min)", "start Buffering after(30s)"])
+        #expect(
+            log.lines == [
+                "startLoading", "showControls", "showSpinner",
+                "start Active after(10min)", "start Buffering after(30s)",
+            ])
         #expect(timers.running == [.activeAfter10min: .seconds(600), .bufferingAfter30s: .seconds(30)])
         log.lines = []
         await timers.advance(by: .seconds(29))
         #expect(player.state == .buffering && log.lines.isEmpty)
         await timers.advance(by: .seconds(1))
         #expect(player.state == .failed)
-        #expect(log.lines == ["hideSpinner", "hideControls", "cancel Active after(10min)", "showTimeout",
-                              "timeout Buffering after(30s): transitioned from Buffering to Failed"])
+        #expect(
+            log.lines == [
+                "hideSpinner", "hideControls", "cancel Active after(10min)", "showTimeout",
+                "timeout Buffering after(30s): transitioned from Buffering to Failed",
+            ])
         #expect(timers.running.isEmpty && timers.now == .seconds(30))
     }
 
@@ -104,7 +112,8 @@ final class KeepingTimers: TimerScheduler {
         #expect(player.state == .playing)
         await timers.advance(by: .seconds(1))
         #expect(player.state == .idle)
-        #expect(log.lines == ["hideControls", "stopAll", "timeout Active after(10min): transitioned from Playing to Idle"])
+        #expect(
+            log.lines == ["hideControls", "stopAll", "timeout Active after(10min): transitioned from Playing to Idle"])
         #expect(timers.running.isEmpty)
     }
 
@@ -128,8 +137,11 @@ final class KeepingTimers: TimerScheduler {
         log.lines = []
         await timers.advance(by: .seconds(30))
         #expect(player.state == .buffering)
-        #expect(log.lines == ["hideSpinner", "retry", "showSpinner", "start Buffering after(30s)",
-                              "timeout Buffering after(30s): transitioned from Buffering to Buffering"])
+        #expect(
+            log.lines == [
+                "hideSpinner", "retry", "showSpinner", "start Buffering after(30s)",
+                "timeout Buffering after(30s): transitioned from Buffering to Buffering",
+            ])
         log.canRetry = false
         await timers.advance(by: .seconds(29))
         #expect(player.state == .buffering)

@@ -1,6 +1,6 @@
 import FSMRuntime
-import Testing
 import FSMTestSupport
+import Testing
 
 struct TurnstileLog: TurnstileActions {
     var log: [String] = []
@@ -51,10 +51,11 @@ struct TurnstileLog: TurnstileActions {
         machine.pass()
         machine.pass()
         machine.coin()
-        #expect(machine.actions.traced == [
-            "Coin: transitioned from Locked to Unlocked", "Pass: transitioned from Unlocked to Locked",
-            "Pass: transitioned from Locked to Alarming", "Coin: unhandled in Alarming",
-        ])
+        #expect(
+            machine.actions.traced == [
+                "Coin: transitioned from Locked to Unlocked", "Pass: transitioned from Unlocked to Locked",
+                "Pass: transitioned from Locked to Alarming", "Coin: unhandled in Alarming",
+            ])
     }
 
     @Test func enumsPrintTheirSMNamesAndListEveryCase() {

@@ -1,5 +1,7 @@
-// "Using a machine" shows the code between the `docs begin` and `docs end` markers, and
-// README.md part of it (DocumentationTests checks both).
+// swift-format-ignore-file
+// "Using a machine" quotes the code between the `docs begin` and `docs end` markers
+// verbatim, and README.md part of it (DocumentationTests checks both), with the comments
+// aligned as a reader sees them; the formatter would realign them.
 // docs begin
 import FSMRuntime
 // docs end

@@ -48,11 +48,13 @@ struct Options {
 
 /// Says what is wrong with the command line, and how to use it, and exits with status 2.
 func usageError(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("""
-        DispatchBenchmark: \(message)
-        usage: DispatchBenchmark [--events N] [--runs R] [--only MACHINE/SHAPE [--passes P]] [--allocations | --startup]
+    FileHandle.standardError.write(
+        Data(
+            """
+            DispatchBenchmark: \(message)
+            usage: DispatchBenchmark [--events N] [--runs R] [--only MACHINE/SHAPE [--passes P]] [--allocations | --startup]
 
-        """.utf8))
+            """.utf8))
     exit(2)
 }
 
@@ -154,7 +156,9 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
     for event in events { machine.handle(event) }
 }
 
-@inline(never) func runGeneratedResumingDeck(_ machine: ResumingDeck<ResumingDeckCounter>, _ events: [ResumingDeckEvent]) {
+@inline(never) func runGeneratedResumingDeck(
+    _ machine: ResumingDeck<ResumingDeckCounter>, _ events: [ResumingDeckEvent]
+) {
     for event in events { machine.handle(event) }
 }
 
@@ -165,7 +169,8 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
     for event in events { machine.handle(event) }
 }
 
-@inline(never) func runHandResumingDeck(_ machine: HandResumingDeck<ResumingDeckCounter>, _ events: [ResumingDeckEvent]) {
+@inline(never) func runHandResumingDeck(_ machine: HandResumingDeck<ResumingDeckCounter>, _ events: [ResumingDeckEvent])
+{
     for event in events { machine.handle(event) }
 }
 
@@ -193,7 +198,9 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
     for event in events { machine.handle(event) }
 }
 
-@inline(never) func runLibraryTurnstile(_ machine: LibraryTurnstile<LibraryTurnstileCounter>, _ events: [LibraryTurnstileEvent]) {
+@inline(never) func runLibraryTurnstile(
+    _ machine: LibraryTurnstile<LibraryTurnstileCounter>, _ events: [LibraryTurnstileEvent]
+) {
     for event in events { machine.handle(event) }
 }
 
@@ -211,7 +218,9 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
     for event in events { machine.handle(event) }
 }
 
-@inline(never) func runObservedTurnstile(_ machine: ObservedTurnstile<ObservedTurnstileCounter>, _ events: [ObservedTurnstileEvent]) {
+@inline(never) func runObservedTurnstile(
+    _ machine: ObservedTurnstile<ObservedTurnstileCounter>, _ events: [ObservedTurnstileEvent]
+) {
     for event in events { machine.handle(event) }
 }
 
@@ -251,7 +260,9 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
     for event in events { machine.handle(event) }
 }
 
-@inline(never) func runLibraryRandom(_ machine: LibraryRandom50x20<LibraryRandomCounter>, _ events: [LibraryRandom50x20Event]) {
+@inline(never) func runLibraryRandom(
+    _ machine: LibraryRandom50x20<LibraryRandomCounter>, _ events: [LibraryRandom50x20Event]
+) {
     for event in events { machine.handle(event) }
 }
 
@@ -535,7 +546,8 @@ func nanoseconds(_ duration: Duration) -> Double {
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 /// Times every variant `runs` times, interleaved so that a burst of load on the machine
@@ -557,14 +569,17 @@ func median(_ values: [Double]) -> Double {
     }
     for (index, variant) in variants.enumerated() {
         let perRun = samples[index].map { String(format: "%.3f", $0) }.joined(separator: ",")
-        print("dispatch\t\(variant.machine)\t\(variant.shape)\t\(String(format: "%.3f", median(samples[index])))\t\(perRun)\t\(checksums[index])")
+        print(
+            "dispatch\t\(variant.machine)\t\(variant.shape)\t\(String(format: "%.3f", median(samples[index])))\t\(perRun)\t\(checksums[index])"
+        )
     }
     // The shapes of a machine must have done the same things (fsmc-bench checks this too);
     // checked here as well for the rows taken by running this program by hand.
     for machine in Set(variants.map(\.machine)).sorted() {
         let sums = variants.indices.filter { variants[$0].machine == machine }.map { checksums[$0] }
         if Set(sums).count != 1 {
-            FileHandle.standardError.write(Data("DispatchBenchmark: the shapes of \(machine) did different things: checksums \(sums)\n".utf8))
+            FileHandle.standardError.write(
+                Data("DispatchBenchmark: the shapes of \(machine) did different things: checksums \(sums)\n".utf8))
             exit(1)
         }
     }
@@ -600,7 +615,9 @@ func median(_ values: [Double]) -> Double {
     Expansion(actions: ExpansionCounter())
 }
 
-@inline(never) func makeClosuresExpansion() -> ClosureMachine<ExpansionState, ExpansionEvent, ExpansionPredicates, ExpansionCounter> {
+@inline(never) func makeClosuresExpansion() -> ClosureMachine<
+    ExpansionState, ExpansionEvent, ExpansionPredicates, ExpansionCounter
+> {
     ClosureMachine.makeExpansion(actions: ExpansionCounter())
 }
 
@@ -613,9 +630,11 @@ func median(_ values: [Double]) -> Double {
     var closures: [Double] = []
     var sink = 0
     for _ in 0..<options.runs {
-        generated.append(nanoseconds(clock.measure {
-            for _ in 0..<repetitions { sink &+= makeGeneratedExpansion().actions.count }
-        }) / Double(repetitions))
+        generated.append(
+            nanoseconds(
+                clock.measure {
+                    for _ in 0..<repetitions { sink &+= makeGeneratedExpansion().actions.count }
+                }) / Double(repetitions))
         closures.append(nanoseconds(clock.measure { sink &+= makeClosuresExpansion().tableCount }))
     }
     let table = makeClosuresExpansion()
@@ -629,7 +648,9 @@ func median(_ values: [Double]) -> Double {
     }
     let agree = checksum(machine.actions.count, machine.state) == checksum(table.actions.count, table.state)
     print("startup\tgenerated\t\(String(format: "%.1f", median(generated)))\t0\t0\t\(agree)")
-    print("startup\tclosures\t\(String(format: "%.1f", median(closures)))\t\(table.expansionChecks)\t\(table.tableCount)\t\(agree)\t\(sink & 1)")
+    print(
+        "startup\tclosures\t\(String(format: "%.1f", median(closures)))\t\(table.expansionChecks)\t\(table.tableCount)\t\(agree)\t\(sink & 1)"
+    )
 }
 
 switch options.mode {
@@ -640,7 +661,9 @@ case "startup":
 default:
     if let only = options.only {
         guard let variant = variants.first(where: { "\($0.machine)/\($0.shape)" == only }) else {
-            usageError("no variant '\(only)'; there are \(variants.map { "\($0.machine)/\($0.shape)" }.joined(separator: ", "))")
+            usageError(
+                "no variant '\(only)'; there are \(variants.map { "\($0.machine)/\($0.shape)" }.joined(separator: ", "))"
+            )
         }
         let checksum = await variant.run { loop in
             for _ in 0..<options.passes { await loop() }

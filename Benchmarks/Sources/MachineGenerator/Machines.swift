@@ -9,8 +9,10 @@ extension MachineDescription {
             for event in 0..<events where random.next(below: 1_000) < threshold {
                 let first = random.next(below: 8)
                 let actions = random.next(below: 2) == 0 ? [first] : [first, (first + 1 + random.next(below: 7)) % 8]
-                rows.append(Row(state: state, event: event, guardCases: [],
-                                target: random.next(below: states), actions: actions))
+                rows.append(
+                    Row(
+                        state: state, event: event, guardCases: [],
+                        target: random.next(below: states), actions: actions))
             }
         }
         return MachineDescription(
@@ -32,7 +34,8 @@ extension MachineDescription {
         for state in 0..<4 {
             for event in 0..<4 {
                 func row(_ guardCases: [Int?]) -> Row {
-                    Row(state: state, event: event, guardCases: guardCases,
+                    Row(
+                        state: state, event: event, guardCases: guardCases,
                         target: random.next(below: 4), actions: [random.next(below: 8)])
                 }
                 let modes = distinct(2, below: 4, &random)
@@ -64,7 +67,8 @@ extension MachineDescription {
         for state in 0..<5 {
             for event in 0..<2 {
                 func row(_ guardCases: [Int?]) -> Row {
-                    Row(state: state, event: event, guardCases: guardCases,
+                    Row(
+                        state: state, event: event, guardCases: guardCases,
                         target: random.next(below: 5), actions: [random.next(below: 8)])
                 }
                 let regions = distinct(5, below: 10, &random)

@@ -19,7 +19,8 @@ extension MachineDescription {
                 let guardText = terms.isEmpty ? "" : " [" + terms.joined(separator: ", ") + "]"
                 let target = row.target == state ? "-" : states[row.target]
                 let actionNames = row.actions.map { actions[$0] }
-                let actionText = actionNames.count == 1 ? actionNames[0] : "{" + actionNames.joined(separator: " ") + "}"
+                let actionText =
+                    actionNames.count == 1 ? actionNames[0] : "{" + actionNames.joined(separator: " ") + "}"
                 lines.append("    \(events[row.event])\(guardText) \(target) \(actionText)")
             }
             lines.append("  }")
@@ -42,7 +43,10 @@ extension MachineDescription {
             writer.line("var actions: Actions")
             writer.line()
             writer.line("init(actions: Actions, state: \(stateType) = .\(swiftName(states[0]))) {")
-            writer.indented { $0.line("self.actions = actions"); $0.line("self.state = state") }
+            writer.indented {
+                $0.line("self.actions = actions")
+                $0.line("self.state = state")
+            }
             writer.line("}")
             writer.line()
             let predicateParameters = predicateTypes.map { ", \(swiftName($0.name)): \(swiftType(of: $0))" }.joined()
@@ -85,8 +89,11 @@ extension MachineDescription {
             if row.rank == 0 {
                 writer.line("default:")
             } else {
-                let elements = used.map { type in row.guardCases[type].map { "." + predicateTypes[type].cases[$0] } ?? "_" }
-                writer.line("case " + (used.count == 1 ? elements[0] : "(" + elements.joined(separator: ", ") + ")") + ":")
+                let elements = used.map { type in
+                    row.guardCases[type].map { "." + predicateTypes[type].cases[$0] } ?? "_"
+                }
+                writer.line(
+                    "case " + (used.count == 1 ? elements[0] : "(" + elements.joined(separator: ", ") + ")") + ":")
             }
             writer.indented { writeTransition(row, into: &$0) }
         }
@@ -127,7 +134,9 @@ extension MachineDescription {
             writer.line("}")
             writer.line()
         }
-        writer.line("extension ClosureMachine where State == \(stateType), Event == \(eventType), Predicates == \(predicatesType),")
+        writer.line(
+            "extension ClosureMachine where State == \(stateType), Event == \(eventType), Predicates == \(predicatesType),"
+        )
         writer.line("                              Actions: \(actionsProtocol) {")
         writer.indented { writer in
             writer.line("/// `\(name)` registered row by row, then expanded into the dispatch table.")
@@ -138,12 +147,16 @@ extension MachineDescription {
                     let terms = zip(predicateTypes, row.guardCases).compactMap { type, value in
                         value.map { "$0.\(swiftName(type.name)) == .\(type.cases[$0])" }
                     }
-                    let condition = terms.isEmpty ? "" : "rank: \(row.rank), when: { " + terms.joined(separator: " && ") + " }, "
+                    let condition =
+                        terms.isEmpty ? "" : "rank: \(row.rank), when: { " + terms.joined(separator: " && ") + " }, "
                     let body = row.actions.map { "$0.\(actions[$0])()" }.joined(separator: "; ")
-                    writer.line("machine.add(.\(swiftName(states[row.state])), .\(swiftName(events[row.event])), \(condition)"
-                                + "to: .\(swiftName(states[row.target]))) { \(body) }")
+                    writer.line(
+                        "machine.add(.\(swiftName(states[row.state])), .\(swiftName(events[row.event])), \(condition)"
+                            + "to: .\(swiftName(states[row.target]))) { \(body) }")
                 }
-                writer.line("machine.expand(over: " + (predicateTypes.isEmpty ? "[NoPredicates()]" : "\(predicatesType).all") + ")")
+                writer.line(
+                    "machine.expand(over: " + (predicateTypes.isEmpty ? "[NoPredicates()]" : "\(predicatesType).all")
+                        + ")")
                 writer.line("return machine")
             }
             writer.line("}")

@@ -12,7 +12,8 @@ enum Subprocess {
     /// standard output; standard error goes to ours unless `quiet`.
     static func run(_ arguments: [String], environment: [String: String] = [:], quiet: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0].contains("/") ? arguments[0] : try which(arguments[0]))
+        process.executableURL = URL(
+            fileURLWithPath: arguments[0].contains("/") ? arguments[0] : try which(arguments[0]))
         process.arguments = Array(arguments.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
@@ -23,13 +24,17 @@ enum Subprocess {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let seconds = seconds(ContinuousClock.now - start)
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), seconds: seconds)
+        return Result(
+            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), seconds: seconds)
     }
 
     /// Like `run`, but a failure stops the benchmark with the command that failed.
-    static func check(_ arguments: [String], environment: [String: String] = [:], quiet: Bool = false) throws -> Result {
+    static func check(_ arguments: [String], environment: [String: String] = [:], quiet: Bool = false) throws -> Result
+    {
         let result = try run(arguments, environment: environment, quiet: quiet)
-        guard result.status == 0 else { throw BenchmarkError("'\(arguments.joined(separator: " "))' exited with \(result.status)") }
+        guard result.status == 0 else {
+            throw BenchmarkError("'\(arguments.joined(separator: " "))' exited with \(result.status)")
+        }
         return result
     }
 
@@ -56,5 +61,6 @@ func seconds(_ duration: Duration) -> Double {
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }

@@ -17,15 +17,19 @@ struct Table {
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
-            "| " + cells.indices.map { column in
-                let padding = String(repeating: " ", count: widths[column] - cells[column].count)
-                return numeric.contains(column) ? padding + cells[column] : cells[column] + padding
-            }.joined(separator: " | ") + " |"
+            "| "
+                + cells.indices.map { column in
+                    let padding = String(repeating: " ", count: widths[column] - cells[column].count)
+                    return numeric.contains(column) ? padding + cells[column] : cells[column] + padding
+                }.joined(separator: " | ") + " |"
         }
-        let rule = "|" + widths.indices.map { column in
-            numeric.contains(column) ? String(repeating: "-", count: widths[column] + 1) + ":"
-                                     : String(repeating: "-", count: widths[column] + 2)
-        }.joined(separator: "|") + "|"
+        let rule =
+            "|"
+            + widths.indices.map { column in
+                numeric.contains(column)
+                    ? String(repeating: "-", count: widths[column] + 1) + ":"
+                    : String(repeating: "-", count: widths[column] + 2)
+            }.joined(separator: "|") + "|"
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
     }
 }

@@ -37,7 +37,9 @@ struct Settings {
             case "--runs": runs = try count(after: argument)
             case "--events": events = try count(after: argument)
             case "--sections":
-                let listed = (rest.popFirst() ?? "").split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                let listed = (rest.popFirst() ?? "").split(separator: ",", omittingEmptySubsequences: false).map {
+                    Int($0)
+                }
                 guard !listed.isEmpty, listed.allSatisfy({ $0.map((1...5).contains) == true }) else {
                     throw UsageError("--sections needs a comma-separated list of section numbers from 1 to 5")
                 }
@@ -58,11 +60,13 @@ let settings: Settings
 do {
     settings = try Settings(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("""
-        fsmc-bench: \(error)
-        usage: fsmc-bench [--quick] [--runs N] [--events N] [--sections 1,3,…]
+    FileHandle.standardError.write(
+        Data(
+            """
+            fsmc-bench: \(error)
+            usage: fsmc-bench [--quick] [--runs N] [--events N] [--sections 1,3,…]
 
-        """.utf8))
+            """.utf8))
     exit(2)
 }
 

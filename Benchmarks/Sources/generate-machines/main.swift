@@ -56,8 +56,10 @@ let turnstile = try String(contentsOf: benchmark.appendingPathComponent("Machine
 
 /// `Turnstile.sm` as the machine `name`, with `headers` added.
 func turnstile(named name: String, adding headers: [String] = []) -> String {
-    turnstile.replacingOccurrences(of: "FSM: Turnstile\n", with: (["FSM: \(name)"] + headers).map { $0 + "\n" }.joined())
-        .replacingOccurrences(of: "Actions: TurnstileActions", with: "Actions: \(name)Actions")
+    turnstile.replacingOccurrences(
+        of: "FSM: Turnstile\n", with: (["FSM: \(name)"] + headers).map { $0 + "\n" }.joined()
+    )
+    .replacingOccurrences(of: "Actions: TurnstileActions", with: "Actions: \(name)Actions")
 }
 
 let asyncActions = "Async: lock unlock thankyou alarmOn alarmOff"
@@ -76,6 +78,8 @@ try compileMachines(in: benchmark, access: .internal)
 var libraryRandom = random
 libraryRandom.name = "Library" + random.name
 try write(libraryRandom.smText, to: "Machines/\(libraryRandom.name).sm", in: library)
-try write(libraryRandom.countingActionsSwift(importing: ["LibraryMachines"]), to: "Actions/Counting\(libraryRandom.name)Actions.swift", in: benchmark)
+try write(
+    libraryRandom.countingActionsSwift(importing: ["LibraryMachines"]),
+    to: "Actions/Counting\(libraryRandom.name)Actions.swift", in: benchmark)
 try write(turnstile(named: "LibraryTurnstile"), to: "Machines/LibraryTurnstile.sm", in: library)
 try compileMachines(in: library, access: .public)

@@ -12,19 +12,27 @@ enum PipelineOracle {
         let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         for diagnostic in checked.diagnostics {
             for location in [diagnostic.location] + diagnostic.notes.map(\.location) {
-                expect(location.file == "fuzz.sm" && location.line >= 1 && location.line <= lineCount && location.column >= 1,
-                       "diagnostic outside the file: \(diagnostic)")
+                expect(
+                    location.file == "fuzz.sm" && location.line >= 1 && location.line <= lineCount
+                        && location.column >= 1,
+                    "diagnostic outside the file: \(diagnostic)")
             }
         }
         expect(checked.diagnostics == checked.diagnostics.sortedByLocation(), "diagnostics not sorted by location")
-        expect((checked.machine == nil) == checked.diagnostics.hasErrors, "a model exists exactly when there are no errors")
+        expect(
+            (checked.machine == nil) == checked.diagnostics.hasErrors, "a model exists exactly when there are no errors"
+        )
         // The same bytes as a fsmc-config.json: any input is read without a crash, and a
         // mistake is reported inside the file.
         let (configuration, configurationDiagnostics) = Configuration.read(file)
-        expect((configuration == nil) == !configurationDiagnostics.isEmpty, "a configuration exactly when there are no errors")
+        expect(
+            (configuration == nil) == !configurationDiagnostics.isEmpty,
+            "a configuration exactly when there are no errors")
         for diagnostic in configurationDiagnostics {
-            expect(diagnostic.location.line >= 1 && diagnostic.location.line <= lineCount && diagnostic.location.column >= 1,
-                   "configuration error outside the file: \(diagnostic)")
+            expect(
+                diagnostic.location.line >= 1 && diagnostic.location.line <= lineCount
+                    && diagnostic.location.column >= 1,
+                "configuration error outside the file: \(diagnostic)")
         }
         if checked.diagnostics.contains(where: { $0.fixIt != nil }) {
             let fixed = Compiler.fix(file)
@@ -51,13 +59,16 @@ enum PipelineOracle {
             for event in machine.events.indices.prefix(interpretedLimit) {
                 for (predicates, answer) in zip(cases + cases, [false, false, true, true]) {
                     let conditions = machine.conditions.map { _ in answer }
-                    let rows = Interpreter.applicableRows(in: machine.states[state], event: event, predicates: predicates,
-                                                          conditions: conditions)
+                    let rows = Interpreter.applicableRows(
+                        in: machine.states[state], event: event, predicates: predicates,
+                        conditions: conditions)
                     expect(rows.count <= 1, "implicit clash not reported in state '\(machine.states[state].name)'")
                     var interpreter = Interpreter(machine, state: state)
                     let step = interpreter.handle(event, predicates: predicates, conditions: conditions)
                     _ = interpreter.line(for: step)
-                    expect(!interpreter.machine.states[interpreter.state].isAbstract, "interpreter entered an abstract state")
+                    expect(
+                        !interpreter.machine.states[interpreter.state].isAbstract,
+                        "interpreter entered an abstract state")
                 }
             }
         }
@@ -76,7 +87,9 @@ enum PipelineOracle {
                 _ = interpreter.lines(for: step)
                 let active = Set(interpreter.chart.activeStates(of: interpreter.leaves))
                 for state in active where machine.states[state].isParallel {
-                    expect(machine.states[state].substates.allSatisfy(active.contains), "a region of an active parallel state is not active")
+                    expect(
+                        machine.states[state].substates.allSatisfy(active.contains),
+                        "a region of an active parallel state is not active")
                 }
             }
         }

@@ -20,7 +20,8 @@ enum TokenMutator {
 
     static func mutate(_ input: [UInt8], random: inout FuzzRandom) -> [UInt8] {
         var pieces = split(input)
-        let names = Array(Set(pieces.filter { $0.kind == .name }.map { String(decoding: $0.bytes, as: UTF8.self) })).sorted()
+        let names = Array(Set(pieces.filter { $0.kind == .name }.map { String(decoding: $0.bytes, as: UTF8.self) }))
+            .sorted()
         let mutations = random.below(3) + 1
         for _ in 0..<mutations {
             mutateOnce(&pieces, names: names, random: &random)
@@ -48,12 +49,15 @@ enum TokenMutator {
         case 5:
             // A row: event, optional guard, next state, action.
             var row = " \(name(&random))"
-            if random.below(2) == 0 { row += " [\(name(&random)) = \(name(&random)) | \(name(&random)), \(name(&random))]" }
+            if random.below(2) == 0 {
+                row += " [\(name(&random)) = \(name(&random)) | \(name(&random)), \(name(&random))]"
+            }
             row += " \(random.below(3) == 0 ? "-" : name(&random)) \(random.below(2) == 0 ? "-" : name(&random))\n"
             pieces.insert(piece(row, .other), at: insertionPoint(in: pieces, random: &random))
         case 6:
             // A state with a superstate, entry and exit actions and one row.
-            let state = " \(name(&random)) : \(name(&random)) <\(name(&random)) >\(name(&random)) { \(name(&random)) \(name(&random)) - }\n"
+            let state =
+                " \(name(&random)) : \(name(&random)) <\(name(&random)) >\(name(&random)) { \(name(&random)) \(name(&random)) - }\n"
             pieces.insert(piece(state, .other), at: insertionPoint(in: pieces, random: &random))
         case 7:
             // A copy of one line somewhere else: duplicate rows, headers and states.
@@ -78,7 +82,9 @@ enum TokenMutator {
 
     /// Just after a random `{`, where rows and states go; else anywhere.
     private static func insertionPoint(in pieces: [Piece], random: inout FuzzRandom) -> Int {
-        let braces = pieces.indices.filter { pieces[$0].bytes.first == UInt8(ascii: "{") && pieces[$0].kind == .punctuation }
+        let braces = pieces.indices.filter {
+            pieces[$0].bytes.first == UInt8(ascii: "{") && pieces[$0].kind == .punctuation
+        }
         if let brace = braces.randomElement(using: &random) { return brace + 1 }
         return pieces.isEmpty ? 0 : random.below(pieces.count + 1)
     }
@@ -95,7 +101,9 @@ enum TokenMutator {
     }
 
     private static func balancedBlock(in pieces: [Piece], random: inout FuzzRandom) -> Range<Int>? {
-        let opens = pieces.indices.filter { pieces[$0].kind == .punctuation && pieces[$0].bytes.first == UInt8(ascii: "{") }
+        let opens = pieces.indices.filter {
+            pieces[$0].kind == .punctuation && pieces[$0].bytes.first == UInt8(ascii: "{")
+        }
         guard let open = opens.randomElement(using: &random) else { return nil }
         var depth = 0
         for index in open..<pieces.count where pieces[index].kind == .punctuation {
@@ -137,7 +145,8 @@ enum TokenMutator {
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -2,9 +2,9 @@ import FSMCompiler
 import FuzzSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // SwiftPM links every executable with its own `main`, which would replace libFuzzer's:
@@ -26,8 +26,10 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 /// libFuzzer's hook for structure-aware mutation: edits `.sm` text a token at a time
 /// (`TokenMutator`), and sometimes hands over to libFuzzer's byte-level mutations.
 @_cdecl("LLVMFuzzerCustomMutator")
-public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int,
-                              _ seed: CUnsignedInt) -> Int {
+public func fuzzCustomMutator(
+    _ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int,
+    _ seed: CUnsignedInt
+) -> Int {
     guard let data else { return 0 }
     var random = FuzzRandom(seed: UInt64(seed))
     if size == 0 || random.below(100) < 20 {

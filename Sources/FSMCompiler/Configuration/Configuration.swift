@@ -26,40 +26,54 @@ public struct Configuration: Hashable, Sendable {
         do {
             value = try parser.parseDocument()
         } catch {
-            return (nil, [Diagnostic(.invalidConfiguration, .error, "not valid JSON: \(error.message)", at: error.location)])
+            return (
+                nil, [Diagnostic(.invalidConfiguration, .error, "not valid JSON: \(error.message)", at: error.location)]
+            )
         }
         var diagnostics: [Diagnostic] = []
         var configuration = Configuration()
         guard case .object(let members) = value.kind else {
-            return (nil, [Diagnostic(.invalidConfiguration, .error,
-                                     "a configuration is a JSON object, such as { \"access\": \"public\" }; found \(value.kind.name)",
-                                     at: value.location)])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .invalidConfiguration, .error,
+                        "a configuration is a JSON object, such as { \"access\": \"public\" }; found \(value.kind.name)",
+                        at: value.location)
+                ]
+            )
         }
         var seen: [String: SourceLocation] = [:]
         for member in members {
             if let first = seen[member.key] {
-                diagnostics.append(Diagnostic(.invalidConfiguration, .error, "'\(member.key)' is given twice",
-                                              at: member.keyLocation, notes: [.init("first given here", at: first)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidConfiguration, .error, "'\(member.key)' is given twice",
+                        at: member.keyLocation, notes: [.init("first given here", at: first)]))
                 continue
             }
             seen[member.key] = member.keyLocation
             switch member.key {
             case "access":
                 guard case .string(let text) = member.value.kind, let level = SwiftAccess(rawValue: text) else {
-                    let found = if case .string(let text) = member.value.kind { "'\(text)'" } else { member.value.kind.name }
-                    diagnostics.append(Diagnostic(
-                        .invalidConfiguration, .error,
-                        "'access' is \(found); it must be \(DiagnosticText.list(SwiftAccess.allCases.map { "\"\($0.rawValue)\"" }))",
-                        at: member.value.location))
+                    let found =
+                        if case .string(let text) = member.value.kind { "'\(text)'" } else { member.value.kind.name }
+                    diagnostics.append(
+                        Diagnostic(
+                            .invalidConfiguration, .error,
+                            "'access' is \(found); it must be \(DiagnosticText.list(SwiftAccess.allCases.map { "\"\($0.rawValue)\"" }))",
+                            at: member.value.location))
                     continue
                 }
                 configuration.access = level
             default:
                 let hint = Suggestions.suggestion(for: member.key, among: keys)
-                diagnostics.append(Diagnostic(
-                    .invalidConfiguration, .error,
-                    "unknown key '\(member.key)'" + (hint.isEmpty ? "; the keys are \(DiagnosticText.list(keys.map { "'\($0)'" }))" : hint),
-                    at: member.keyLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidConfiguration, .error,
+                        "unknown key '\(member.key)'"
+                            + (hint.isEmpty ? "; the keys are \(DiagnosticText.list(keys.map { "'\($0)'" }))" : hint),
+                        at: member.keyLocation))
             }
         }
         return diagnostics.isEmpty ? (configuration, []) : (nil, diagnostics)
@@ -69,7 +83,12 @@ public struct Configuration: Hashable, Sendable {
 /// A JSON value with where it starts.
 struct JSONValue {
     indirect enum Kind {
-        case object([Member]), array([JSONValue]), string(String), number, bool(Bool), null
+        case object([Member])
+        case array([JSONValue])
+        case string(String)
+        case number
+        case bool(Bool)
+        case null
 
         var name: String {
             switch self {
@@ -134,20 +153,33 @@ struct JSONParser {
             advance()
             var members: [JSONValue.Member] = []
             skipWhitespace()
-            if current == UInt8(ascii: "}") { advance(); return JSONValue(kind: .object(members), location: start) }
+            if current == UInt8(ascii: "}") {
+                advance()
+                return JSONValue(kind: .object(members), location: start)
+            }
             while true {
                 skipWhitespace()
                 let keyLocation = location
-                guard current == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes, found \(describeCurrent())") }
+                guard current == UInt8(ascii: "\"") else {
+                    throw fail("expected a key in double quotes, found \(describeCurrent())")
+                }
                 let key = try parseString()
                 skipWhitespace()
-                guard current == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\", found \(describeCurrent())") }
+                guard current == UInt8(ascii: ":") else {
+                    throw fail("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                }
                 advance()
                 skipWhitespace()
                 members.append(.init(key: key, keyLocation: keyLocation, value: try parseValue(depth: depth + 1)))
                 skipWhitespace()
-                if current == UInt8(ascii: ",") { advance(); continue }
-                if current == UInt8(ascii: "}") { advance(); return JSONValue(kind: .object(members), location: start) }
+                if current == UInt8(ascii: ",") {
+                    advance()
+                    continue
+                }
+                if current == UInt8(ascii: "}") {
+                    advance()
+                    return JSONValue(kind: .object(members), location: start)
+                }
                 throw fail("expected ',' or '}' after a member, found \(describeCurrent())")
             }
         case UInt8(ascii: "["):
@@ -155,13 +187,22 @@ struct JSONParser {
             advance()
             var elements: [JSONValue] = []
             skipWhitespace()
-            if current == UInt8(ascii: "]") { advance(); return JSONValue(kind: .array(elements), location: start) }
+            if current == UInt8(ascii: "]") {
+                advance()
+                return JSONValue(kind: .array(elements), location: start)
+            }
             while true {
                 skipWhitespace()
                 elements.append(try parseValue(depth: depth + 1))
                 skipWhitespace()
-                if current == UInt8(ascii: ",") { advance(); continue }
-                if current == UInt8(ascii: "]") { advance(); return JSONValue(kind: .array(elements), location: start) }
+                if current == UInt8(ascii: ",") {
+                    advance()
+                    continue
+                }
+                if current == UInt8(ascii: "]") {
+                    advance()
+                    return JSONValue(kind: .array(elements), location: start)
+                }
                 throw fail("expected ',' or ']' after an element, found \(describeCurrent())")
             }
         case UInt8(ascii: "\""):
@@ -194,14 +235,17 @@ struct JSONParser {
             case UInt8(ascii: "\\"):
                 advance()
                 guard let escaped = current else { break }
-                let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+                let simple: [UInt8: UInt8] = [
+                    0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
+                ]
                 if let replacement = simple[escaped] {
                     scalars.append(replacement)
                     advance()
                 } else if escaped == UInt8(ascii: "u") {
                     advance()
                     let digits = bytes[offset..<min(offset + 4, bytes.count)]
-                    guard digits.count == 4, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
+                    guard digits.count == 4, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+                    else {
                         throw fail("expected four hexadecimal digits after '\\u'")
                     }
                     offset += 4
@@ -238,14 +282,20 @@ struct JSONParser {
 
     private mutating func skipDigits() -> Int {
         var count = 0
-        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { advance(); count += 1 }
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            advance()
+            count += 1
+        }
         return count
     }
 
     private mutating func skipWhitespace() {
         while let byte = current {
             switch byte {
-            case 0x0A: offset += 1; line += 1; lineStart = offset
+            case 0x0A:
+                offset += 1
+                line += 1
+                lineStart = offset
             case 0x20, 0x09, 0x0D: offset += 1
             default: return
             }

@@ -23,8 +23,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The change that certainly fixes it, when there is one (see `FixIt`).
     public var fixIt: FixIt?
 
-    public init(_ id: DiagnosticID, _ severity: Severity, _ message: String,
-                at location: SourceLocation, notes: [Note] = [], fixIt: FixIt? = nil) {
+    public init(
+        _ id: DiagnosticID, _ severity: Severity, _ message: String,
+        at location: SourceLocation, notes: [Note] = [], fixIt: FixIt? = nil
+    ) {
         self.id = id
         self.severity = severity
         self.message = message

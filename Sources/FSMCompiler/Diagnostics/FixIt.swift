@@ -24,7 +24,9 @@ public struct FixIt: Hashable, Sendable {
 
     public init(_ message: String, edits: [Edit]) {
         self.message = message
-        self.edits = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        self.edits = edits.sorted {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }
     }
 
     /// Applies the fix-its to `bytes`, each once (several diagnostics may share one) and in
@@ -40,7 +42,9 @@ public struct FixIt: Hashable, Sendable {
             if !overlaps && inBounds { taken.append(fixIt) }
         }
         // From the end backwards, so that each edit's offsets still hold when it is made.
-        let edits = taken.flatMap(\.edits).sorted { ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound) }
+        let edits = taken.flatMap(\.edits).sorted {
+            ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound)
+        }
         var result = bytes
         for edit in edits {
             result.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))

@@ -31,14 +31,17 @@ enum FixItPlanner {
         if !replacements.isEmpty {
             for fixIt in overrideFixIts(replacements, syntax: syntax, text: text) {
                 for index in diagnostics.indices
-                where replacementIDs.contains(diagnostics[index].id) && fixIt.locations.contains(diagnostics[index].location) {
+                where replacementIDs.contains(diagnostics[index].id)
+                    && fixIt.locations.contains(diagnostics[index].location)
+                {
                     diagnostics[index].fixIt = fixIt.fixIt
                 }
             }
         }
         if hasSyntaxErrors, let end = text.tokens.last?.location,
-           let index = diagnostics.firstIndex(where: { $0.id == .syntaxError && $0.location == end }),
-           let fixIt = closingBracesFixIt(text: text) {
+            let index = diagnostics.firstIndex(where: { $0.id == .syntaxError && $0.location == end }),
+            let fixIt = closingBracesFixIt(text: text)
+        {
             diagnostics[index].fixIt = fixIt
         }
         return diagnostics
@@ -48,15 +51,18 @@ enum FixItPlanner {
 
     /// One `override { }` around each run of top-level items whose rows all replace
     /// inherited ones, with the locations of the diagnostics it fixes.
-    private static func overrideFixIts(_ replacements: Set<SourceLocation>, syntax: StateMachineSyntax,
-                                       text: SourceLines) -> [(fixIt: FixIt, locations: Set<SourceLocation>)] {
+    private static func overrideFixIts(
+        _ replacements: Set<SourceLocation>, syntax: StateMachineSyntax,
+        text: SourceLines
+    ) -> [(fixIt: FixIt, locations: Set<SourceLocation>)] {
         var result: [(FixIt, Set<SourceLocation>)] = []
         for state in syntax.states {
             var run: [BodyItemSyntax] = []
             func close() {
                 if let first = run.first, let last = run.last {
                     let locations = Set(run.flatMap(rowLocations))
-                    result.append((wrap(first.tokens.start, through: last.tokens.end - 1, of: state, text: text), locations))
+                    result.append(
+                        (wrap(first.tokens.start, through: last.tokens.end - 1, of: state, text: text), locations))
                 }
                 run = []
             }
@@ -93,19 +99,23 @@ enum FixItPlanner {
     /// Wraps tokens `first...last` in `override { }`: on lines of their own when they fill
     /// their lines, otherwise inline.
     private static func wrap(_ first: Int, through last: Int, of state: StateSyntax, text: SourceLines) -> FixIt {
-        let start = text.tokens[first], end = text.tokens[last]
+        let start = text.tokens[first]
+        let end = text.tokens[last]
         let next = text.tokens[last + 1]
         guard start.isFirstOnLine, next.kind == .endOfFile || next.location.line > end.location.line else {
-            return FixIt("wrap the \(start.location.line == end.location.line ? "row" : "rows") in 'override { }'", edits: [
-                .init(inserting: "override { ", at: text.offset(of: start.location)),
-                .init(inserting: " }", at: text.end(of: end)),
-            ])
+            return FixIt(
+                "wrap the \(start.location.line == end.location.line ? "row" : "rows") in 'override { }'",
+                edits: [
+                    .init(inserting: "override { ", at: text.offset(of: start.location)),
+                    .init(inserting: " }", at: text.end(of: end)),
+                ])
         }
         let lines = start.location.line...end.location.line
         let indentation = text.indentation(ofLine: lines.lowerBound)
         let step = text.indentationStep(inside: state.name.location.line, at: indentation)
         var edits: [FixIt.Edit] = [
-            .init(inserting: indentation + "override {" + text.lineBreak + step, at: text.start(ofLine: lines.lowerBound)),
+            .init(
+                inserting: indentation + "override {" + text.lineBreak + step, at: text.start(ofLine: lines.lowerBound))
         ]
         for line in lines.dropFirst() where !text.isBlank(line) {
             edits.append(.init(inserting: step, at: text.start(ofLine: line)))
@@ -125,13 +135,15 @@ enum FixItPlanner {
                 open.append(token)
             case .closeBrace:
                 guard let brace = open.popLast() else { return nil }
-                let linedUp = token.location.line == brace.location.line
+                let linedUp =
+                    token.location.line == brace.location.line
                     || token.location.column == text.firstColumn(ofLine: brace.location.line)
                 guard linedUp else { return nil }
             default:
                 // Everything after an open `{` is indented under the line that opened it.
                 if token.isFirstOnLine, token.kind != .endOfFile,
-                   open.contains(where: { token.location.column <= text.firstColumn(ofLine: $0.location.line) }) {
+                    open.contains(where: { token.location.column <= text.firstColumn(ofLine: $0.location.line) })
+                {
                     return nil
                 }
             }
@@ -180,7 +192,9 @@ struct SourceLines {
     /// The blanks a line starts with.
     func indentation(ofLine line: Int) -> String {
         var offset = starts[line - 1]
-        while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\t") { offset += 1 }
+        while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\t") {
+            offset += 1
+        }
         return String(decoding: bytes[starts[line - 1]..<offset], as: UTF8.self)
     }
 

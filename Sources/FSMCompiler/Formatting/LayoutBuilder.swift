@@ -111,11 +111,13 @@ struct LayoutBuilder {
             cells[0] = prefix + cells[0]
             emit(cells, depth: depth, group: group, from: tokens.start)
         case .eventBlock(let events, let items, _, _):
-            buildBlock(opening: prefix + Self.joined(events, by: " | "), items: items, depth: depth, group: group,
-                       tokens: tokens)
+            buildBlock(
+                opening: prefix + Self.joined(events, by: " | "), items: items, depth: depth, group: group,
+                tokens: tokens)
         case .guardBlock(let guardClause, let items, _):
-            buildBlock(opening: prefix + Self.text(of: guardClause), items: items, depth: depth, group: group,
-                       tokens: tokens)
+            buildBlock(
+                opening: prefix + Self.text(of: guardClause), items: items, depth: depth, group: group,
+                tokens: tokens)
         case .overrideBlock(let items, _, _):
             buildBlock(opening: prefix + "override", items: items, depth: depth, group: group, tokens: tokens)
         }
@@ -124,8 +126,10 @@ struct LayoutBuilder {
     /// `opening {`, the items one level deeper, `}`; or `opening {}` when there is nothing
     /// inside, not even a comment. `tokens` runs from the opening line's first token to
     /// the `}`.
-    private mutating func buildBlock(opening: String, items: [BodyItemSyntax], depth: Int, group: Int,
-                                     tokens: TokenSpan) {
+    private mutating func buildBlock(
+        opening: String, items: [BodyItemSyntax], depth: Int, group: Int,
+        tokens: TokenSpan
+    ) {
         let closeBrace = tokens.end - 1
         if items.isEmpty && comments.leading[closeBrace].isEmpty {
             emit([opening + " {}"], depth: depth, from: tokens.start)
@@ -156,8 +160,10 @@ struct LayoutBuilder {
         for modifier in state.modifiers {
             switch modifier.kind {
             case .superstate: parts.append(": " + joined(modifier.names, by: " "))
-            case .entry: parts.append("<" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
-            case .exit: parts.append(">" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
+            case .entry:
+                parts.append("<" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
+            case .exit:
+                parts.append(">" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
             }
         }
         return parts.joined(separator: " ")
@@ -170,7 +176,10 @@ struct LayoutBuilder {
         if !row.events.isEmpty { lead.append(joined(row.events, by: " | ")) }
         if let guardClause = row.guardClause { lead.append(text(of: guardClause)) }
         let targets = [row.nextState?.text ?? "-"] + row.forkTargets.map(\.text)
-        return [lead.joined(separator: " "), targets.joined(separator: " & "), actions(row.actions, isBraced: row.hasBracedActions)]
+        return [
+            lead.joined(separator: " "), targets.joined(separator: " & "),
+            actions(row.actions, isBraced: row.hasBracedActions),
+        ]
     }
 
     /// An initial row's columns: `-`, the substate, the action.
@@ -209,8 +218,10 @@ struct LayoutBuilder {
     }
 
     /// A line whose first token is `start`; `build` extends its tokens to the next line's.
-    private mutating func emit(_ cells: [String], depth: Int, group: Int? = nil, from start: Int,
-                               role: CodeLine.Role = .code) {
+    private mutating func emit(
+        _ cells: [String], depth: Int, group: Int? = nil, from start: Int,
+        role: CodeLine.Role = .code
+    ) {
         lines.append(CodeLine(depth: depth, cells: cells, alignmentGroup: group, tokens: start..<start, role: role))
     }
 }

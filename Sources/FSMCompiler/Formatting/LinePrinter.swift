@@ -40,18 +40,21 @@ struct LinePrinter {
             let placement = placements[index]
             let commentDepth = line.role == .closesBlock ? line.depth + 1 : line.depth
             for comment in placement.above {
-                write(comment.comment.bytes, depth: commentDepth, hasBlankLineBefore: comment.hasBlankLineBefore,
-                      isClosing: false)
+                write(
+                    comment.comment.bytes, depth: commentDepth, hasBlankLineBefore: comment.hasBlankLineBefore,
+                    isClosing: false)
                 followsOpening = false
             }
             guard line.role != .endOfFile else { continue }
             var code = Array(texts[index].utf8)
             if let trailing = placement.trailing {
-                let column = line.alignmentGroup.flatMap { commentColumns[$0] }
+                let column =
+                    line.alignmentGroup.flatMap { commentColumns[$0] }
                     ?? code.count + SourceFormatter.columnGap
                 code += Array(repeating: UInt8(ascii: " "), count: column - code.count) + trailing.comment.bytes
             }
-            write(code, depth: 0, hasBlankLineBefore: placement.hasBlankLineBefore, isClosing: line.role == .closesBlock)
+            write(
+                code, depth: 0, hasBlankLineBefore: placement.hasBlankLineBefore, isClosing: line.role == .closesBlock)
             followsOpening = line.role == .opensBlock
         }
         return output

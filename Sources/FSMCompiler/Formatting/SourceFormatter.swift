@@ -80,8 +80,9 @@ struct CommentMap {
         for (index, token) in tokens.enumerated() {
             while next < comments.count && comments[next].location < token.location {
                 let comment = comments[next]
-                let placed = PlacedComment(comment: comment,
-                                           hasBlankLineBefore: previousLine.map { comment.location.line - $0 >= 2 } ?? false)
+                let placed = PlacedComment(
+                    comment: comment,
+                    hasBlankLineBefore: previousLine.map { comment.location.line - $0 >= 2 } ?? false)
                 if comment.isOnOwnLine || index == 0 {
                     leading[index].append(placed)
                 } else {

@@ -37,9 +37,10 @@ struct DispatchPlanner {
         if candidates.count == 1, state.transitions[candidates[0]].guardClause.isEmpty {
             // The common case, and what the general path below works out for it at more
             // cost: one row without a guard takes every event.
-            return EventDispatch(event: event, predicateTypes: [],
-                                 branches: [EventDispatch.Branch(transition: candidates[0], patterns: [[]])],
-                                 isExhaustive: true)
+            return EventDispatch(
+                event: event, predicateTypes: [],
+                branches: [EventDispatch.Branch(transition: candidates[0], patterns: [[]])],
+                isExhaustive: true)
         }
         let guards = candidates.map { state.transitions[$0].guardClause }
         // Most specific first: rank (predicate and condition terms) descending, then table order.
@@ -52,8 +53,10 @@ struct DispatchPlanner {
             // is rejected after the last.
             var branches: [EventDispatch.Branch] = []
             for (transition, guardClause) in ordered {
-                branches.append(EventDispatch.Branch(transition: transition, patterns: [[]], conditions: guardClause.conditions,
-                                                     stateTests: guardClause.stateTests))
+                branches.append(
+                    EventDispatch.Branch(
+                        transition: transition, patterns: [[]], conditions: guardClause.conditions,
+                        stateTests: guardClause.stateTests))
                 if !branches[branches.count - 1].isConditional { break }
             }
             if branches[branches.count - 1].isConditional {
@@ -82,22 +85,27 @@ struct DispatchPlanner {
     /// without conditions cover entirely are dropped, since Swift would warn that they are
     /// never executed. A row with conditions covers nothing, as they may be false; where
     /// only such rows match, a last branch rejects the event.
-    private func makeBranches(_ ordered: [(transition: Int, guardClause: Guard)], types: [Int],
-                              space: PredicateSpace) -> [EventDispatch.Branch] {
+    private func makeBranches(
+        _ ordered: [(transition: Int, guardClause: Guard)], types: [Int],
+        space: PredicateSpace
+    ) -> [EventDispatch.Branch] {
         var covered: [PredicateBox] = []
         var branches: [EventDispatch.Branch] = []
         var conditional: [(alternative: [Int?], box: PredicateBox)] = []
         for (transition, guardClause) in ordered {
-            let kept = uncovered(Self.product(alternatives(of: guardClause, over: types)), by: covered,
-                                 near: space.box(of: guardClause.predicates, over: types), types: types, space: space)
+            let kept = uncovered(
+                Self.product(alternatives(of: guardClause, over: types)), by: covered,
+                near: space.box(of: guardClause.predicates, over: types), types: types, space: space)
             if guardClause.conditions.isEmpty && guardClause.stateTests.isEmpty {
                 covered += kept.map(\.box)
             } else {
                 conditional += kept
             }
             if !kept.isEmpty {
-                branches.append(EventDispatch.Branch(transition: transition, patterns: kept.map(\.alternative),
-                                                     conditions: guardClause.conditions, stateTests: guardClause.stateTests))
+                branches.append(
+                    EventDispatch.Branch(
+                        transition: transition, patterns: kept.map(\.alternative),
+                        conditions: guardClause.conditions, stateTests: guardClause.stateTests))
             }
         }
         // Where rows with conditions match and none without does, a false condition rejects.
@@ -119,21 +127,26 @@ struct DispatchPlanner {
     func uncovered(_ alternatives: [[Int?]], by covering: [[Int?]], types: [Int]) -> [[Int?]] {
         let space = PredicateSpace(machine.predicateTypes.map(\.cases.count))
         let everything = space.everything(over: types)
-        return uncovered(alternatives, by: covering.map { Self.box(of: $0, over: types, in: space) }, near: everything,
-                         types: types, space: space).map(\.alternative)
+        return uncovered(
+            alternatives, by: covering.map { Self.box(of: $0, over: types, in: space) }, near: everything,
+            types: types, space: space
+        ).map(\.alternative)
     }
 
     /// The box of the combinations `alternative` matches.
     private static func box(of alternative: [Int?], over types: [Int], in space: PredicateSpace) -> PredicateBox {
-        PredicateBox(dimensions: zip(types, alternative).map { type, value in
-            value.map { CaseSet([$0], of: space.caseCounts[type]) } ?? CaseSet(allOf: space.caseCounts[type])
-        })
+        PredicateBox(
+            dimensions: zip(types, alternative).map { type, value in
+                value.map { CaseSet([$0], of: space.caseCounts[type]) } ?? CaseSet(allOf: space.caseCounts[type])
+            })
     }
 
     /// The alternatives that `covered` does not hold entirely, with their boxes. Only boxes
     /// that meet `near`, the row's own box, can cover one of its alternatives.
-    private func uncovered(_ alternatives: [[Int?]], by covered: [PredicateBox], near: PredicateBox, types: [Int],
-                           space: PredicateSpace) -> [(alternative: [Int?], box: PredicateBox)] {
+    private func uncovered(
+        _ alternatives: [[Int?]], by covered: [PredicateBox], near: PredicateBox, types: [Int],
+        space: PredicateSpace
+    ) -> [(alternative: [Int?], box: PredicateBox)] {
         let overlapping = covered.filter { near.intersection($0) != nil }
         var kept: [(alternative: [Int?], box: PredicateBox)] = []
         for alternative in alternatives {
@@ -198,7 +211,8 @@ struct EventDispatch: Hashable, Sendable {
     /// The condition calls (indices into `StateMachine.conditionCalls`) that two or more
     /// branches ask: generated code asks each once and keeps the answer.
     var sharedConditions: [Int] {
-        var seen: [Int] = [], shared: [Int] = []
+        var seen: [Int] = []
+        var shared: [Int] = []
         for term in branches.flatMap(\.conditions) {
             if seen.contains(term.call) {
                 if !shared.contains(term.call) { shared.append(term.call) }

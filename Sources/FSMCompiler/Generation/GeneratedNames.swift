@@ -89,7 +89,8 @@ struct GeneratedNames {
         taken.formUnion(predicateParameters.map(SwiftNames.unescaped))
         conditionAnswers = machine.conditionCalls.map { call in
             let condition = machine.conditions[call.condition]
-            let preferred = SwiftNames.unescaped(condition.swiftName)
+            let preferred =
+                SwiftNames.unescaped(condition.swiftName)
                 + call.arguments.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             let name = Self.unique(preferred, suffix: "Answer", avoiding: taken)
             taken.insert(name)

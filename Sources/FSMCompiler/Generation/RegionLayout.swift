@@ -78,7 +78,9 @@ struct RegionLayout {
     /// The node of `scope` that holds `state` (on its lineage), if any: the innermost one,
     /// since a concrete superstate is a node as well as the states inside it.
     func node(in scope: Int?, holding state: Int) -> Int? {
-        nodes(in: scope).filter { chart.isWithin(state, $0) }.max { machine.states[$0].ancestors.count < machine.states[$1].ancestors.count }
+        nodes(in: scope).filter { chart.isWithin(state, $0) }.max {
+            machine.states[$0].ancestors.count < machine.states[$1].ancestors.count
+        }
     }
 
     /// The value of `scope` in the configuration `leaves` (which holds a node of it):
@@ -92,8 +94,10 @@ struct RegionLayout {
 
     /// `PlayerState.Media(playback: .stopped, volume: .normal)` for `leaves`.
     func structValue(of leaves: [Int], parallel: Int) -> SwiftExpression {
-        .call(.identifier(structType(parallel)), machine.states[parallel].substates.map { region in
-            SwiftArgument(caseName(of: region), value(of: leaves, in: region))
-        })
+        .call(
+            .identifier(structType(parallel)),
+            machine.states[parallel].substates.map { region in
+                SwiftArgument(caseName(of: region), value(of: leaves, in: region))
+            })
     }
 }

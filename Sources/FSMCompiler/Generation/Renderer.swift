@@ -62,9 +62,9 @@ struct Renderer {
     }
 
     func render(_ file: SwiftFile, into writer: inout CodeWriter) {
-        file.headerComment.forEach { writer.line("// " + $0) }
+        for item in file.headerComment { writer.line("// " + item) }
         writer.line()
-        file.imports.forEach { writer.line("import " + $0) }
+        for item in file.imports { writer.line("import " + item) }
         for (position, declaration) in file.declarations.enumerated() {
             // A standalone comment belongs to the declaration after it: no blank line between.
             if position == 0 || !isComment(file.declarations[position - 1]) { writer.line() }
@@ -75,10 +75,11 @@ struct Renderer {
     private func render(_ declaration: SwiftDeclaration, into writer: inout CodeWriter) {
         switch declaration {
         case .comment(let lines):
-            lines.forEach { writer.line("// " + $0) }
+            for item in lines { writer.line("// " + item) }
         case .typeAlias(let alias):
             document(alias.documentation, into: &writer)
-            writer.line(prefix(alias.access, alias.isPrivate ? "private" : nil) + "typealias \(alias.name) = \(alias.type)")
+            writer.line(
+                prefix(alias.access, alias.isPrivate ? "private" : nil) + "typealias \(alias.name) = \(alias.type)")
         case .enumeration(let enumeration):
             render(enumeration, into: &writer)
         case .protocolDeclaration(let declaration):
@@ -88,7 +89,7 @@ struct Renderer {
         case .structure(let declaration):
             render(declaration, into: &writer)
         case .extensionDeclaration(let declaration):
-            declaration.attributes.forEach { writer.line($0) }
+            for item in declaration.attributes { writer.line(item) }
             writer.line("extension \(declaration.name) {")
             render(members: declaration.members, into: &writer)
             writer.line("}")
@@ -101,8 +102,9 @@ struct Renderer {
 
     private func render(_ enumeration: SwiftEnum, into writer: inout CodeWriter) {
         document(enumeration.documentation, into: &writer)
-        writer.line(isolated(enumeration.isolation, into: &writer) + prefix(enumeration.access) + "enum \(enumeration.name): "
-                    + enumeration.conformances.joined(separator: ", ") + " {")
+        writer.line(
+            isolated(enumeration.isolation, into: &writer) + prefix(enumeration.access) + "enum \(enumeration.name): "
+                + enumeration.conformances.joined(separator: ", ") + " {")
         writer.indented { body in
             for enumCase in enumeration.cases {
                 if let rawValue = enumCase.rawValue {
@@ -124,13 +126,14 @@ struct Renderer {
 
     private func render(_ declaration: SwiftProtocol, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
-        declaration.attributes.forEach { writer.line($0) }
-        var head = isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "protocol \(declaration.name)"
+        for item in declaration.attributes { writer.line(item) }
+        var head =
+            isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "protocol \(declaration.name)"
         if !declaration.inherits.isEmpty { head += ": " + declaration.inherits.joined(separator: ", ") }
         if !declaration.whereClause.isEmpty { head += " where " + declaration.whereClause.joined(separator: ", ") }
         writer.line(head + " {")
         writer.indented { body in
-            declaration.requirements.forEach { body.line(signature(of: $0)) }
+            for item in declaration.requirements { body.line(signature(of: item)) }
             for property in declaration.propertyRequirements {
                 body.line((property.isStatic ? "static " : "") + "var \(property.name): \(property.type ?? "") { get }")
             }
@@ -141,19 +144,26 @@ struct Renderer {
     private func render(_ declaration: SwiftClass, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
         for attribute in declaration.attributes { writer.line(attribute) }
-        let generics = declaration.genericParameters.isEmpty ? ""
+        let generics =
+            declaration.genericParameters.isEmpty
+            ? ""
             : "<" + declaration.genericParameters.map { "\($0.name): \($0.constraint)" }.joined(separator: ", ") + ">"
-        let conformances = declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", ")
-        writer.line(isolated(declaration.isolation, into: &writer) + prefix(declaration.access, declaration.isFinal ? "final" : nil)
-                    + "class \(declaration.name)\(generics)\(conformances) {")
+        let conformances =
+            declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", ")
+        writer.line(
+            isolated(declaration.isolation, into: &writer)
+                + prefix(declaration.access, declaration.isFinal ? "final" : nil)
+                + "class \(declaration.name)\(generics)\(conformances) {")
         render(members: declaration.members, into: &writer)
         writer.line("}")
     }
 
     private func render(_ declaration: SwiftStruct, into writer: inout CodeWriter) {
         document(declaration.documentation, into: &writer)
-        declaration.attributes.forEach { writer.line($0) }
-        writer.line(isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "struct \(declaration.name): " + declaration.conformances.joined(separator: ", ") + " {")
+        for item in declaration.attributes { writer.line(item) }
+        writer.line(
+            isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "struct \(declaration.name): "
+                + declaration.conformances.joined(separator: ", ") + " {")
         render(members: declaration.members, into: &writer)
         writer.line("}")
     }
@@ -183,37 +193,42 @@ struct Renderer {
 
     private func render(_ property: SwiftProperty, into writer: inout CodeWriter) {
         document(property.documentation, into: &writer)
-        property.attributes.forEach { writer.line($0) }
-        var line = prefix(property.access, property.restriction) + (property.isStatic ? "static " : "")
+        for item in property.attributes { writer.line(item) }
+        var line =
+            prefix(property.access, property.restriction) + (property.isStatic ? "static " : "")
             + (property.isVariable ? "var " : "let ") + property.name
         if let type = property.type { line += ": " + type }
         if let value = property.initialValue { line += " = " + expression(value) }
         if let getter = property.getter { line += " { " + expression(getter) + " }" }
         guard let body = property.getterBody else { return writer.line(line) }
         writer.line(line + " {")
-        writer.indented { writer in body.forEach { render($0, into: &writer) } }
+        writer.indented { writer in for item in body { render(item, into: &writer) } }
         writer.line("}")
     }
 
     private func render(_ function: SwiftFunction, into writer: inout CodeWriter) {
         document(function.documentation, into: &writer)
-        function.attributes.forEach { writer.line($0) }
+        for item in function.attributes { writer.line(item) }
         guard !function.body.isEmpty else { return writer.line(signature(of: function) + " {}") }
         writer.line(signature(of: function) + " {")
-        writer.indented { body in function.body.forEach { render($0, into: &body) } }
+        writer.indented { body in for item in function.body { render(item, into: &body) } }
         writer.line("}")
     }
 
     /// `mutating func name(label name: Type) -> Result`, without a body.
     private func signature(of function: SwiftFunction) -> String {
         let parameters = function.parameters.map { parameter in
-            var text = (parameter.label.map { Self.parameterLabel($0) + " " } ?? "") + "\(parameter.name): \(parameter.type)"
+            var text =
+                (parameter.label.map { Self.parameterLabel($0) + " " } ?? "") + "\(parameter.name): \(parameter.type)"
             if let value = parameter.defaultValue { text += " = " + expression(value) }
             return text
         }.joined(separator: ", ")
         let keyword = function.name == "init" ? "init" : "func \(function.name)"
-        var text = (function.isNonsending ? "nonisolated(nonsending) " : "") + prefix(function.access, function.isPrivate ? "private" : nil)
-            + (function.isStatic ? "static " : "") + (function.isMutating ? "mutating " : "") + keyword + "(\(parameters))"
+        var text =
+            (function.isNonsending ? "nonisolated(nonsending) " : "")
+            + prefix(function.access, function.isPrivate ? "private" : nil)
+            + (function.isStatic ? "static " : "") + (function.isMutating ? "mutating " : "") + keyword
+            + "(\(parameters))"
         if function.isAsync { text += " async" }
         if function.isThrowing { text += " throws" }
         if let result = function.returnType { text += " -> " + result }
@@ -247,24 +262,24 @@ struct Renderer {
             render(node, into: &writer)
         case .ifStatement(let conditions, let body):
             writer.line("if " + conditions.map(expression).joined(separator: ", ") + " {")
-            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.indented { inner in for item in body { render(item, into: &inner) } }
             writer.line("}")
         case .ifElse(let conditions, let body, let elseBody):
             writer.line("if " + conditions.map(expression).joined(separator: ", ") + " {")
-            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.indented { inner in for item in body { render(item, into: &inner) } }
             writer.line("} else {")
-            writer.indented { inner in elseBody.forEach { render($0, into: &inner) } }
+            writer.indented { inner in for item in elseBody { render(item, into: &inner) } }
             writer.line("}")
         case .ifLet(let name, let value, let body):
             writer.line("if let \(name) = \(expression(value)) {")
-            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.indented { inner in for item in body { render(item, into: &inner) } }
             writer.line("}")
         case .ifCase(let pattern, let value, let body):
             var head = TextBuffer()
             head.append("if case ")
             append(pattern, to: &head)
             writer.line(head.string + " = " + expression(value) + " {")
-            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.indented { inner in for item in body { render(item, into: &inner) } }
             writer.line("}")
         case .throwStatement(let value):
             writer.line("throw " + expression(value))
@@ -274,11 +289,11 @@ struct Renderer {
             renderGuard("let \(name) = \(expression(value))", elseBody, into: &writer)
         case .whileLet(let name, let value, let body):
             writer.line("while let \(name) = \(expression(value)) {")
-            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.indented { inner in for item in body { render(item, into: &inner) } }
             writer.line("}")
         case .forIn(let name, let sequence, let body):
             writer.line("for \(name) in \(expression(sequence)) {")
-            writer.indented { inner in body.forEach { render($0, into: &inner) } }
+            writer.indented { inner in for item in body { render(item, into: &inner) } }
             writer.line("}")
         case .comment(let text):
             writer.line("// " + text)
@@ -297,7 +312,7 @@ struct Renderer {
             writer.line(head + " { " + inner.text.dropLast() + " }")
         } else {
             writer.line(head + " {")
-            writer.indented { body in elseBody.forEach { render($0, into: &body) } }
+            writer.indented { body in for item in elseBody { render(item, into: &body) } }
             writer.line("}")
         }
     }
@@ -322,7 +337,7 @@ struct Renderer {
                 }
                 text.append(":")
             }
-            writer.indented { body in switchCase.body.forEach { render($0, into: &body) } }
+            writer.indented { body in for item in switchCase.body { render(item, into: &body) } }
         }
         writer.line("}")
     }
@@ -480,7 +495,7 @@ struct Renderer {
     private func quoted(_ text: String) -> String { "\"" + text + "\"" }
 
     private func document(_ lines: [String], into writer: inout CodeWriter) {
-        lines.forEach { writer.line($0.isEmpty ? "///" : "/// " + $0) }
+        for item in lines { writer.line(item.isEmpty ? "///" : "/// " + item) }
     }
 
     /// `nonisolated ` to put before a declaration; for a global actor, nothing, after its

@@ -18,13 +18,14 @@ extension SwiftStatement {
         case .ifElse(let conditions, let body, let elseBody):
             return conditions.contains { $0.mentions(name) } || (body + elseBody).contains { $0.mentions(name) }
         case .switchStatement(let node):
-            return node.subject.mentions(name) || node.cases.contains { item in
-                item.conditions.contains { $0.mentions(name) } || item.body.contains { $0.mentions(name) }
-            }
+            return node.subject.mentions(name)
+                || node.cases.contains { item in
+                    item.conditions.contains { $0.mentions(name) } || item.body.contains { $0.mentions(name) }
+                }
         case .guardStatement(let conditions, let body):
             return conditions.contains { $0.mentions(name) } || body.contains { $0.mentions(name) }
         case .guardLet(_, let value, let body), .whileLet(_, let value, let body), .forIn(_, let value, let body),
-             .ifLet(_, let value, let body), .ifCase(_, let value, let body):
+            .ifLet(_, let value, let body), .ifCase(_, let value, let body):
             return value.mentions(name) || body.contains { $0.mentions(name) }
         case .throwStatement(let value):
             return value.mentions(name)
@@ -56,7 +57,7 @@ extension SwiftExpression {
         case .implicitMember, .stringLiteral, .keyPath:
             return false
         case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base),
-             .trying(let base):
+            .trying(let base):
             return base.mentions(name)
         case .capturingClosure(_, let body):
             return body.mentions(name)
@@ -81,7 +82,7 @@ extension SwiftStatement {
         case .assignment(.identifier(let target), _), .assignment(.member(.identifier(let target), _), _):
             return target == name
         case .ifStatement(_, let body), .whileLet(_, _, let body), .forIn(_, _, let body), .ifLet(_, _, let body),
-             .ifCase(_, _, let body):
+            .ifCase(_, _, let body):
             return body.contains { $0.assigns(name) }
         case .ifElse(_, let body, let elseBody):
             return (body + elseBody).contains { $0.assigns(name) }
@@ -100,11 +101,14 @@ extension SwiftStatement {
         case .ifStatement(let conditions, let body):
             return conditions.contains { $0.mentions(name) } || body.contains { $0.mentionsOutsideAssignments(name) }
         case .ifElse(let conditions, let body, let elseBody):
-            return conditions.contains { $0.mentions(name) } || (body + elseBody).contains { $0.mentionsOutsideAssignments(name) }
+            return conditions.contains { $0.mentions(name) }
+                || (body + elseBody).contains { $0.mentionsOutsideAssignments(name) }
         case .switchStatement(let node):
-            return node.subject.mentions(name) || node.cases.contains { item in
-                item.conditions.contains { $0.mentions(name) } || item.body.contains { $0.mentionsOutsideAssignments(name) }
-            }
+            return node.subject.mentions(name)
+                || node.cases.contains { item in
+                    item.conditions.contains { $0.mentions(name) }
+                        || item.body.contains { $0.mentionsOutsideAssignments(name) }
+                }
         case .declaration(_, let declared, _, let value):
             return declared != name && (value?.mentions(name) ?? false)
         default:
@@ -116,7 +120,9 @@ extension SwiftStatement {
     /// (`if mediaHandled { … }` where every region before it took the event), and without
     /// what follows a statement that leaves the function: what Swift would warn of as never
     /// executed. `setFlags` are the flags set on every path so far.
-    static func folding(_ statements: [SwiftStatement], setFlags: Set<String>, unsetFlags: Set<String> = []) -> [SwiftStatement] {
+    static func folding(_ statements: [SwiftStatement], setFlags: Set<String>, unsetFlags: Set<String> = [])
+        -> [SwiftStatement]
+    {
         var known = setFlags
         var unset = unsetFlags
         /// Whether a test of a lone flag is decided: its answer, or nil.
@@ -144,8 +150,10 @@ extension SwiftStatement {
                 case true?: out += folding(body, setFlags: known, unsetFlags: unset)
                 case false?: out += folding(elseBody, setFlags: known, unsetFlags: unset)
                 case nil:
-                    out.append(.ifElse(conditions, body: folding(body, setFlags: known, unsetFlags: unset),
-                                       elseBody: folding(elseBody, setFlags: known, unsetFlags: unset)))
+                    out.append(
+                        .ifElse(
+                            conditions, body: folding(body, setFlags: known, unsetFlags: unset),
+                            elseBody: folding(elseBody, setFlags: known, unsetFlags: unset)))
                 }
             case .switchStatement(var node):
                 node.cases = node.cases.map { item in
@@ -167,7 +175,8 @@ extension SwiftStatement {
     /// The flags the statement may set to true on some path that does not leave the function.
     var flagsSetOnSomePath: Set<String> {
         func ofAny(_ statements: [SwiftStatement]) -> Set<String> {
-            statements.contains(where: \.alwaysExits) ? [] : statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnSomePath) }
+            statements.contains(where: \.alwaysExits)
+                ? [] : statements.reduce(into: Set<String>()) { $0.formUnion($1.flagsSetOnSomePath) }
         }
         switch self {
         case .assignment(.identifier(let flag), .identifier("true")):
@@ -226,9 +235,13 @@ extension SwiftStatement {
     /// of them, and for an `if` on flags that did nothing else; an `if` whose branch did
     /// nothing else without it; a `switch` case that did nothing else a `break`.
     func removingAssignments(to names: Set<String>) -> SwiftStatement? {
-        func removing(_ statements: [SwiftStatement]) -> [SwiftStatement] { statements.compactMap { $0.removingAssignments(to: names) } }
+        func removing(_ statements: [SwiftStatement]) -> [SwiftStatement] {
+            statements.compactMap { $0.removingAssignments(to: names) }
+        }
         func isFlag(_ condition: SwiftExpression) -> Bool {
-            if case .identifier(let text) = condition { return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+            if case .identifier(let text) = condition {
+                return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            }
             return false
         }
         switch self {
@@ -238,17 +251,22 @@ extension SwiftStatement {
             return nil
         case .ifStatement(let conditions, let body):
             let remaining = removing(body)
-            return remaining.isEmpty && !body.isEmpty && conditions.allSatisfy(isFlag) ? nil : .ifStatement(conditions, body: remaining)
+            return remaining.isEmpty && !body.isEmpty && conditions.allSatisfy(isFlag)
+                ? nil : .ifStatement(conditions, body: remaining)
         case .ifElse(let conditions, let body, let elseBody):
             let (kept, otherwise) = (removing(body), removing(elseBody))
-            if otherwise.isEmpty { return SwiftStatement.ifStatement(conditions, body: kept).removingAssignments(to: names) }
+            if otherwise.isEmpty {
+                return SwiftStatement.ifStatement(conditions, body: kept).removingAssignments(to: names)
+            }
             if kept.isEmpty, conditions.count == 1 { return .ifStatement([conditions[0].negated], body: otherwise) }
             return .ifElse(conditions, body: kept, elseBody: otherwise)
         case .switchStatement(var node):
             node.cases = node.cases.map { item in
                 var item = item
                 item.body = removing(item.body)
-                if item.body.allSatisfy({ if case .comment = $0 { true } else { false } }) { item.body.append(.breakStatement) }
+                if item.body.allSatisfy({ if case .comment = $0 { true } else { false } }) {
+                    item.body.append(.breakStatement)
+                }
                 return item
             }
             return .switchStatement(node)
@@ -269,7 +287,8 @@ extension SwiftStatement {
         switch self {
         case .declaration(true, let name, nil, .identifier("false")?):
             return [name]
-        case .ifStatement(_, let body), .ifLet(_, _, let body), .ifCase(_, _, let body), .forIn(_, _, let body), .whileLet(_, _, let body):
+        case .ifStatement(_, let body), .ifLet(_, _, let body), .ifCase(_, _, let body), .forIn(_, _, let body),
+            .whileLet(_, _, let body):
             return body.flatMap(\.declaredFlags)
         case .ifElse(_, let body, let elseBody):
             return (body + elseBody).flatMap(\.declaredFlags)

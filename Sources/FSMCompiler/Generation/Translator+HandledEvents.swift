@@ -18,7 +18,8 @@ extension Translator {
 
     /// By app event (in `machine.appEvents` order): how `state` answers.
     private func answers(_ state: Int) -> [(event: Int, answer: Answer)] {
-        let dispatches = Dictionary((dispatch[state] ?? []).map { ($0.event, $0) }, uniquingKeysWith: { first, _ in first })
+        let dispatches = Dictionary(
+            (dispatch[state] ?? []).map { ($0.event, $0) }, uniquingKeysWith: { first, _ in first })
         return machine.appEvents.map { event in
             guard let dispatch = dispatches[event] else { return (event, .never) }
             return (event, dispatch.isExhaustive ? .always : .depends(dispatch))
@@ -38,18 +39,25 @@ extension Translator {
             statesByList[list, default: []].append(state)
         }
         let cases = lists.map { list in
-            SwiftCase(patterns: statesByList[list]!.map { .enumCase(machine.states[$0].named.swiftName) },
-                      body: [.returnStatement(.arrayLiteral(list.map { .implicitMember(machine.events[$0].swiftName) }))])
+            SwiftCase(
+                patterns: statesByList[list]!.map { .enumCase(machine.states[$0].named.swiftName) },
+                body: [.returnStatement(.arrayLiteral(list.map { .implicitMember(machine.events[$0].swiftName) }))])
         }
-        return [.property(SwiftProperty(
-            documentation: Self.wrapped(
-                "The events the state has a row for, its own or a superstate's, in the order of"
-                    + " `\(eventNamesType).allCases`: those a user interface may offer. A row counts whatever"
-                    + " its condition (a false one rejects the event when it is handled)"
-                    + (machine.predicateTypes.isEmpty ? "." : ", and so does a row with a predicate guard, for"
-                        + " some of the predicate values: the machine's `canHandle(_:)` takes the values and answers exactly.")),
-            access: modifier, isVariable: true, name: "handledEvents", type: "[\(eventNamesType)]",
-            getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: cases))]))]
+        return [
+            .property(
+                SwiftProperty(
+                    documentation: Self.wrapped(
+                        "The events the state has a row for, its own or a superstate's, in the order of"
+                            + " `\(eventNamesType).allCases`: those a user interface may offer. A row counts whatever"
+                            + " its condition (a false one rejects the event when it is handled)"
+                            + (machine.predicateTypes.isEmpty
+                                ? "."
+                                : ", and so does a row with a predicate guard, for"
+                                    + " some of the predicate values: the machine's `canHandle(_:)` takes the values and answers exactly.")
+                    ),
+                    access: modifier, isVariable: true, name: "handledEvents", type: "[\(eventNamesType)]",
+                    getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: cases))]))
+        ]
     }
 
     /// `canHandle(_:)`: a `switch` on the state, then on the event, then, where predicate
@@ -57,7 +65,8 @@ extension Translator {
     /// whatever the values share a `case`. It reads `state` through its getter, so that an
     /// observable machine's observers see the read.
     var canHandleFunction: SwiftDeclaration {
-        var always: [SwiftPattern] = [], never: [SwiftPattern] = []
+        var always: [SwiftPattern] = []
+        var never: [SwiftPattern] = []
         var cases: [SwiftCase] = []
         for state in machine.concreteStates {
             let pattern = SwiftPattern.enumCase(machine.states[state].named.swiftName)
@@ -70,25 +79,31 @@ extension Translator {
                 cases.append(SwiftCase(patterns: [pattern], body: [eventSwitch(answers)]))
             }
         }
-        if !never.isEmpty { cases.insert(SwiftCase(patterns: never, body: [.returnStatement(.identifier("false"))]), at: 0) }
-        if !always.isEmpty { cases.insert(SwiftCase(patterns: always, body: [.returnStatement(.identifier("true"))]), at: 0) }
+        if !never.isEmpty {
+            cases.insert(SwiftCase(patterns: never, body: [.returnStatement(.identifier("false"))]), at: 0)
+        }
+        if !always.isEmpty {
+            cases.insert(SwiftCase(patterns: always, body: [.returnStatement(.identifier("true"))]), at: 0)
+        }
         let values = machine.predicateTypes.isEmpty ? "" : " with these predicate values"
-        return .function(SwiftFunction(
-            documentation: Self.wrapped(
-                "Whether the current state has a row for `event`\(values), its own or a superstate's:"
-                    + " whether `handle` would not return `.unhandled`. A row counts whatever its condition,"
-                    + " which `canHandle` does not ask: a false one rejects the event when it is handled."),
-            access: modifier, name: "canHandle",
-            parameters: [SwiftParameter(label: "_", name: "event", type: eventNamesType)] + predicateParameters,
-            returnType: "Swift.Bool",
-            body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
+        return .function(
+            SwiftFunction(
+                documentation: Self.wrapped(
+                    "Whether the current state has a row for `event`\(values), its own or a superstate's:"
+                        + " whether `handle` would not return `.unhandled`. A row counts whatever its condition,"
+                        + " which `canHandle` does not ask: a false one rejects the event when it is handled."),
+                access: modifier, name: "canHandle",
+                parameters: [SwiftParameter(label: "_", name: "event", type: eventNamesType)] + predicateParameters,
+                returnType: "Swift.Bool",
+                body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
 
     /// `switch event { … }` for a state whose answer differs by event: the events always
     /// handled share a case, those never handled another, and each event whose predicate
     /// values decide has a `switch` on them.
     private func eventSwitch(_ answers: [(event: Int, answer: Answer)]) -> SwiftStatement {
-        var always: [SwiftPattern] = [], never: [SwiftPattern] = []
+        var always: [SwiftPattern] = []
+        var never: [SwiftPattern] = []
         var depending: [SwiftCase] = []
         for (event, answer) in answers {
             let pattern = SwiftPattern.enumCase(machine.events[event].swiftName)
@@ -96,11 +111,14 @@ extension Translator {
             case .always: always.append(pattern)
             case .never: never.append(pattern)
             case .depends(let dispatch):
-                let valueSwitch = SwiftSwitch(subject: predicateSubject(of: dispatch), cases: [
-                    SwiftCase(patterns: dispatch.handled.map { predicatePattern($0, of: dispatch) },
-                              body: [.returnStatement(.identifier("true"))]),
-                    SwiftCase(patterns: [], body: [.returnStatement(.identifier("false"))]),
-                ])
+                let valueSwitch = SwiftSwitch(
+                    subject: predicateSubject(of: dispatch),
+                    cases: [
+                        SwiftCase(
+                            patterns: dispatch.handled.map { predicatePattern($0, of: dispatch) },
+                            body: [.returnStatement(.identifier("true"))]),
+                        SwiftCase(patterns: [], body: [.returnStatement(.identifier("false"))]),
+                    ])
                 depending.append(SwiftCase(patterns: [pattern], body: [.switchStatement(valueSwitch)]))
             }
         }

@@ -31,10 +31,12 @@ extension Translator {
 
     /// The state enum of a machine with regions, with the types of its parallel states nested.
     var configurationEnum: SwiftDeclaration {
-        var declaration = scopeEnum(nil, documentation: [
-            "The configurations of the `\(machine.name.name)` machine: its states outside parallel states, and",
-            "its parallel states with the state each of their regions is in.",
-        ])
+        var declaration = scopeEnum(
+            nil,
+            documentation: [
+                "The configurations of the `\(machine.name.name)` machine: its states outside parallel states, and",
+                "its parallel states with the state each of their regions is in.",
+            ])
         guard case .enumeration(var enumeration) = declaration else { return declaration }
         enumeration.members.insert(contentsOf: regionHandledEventsProperty, at: 0)
         declaration = .enumeration(enumeration)
@@ -48,55 +50,93 @@ extension Translator {
         let nodes = regions.nodes(in: scope)
         let name = scope.map(regions.typeName(of:)) ?? machine.stateTypeName
         guard nodes.contains(where: { machine.states[$0].isParallel }) else {
-            return .enumeration(SwiftEnum(
-                documentation: documentation + ["Each case prints as its name in the .sm file, which is also its raw value."],
-                access: modifier, name: name, conformances: Self.printedEnumConformances,
-                cases: nodes.map { SwiftEnumCase(name: regions.caseName(of: $0), rawValue: machine.states[$0].name) },
-                members: [rawValueDescription], isolation: configurationIsolation))
+            return .enumeration(
+                SwiftEnum(
+                    documentation: documentation + [
+                        "Each case prints as its name in the .sm file, which is also its raw value."
+                    ],
+                    access: modifier, name: name, conformances: Self.printedEnumConformances,
+                    cases: nodes.map {
+                        SwiftEnumCase(name: regions.caseName(of: $0), rawValue: machine.states[$0].name)
+                    },
+                    members: [rawValueDescription], isolation: configurationIsolation))
         }
         let type = regions.scopeType(scope)
         let cases = nodes.map { node in
             machine.states[node].isParallel
-                ? SwiftEnumCase(name: regions.caseName(of: node), associatedValues: [SwiftAssociatedValue(label: "_", type: regions.typeName(of: node))])
+                ? SwiftEnumCase(
+                    name: regions.caseName(of: node),
+                    associatedValues: [SwiftAssociatedValue(label: "_", type: regions.typeName(of: node))])
                 : SwiftEnumCase(name: regions.caseName(of: node))
         }
-        var allCases: [SwiftStatement] = [.declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))]
+        var allCases: [SwiftStatement] = [
+            .declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))
+        ]
         var descriptions: [SwiftCase] = []
         for node in nodes {
             let caseName = regions.caseName(of: node)
             if machine.states[node].isParallel {
-                allCases.append(.forIn(name: "value", sequence: .member(.identifier(regions.typeName(of: node)), "allCases"), body: [
-                    .expression(.call(.member(.identifier("all"), "append"),
-                                      [SwiftArgument(.call(.implicitMember(caseName), [SwiftArgument(.identifier("value"))]))])),
-                ]))
-                descriptions.append(SwiftCase(patterns: [.enumCaseBinding(caseName, ["value"])],
-                                              body: [.returnStatement(.member(.identifier("value"), "description"))]))
+                allCases.append(
+                    .forIn(
+                        name: "value", sequence: .member(.identifier(regions.typeName(of: node)), "allCases"),
+                        body: [
+                            .expression(
+                                .call(
+                                    .member(.identifier("all"), "append"),
+                                    [
+                                        SwiftArgument(
+                                            .call(.implicitMember(caseName), [SwiftArgument(.identifier("value"))]))
+                                    ]))
+                        ]))
+                descriptions.append(
+                    SwiftCase(
+                        patterns: [.enumCaseBinding(caseName, ["value"])],
+                        body: [.returnStatement(.member(.identifier("value"), "description"))]))
             } else {
-                allCases.append(.expression(.call(.member(.identifier("all"), "append"), [SwiftArgument(.implicitMember(caseName))])))
-                descriptions.append(SwiftCase(patterns: [.enumCase(caseName)],
-                                              body: [.returnStatement(.stringLiteral(machine.states[node].name))]))
+                allCases.append(
+                    .expression(
+                        .call(.member(.identifier("all"), "append"), [SwiftArgument(.implicitMember(caseName))])))
+                descriptions.append(
+                    SwiftCase(
+                        patterns: [.enumCase(caseName)],
+                        body: [.returnStatement(.stringLiteral(machine.states[node].name))]))
             }
         }
         allCases.append(.returnStatement(.identifier("all")))
         let nested = nodes.filter { machine.states[$0].isParallel }.map(parallelStruct)
-        return .enumeration(SwiftEnum(
-            documentation: documentation + [
-                "Each prints as in the .sm file, a parallel state with its regions' states in parentheses",
-                "(`Media(Playing, Muted)`), and encodes as that text.",
-            ],
-            access: modifier, name: name, conformances: Self.configurationConformances, cases: cases,
-            members: nested + [
-                .property(SwiftProperty(
-                    documentation: ["Every configuration, in declaration order, a parallel state's with each of its regions'."],
-                    access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]", getterBody: allCases)),
-                .property(SwiftProperty(access: modifier, isVariable: true, name: "description", type: "Swift.String",
-                                        getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptions))])),
-            ] + printedCoding(type: type, what: scope == nil ? "of the '\(machine.name.name)' machine" : "of '\(machine.states[scope!].name)'"),
-            isolation: configurationIsolation))
+        return .enumeration(
+            SwiftEnum(
+                documentation: documentation + [
+                    "Each prints as in the .sm file, a parallel state with its regions' states in parentheses",
+                    "(`Media(Playing, Muted)`), and encodes as that text.",
+                ],
+                access: modifier, name: name, conformances: Self.configurationConformances, cases: cases,
+                members: nested + [
+                    .property(
+                        SwiftProperty(
+                            documentation: [
+                                "Every configuration, in declaration order, a parallel state's with each of its regions'."
+                            ],
+                            access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
+                            getterBody: allCases)),
+                    .property(
+                        SwiftProperty(
+                            access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                            getterBody: [
+                                .switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptions))
+                            ])),
+                ]
+                    + printedCoding(
+                        type: type,
+                        what: scope == nil
+                            ? "of the '\(machine.name.name)' machine" : "of '\(machine.states[scope!].name)'"),
+                isolation: configurationIsolation))
     }
 
-    static let configurationConformances = ["Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable", "Swift.Codable",
-                                            "Swift.CustomStringConvertible"]
+    static let configurationConformances = [
+        "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable", "Swift.Codable",
+        "Swift.CustomStringConvertible",
+    ]
 
     /// A parallel state's struct: one stored value per region, each region's enum nested.
     private func parallelStruct(_ parallel: Int) -> SwiftDeclaration {
@@ -104,24 +144,46 @@ extension Translator {
         let type = regions.structType(parallel)
         let defaults = regions.chart.defaultConfiguration(containing: parallel)
         let properties = state.substates.map { region in
-            SwiftDeclaration.property(SwiftProperty(documentation: ["The state of region `\(machine.states[region].name)`."],
-                                                    access: modifier, isVariable: true, name: regions.caseName(of: region),
-                                                    type: regions.typeName(of: region)))
+            SwiftDeclaration.property(
+                SwiftProperty(
+                    documentation: ["The state of region `\(machine.states[region].name)`."],
+                    access: modifier, isVariable: true, name: regions.caseName(of: region),
+                    type: regions.typeName(of: region)))
         }
-        let initializer = SwiftDeclaration.initializer(SwiftFunction(
-            documentation: ["`\(state.name)` with its regions in these states, by default those their initial rows enter."],
-            access: modifier, name: "init",
-            parameters: state.substates.map { region in
-                SwiftParameter(name: regions.caseName(of: region), type: regions.typeName(of: region),
-                               defaultValue: regions.value(of: defaults, in: region))
-            },
-            body: state.substates.map { .assignment(.identifier("self." + regions.caseName(of: $0)), .identifier(regions.caseName(of: $0))) }))
+        let initializer = SwiftDeclaration.initializer(
+            SwiftFunction(
+                documentation: [
+                    "`\(state.name)` with its regions in these states, by default those their initial rows enter."
+                ],
+                access: modifier, name: "init",
+                parameters: state.substates.map { region in
+                    SwiftParameter(
+                        name: regions.caseName(of: region), type: regions.typeName(of: region),
+                        defaultValue: regions.value(of: defaults, in: region))
+                },
+                body: state.substates.map {
+                    .assignment(.identifier("self." + regions.caseName(of: $0)), .identifier(regions.caseName(of: $0)))
+                }))
         // Every combination, the first region's value changing slowest.
-        var loop: [SwiftStatement] = [.expression(.call(.member(.identifier("all"), "append"), [
-            SwiftArgument(.call(.identifier(type), state.substates.map { SwiftArgument(regions.caseName(of: $0), .identifier(regions.caseName(of: $0))) })),
-        ]))]
+        var loop: [SwiftStatement] = [
+            .expression(
+                .call(
+                    .member(.identifier("all"), "append"),
+                    [
+                        SwiftArgument(
+                            .call(
+                                .identifier(type),
+                                state.substates.map {
+                                    SwiftArgument(regions.caseName(of: $0), .identifier(regions.caseName(of: $0)))
+                                }))
+                    ]))
+        ]
         for region in state.substates.reversed() {
-            loop = [.forIn(name: regions.caseName(of: region), sequence: .member(.identifier(regions.typeName(of: region)), "allCases"), body: loop)]
+            loop = [
+                .forIn(
+                    name: regions.caseName(of: region),
+                    sequence: .member(.identifier(regions.typeName(of: region)), "allCases"), body: loop)
+            ]
         }
         var description: [SwiftStringPart] = [.text(state.name + "(")]
         for (position, region) in state.substates.enumerated() {
@@ -129,55 +191,93 @@ extension Translator {
             description.append(.value(.member(.identifier(regions.caseName(of: region)), "description")))
         }
         description.append(.text(")"))
-        return .structure(SwiftStruct(
-            documentation: ["The parallel state `\(state.name)`: the state each of its regions is in."],
-            access: modifier, name: regions.typeName(of: parallel), conformances: Self.configurationConformances,
-            members: state.substates.map { region in
-                machine.states[region].isParallel
-                    ? parallelStruct(region)
-                    : scopeEnum(region, documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
-            } + properties + [
-                initializer,
-                .property(SwiftProperty(documentation: ["Every configuration of the regions, the first region's state changing slowest."],
-                                        access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
-                                        getterBody: [.declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))]
-                                            + loop + [.returnStatement(.identifier("all"))])),
-                .property(SwiftProperty(access: modifier, isVariable: true, name: "description", type: "Swift.String",
-                                        getter: .interpolatedString(description))),
-            ] + printedCoding(type: type, what: "of '\(state.name)'"),
-            isolation: configurationIsolation))
+        return .structure(
+            SwiftStruct(
+                documentation: ["The parallel state `\(state.name)`: the state each of its regions is in."],
+                access: modifier, name: regions.typeName(of: parallel), conformances: Self.configurationConformances,
+                members: state.substates.map { region in
+                    machine.states[region].isParallel
+                        ? parallelStruct(region)
+                        : scopeEnum(
+                            region,
+                            documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
+                } + properties + [
+                    initializer,
+                    .property(
+                        SwiftProperty(
+                            documentation: [
+                                "Every configuration of the regions, the first region's state changing slowest."
+                            ],
+                            access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
+                            getterBody: [
+                                .declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))
+                            ]
+                                + loop + [.returnStatement(.identifier("all"))])),
+                    .property(
+                        SwiftProperty(
+                            access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                            getter: .interpolatedString(description))),
+                ] + printedCoding(type: type, what: "of '\(state.name)'"),
+                isolation: configurationIsolation))
     }
 
     /// `init(from:)` and `encode(to:)`: a configuration is encoded as the text it prints as,
     /// and any other text does not decode.
     private func printedCoding(type: String, what: String) -> [SwiftDeclaration] {
         [
-            .initializer(SwiftFunction(
-                documentation: ["Decodes the text a configuration prints as; any other text is a `DecodingError`."],
-                access: modifier, name: "init", parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Swift.Decoder")],
-                body: [
-                    .declaration(isVariable: false, name: "container", type: nil,
-                                 value: .trying(.call(.member(.identifier("decoder"), "singleValueContainer"), []))),
-                    .declaration(isVariable: false, name: "text", type: nil,
-                                 value: .trying(.call(.member(.identifier("container"), "decode"),
-                                                      [SwiftArgument(.member(.identifier("Swift.String"), "self"))]))),
-                    .guardLet(name: "value", value: .call(.member(.member(.identifier("Self"), "allCases"), "first"), [
-                        SwiftArgument("where", .closure(.identifier("$0.description == text"))),
-                    ]), elseBody: [
-                        .throwStatement(.call(.member(.identifier("Swift.DecodingError"), "dataCorruptedError"), [
-                            SwiftArgument("in", .identifier("container")),
-                            SwiftArgument("debugDescription", .interpolatedString([.text("'"), .value(.identifier("text")), .text("' is not a configuration \(what)")])),
-                        ])),
-                    ]),
-                    .assignment(.identifier("self"), .identifier("value")),
-                ], isThrowing: true)),
-            .function(SwiftFunction(
-                documentation: ["Encodes the configuration as the text it prints as."],
-                access: modifier, name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Swift.Encoder")],
-                body: [
-                    .declaration(isVariable: true, name: "container", type: nil, value: .identifier("encoder.singleValueContainer()")),
-                    .expression(.trying(.call(.member(.identifier("container"), "encode"), [SwiftArgument(.identifier("description"))]))),
-                ], isThrowing: true)),
+            .initializer(
+                SwiftFunction(
+                    documentation: ["Decodes the text a configuration prints as; any other text is a `DecodingError`."],
+                    access: modifier, name: "init",
+                    parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Swift.Decoder")],
+                    body: [
+                        .declaration(
+                            isVariable: false, name: "container", type: nil,
+                            value: .trying(.call(.member(.identifier("decoder"), "singleValueContainer"), []))),
+                        .declaration(
+                            isVariable: false, name: "text", type: nil,
+                            value: .trying(
+                                .call(
+                                    .member(.identifier("container"), "decode"),
+                                    [SwiftArgument(.member(.identifier("Swift.String"), "self"))]))),
+                        .guardLet(
+                            name: "value",
+                            value: .call(
+                                .member(.member(.identifier("Self"), "allCases"), "first"),
+                                [
+                                    SwiftArgument("where", .closure(.identifier("$0.description == text")))
+                                ]),
+                            elseBody: [
+                                .throwStatement(
+                                    .call(
+                                        .member(.identifier("Swift.DecodingError"), "dataCorruptedError"),
+                                        [
+                                            SwiftArgument("in", .identifier("container")),
+                                            SwiftArgument(
+                                                "debugDescription",
+                                                .interpolatedString([
+                                                    .text("'"), .value(.identifier("text")),
+                                                    .text("' is not a configuration \(what)"),
+                                                ])),
+                                        ]))
+                            ]),
+                        .assignment(.identifier("self"), .identifier("value")),
+                    ], isThrowing: true)),
+            .function(
+                SwiftFunction(
+                    documentation: ["Encodes the configuration as the text it prints as."],
+                    access: modifier, name: "encode",
+                    parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Swift.Encoder")],
+                    body: [
+                        .declaration(
+                            isVariable: true, name: "container", type: nil,
+                            value: .identifier("encoder.singleValueContainer()")),
+                        .expression(
+                            .trying(
+                                .call(
+                                    .member(.identifier("container"), "encode"),
+                                    [SwiftArgument(.identifier("description"))]))),
+                    ], isThrowing: true)),
         ]
     }
 
@@ -198,28 +298,45 @@ extension Translator {
     private func subject(_ kind: EventKind) -> String { kind == .events ? "event" : "timer" }
 
     /// The rows a kind of dispatch takes: the app's events, or the timers'.
-    private func takes(_ kind: EventKind, _ event: Int) -> Bool { (machine.timer(of: event) == nil) == (kind == .events) }
+    private func takes(_ kind: EventKind, _ event: Int) -> Bool {
+        (machine.timer(of: event) == nil) == (kind == .events)
+    }
 
     private func kindEvents(_ kind: EventKind) -> [Int] { kind == .events ? machine.appEvents : machine.timerEvents }
 
     /// `dispatch(_:)` or `dispatchTimer(_:)`, and the function of each top-level state.
     private func dispatchFunctions(_ kind: EventKind) -> [SwiftDeclaration] {
         let top = regions.nodes(in: nil)
-        let forwarded: [SwiftArgument] = kind == .events ? forwardedEventArguments : [SwiftArgument(.identifier("timer"))]
+        let forwarded: [SwiftArgument] =
+            kind == .events ? forwardedEventArguments : [SwiftArgument(.identifier("timer"))]
         let cases = top.map { node in
-            let call = SwiftExpression.call(.identifier(nodeFunctionName(node, kind)), machine.states[node].isParallel
-                ? [forwarded[0], SwiftArgument(.identifier("value"))] + forwarded.dropFirst()
-                : forwarded)
-            return SwiftCase(patterns: [machine.states[node].isParallel ? .enumCaseBinding(regions.caseName(of: node), ["value"])
-                                                                          : .enumCase(regions.caseName(of: node))],
-                             body: [.returnStatement(awaited(call))])
+            let call = SwiftExpression.call(
+                .identifier(nodeFunctionName(node, kind)),
+                machine.states[node].isParallel
+                    ? [forwarded[0], SwiftArgument(.identifier("value"))] + forwarded.dropFirst()
+                    : forwarded)
+            return SwiftCase(
+                patterns: [
+                    machine.states[node].isParallel
+                        ? .enumCaseBinding(regions.caseName(of: node), ["value"])
+                        : .enumCase(regions.caseName(of: node))
+                ],
+                body: [.returnStatement(awaited(call))])
         }
-        let dispatch = SwiftDeclaration.function(dispatching(SwiftFunction(
-            documentation: kind == .events ? [] : ["The rows of `timer` in the current configuration: a timer runs only while its state is active."],
-            attributes: kind == .events ? ["@inline(__always)"] : [], isPrivate: true,
-            name: kind == .events ? "dispatch" : "dispatchTimer", parameters: kindParameters(kind), returnType: "Outcome",
-            body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
-        return [dispatch] + top.map { machine.states[$0].isParallel ? parallelFunction($0, kind) : leafFunction($0, kind) }
+        let dispatch = SwiftDeclaration.function(
+            dispatching(
+                SwiftFunction(
+                    documentation: kind == .events
+                        ? []
+                        : [
+                            "The rows of `timer` in the current configuration: a timer runs only while its state is active."
+                        ],
+                    attributes: kind == .events ? ["@inline(__always)"] : [], isPrivate: true,
+                    name: kind == .events ? "dispatch" : "dispatchTimer", parameters: kindParameters(kind),
+                    returnType: "Outcome",
+                    body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+        return [dispatch]
+            + top.map { machine.states[$0].isParallel ? parallelFunction($0, kind) : leafFunction($0, kind) }
     }
 
     private func kindParameters(_ kind: EventKind) -> [SwiftParameter] {
@@ -268,13 +385,18 @@ extension Translator {
     private func leafFunction(_ node: Int, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[node]
         let from = SwiftExpression.implicitMember(regions.caseName(of: node))
-        var body = eventSwitch(node, kind, frames: [], finish: .returns(from: from),
-                               unhandled: [notHandled(kind, in: from)], rejected: [rejectedReturn(from)], top: from)
+        var body = eventSwitch(
+            node, kind, frames: [], finish: .returns(from: from),
+            unhandled: [notHandled(kind, in: from)], rejected: [rejectedReturn(from)], top: from)
         if body.isEmpty { body = [notHandled(kind, in: from)] }
-        return .function(dispatching(SwiftFunction(
-            documentation: ["`\(state.name)`."], attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
-            isPrivate: true, name: nodeFunctionName(node, kind), parameters: kindParameters(kind), returnType: "Outcome",
-            body: body)))
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    documentation: ["`\(state.name)`."],
+                    attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
+                    isPrivate: true, name: nodeFunctionName(node, kind), parameters: kindParameters(kind),
+                    returnType: "Outcome",
+                    body: body)))
     }
 
     /// The outermost parallel state of a configuration: a `switch` on the event, whose case
@@ -283,7 +405,8 @@ extension Translator {
     private func parallelFunction(_ parallel: Int, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let frame = frame(for: parallel, source: "source")
-        let from = SwiftExpression.call(.implicitMember(regions.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
+        let from = SwiftExpression.call(
+            .implicitMember(regions.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
         let notTaken: [SwiftStatement] = [
             .ifStatement([.identifier(rejectedFlag)], body: [rejectedReturn(from)]),
             notHandled(kind, in: from),
@@ -296,11 +419,12 @@ extension Translator {
                 continue
             }
             let memo = memoDeclarations(functionMemo(parallel, event: event))
-            var body = memo + [
-                .declaration(isVariable: true, name: frame.variable, type: nil, value: .identifier("source")),
-                .declaration(isVariable: true, name: frame.handled, type: nil, value: .identifier("false")),
-                .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
-            ]
+            var body =
+                memo + [
+                    .declaration(isVariable: true, name: frame.variable, type: nil, value: .identifier("source")),
+                    .declaration(isVariable: true, name: frame.handled, type: nil, value: .identifier("false")),
+                    .declaration(isVariable: true, name: rejectedFlag, type: nil, value: .identifier("false")),
+                ]
             body += dispatch(event, kind, frames: [frame], finish: .returns(from: from), notTaken: notTaken, top: from)
             body = withoutUnreadFlags(withFrameValueSettled(body, frame: frame))
             // A kept answer whose questions never run: where a region before them always takes the event.
@@ -309,16 +433,28 @@ extension Translator {
             cases.append(SwiftCase(patterns: [eventCasePattern(event, kind, binding: body)], body: body))
         }
         if !others.isEmpty {
-            cases.append(SwiftCase(patterns: others.map { .enumCase(machine.events[$0].swiftName) }, body: [notHandled(kind, in: from)]))
+            cases.append(
+                SwiftCase(
+                    patterns: others.map { .enumCase(machine.events[$0].swiftName) }, body: [notHandled(kind, in: from)]
+                ))
         }
-        return .function(dispatching(SwiftFunction(
-            documentation: Self.wrapped("`\(state.name)`, a parallel state, in the configuration `source`. For each event, each region that has rows for it in turn takes it if its state has one; `\(state.name)`'s own rows only when no region took it."),
-            attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
-            isPrivate: true, name: nodeFunctionName(parallel, kind),
-            parameters: [kindParameters(kind)[0], SwiftParameter(label: "_", name: "source", type: regions.structType(parallel))]
-                + kindParameters(kind).dropFirst(),
-            returnType: "Outcome",
-            body: cases.isEmpty ? [notHandled(kind, in: from)] : [.switchStatement(SwiftSwitch(subject: .identifier(subject(kind)), cases: cases))])))
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    documentation: Self.wrapped(
+                        "`\(state.name)`, a parallel state, in the configuration `source`. For each event, each region that has rows for it in turn takes it if its state has one; `\(state.name)`'s own rows only when no region took it."
+                    ),
+                    attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
+                    isPrivate: true, name: nodeFunctionName(parallel, kind),
+                    parameters: [
+                        kindParameters(kind)[0],
+                        SwiftParameter(label: "_", name: "source", type: regions.structType(parallel)),
+                    ]
+                        + kindParameters(kind).dropFirst(),
+                    returnType: "Outcome",
+                    body: cases.isEmpty
+                        ? [notHandled(kind, in: from)]
+                        : [.switchStatement(SwiftSwitch(subject: .identifier(subject(kind)), cases: cases))])))
     }
 
     /// `statements` without the flags nothing reads (set where a region took the event, or
@@ -326,9 +462,11 @@ extension Translator {
     /// then without those only these set.
     private func withoutUnreadFlags(_ statements: [SwiftStatement]) -> [SwiftStatement] {
         var statements = statements
-        while case let unread = Set(statements.flatMap(\.declaredFlags).filter({ flag in
-            !statements.contains { $0.mentionsOutsideAssignments(flag) }
-        })), !unread.isEmpty {
+        while case let unread = Set(
+            statements.flatMap(\.declaredFlags).filter({ flag in
+                !statements.contains { $0.mentionsOutsideAssignments(flag) }
+            })), !unread.isEmpty
+        {
             statements = statements.compactMap { $0.removingAssignments(to: unread) }
         }
         return statements
@@ -353,7 +491,8 @@ extension Translator {
 
     /// Whether some state of `region` has a row for `event`.
     private func regionHasRows(_ region: Int, for event: Int) -> Bool {
-        machine.states[region].isParallel ? hasRows(region, for: event) : regions.nodes(in: region).contains { hasRows($0, for: event) }
+        machine.states[region].isParallel
+            ? hasRows(region, for: event) : regions.nodes(in: region).contains { hasRows($0, for: event) }
     }
 
     /// The rows of `state` for `event` as `DispatchPlanner` orders them, if it has any.
@@ -366,8 +505,10 @@ extension Translator {
     /// it. When a region takes the event, the dispatch ends as `finish` says: at once in the
     /// last region if nothing else would run after it, else once all have had their turn,
     /// the regions marking the frame's flag.
-    private func dispatch(_ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish, notTaken: [SwiftStatement],
-                          top: SwiftExpression) -> [SwiftStatement] {
+    private func dispatch(
+        _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish, notTaken: [SwiftStatement],
+        top: SwiftExpression
+    ) -> [SwiftStatement] {
         let frame = frames[frames.count - 1]
         let takers = machine.states[frame.parallel].substates.filter { regionHasRows($0, for: event) }
         // A row of a region whose conditions all fail sets a flag, and the outcome is
@@ -376,9 +517,10 @@ extension Translator {
         let setsRejected: [SwiftStatement] = [.assignment(.identifier(rejectedFlag), .identifier("true"))]
         var own = notTaken
         if let plan = plan(of: frame.parallel, for: event) {
-            own = regionBody(of: plan, in: machine.states[frame.parallel], node: frame.parallel, frames: frames, finish: finish,
-                             unhandled: notTaken.isEmpty ? [.breakStatement] : notTaken,
-                             rejected: frames.count == 1 ? [rejectedReturn(top)] : setsRejected, top: top)
+            own = regionBody(
+                of: plan, in: machine.states[frame.parallel], node: frame.parallel, frames: frames, finish: finish,
+                unhandled: notTaken.isEmpty ? [.breakStatement] : notTaken,
+                rejected: frames.count == 1 ? [rejectedReturn(top)] : setsRejected, top: top)
         }
         let returns: Bool
         if case .returns = finish { returns = true } else { returns = false }
@@ -386,12 +528,15 @@ extension Translator {
         var statements: [SwiftStatement] = []
         for (position, region) in takers.enumerated() {
             let taken = position == takers.count - 1 && lastEnds ? finish : .marks(frame.handled)
-            statements += regionDispatch(region, event, kind, frames: frames, finish: taken, setsRejected: setsRejected, top: top)
+            statements += regionDispatch(
+                region, event, kind, frames: frames, finish: taken, setsRejected: setsRejected, top: top)
         }
         var tail = own
         if takers.count > 1 || (!takers.isEmpty && !lastEnds) {
-            tail = returns || own.isEmpty ? [.ifStatement([.identifier(frame.handled)], body: ending(finish))] + own
-                                          : [.ifElse([.identifier(frame.handled)], body: ending(finish), elseBody: own)]
+            tail =
+                returns || own.isEmpty
+                ? [.ifStatement([.identifier(frame.handled)], body: ending(finish))] + own
+                : [.ifElse([.identifier(frame.handled)], body: ending(finish), elseBody: own)]
         }
         // What the regions' rows leave the flags as decides their tests: nothing runs after
         // a region all of whose states returned; the regions took the event where each state
@@ -408,7 +553,12 @@ extension Translator {
     private func ending(_ finish: Finish) -> [SwiftStatement] {
         switch finish {
         case .returns(let from):
-            [.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))]))]
+            [
+                .returnStatement(
+                    .call(
+                        .implicitMember("transitioned"),
+                        [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))]))
+            ]
         case .marks(let flag):
             [.assignment(.identifier(flag), .identifier("true"))]
         }
@@ -418,41 +568,61 @@ extension Translator {
     /// is itself a parallel state in a frame of its own, on its struct; any other a `switch`
     /// on its value over the states that have rows for the event, a parallel state among
     /// them in a frame of its own.
-    private func regionDispatch(_ region: Int, _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish,
-                                setsRejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
+    private func regionDispatch(
+        _ region: Int, _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish,
+        setsRejected: [SwiftStatement], top: SwiftExpression
+    ) -> [SwiftStatement] {
         let outer = frames[frames.count - 1]
         if machine.states[region].isParallel {
             let inner = frame(for: region, source: outer.source + "." + regions.caseName(of: region))
             return [.comment("Region `\(machine.states[region].name)`, a parallel state.")]
-                + nestedDispatch(inner, from: .member(.identifier(outer.variable), regions.caseName(of: region)), event, kind,
-                                 frames: frames, finish: finish, top: top)
+                + nestedDispatch(
+                    inner, from: .member(.identifier(outer.variable), regions.caseName(of: region)), event, kind,
+                    frames: frames, finish: finish, top: top)
         }
         let nodes = regions.nodes(in: region).filter { hasRows($0, for: event) }
         var cases = nodes.map { node -> SwiftCase in
             guard machine.states[node].isParallel else {
-                let body = regionBody(of: plan(of: node, for: event)!, in: machine.states[node], node: node, frames: frames, finish: finish,
-                                      unhandled: [.breakStatement], rejected: setsRejected, top: top)
-                return SwiftCase(patterns: [.enumCase(regions.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
+                let body = regionBody(
+                    of: plan(of: node, for: event)!, in: machine.states[node], node: node, frames: frames,
+                    finish: finish,
+                    unhandled: [.breakStatement], rejected: setsRejected, top: top)
+                return SwiftCase(
+                    patterns: [.enumCase(regions.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
             }
             let inner = frame(for: node, source: SwiftNames.unescaped(regions.caseName(of: node)) + "Source")
-            let body = nestedDispatch(inner, from: .identifier(inner.source), event, kind, frames: frames, finish: finish, top: top)
+            let body = nestedDispatch(
+                inner, from: .identifier(inner.source), event, kind, frames: frames, finish: finish, top: top)
             let binds = body.contains { $0.mentions(inner.source) }
-            return SwiftCase(patterns: [binds ? .enumCaseBinding(regions.caseName(of: node), [inner.source]) : .enumCase(regions.caseName(of: node))],
-                             body: body.isEmpty ? [.breakStatement] : body)
+            return SwiftCase(
+                patterns: [
+                    binds
+                        ? .enumCaseBinding(regions.caseName(of: node), [inner.source])
+                        : .enumCase(regions.caseName(of: node))
+                ],
+                body: body.isEmpty ? [.breakStatement] : body)
         }
-        if nodes.count < regions.nodes(in: region).count { cases.append(SwiftCase(patterns: [], body: [.breakStatement])) }
+        if nodes.count < regions.nodes(in: region).count {
+            cases.append(SwiftCase(patterns: [], body: [.breakStatement]))
+        }
         let subject = SwiftExpression.member(.identifier(outer.variable), regions.caseName(of: region))
-        return [.comment("Region `\(machine.states[region].name)`."), .switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+        return [
+            .comment("Region `\(machine.states[region].name)`."),
+            .switchStatement(SwiftSwitch(subject: subject, cases: cases)),
+        ]
     }
 
     /// `event` dispatched in a parallel state inside the innermost frame's, in a frame of its
     /// own whose variable starts as `value`.
-    private func nestedDispatch(_ inner: Frame, from value: SwiftExpression, _ event: Int, _ kind: EventKind, frames: [Frame],
-                                finish: Finish, top: SwiftExpression) -> [SwiftStatement] {
-        let body: [SwiftStatement] = [
-            .declaration(isVariable: true, name: inner.variable, type: nil, value: value),
-            .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
-        ] + dispatch(event, kind, frames: frames + [inner], finish: finish, notTaken: [], top: top)
+    private func nestedDispatch(
+        _ inner: Frame, from value: SwiftExpression, _ event: Int, _ kind: EventKind, frames: [Frame],
+        finish: Finish, top: SwiftExpression
+    ) -> [SwiftStatement] {
+        let body: [SwiftStatement] =
+            [
+                .declaration(isVariable: true, name: inner.variable, type: nil, value: value),
+                .declaration(isVariable: true, name: inner.handled, type: nil, value: .identifier("false")),
+            ] + dispatch(event, kind, frames: frames + [inner], finish: finish, notTaken: [], top: top)
         return withFrameValueSettled(body, frame: inner)
     }
 
@@ -466,7 +636,9 @@ extension Translator {
             return statement.mentions(frame.variable)
         }
         return statements.flatMap { statement -> [SwiftStatement] in
-            guard case .declaration(_, let name, let type, let value) = statement, name == frame.variable else { return [statement] }
+            guard case .declaration(_, let name, let type, let value) = statement, name == frame.variable else {
+                return [statement]
+            }
             return readsValue ? [.declaration(isVariable: changesValue, name: name, type: type, value: value)] : []
         }
     }
@@ -476,17 +648,24 @@ extension Translator {
 
     /// `switch event { … }` over the rows of `node` (a leaf: those held inside its region; a
     /// parallel state: its own): empty when it has none for any event.
-    private func eventSwitch(_ node: Int, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
-                             rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
+    private func eventSwitch(
+        _ node: Int, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
+        rejected: [SwiftStatement], top: SwiftExpression
+    ) -> [SwiftStatement] {
         let state = machine.states[node]
         let plans = (dispatch[node] ?? []).filter { takes(kind, $0.event) }
         guard !plans.isEmpty else { return [] }
         var cases = plans.map { plan in
-            let body = regionBody(of: plan, in: state, node: node, frames: frames, finish: finish,
-                                  unhandled: unhandled, rejected: rejected, top: top)
-            return SwiftCase(patterns: [kind == .events ? boundOnlyIfRead(eventPattern(plan, in: state), in: body)
-                                                        : .enumCase(machine.events[plan.event].swiftName)],
-                             body: body)
+            let body = regionBody(
+                of: plan, in: state, node: node, frames: frames, finish: finish,
+                unhandled: unhandled, rejected: rejected, top: top)
+            return SwiftCase(
+                patterns: [
+                    kind == .events
+                        ? boundOnlyIfRead(eventPattern(plan, in: state), in: body)
+                        : .enumCase(machine.events[plan.event].swiftName)
+                ],
+                body: body)
         }
         let handled = Set(plans.map(\.event))
         let others = kindEvents(kind).filter { !handled.contains($0) }
@@ -513,8 +692,10 @@ extension Translator {
 
     /// One event's rows, as `body(of:in:)` writes them for a top-level state, but ending each
     /// as `finish` says, and falling through to `unhandled` and `rejected` statements.
-    private func regionBody(of plan: EventDispatch, in state: State, node: Int, frames: [Frame], finish: Finish,
-                            unhandled: [SwiftStatement], rejected: [SwiftStatement], top: SwiftExpression) -> [SwiftStatement] {
+    private func regionBody(
+        of plan: EventDispatch, in state: State, node: Int, frames: [Frame], finish: Finish,
+        unhandled: [SwiftStatement], rejected: [SwiftStatement], top: SwiftExpression
+    ) -> [SwiftStatement] {
         // In a parallel state's function, a condition that two rows may ask for one event,
         // in one region or several, keeps its answer in a local of the whole function
         // (SPEC 2.4: asked at most once per event); in a top-level state's, of the event's case.
@@ -529,7 +710,9 @@ extension Translator {
             } + branch.conditions.map { conditionTest($0, keeping: shared) }
         }
         func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
-            branch.transition.map { regionTransition(state.transitions[$0], node: node, frames: frames, finish: finish, top: top) } ?? rejected
+            branch.transition.map {
+                regionTransition(state.transitions[$0], node: node, frames: frames, finish: finish, top: top)
+            } ?? rejected
         }
         guard !plan.predicateTypes.isEmpty else {
             // The rows in order, each if its conditions hold; `else` leads to the next.
@@ -546,7 +729,9 @@ extension Translator {
                 if live.isEmpty {
                     statements = outcome(branch)
                 } else {
-                    statements = [.ifElse(live, body: outcome(branch), elseBody: statements.isEmpty ? rejected : statements)]
+                    statements = [
+                        .ifElse(live, body: outcome(branch), elseBody: statements.isEmpty ? rejected : statements)
+                    ]
                 }
             }
             return answers + statements
@@ -581,15 +766,23 @@ extension Translator {
 
     /// `var isOpen: Swift.Bool? = nil` for each of `calls`.
     private func memoDeclarations(_ calls: [Int]) -> [SwiftStatement] {
-        calls.map { .declaration(isVariable: true, name: names.conditionAnswers[$0], type: "Swift.Bool?", value: .identifier("nil")) }
+        calls.map {
+            .declaration(
+                isVariable: true, name: names.conditionAnswers[$0], type: "Swift.Bool?", value: .identifier("nil"))
+        }
     }
 
     /// The states whose rows the function of `parallel` dispatches: it, and inside its
     /// regions every state that takes events, nested parallel states' own rows included.
     private func statesDispatched(in parallel: Int) -> [Int] {
-        [parallel] + machine.states[parallel].substates.flatMap { region in
-            machine.states[region].isParallel ? statesDispatched(in: region) : regions.nodes(in: region).flatMap { node in machine.states[node].isParallel ? statesDispatched(in: node) : [node] }
-        }
+        [parallel]
+            + machine.states[parallel].substates.flatMap { region in
+                machine.states[region].isParallel
+                    ? statesDispatched(in: region)
+                    : regions.nodes(in: region).flatMap { node in
+                        machine.states[node].isParallel ? statesDispatched(in: node) : [node]
+                    }
+            }
     }
 
     /// The condition calls that rows of the function of `parallel` may ask twice for
@@ -621,14 +814,16 @@ extension Translator {
         for frame in frames.reversed() where chart.machine.states[tested].ancestors.contains(frame.parallel) {
             let region = machine.states[frame.parallel].substates.first { chart.isWithin(tested, $0) }!
             if chart.isWithin(node, region) { return .identifier("false") }
-            return .call(.member(.identifier("Self"), isInFunctionName(tested, region: region)),
-                         [SwiftArgument(.member(.identifier(frame.source), regions.caseName(of: region)))])
+            return .call(
+                .member(.identifier("Self"), isInFunctionName(tested, region: region)),
+                [SwiftArgument(.member(.identifier(frame.source), regions.caseName(of: region)))])
         }
         return .identifier("false")
     }
 
     private func isInFunctionName(_ tested: Int, region: Int) -> String {
-        "isIn" + regions.typeName(of: tested).replacingBackticks + "Of" + regions.typeName(of: region).replacingBackticks
+        "isIn" + regions.typeName(of: tested).replacingBackticks + "Of"
+            + regions.typeName(of: region).replacingBackticks
     }
 
     /// The (tested state, region) pairs whose `isIn…Of…` function the generated code calls:
@@ -641,15 +836,19 @@ extension Translator {
             if machine.states[region].isParallel && tested != region {
                 add(tested, machine.states[region].substates.first { regions.chart.isWithin(tested, $0) }!)
             }
-            for node in regions.nodes(in: region) where machine.states[node].isParallel && machine.states[tested].ancestors.contains(node) {
+            for node in regions.nodes(in: region)
+            where machine.states[node].isParallel && machine.states[tested].ancestors.contains(node) {
                 add(tested, machine.states[node].substates.first { regions.chart.isWithin(tested, $0) }!)
             }
         }
         let chart = regions.chart
         for (index, state) in machine.states.enumerated() where state.isParallel || !state.isAbstract {
             let parallels = (state.ancestors + [index]).filter { machine.states[$0].isParallel }
-            for test in state.transitions.flatMap(\.guardClause.stateTests) where !chart.lineage(of: index).contains(test.state) {
-                guard let parallel = parallels.last(where: { machine.states[test.state].ancestors.contains($0) }) else { continue }
+            for test in state.transitions.flatMap(\.guardClause.stateTests)
+            where !chart.lineage(of: index).contains(test.state) {
+                guard let parallel = parallels.last(where: { machine.states[test.state].ancestors.contains($0) }) else {
+                    continue
+                }
                 let region = machine.states[parallel].substates.first { chart.isWithin(test.state, $0) }!
                 if !chart.isWithin(index, region) { add(test.state, region) }
             }
@@ -660,32 +859,46 @@ extension Translator {
     /// `isInMutedOfVolume(_:)`: whether a region's value has `tested` active.
     private func stateTestFunction(_ tested: Int, region: Int) -> SwiftDeclaration {
         let chart = regions.chart
-        let documentation = ["Whether `\(machine.states[tested].name)` is active in region `\(machine.states[region].name)` when it is in `value`."]
+        let documentation = [
+            "Whether `\(machine.states[tested].name)` is active in region `\(machine.states[region].name)` when it is in `value`."
+        ]
         func function(_ body: [SwiftStatement]) -> SwiftDeclaration {
-            .function(SwiftFunction(
-                documentation: documentation, attributes: ["@inline(__always)"], isPrivate: true, isStatic: true,
-                name: isInFunctionName(tested, region: region),
-                parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
-                returnType: "Swift.Bool", body: body))
+            .function(
+                SwiftFunction(
+                    documentation: documentation, attributes: ["@inline(__always)"], isPrivate: true, isStatic: true,
+                    name: isInFunctionName(tested, region: region),
+                    parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
+                    returnType: "Swift.Bool", body: body))
         }
         if machine.states[region].isParallel {
             // A region that is a parallel state: the test is its region's that holds `tested`.
             guard tested != region else { return function([.returnStatement(.identifier("true"))]) }
             let inner = machine.states[region].substates.first { chart.isWithin(tested, $0) }!
-            return function([.returnStatement(.call(.member(.identifier("Self"), isInFunctionName(tested, region: inner)),
-                                                    [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))])
+            return function([
+                .returnStatement(
+                    .call(
+                        .member(.identifier("Self"), isInFunctionName(tested, region: inner)),
+                        [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))
+            ])
         }
         var yes: [SwiftPattern] = []
         var cases: [SwiftCase] = []
         for node in regions.nodes(in: region) {
             if chart.lineage(of: node).contains(tested) {
-                yes.append(machine.states[node].isParallel ? .enumCaseBinding(regions.caseName(of: node), [nil]) : .enumCase(regions.caseName(of: node)))
+                yes.append(
+                    machine.states[node].isParallel
+                        ? .enumCaseBinding(regions.caseName(of: node), [nil]) : .enumCase(regions.caseName(of: node)))
             } else if machine.states[node].isParallel && machine.states[tested].ancestors.contains(node) {
                 let inner = machine.states[node].substates.first { chart.isWithin(tested, $0) }!
-                cases.append(SwiftCase(patterns: [.enumCaseBinding(regions.caseName(of: node), ["value"])], body: [
-                    .returnStatement(.call(.member(.identifier("Self"), isInFunctionName(tested, region: inner)),
-                                           [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))])),
-                ]))
+                cases.append(
+                    SwiftCase(
+                        patterns: [.enumCaseBinding(regions.caseName(of: node), ["value"])],
+                        body: [
+                            .returnStatement(
+                                .call(
+                                    .member(.identifier("Self"), isInFunctionName(tested, region: inner)),
+                                    [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))
+                        ]))
             }
         }
         let covered = yes.count + cases.count
@@ -697,9 +910,9 @@ extension Translator {
     }
 }
 
-private extension String {
+extension String {
     /// The name without the backticks of an escaped keyword.
-    var replacingBackticks: String { filter { $0 != "`" } }
+    fileprivate var replacingBackticks: String { filter { $0 != "`" } }
 }
 
 // MARK: Transitions
@@ -718,8 +931,12 @@ extension Translator {
         return name + "Entered"
     }
 
-    private func ownEntry(_ state: Int) -> [SwiftStatement] { machine.states[state].ownEntryActions.map { actionCall($0) } }
-    private func ownExit(_ state: Int) -> [SwiftStatement] { machine.states[state].ownExitActions.map { actionCall($0) } }
+    private func ownEntry(_ state: Int) -> [SwiftStatement] {
+        machine.states[state].ownEntryActions.map { actionCall($0) }
+    }
+    private func ownExit(_ state: Int) -> [SwiftStatement] {
+        machine.states[state].ownExitActions.map { actionCall($0) }
+    }
 
     /// Whether entering `state` by its own rules goes on inside it: a superstate that is not
     /// parallel, with an initial row or a history.
@@ -742,14 +959,20 @@ extension Translator {
 
     /// The statements of one row taken by `node`: histories, exits, the row's actions, the
     /// new configuration written, entries, and the end `finish` says.
-    private func regionTransition(_ transition: Transition, node: Int, frames: [Frame], finish: Finish,
-                                  top: SwiftExpression) -> [SwiftStatement] {
+    private func regionTransition(
+        _ transition: Transition, node: Int, frames: [Frame], finish: Finish,
+        top: SwiftExpression
+    ) -> [SwiftStatement] {
         let chart = layoutChart
         var statements: [SwiftStatement] = []
-        if transition.declaredIn != node { statements.append(.comment("from \(machine.states[transition.declaredIn].name)")) }
+        if transition.declaredIn != node {
+            statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
+        }
         let ownActions = transition.actions.indices.map { position in
-            actionCall(transition.actions[position], arguments: transition.actionArguments.indices.contains(position)
-                       ? transition.actionArguments[position] : [])
+            actionCall(
+                transition.actions[position],
+                arguments: transition.actionArguments.indices.contains(position)
+                    ? transition.actionArguments[position] : [])
         }
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         func frameVariable(_ parallel: Int) -> String { frames.first { $0.parallel == parallel }!.variable }
@@ -759,7 +982,9 @@ extension Translator {
             case .returns(let from):
                 // In a parallel state, a region before this one may have moved.
                 let to = frames.isEmpty ? from : .identifier(stateStorage)
-                statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", to)])))
+                statements.append(
+                    .returnStatement(
+                        .call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", to)])))
             case .marks(let flag):
                 statements.append(.assignment(.identifier(flag), .identifier("true")))
             }
@@ -776,7 +1001,8 @@ extension Translator {
 
         // Histories: of the states left, and of those kept whose substates are left.
         for state in lineage where storesHistory(state) {
-            let contentLeft = left.first.map { chart.isWithin($0, state) } ?? (isParallelNode && chart.isWithin(node, state))
+            let contentLeft =
+                left.first.map { chart.isWithin($0, state) } ?? (isParallelNode && chart.isWithin(node, state))
             guard !kept.contains(state) || contentLeft else { continue }
             if machine.states[state].isParallel {
                 statements.append(historyWrite(state, .identifier(frameVariable(state))))
@@ -792,7 +1018,8 @@ extension Translator {
         if left.isEmpty {
             if isParallelNode {
                 for region in machine.states[node].substates.reversed() {
-                    exits.append(.helper(region, .member(.identifier(frameVariable(node)), layout!.caseName(of: region))))
+                    exits.append(
+                        .helper(region, .member(.identifier(frameVariable(node)), layout!.caseName(of: region))))
                 }
             }
         } else {
@@ -800,9 +1027,13 @@ extension Translator {
                 if machine.states[state].isParallel {
                     var out: [WalkItem] = []
                     for region in machine.states[state].substates.reversed() {
-                        out += chart.isWithin(node, region)
+                        out +=
+                            chart.isWithin(node, region)
                             ? exitChain(region)
-                            : [.helper(region, .member(.identifier(frameVariable(state)), layout!.caseName(of: region)))]
+                            : [
+                                .helper(
+                                    region, .member(.identifier(frameVariable(state)), layout!.caseName(of: region)))
+                            ]
                     }
                     return out + [.own(state)]
                 }
@@ -835,11 +1066,14 @@ extension Translator {
                 guard !inside.isEmpty || node == parallel || chart.isWithin(node, region) else { continue }
                 let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
                 statements += bindings
-                assignments.append(.assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: region)), value))
+                assignments.append(
+                    .assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: region)), value))
                 entries += inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
             }
             writtenFrame = frames.firstIndex { $0.parallel == parallel }
-        } else if let deepest, let scopeRegion = layout!.contentScope(of: deepest), chart.isWithin(deepest, scopeRegion) || layout!.isRegion[deepest] {
+        } else if let deepest, let scopeRegion = layout!.contentScope(of: deepest),
+            chart.isWithin(deepest, scopeRegion) || layout!.isRegion[deepest]
+        {
             let parallel = layout!.parallel(of: scopeRegion)
             let value: SwiftExpression
             if targets == [deepest] {
@@ -854,7 +1088,8 @@ extension Translator {
                 let first = chart.lineage(of: targets[0]).first { !kept.contains($0) }!
                 entries = enterFrom(first, targets: targets)
             }
-            assignments.append(.assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: scopeRegion)), value))
+            assignments.append(
+                .assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: scopeRegion)), value))
             writtenFrame = frames.firstIndex { $0.parallel == parallel }
         } else {
             // The top level: the state enum's value.
@@ -888,11 +1123,19 @@ extension Translator {
             case .returns(let value): from = value
             case .marks: from = top
             }
-            statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
+            statements.append(
+                .returnStatement(
+                    .call(
+                        .implicitMember("transitioned"),
+                        [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
         } else {
             switch finish {
             case .returns(let from):
-                statements.append(.returnStatement(.call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
+                statements.append(
+                    .returnStatement(
+                        .call(
+                            .implicitMember("transitioned"),
+                            [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
             case .marks(let flag):
                 statements.append(.assignment(.identifier(flag), .identifier("true")))
             }
@@ -908,18 +1151,30 @@ extension Translator {
         var statements: [SwiftStatement] = []
         var position = index
         while position > 0 {
-            let inner = frames[position], outer = frames[position - 1]
+            let inner = frames[position]
+            let outer = frames[position - 1]
             if layout!.isRegion[inner.parallel] {
                 // A region that is a parallel state holds its struct as it is.
-                statements.append(.assignment(.member(.identifier(outer.variable), layout!.caseName(of: inner.parallel)), .identifier(inner.variable)))
+                statements.append(
+                    .assignment(
+                        .member(.identifier(outer.variable), layout!.caseName(of: inner.parallel)),
+                        .identifier(inner.variable)))
             } else {
                 let region = layout!.container[inner.parallel]!
-                statements.append(.assignment(.member(.identifier(outer.variable), layout!.caseName(of: region)),
-                                              .call(.implicitMember(layout!.caseName(of: inner.parallel)), [SwiftArgument(.identifier(inner.variable))])))
+                statements.append(
+                    .assignment(
+                        .member(.identifier(outer.variable), layout!.caseName(of: region)),
+                        .call(
+                            .implicitMember(layout!.caseName(of: inner.parallel)),
+                            [SwiftArgument(.identifier(inner.variable))])))
             }
             position -= 1
         }
-        statements.append(setState(.call(.implicitMember(layout!.caseName(of: frames[0].parallel)), [SwiftArgument(.identifier(frames[0].variable))])))
+        statements.append(
+            setState(
+                .call(
+                    .implicitMember(layout!.caseName(of: frames[0].parallel)),
+                    [SwiftArgument(.identifier(frames[0].variable))])))
         return statements
     }
 
@@ -932,13 +1187,20 @@ extension Translator {
 
     /// `let activeEntered = resolveActive()`: where entering `state` by its own rules ends.
     private func defaultBinding(_ state: Int) -> (bindings: [SwiftStatement], value: SwiftExpression) {
-        ([.declaration(isVariable: false, name: enteredName(state), type: nil, value: .call(.identifier(helperName("resolve", state)), []))],
-         .identifier(enteredName(state)))
+        (
+            [
+                .declaration(
+                    isVariable: false, name: enteredName(state), type: nil,
+                    value: .call(.identifier(helperName("resolve", state)), []))
+            ],
+            .identifier(enteredName(state))
+        )
     }
 
     /// `enterActive(activeEntered)`: the entry actions inside `state` on its way in.
     private func enterCall(_ state: Int) -> SwiftStatement {
-        .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier(enteredName(state)))])))
+        .expression(
+            awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier(enteredName(state)))])))
     }
 
     private func exitRegionCall(_ region: Int, _ value: SwiftExpression) -> SwiftStatement {
@@ -954,7 +1216,8 @@ extension Translator {
             if targets == [scope] && resumesRegions(scope) { return defaultBinding(scope) }
             return regionValues(scope, targets: targets)
         }
-        guard let node = layout!.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node)) else {
+        guard let node = layout!.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node))
+        else {
             return defaultBinding(targets[0])
         }
         guard machine.states[node].isParallel else { return ([], .implicitMember(layout!.caseName(of: node))) }
@@ -1014,10 +1277,13 @@ extension Translator {
 
     /// Entering `state`, kept by a transition that names it, by its own rules: where it
     /// ends, and what runs; a concrete superstate without an initial row is the end itself.
-    private func enteringByRules(_ state: Int) -> (bindings: [SwiftStatement], value: SwiftExpression, items: [WalkItem]) {
+    private func enteringByRules(_ state: Int) -> (
+        bindings: [SwiftStatement], value: SwiftExpression, items: [WalkItem]
+    ) {
         if resumesRegions(state) || entersByRules(state) {
             let (bindings, value) = defaultBinding(state)
-            let wrapped = machine.states[state].isParallel
+            let wrapped =
+                machine.states[state].isParallel
                 ? SwiftExpression.call(.implicitMember(layout!.caseName(of: state)), [SwiftArgument(value)]) : value
             return (bindings, wrapped, [enteredHelper(state)])
         }
@@ -1069,7 +1335,8 @@ extension Translator {
     var regionHelpers: [SwiftDeclaration] {
         let states = machine.states.indices
         var helpers: [SwiftDeclaration] = states.filter { layout!.isRegion[$0] }.map(exitRegionFunction)
-        for state in states where (layout!.isRegion[state] || entersByRules(state)) && !machine.states[state].isParallel {
+        for state in states where (layout!.isRegion[state] || entersByRules(state)) && !machine.states[state].isParallel
+        {
             helpers += [resolveFunction(state), enterFunction(state)]
         }
         helpers += states.filter { layout!.isRegion[$0] }.map(enterResumedFunction)
@@ -1078,36 +1345,46 @@ extension Translator {
         helpers += stateTestPairs.map { stateTestFunction($0.tested, region: $0.region) }
         if machine.hasTimers {
             helpers += states.filter { layout!.isRegion[$0] }.map(cancelTimersFunction)
-            helpers += states.filter { layout!.isRegion[$0] || entersByRules($0) || resumesRegions($0) }.map(startTimersInFunction)
+            helpers += states.filter { layout!.isRegion[$0] || entersByRules($0) || resumesRegions($0) }.map(
+                startTimersInFunction)
         }
         return helpers
     }
 
     /// A helper that runs actions is `async` in an async machine; one that only reads the
     /// histories (`resolve…`) never is.
-    private func helperFunction(_ name: String, documentation: String, parameters: [SwiftParameter], returnType: String? = nil,
-                                runsActions: Bool = true, body: [SwiftStatement]) -> SwiftDeclaration {
-        let function = SwiftFunction(documentation: Self.wrapped(documentation), attributes: ["@inline(__always)"],
-                                     isPrivate: true, name: name, parameters: parameters, returnType: returnType, body: body)
+    private func helperFunction(
+        _ name: String, documentation: String, parameters: [SwiftParameter], returnType: String? = nil,
+        runsActions: Bool = true, body: [SwiftStatement]
+    ) -> SwiftDeclaration {
+        let function = SwiftFunction(
+            documentation: Self.wrapped(documentation), attributes: ["@inline(__always)"],
+            isPrivate: true, name: name, parameters: parameters, returnType: returnType, body: body)
         return .function(runsActions ? dispatching(function) : function)
     }
 
     /// `.playing`, `.editing(let inner)`: a node as a pattern, binding a parallel one's struct.
     private func nodePattern(_ node: Int, binding name: String = "inner") -> SwiftPattern {
-        machine.states[node].isParallel ? .enumCaseBinding(layout!.caseName(of: node), [name]) : .enumCase(layout!.caseName(of: node))
+        machine.states[node].isParallel
+            ? .enumCaseBinding(layout!.caseName(of: node), [name]) : .enumCase(layout!.caseName(of: node))
     }
 
     /// A `switch` on `value` over `cases`, with `default: break` when they do not cover every
     /// node of `scope`.
-    private func nodeSwitch(_ value: SwiftExpression, scope: Int?, _ cases: [(nodes: [Int], body: [SwiftStatement])]) -> [SwiftStatement] {
+    private func nodeSwitch(_ value: SwiftExpression, scope: Int?, _ cases: [(nodes: [Int], body: [SwiftStatement])])
+        -> [SwiftStatement]
+    {
         let covered = cases.flatMap(\.nodes)
         guard !covered.isEmpty else { return [] }
         var switchCases = cases.filter { !$0.nodes.isEmpty }.map { entry in
             let binds = entry.body.contains { $0.mentions("inner") }
-            return SwiftCase(patterns: entry.nodes.map { binds ? nodePattern($0) : .enumCase(layout!.caseName(of: $0)) },
-                             body: entry.body.isEmpty ? [.breakStatement] : entry.body)
+            return SwiftCase(
+                patterns: entry.nodes.map { binds ? nodePattern($0) : .enumCase(layout!.caseName(of: $0)) },
+                body: entry.body.isEmpty ? [.breakStatement] : entry.body)
         }
-        if covered.count < layout!.nodes(in: scope).count { switchCases.append(SwiftCase(patterns: [], body: [.breakStatement])) }
+        if covered.count < layout!.nodes(in: scope).count {
+            switchCases.append(SwiftCase(patterns: [], body: [.breakStatement]))
+        }
         return [.switchStatement(SwiftSwitch(subject: value, cases: switchCases))]
     }
 
@@ -1135,13 +1412,17 @@ extension Translator {
         var body = nodeSwitch(value, scope: region, cases)
         if machine.states[region].isParallel {
             // A region that is a parallel state: its regions, in reverse order.
-            body = machine.states[region].substates.reversed().map { exitRegionCall($0, .member(value, layout!.caseName(of: $0))) }
+            body = machine.states[region].substates.reversed().map {
+                exitRegionCall($0, .member(value, layout!.caseName(of: $0)))
+            }
         }
         if storesHistory(region) { body.append(historyWrite(region, value)) }
         body += ownExit(region)
-        return helperFunction(helperName("exit", region),
-                              documentation: "Leaves region `\(machine.states[region].name)` from `value`: the exit actions from its state up, then the region's.",
-                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))], body: body)
+        return helperFunction(
+            helperName("exit", region),
+            documentation:
+                "Leaves region `\(machine.states[region].name)` from `value`: the exit actions from its state up, then the region's.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))], body: body)
     }
 
     /// The value entering `state` by its own rules reaches, as `state`'s scope has it:
@@ -1150,11 +1431,22 @@ extension Translator {
     private func defaultValue(_ state: Int) -> SwiftExpression {
         let info = machine.states[state]
         if resumesRegions(state) {
-            return .call(.implicitMember(layout!.caseName(of: state)), [SwiftArgument(.call(.identifier(helperName("resolve", state)), []))])
+            return .call(
+                .implicitMember(layout!.caseName(of: state)),
+                [SwiftArgument(.call(.identifier(helperName("resolve", state)), []))])
         }
         if info.isParallel {
-            return .call(.implicitMember(layout!.caseName(of: state)), [SwiftArgument(.call(.identifier(layout!.structType(state)),
-                info.substates.map { SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), [])) }))])
+            return .call(
+                .implicitMember(layout!.caseName(of: state)),
+                [
+                    SwiftArgument(
+                        .call(
+                            .identifier(layout!.structType(state)),
+                            info.substates.map {
+                                SwiftArgument(
+                                    layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+                            }))
+                ])
         }
         if entersByRules(state) { return .call(.identifier(helperName("resolve", state)), []) }
         return .implicitMember(layout!.caseName(of: state))
@@ -1164,23 +1456,29 @@ extension Translator {
     /// the way carries its struct, the region holding `target` on the way to it, the others
     /// as their own rules have them.
     private func valueToward(_ target: Int, in scope: Int?) -> SwiftExpression {
-        guard let node = layout!.node(in: scope, holding: target), node != target, machine.states[node].isParallel else {
+        guard let node = layout!.node(in: scope, holding: target), node != target, machine.states[node].isParallel
+        else {
             return defaultValue(target)
         }
-        return .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(regionsToward(target, parallel: node))])
+        return .call(
+            .implicitMember(layout!.caseName(of: node)), [SwiftArgument(regionsToward(target, parallel: node))])
     }
 
     /// `parallel`'s struct on the way into `target`, inside it.
     private func regionsToward(_ target: Int, parallel: Int) -> SwiftExpression {
-        .call(.identifier(layout!.structType(parallel)), machine.states[parallel].substates.map { region in
-            let value: SwiftExpression
-            if target == region || !layoutChart.isWithin(target, region) {
-                value = .call(.identifier(helperName("resolve", region)), [])
-            } else {
-                value = machine.states[region].isParallel ? regionsToward(target, parallel: region) : valueToward(target, in: region)
-            }
-            return SwiftArgument(layout!.caseName(of: region), value)
-        })
+        .call(
+            .identifier(layout!.structType(parallel)),
+            machine.states[parallel].substates.map { region in
+                let value: SwiftExpression
+                if target == region || !layoutChart.isWithin(target, region) {
+                    value = .call(.identifier(helperName("resolve", region)), [])
+                } else {
+                    value =
+                        machine.states[region].isParallel
+                        ? regionsToward(target, parallel: region) : valueToward(target, in: region)
+                }
+                return SwiftArgument(layout!.caseName(of: region), value)
+            })
     }
 
     /// `resolveActive()`: where entering `state` by its own rules ends, read from the
@@ -1195,16 +1493,20 @@ extension Translator {
             if info.history == .deep {
                 resumed = [.returnStatement(.identifier("stored"))]
             } else {
-                resumed = nodeSwitch(.identifier("stored"), scope: scope, info.substates.map { child in
-                    (layout!.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
-                })
+                resumed = nodeSwitch(
+                    .identifier("stored"), scope: scope,
+                    info.substates.map { child in
+                        (layout!.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
+                    })
             }
             body.append(.ifLet(name: "stored", value: stored, body: resumed))
         }
         body.append(.returnStatement(valueToward(info.initialSubstate!, in: scope)))
-        return helperFunction(helperName("resolve", state),
-                              documentation: "Where entering `\(info.name)` by its own rules ends: " + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
-                              parameters: [], returnType: layout!.scopeType(scope), runsActions: false, body: body)
+        return helperFunction(
+            helperName("resolve", state),
+            documentation: "Where entering `\(info.name)` by its own rules ends: "
+                + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
+            parameters: [], returnType: layout!.scopeType(scope), runsActions: false, body: body)
     }
 
     /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
@@ -1216,17 +1518,26 @@ extension Translator {
         var body = initial
         if storesHistory(state) {
             let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
-            let resumed = info.history == .deep ? resumedPath(state, scope: scope) : childrenByRules(state, scope: scope)
-            body = [.ifElse([.notEqual(stored, .identifier("nil"))], body: resumed.isEmpty ? [.comment("nothing to enter")] : resumed,
-                            elseBody: initial.isEmpty ? [.comment("nothing to enter")] : initial)]
+            let resumed =
+                info.history == .deep ? resumedPath(state, scope: scope) : childrenByRules(state, scope: scope)
+            body = [
+                .ifElse(
+                    [.notEqual(stored, .identifier("nil"))],
+                    body: resumed.isEmpty ? [.comment("nothing to enter")] : resumed,
+                    elseBody: initial.isEmpty ? [.comment("nothing to enter")] : initial)
+            ]
         }
-        return helperFunction(helperName("enter", state),
-                              documentation: "The entry actions inside `\(info.name)` on its way to `value`, which `\(helperName("resolve", state))()` found.",
-                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(scope))],
-                              body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
+        return helperFunction(
+            helperName("enter", state),
+            documentation:
+                "The entry actions inside `\(info.name)` on its way to `value`, which `\(helperName("resolve", state))()` found.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(scope))],
+            body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
     }
 
-    private func initialActions(_ state: Int) -> [SwiftStatement] { machine.states[state].initialActions.map { actionCall($0) } }
+    private func initialActions(_ state: Int) -> [SwiftStatement] {
+        machine.states[state].initialActions.map { actionCall($0) }
+    }
 
     /// Down `state`'s initial row: the states between, then the initial substate by its rules.
     private func alongInitialRow(_ state: Int) -> [SwiftStatement] {
@@ -1250,9 +1561,15 @@ extension Translator {
                 let regionValue = SwiftExpression.member(regionsValue, layout!.caseName(of: region))
                 return layoutChart.isWithin(target, region)
                     ? entriesToward(target, below: step, value: regionValue)
-                    : ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region)), [SwiftArgument(regionValue)])))]
+                    : ownEntry(region) + [
+                        .expression(
+                            awaited(.call(.identifier(helperName("enter", region)), [SwiftArgument(regionValue)])))
+                    ]
             }
-            return out + (layout!.isRegion[step] ? regions : [.ifCase(.enumCaseBinding(layout!.caseName(of: step), [name]), value: value, body: regions)])
+            return out
+                + (layout!.isRegion[step]
+                    ? regions
+                    : [.ifCase(.enumCaseBinding(layout!.caseName(of: step), [name]), value: value, body: regions)])
         }
         return out
     }
@@ -1264,16 +1581,30 @@ extension Translator {
             return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
         }
         if resumesRegions(state) {
-            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value, body: [
-                .expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("regions"))]))),
-            ])]
+            return [
+                .ifCase(
+                    .enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value,
+                    body: [
+                        .expression(
+                            awaited(
+                                .call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("regions"))]))
+                        )
+                    ])
+            ]
         }
         if info.isParallel {
             let regionsEntered = info.substates.flatMap { region in
-                ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region)),
-                                                               [SwiftArgument(.member(.identifier("regions"), layout!.caseName(of: region)))])))]
+                ownEntry(region) + [
+                    .expression(
+                        awaited(
+                            .call(
+                                .identifier(helperName("enter", region)),
+                                [SwiftArgument(.member(.identifier("regions"), layout!.caseName(of: region)))])))
+                ]
             }
-            return [.ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value, body: regionsEntered)]
+            return [
+                .ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value, body: regionsEntered)
+            ]
         }
         if entersByRules(state) {
             return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
@@ -1283,52 +1614,71 @@ extension Translator {
 
     /// Shallow history resumed: the substate of `state` that holds `value`, by its own rules.
     private func childrenByRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
-        nodeSwitch(.identifier("value"), scope: scope, machine.states[state].substates.map { child in
-            (layout!.nodes(in: scope, within: child), ownEntry(child) + byRules(child))
-        })
+        nodeSwitch(
+            .identifier("value"), scope: scope,
+            machine.states[state].substates.map { child in
+                (layout!.nodes(in: scope, within: child), ownEntry(child) + byRules(child))
+            })
     }
 
     /// Deep history resumed: every state down to `value`'s, and a parallel one's regions as
     /// they were, without initial rows.
     private func resumedPath(_ state: Int, scope: Int?) -> [SwiftStatement] {
-        nodeSwitch(.identifier("value"), scope: scope, layout!.nodes(in: scope, within: state).map { node in
-            let path = layoutChart.lineage(of: node).filter { $0 != state && layoutChart.isWithin($0, state) }
-            var body = path.flatMap(ownEntry)
-            if machine.states[node].isParallel {
-                for region in machine.states[node].substates {
-                    body += ownEntry(region)
-                    body.append(.expression(awaited(.call(.identifier(helperName("enter", region, "Resumed")),
-                                                          [SwiftArgument(.member(.identifier("inner"), layout!.caseName(of: region)))]))))
+        nodeSwitch(
+            .identifier("value"), scope: scope,
+            layout!.nodes(in: scope, within: state).map { node in
+                let path = layoutChart.lineage(of: node).filter { $0 != state && layoutChart.isWithin($0, state) }
+                var body = path.flatMap(ownEntry)
+                if machine.states[node].isParallel {
+                    for region in machine.states[node].substates {
+                        body += ownEntry(region)
+                        body.append(
+                            .expression(
+                                awaited(
+                                    .call(
+                                        .identifier(helperName("enter", region, "Resumed")),
+                                        [SwiftArgument(.member(.identifier("inner"), layout!.caseName(of: region)))]))))
+                    }
                 }
-            }
-            return ([node], body)
-        })
+                return ([node], body)
+            })
     }
 
     /// `resolveSession()` of a parallel state with a deep history, or of a region that is a
     /// parallel state: its regions as they were, or else each by its own rules.
     private func resolveRegionsFunction(_ state: Int) -> SwiftDeclaration {
-        let fresh = SwiftExpression.call(.identifier(layout!.structType(state)), machine.states[state].substates.map {
-            SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
-        })
+        let fresh = SwiftExpression.call(
+            .identifier(layout!.structType(state)),
+            machine.states[state].substates.map {
+                SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+            })
         guard resumesRegions(state) else {
-            return helperFunction(helperName("resolve", state),
-                                  documentation: "The regions of `\(machine.states[state].name)`, each by its own rules.",
-                                  parameters: [], returnType: layout!.structType(state), runsActions: false, body: [.returnStatement(fresh)])
+            return helperFunction(
+                helperName("resolve", state),
+                documentation: "The regions of `\(machine.states[state].name)`, each by its own rules.",
+                parameters: [], returnType: layout!.structType(state), runsActions: false,
+                body: [.returnStatement(fresh)])
         }
         let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
-        return helperFunction(helperName("resolve", state),
-                              documentation: "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
-                              parameters: [], returnType: layout!.structType(state), runsActions: false,
-                              body: [.returnStatement(.nilCoalescing(stored, fresh))])
+        return helperFunction(
+            helperName("resolve", state),
+            documentation:
+                "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
+            parameters: [], returnType: layout!.structType(state), runsActions: false,
+            body: [.returnStatement(.nilCoalescing(stored, fresh))])
     }
 
     /// `enterSession(_:)`: each region's entry actions, as resumed or by its own rules.
     private func enterRegionsFunction(_ state: Int) -> SwiftDeclaration {
         func entries(_ suffix: String) -> [SwiftStatement] {
             machine.states[state].substates.flatMap { region in
-                ownEntry(region) + [.expression(awaited(.call(.identifier(helperName("enter", region, suffix)),
-                                                              [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: region)))])))]
+                ownEntry(region) + [
+                    .expression(
+                        awaited(
+                            .call(
+                                .identifier(helperName("enter", region, suffix)),
+                                [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: region)))])))
+                ]
             }
         }
         let body: [SwiftStatement]
@@ -1338,65 +1688,93 @@ extension Translator {
         } else {
             body = entries("")
         }
-        return helperFunction(helperName("enter", state),
-                              documentation: "The entry actions of `\(machine.states[state].name)`'s regions on their way to `value`.",
-                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.structType(state))], body: body)
+        return helperFunction(
+            helperName("enter", state),
+            documentation: "The entry actions of `\(machine.states[state].name)`'s regions on their way to `value`.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.structType(state))], body: body)
     }
 
     /// `enterPlaybackResumed(_:)`: a region entered as its parallel state's deep history had it.
     private func enterResumedFunction(_ region: Int) -> SwiftDeclaration {
-        let body = machine.states[region].isParallel
+        let body =
+            machine.states[region].isParallel
             ? machine.states[region].substates.flatMap { inner in
-                ownEntry(inner) + [.expression(awaited(.call(.identifier(helperName("enter", inner, "Resumed")),
-                                                             [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: inner)))])))]
+                ownEntry(inner) + [
+                    .expression(
+                        awaited(
+                            .call(
+                                .identifier(helperName("enter", inner, "Resumed")),
+                                [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: inner)))])))
+                ]
             }
             : resumedPath(region, scope: region)
-        return helperFunction(helperName("enter", region, "Resumed"),
-                              documentation: "The entry actions inside region `\(machine.states[region].name)` down to `value`, as a deep history resumes it.",
-                              parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))],
-                              body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
+        return helperFunction(
+            helperName("enter", region, "Resumed"),
+            documentation:
+                "The entry actions inside region `\(machine.states[region].name)` down to `value`, as a deep history resumes it.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))],
+            body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
     }
 }
 
 // MARK: Which events a configuration handles
 
 extension Translator {
-    private var eventNamesTypeName: String { machine.hasEventValues ? machine.eventNameTypeName : machine.eventTypeName }
+    private var eventNamesTypeName: String {
+        machine.hasEventValues ? machine.eventNameTypeName : machine.eventTypeName
+    }
 
     /// Whether `node`, in `value` when parallel, has a row for `event`: true whatever the
     /// values (`always`), or the statements that return true where it has one.
-    private func answer(_ node: Int, value: SwiftExpression, event: Int, withValues: Bool) -> (always: Bool, statements: [SwiftStatement]) {
+    private func answer(_ node: Int, value: SwiftExpression, event: Int, withValues: Bool) -> (
+        always: Bool, statements: [SwiftStatement]
+    ) {
         let info = machine.states[node]
         let plan = dispatch[node]?.first { $0.event == event }
         var statements: [SwiftStatement] = []
         if let plan {
             if !withValues || plan.isExhaustive { return (true, [.returnStatement(.identifier("true"))]) }
-            statements.append(.switchStatement(SwiftSwitch(subject: predicateSubject(of: plan), cases: [
-                SwiftCase(patterns: plan.handled.map { predicatePattern($0, of: plan) }, body: [.returnStatement(.identifier("true"))]),
-                SwiftCase(patterns: [], body: [.breakStatement]),
-            ])))
+            statements.append(
+                .switchStatement(
+                    SwiftSwitch(
+                        subject: predicateSubject(of: plan),
+                        cases: [
+                            SwiftCase(
+                                patterns: plan.handled.map { predicatePattern($0, of: plan) },
+                                body: [.returnStatement(.identifier("true"))]),
+                            SwiftCase(patterns: [], body: [.breakStatement]),
+                        ])))
         }
         guard info.isParallel else { return (false, statements) }
         for region in info.substates {
             if machine.states[region].isParallel {
                 // A region that is a parallel state answers as one.
-                let result = answer(region, value: .member(value, layout!.caseName(of: region)), event: event, withValues: withValues)
+                let result = answer(
+                    region, value: .member(value, layout!.caseName(of: region)), event: event, withValues: withValues)
                 if result.always { return result }
                 statements += result.statements
                 continue
             }
             var cases: [(nodes: [Int], body: [SwiftStatement])] = []
-            var always: [Int] = [], never: [Int] = []
+            var always: [Int] = []
+            var never: [Int] = []
             for inner in layout!.nodes(in: region) {
                 let result = answer(inner, value: .identifier("inner"), event: event, withValues: withValues)
-                if result.always { always.append(inner) } else if result.statements.isEmpty { never.append(inner) } else { cases.append(([inner], result.statements)) }
+                if result.always {
+                    always.append(inner)
+                } else if result.statements.isEmpty {
+                    never.append(inner)
+                } else {
+                    cases.append(([inner], result.statements))
+                }
             }
             if never.isEmpty && cases.isEmpty { return (true, [.returnStatement(.identifier("true"))]) }
             guard !always.isEmpty || !cases.isEmpty else { continue }
             if !always.isEmpty { cases.insert((always, [.returnStatement(.identifier("true"))]), at: 0) }
             // Values bound as `inner` shadow the outer one inside the case: read the region first.
             let regionValue = SwiftExpression.member(value, layout!.caseName(of: region))
-            statements += nodeSwitch(regionValue, scope: region, cases + (never.isEmpty ? [] : [(never, [.breakStatement])]))
+            statements += nodeSwitch(
+                regionValue, scope: region, cases + (never.isEmpty ? [] : [(never, [.breakStatement])]))
         }
         return (false, statements)
     }
@@ -1407,59 +1785,84 @@ extension Translator {
         for event in machine.appEvents {
             let result = answer(node, value: value, event: event, withValues: withValues)
             let body = result.always ? result.statements : result.statements + [.returnStatement(.identifier("false"))]
-            if let index = groups.firstIndex(where: { $0.body == body }) { groups[index].events.append(event) } else { groups.append(([event], body)) }
+            if let index = groups.firstIndex(where: { $0.body == body }) {
+                groups[index].events.append(event)
+            } else {
+                groups.append(([event], body))
+            }
         }
-        return .switchStatement(SwiftSwitch(subject: .identifier("event"), cases: groups.map { group in
-            SwiftCase(patterns: group.events.map { .enumCase(machine.events[$0].swiftName) }, body: group.body)
-        }))
+        return .switchStatement(
+            SwiftSwitch(
+                subject: .identifier("event"),
+                cases: groups.map { group in
+                    SwiftCase(patterns: group.events.map { .enumCase(machine.events[$0].swiftName) }, body: group.body)
+                }))
     }
 
     /// `switch configuration { case …: switch event { … } }`.
     private func configurationAnswer(_ subject: SwiftExpression, withValues: Bool) -> SwiftStatement {
-        .switchStatement(SwiftSwitch(subject: subject, cases: layout!.nodes(in: nil).map { node in
-            let answer = answerSwitch(node, value: .identifier("value"), withValues: withValues)
-            return SwiftCase(patterns: [answer.mentions("value") ? nodePattern(node, binding: "value") : .enumCase(layout!.caseName(of: node))],
-                             body: [answer])
-        }))
+        .switchStatement(
+            SwiftSwitch(
+                subject: subject,
+                cases: layout!.nodes(in: nil).map { node in
+                    let answer = answerSwitch(node, value: .identifier("value"), withValues: withValues)
+                    return SwiftCase(
+                        patterns: [
+                            answer.mentions("value")
+                                ? nodePattern(node, binding: "value") : .enumCase(layout!.caseName(of: node))
+                        ],
+                        body: [answer])
+                }))
     }
 
     /// `canHandle(_:)` of a machine with regions: whether the parallel state's own rows, or
     /// a row of some region's state, would take the event.
     var regionCanHandleFunction: SwiftDeclaration {
         let values = machine.predicateTypes.isEmpty ? "" : " with these predicate values"
-        return .function(SwiftFunction(
-            documentation: Self.wrapped(
-                "Whether the current configuration has a row for `event`\(values): whether `handle` would not return"
-                    + " `.unhandled`. In a parallel state, a row of the parallel state or its superstates, or of some region's"
-                    + " state or its superstates inside the region. A row counts whatever its condition, which `canHandle`"
-                    + " does not ask: a false one rejects the event when it is handled."),
-            access: modifier, name: "canHandle",
-            parameters: [SwiftParameter(label: "_", name: "event", type: eventNamesTypeName)] + predicateParameters,
-            returnType: "Swift.Bool",
-            body: [configurationAnswer(.identifier("state"), withValues: true)]))
+        return .function(
+            SwiftFunction(
+                documentation: Self.wrapped(
+                    "Whether the current configuration has a row for `event`\(values): whether `handle` would not return"
+                        + " `.unhandled`. In a parallel state, a row of the parallel state or its superstates, or of some region's"
+                        + " state or its superstates inside the region. A row counts whatever its condition, which `canHandle`"
+                        + " does not ask: a false one rejects the event when it is handled."),
+                access: modifier, name: "canHandle",
+                parameters: [SwiftParameter(label: "_", name: "event", type: eventNamesTypeName)] + predicateParameters,
+                returnType: "Swift.Bool",
+                body: [configurationAnswer(.identifier("state"), withValues: true)]))
     }
 
     /// `handledEvents` of a configuration, and the function it filters the events with.
     var regionHandledEventsProperty: [SwiftDeclaration] {
         guard !machine.appEvents.isEmpty else { return [] }
         return [
-            .property(SwiftProperty(
-                documentation: Self.wrapped(
-                    "The events the configuration has a row for, in the order of `\(eventNamesTypeName).allCases`: those a user"
-                        + " interface may offer. In a parallel state, its own rows and its superstates', and those of each region's"
-                        + " state and its superstates inside the region. A row counts whatever its condition (a false one rejects"
-                        + " the event when it is handled)."),
-                access: modifier, isVariable: true, name: "handledEvents", type: "[\(eventNamesTypeName)]",
-                getter: .call(.member(.identifier("\(eventNamesTypeName).allCases"), "filter"),
-                              [SwiftArgument(.closure(.call(.member(.identifier("Self"), "hasRow"),
-                                                            [SwiftArgument(.identifier("self")), SwiftArgument("for", .identifier("$0"))])))]))),
-            .function(SwiftFunction(
-                documentation: ["Whether `configuration` has a row for `event`, for some predicate values."],
-                isPrivate: true, isStatic: true, name: "hasRow",
-                parameters: [SwiftParameter(label: "_", name: "configuration", type: machine.stateTypeName),
-                             SwiftParameter(label: "for", name: "event", type: eventNamesTypeName)],
-                returnType: "Swift.Bool",
-                body: [configurationAnswer(.identifier("configuration"), withValues: false)])),
+            .property(
+                SwiftProperty(
+                    documentation: Self.wrapped(
+                        "The events the configuration has a row for, in the order of `\(eventNamesTypeName).allCases`: those a user"
+                            + " interface may offer. In a parallel state, its own rows and its superstates', and those of each region's"
+                            + " state and its superstates inside the region. A row counts whatever its condition (a false one rejects"
+                            + " the event when it is handled)."),
+                    access: modifier, isVariable: true, name: "handledEvents", type: "[\(eventNamesTypeName)]",
+                    getter: .call(
+                        .member(.identifier("\(eventNamesTypeName).allCases"), "filter"),
+                        [
+                            SwiftArgument(
+                                .closure(
+                                    .call(
+                                        .member(.identifier("Self"), "hasRow"),
+                                        [SwiftArgument(.identifier("self")), SwiftArgument("for", .identifier("$0"))])))
+                        ]))),
+            .function(
+                SwiftFunction(
+                    documentation: ["Whether `configuration` has a row for `event`, for some predicate values."],
+                    isPrivate: true, isStatic: true, name: "hasRow",
+                    parameters: [
+                        SwiftParameter(label: "_", name: "configuration", type: machine.stateTypeName),
+                        SwiftParameter(label: "for", name: "event", type: eventNamesTypeName),
+                    ],
+                    returnType: "Swift.Bool",
+                    body: [configurationAnswer(.identifier("configuration"), withValues: false)])),
         ]
     }
 }
@@ -1476,26 +1879,35 @@ extension Translator {
         let cases = regions.nodes(in: nil).map { node -> SwiftCase in
             let body = activeTimerStarts(node, value: .identifier("value"), below: nil)
             let binds = body.contains { $0.mentions("value") }
-            return SwiftCase(patterns: [binds ? nodePattern(node, binding: "value") : .enumCase(regions.caseName(of: node))],
-                             body: body.isEmpty ? [.breakStatement] : body)
+            return SwiftCase(
+                patterns: [binds ? nodePattern(node, binding: "value") : .enumCase(regions.caseName(of: node))],
+                body: body.isEmpty ? [.breakStatement] : body)
         }
-        return .function(SwiftFunction(
-            documentation: ["Starts the timers of every state active in `state`, outermost first, each region in turn."],
-            isPrivate: true, name: "startTimers",
-            parameters: [SwiftParameter(label: "_", name: "state", type: machine.stateTypeName)],
-            body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
+        return .function(
+            SwiftFunction(
+                documentation: [
+                    "Starts the timers of every state active in `state`, outermost first, each region in turn."
+                ],
+                isPrivate: true, name: "startTimers",
+                parameters: [SwiftParameter(label: "_", name: "state", type: machine.stateTypeName)],
+                body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
 
     /// The timers of `node`'s states below `container` (all, for nil) and, for a parallel
     /// node, of every region's, started in entry order.
     private func activeTimerStarts(_ node: Int, value: SwiftExpression, below container: Int?) -> [SwiftStatement] {
-        let path = layoutChart.lineage(of: node).filter { state in container.map { state != $0 && layoutChart.isWithin(state, $0) } ?? true }
+        let path = layoutChart.lineage(of: node).filter { state in
+            container.map { state != $0 && layoutChart.isWithin(state, $0) } ?? true
+        }
         var out = timerCalls("startTimer", path)
         if machine.states[node].isParallel {
             for region in machine.states[node].substates {
                 out += timerCalls("startTimer", [region])
-                out.append(.expression(.call(.identifier(helperName("startTimersIn", region)),
-                                             [SwiftArgument(.member(value, regions.caseName(of: region)))])))
+                out.append(
+                    .expression(
+                        .call(
+                            .identifier(helperName("startTimersIn", region)),
+                            [SwiftArgument(.member(value, regions.caseName(of: region)))])))
             }
         }
         return out
@@ -1507,20 +1919,34 @@ extension Translator {
         let body: [SwiftStatement]
         if machine.states[state].isParallel {
             body = machine.states[state].substates.flatMap { region in
-                timerCalls("startTimer", [region]) + [.expression(.call(.identifier(helperName("startTimersIn", region)),
-                                                                        [SwiftArgument(.member(.identifier("value"), regions.caseName(of: region)))]))]
+                timerCalls("startTimer", [region]) + [
+                    .expression(
+                        .call(
+                            .identifier(helperName("startTimersIn", region)),
+                            [SwiftArgument(.member(.identifier("value"), regions.caseName(of: region)))]))
+                ]
             }
         } else {
             let scope = regions.contentScope(of: state)
-            body = nodeSwitch(.identifier("value"), scope: scope, regions.nodes(in: scope, within: state).map { node in
-                ([node], activeTimerStarts(node, value: .identifier("inner"), below: state))
-            })
+            body = nodeSwitch(
+                .identifier("value"), scope: scope,
+                regions.nodes(in: scope, within: state).map { node in
+                    ([node], activeTimerStarts(node, value: .identifier("inner"), below: state))
+                })
         }
-        return .function(SwiftFunction(
-            documentation: ["Starts the timers of the states inside `\(machine.states[state].name)` on the way to `value`."],
-            attributes: ["@inline(__always)"], isPrivate: true, name: helperName("startTimersIn", state),
-            parameters: [SwiftParameter(label: "_", name: "value", type: machine.states[state].isParallel ? regions.structType(state) : regions.scopeType(regions.contentScope(of: state)))],
-            body: body.isEmpty ? [.comment("No state on the way has a timer.")] : body))
+        return .function(
+            SwiftFunction(
+                documentation: [
+                    "Starts the timers of the states inside `\(machine.states[state].name)` on the way to `value`."
+                ],
+                attributes: ["@inline(__always)"], isPrivate: true, name: helperName("startTimersIn", state),
+                parameters: [
+                    SwiftParameter(
+                        label: "_", name: "value",
+                        type: machine.states[state].isParallel
+                            ? regions.structType(state) : regions.scopeType(regions.contentScope(of: state)))
+                ],
+                body: body.isEmpty ? [.comment("No state on the way has a timer.")] : body))
     }
 
     /// `cancelTimersInPlayback(_:)`: the timers of region `region`'s states, left from `value`,
@@ -1530,8 +1956,11 @@ extension Translator {
             var body: [SwiftStatement] = []
             if machine.states[node].isParallel {
                 for inner in machine.states[node].substates.reversed() {
-                    body.append(.expression(.call(.identifier(helperName("cancelTimersIn", inner)),
-                                                  [SwiftArgument(.member(.identifier("inner"), regions.caseName(of: inner)))])))
+                    body.append(
+                        .expression(
+                            .call(
+                                .identifier(helperName("cancelTimersIn", inner)),
+                                [SwiftArgument(.member(.identifier("inner"), regions.caseName(of: inner)))])))
                 }
             }
             let path = layoutChart.lineage(of: node).filter { $0 != region && layoutChart.isWithin($0, region) }
@@ -1539,15 +1968,20 @@ extension Translator {
             return ([node], body)
         }
         // A region that is a parallel state: its regions', in reverse order.
-        let inner = machine.states[region].isParallel ? machine.states[region].substates.reversed().map { inner in
-            SwiftStatement.expression(.call(.identifier(helperName("cancelTimersIn", inner)),
-                                            [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))
-        } : []
+        let inner =
+            machine.states[region].isParallel
+            ? machine.states[region].substates.reversed().map { inner in
+                SwiftStatement.expression(
+                    .call(
+                        .identifier(helperName("cancelTimersIn", inner)),
+                        [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))
+            } : []
         let body = nodeSwitch(.identifier("value"), scope: region, cases) + inner + timerCalls("cancelTimer", [region])
-        return .function(SwiftFunction(
-            documentation: ["Cancels the timers of region `\(machine.states[region].name)`, left from `value`."],
-            attributes: ["@inline(__always)"], isPrivate: true, name: helperName("cancelTimersIn", region),
-            parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
-            body: body.isEmpty ? [.comment("No state in it has a timer.")] : body))
+        return .function(
+            SwiftFunction(
+                documentation: ["Cancels the timers of region `\(machine.states[region].name)`, left from `value`."],
+                attributes: ["@inline(__always)"], isPrivate: true, name: helperName("cancelTimersIn", region),
+                parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
+                body: body.isEmpty ? [.comment("No state in it has a timer.")] : body))
     }
 }

@@ -14,69 +14,93 @@ extension Translator {
     /// them, with an initializer whose defaults are a machine that just started (except
     /// for the timers, which the app must say).
     var snapshotStruct: SwiftDeclaration {
-        var properties = [SwiftDeclaration.property(SwiftProperty(
-            documentation: ["The state the machine is in."], access: modifier, isVariable: true, name: "state",
-            type: machine.stateTypeName))]
-        var parameters = [SwiftParameter(name: "state", type: machine.stateTypeName,
-                                         defaultValue: initialStateValue)]
+        var properties = [
+            SwiftDeclaration.property(
+                SwiftProperty(
+                    documentation: ["The state the machine is in."], access: modifier, isVariable: true, name: "state",
+                    type: machine.stateTypeName))
+        ]
+        var parameters = [
+            SwiftParameter(
+                name: "state", type: machine.stateTypeName,
+                defaultValue: initialStateValue)
+        ]
         var parts = "its state"
         if hasHistory {
-            properties.append(.property(SwiftProperty(
-                documentation: ["The states last current in its superstates with history."], access: modifier,
-                isVariable: true, name: "history", type: machine.historyTypeName)))
-            parameters.append(SwiftParameter(name: "history", type: machine.historyTypeName,
-                                             defaultValue: .call(.identifier(machine.historyTypeName), [])))
+            properties.append(
+                .property(
+                    SwiftProperty(
+                        documentation: ["The states last current in its superstates with history."], access: modifier,
+                        isVariable: true, name: "history", type: machine.historyTypeName)))
+            parameters.append(
+                SwiftParameter(
+                    name: "history", type: machine.historyTypeName,
+                    defaultValue: .call(.identifier(machine.historyTypeName), [])))
             parts += machine.hasTimers ? ", the histories of its superstates" : " and the histories of its superstates"
         }
         if machine.hasTimers {
-            properties.append(.property(SwiftProperty(
-                documentation: [
-                    "Its running timers, each with the time it had left: the restored machine starts these,",
-                    "and no others.",
-                ],
-                access: modifier, isVariable: true, name: "timers", type: pendingTimersType)))
+            properties.append(
+                .property(
+                    SwiftProperty(
+                        documentation: [
+                            "Its running timers, each with the time it had left: the restored machine starts these,",
+                            "and no others.",
+                        ],
+                        access: modifier, isVariable: true, name: "timers", type: pendingTimersType)))
             parameters.append(SwiftParameter(name: "timers", type: pendingTimersType))
             parts += " and its running timers"
         }
-        let initializer = SwiftDeclaration.initializer(SwiftFunction(
-            documentation: Self.wrapped(
-                "A snapshot of a machine in `state`, by default the initial state `\(initialState.name)`"
-                    + (hasHistory ? ", with `history`, by default none" : "") + (machine.hasTimers ? ", running `timers`" : "") + "."),
-            access: modifier, name: "init", parameters: parameters,
-            body: parameters.map { .assignment(.identifier("self." + $0.name), .identifier($0.name)) }))
+        let initializer = SwiftDeclaration.initializer(
+            SwiftFunction(
+                documentation: Self.wrapped(
+                    "A snapshot of a machine in `state`, by default the initial state `\(initialState.name)`"
+                        + (hasHistory ? ", with `history`, by default none" : "")
+                        + (machine.hasTimers ? ", running `timers`" : "") + "."),
+                access: modifier, name: "init", parameters: parameters,
+                body: parameters.map { .assignment(.identifier("self." + $0.name), .identifier($0.name)) }))
         var members = properties + [initializer]
         if machine.hasTimers { members.append(advancedFunction) }
-        return .structure(SwiftStruct(
-            documentation: Self.wrapped(
-                "The `\(machine.name.name)` machine as data: \(parts). Save it (it is `Codable`, its "
-                    + (machine.hasTimers ? "states and timers" : "states") + " encoded as their names in the .sm file) and restore the"
-                    + " machine with `init(actions:snapshot:)`."),
-            attributes: machine.hasTimers ? [Self.timerAvailability] : [],
-            access: modifier, name: machine.snapshotTypeName,
-            conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"], members: members,
-            isolation: valueIsolation))
+        return .structure(
+            SwiftStruct(
+                documentation: Self.wrapped(
+                    "The `\(machine.name.name)` machine as data: \(parts). Save it (it is `Codable`, its "
+                        + (machine.hasTimers ? "states and timers" : "states")
+                        + " encoded as their names in the .sm file) and restore the"
+                        + " machine with `init(actions:snapshot:)`."),
+                attributes: machine.hasTimers ? [Self.timerAvailability] : [],
+                access: modifier, name: machine.snapshotTypeName,
+                conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"], members: members,
+                isolation: valueIsolation))
     }
 
     /// `advanced(by:)`: the time between saving and restoring counted as passed.
     private var advancedFunction: SwiftDeclaration {
-        .function(SwiftFunction(
-            documentation: [
-                "The snapshot as it is `elapsed` later: each timer has that much less time left, and",
-                "none less than zero, so that one that fell due meanwhile fires as soon as the restored",
-                "machine can handle it. Restoring resumes each timer with the time it had left; an app",
-                "that counts the time it was not running (a deadline on the wall clock) passes that here.",
-            ],
-            access: modifier, name: "advanced",
-            parameters: [SwiftParameter(label: "by", name: "elapsed", type: "Swift.Duration")],
-            returnType: machine.snapshotTypeName,
-            body: [
-                .declaration(isVariable: true, name: "snapshot", type: nil, value: .identifier("self")),
-                .assignment(.identifier("snapshot.timers"), .call(.member(.identifier("timers"), "map"), [
-                    SwiftArgument(.closure(.call(.member(.identifier("$0"), "advanced"),
-                                                 [SwiftArgument("by", .identifier("elapsed"))]))),
-                ])),
-                .returnStatement(.identifier("snapshot")),
-            ]))
+        .function(
+            SwiftFunction(
+                documentation: [
+                    "The snapshot as it is `elapsed` later: each timer has that much less time left, and",
+                    "none less than zero, so that one that fell due meanwhile fires as soon as the restored",
+                    "machine can handle it. Restoring resumes each timer with the time it had left; an app",
+                    "that counts the time it was not running (a deadline on the wall clock) passes that here.",
+                ],
+                access: modifier, name: "advanced",
+                parameters: [SwiftParameter(label: "by", name: "elapsed", type: "Swift.Duration")],
+                returnType: machine.snapshotTypeName,
+                body: [
+                    .declaration(isVariable: true, name: "snapshot", type: nil, value: .identifier("self")),
+                    .assignment(
+                        .identifier("snapshot.timers"),
+                        .call(
+                            .member(.identifier("timers"), "map"),
+                            [
+                                SwiftArgument(
+                                    .closure(
+                                        .call(
+                                            .member(.identifier("$0"), "advanced"),
+                                            [SwiftArgument("by", .identifier("elapsed"))])))
+                            ])),
+                    .returnStatement(.identifier("snapshot")),
+                ]))
     }
 
     /// The machine's `snapshot`. It reads `state` through its getter, as observers expect.
@@ -85,21 +109,28 @@ extension Translator {
         if hasHistory { arguments.append(SwiftArgument("history", .identifier("history"))) }
         if machine.hasTimers {
             let timeLeft = SwiftExpression.nilCoalescing(
-                .call(.member(.identifier("actions"), "timeLeft"),
-                      [SwiftArgument(.identifier("$0")), SwiftArgument("on", .identifier(names.timers))]),
+                .call(
+                    .member(.identifier("actions"), "timeLeft"),
+                    [SwiftArgument(.identifier("$0")), SwiftArgument("on", .identifier(names.timers))]),
                 .member(.identifier("$0"), "duration"))
-            arguments.append(SwiftArgument("timers", .call(.member(.identifier(names.timerTokens), "pendingTimers"),
-                                                           [SwiftArgument("timeLeft", .closure(timeLeft))])))
+            arguments.append(
+                SwiftArgument(
+                    "timers",
+                    .call(
+                        .member(.identifier(names.timerTokens), "pendingTimers"),
+                        [SwiftArgument("timeLeft", .closure(timeLeft))])))
         }
         let documentation = Self.wrapped(
             "The machine as data: its state" + (hasHistory ? " and history" : "")
                 + (machine.hasTimers ? ", and its running timers with the time each has left" : "")
                 + ". Save it (it is `Codable`) and restore the machine with `init(actions:snapshot:)`."
-                + (machine.hasTimers ? " A timer whose actions cannot say how long it has left is saved with its whole duration." : ""))
-        return .property(SwiftProperty(
-            documentation: documentation, access: modifier, isVariable: true, name: "snapshot",
-            type: machine.snapshotTypeName,
-            getterBody: [.returnStatement(.call(.identifier(machine.snapshotTypeName), arguments))]))
+                + (machine.hasTimers
+                    ? " A timer whose actions cannot say how long it has left is saved with its whole duration." : ""))
+        return .property(
+            SwiftProperty(
+                documentation: documentation, access: modifier, isVariable: true, name: "snapshot",
+                type: machine.snapshotTypeName,
+                getterBody: [.returnStatement(.call(.identifier(machine.snapshotTypeName), arguments))]))
     }
 
     /// `init(actions:snapshot:)`: the machine as the snapshot has it, without entry actions;
@@ -109,24 +140,39 @@ extension Translator {
             .assignment(.identifier("self.actions"), .identifier("actions")),
             .assignment(.identifier("self." + stateStorage), .member(.identifier("snapshot"), "state")),
         ]
-        if hasHistory { body.append(.assignment(.identifier("self." + historyStorage), .member(.identifier("snapshot"), "history"))) }
-        var parameters = [SwiftParameter(name: "actions", type: "Actions"),
-                          SwiftParameter(name: "snapshot", type: machine.snapshotTypeName)]
-        var text = "A machine as `snapshot` has it: in its state" + (hasHistory ? ", with its history" : "")
+        if hasHistory {
+            body.append(.assignment(.identifier("self." + historyStorage), .member(.identifier("snapshot"), "history")))
+        }
+        var parameters = [
+            SwiftParameter(name: "actions", type: "Actions"),
+            SwiftParameter(name: "snapshot", type: machine.snapshotTypeName),
+        ]
+        var text =
+            "A machine as `snapshot` has it: in its state" + (hasHistory ? ", with its history" : "")
             + ". No entry actions run, so that a saved machine is restored as it was."
         if machine.hasTimers {
             parameters.append(timersParameter)
             body.append(.assignment(.identifier("self." + names.timers), .identifier("timers")))
             let pending = SwiftExpression.identifier("pending")
-            body.append(.forIn(name: "pending", sequence: .member(.identifier("snapshot"), "timers"), body: [
-                .expression(.call(.identifier("startTimer"), [
-                    SwiftArgument(.member(pending, "timer")), SwiftArgument("after", .member(pending, "timeLeft")),
-                ])),
-            ]))
-            text += " The timers it lists start on `timers`, each to fire after the time it had left"
+            body.append(
+                .forIn(
+                    name: "pending", sequence: .member(.identifier("snapshot"), "timers"),
+                    body: [
+                        .expression(
+                            .call(
+                                .identifier("startTimer"),
+                                [
+                                    SwiftArgument(.member(pending, "timer")),
+                                    SwiftArgument("after", .member(pending, "timeLeft")),
+                                ]))
+                    ]))
+            text +=
+                " The timers it lists start on `timers`, each to fire after the time it had left"
                 + " (`\(machine.snapshotTypeName).advanced(by:)` counts the time since it was taken)."
         }
-        return .initializer(SwiftFunction(documentation: Self.wrapped(text), access: modifier, name: "init",
-                                          parameters: parameters, body: body))
+        return .initializer(
+            SwiftFunction(
+                documentation: Self.wrapped(text), access: modifier, name: "init",
+                parameters: parameters, body: body))
     }
 }

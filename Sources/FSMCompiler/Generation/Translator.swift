@@ -27,10 +27,12 @@ struct Translator {
 
     static func translate(_ machine: StateMachine, sourceName: String, access: SwiftAccess) -> SwiftFile {
         let transitions = machine.concreteStates.reduce(0) { $0 + machine.states[$1].transitions.count }
-        return Translator(machine: machine, sourceName: sourceName, access: access,
-                          transitionCount: transitions, dispatch: DispatchPlanner.plan(machine),
-                          names: GeneratedNames(machine),
-                          layout: machine.needsConfigurations ? RegionLayout(machine) : nil).translate()
+        return Translator(
+            machine: machine, sourceName: sourceName, access: access,
+            transitionCount: transitions, dispatch: DispatchPlanner.plan(machine),
+            names: GeneratedNames(machine),
+            layout: machine.needsConfigurations ? RegionLayout(machine) : nil
+        ).translate()
     }
 
     func translate() -> SwiftFile {
@@ -107,19 +109,24 @@ struct Translator {
 
     /// Fails to compile against an FSMRuntime with another API version, saying why.
     private var versionCheck: [SwiftDeclaration] {
-        [.comment([
-            "If the next line fails to compile, this file was generated for another version of",
-            "FSMRuntime: regenerate it with the fsmc that comes with the FSMRuntime you build with.",
-         ]),
-         .typeAlias(SwiftTypeAlias(isPrivate: true, name: "RequiredRuntime", type: "FSMRuntime.APIVersion\(runtimeVersion)"))]
+        [
+            .comment([
+                "If the next line fails to compile, this file was generated for another version of",
+                "FSMRuntime: regenerate it with the fsmc that comes with the FSMRuntime you build with.",
+            ]),
+            .typeAlias(
+                SwiftTypeAlias(isPrivate: true, name: "RequiredRuntime", type: "FSMRuntime.APIVersion\(runtimeVersion)")
+            ),
+        ]
     }
 
     // MARK: Enums
 
     /// The state enum, with the events each state handles.
     private var stateEnum: SwiftDeclaration {
-        let declaration = namedEnum(machine.stateTypeName, documentation: "The states of the `\(machine.name.name)` machine.",
-                                    cases: machine.concreteStates.map { machine.states[$0].named })
+        let declaration = namedEnum(
+            machine.stateTypeName, documentation: "The states of the `\(machine.name.name)` machine.",
+            cases: machine.concreteStates.map { machine.states[$0].named })
         guard case .enumeration(var enumeration) = declaration else { return declaration }
         enumeration.members.insert(contentsOf: handledEventsProperty, at: 0)
         return .enumeration(enumeration)
@@ -129,13 +136,20 @@ struct Translator {
     /// a second enum names the events without them.
     private var eventEnums: [SwiftDeclaration] {
         guard machine.hasEventValues else {
-            return [namedEnum(machine.eventTypeName, documentation: "The events of the `\(machine.name.name)` machine.",
-                              cases: appEventNames)]
+            return [
+                namedEnum(
+                    machine.eventTypeName, documentation: "The events of the `\(machine.name.name)` machine.",
+                    cases: appEventNames)
+            ]
         }
-        return [eventEnumWithValues,
-                namedEnum(machine.eventNameTypeName,
-                          documentation: "The events of the `\(machine.name.name)` machine without their values: what `\(machine.eventTypeName).name` is.",
-                          cases: appEventNames)]
+        return [
+            eventEnumWithValues,
+            namedEnum(
+                machine.eventNameTypeName,
+                documentation:
+                    "The events of the `\(machine.name.name)` machine without their values: what `\(machine.eventTypeName).name` is.",
+                cases: appEventNames),
+        ]
     }
 
     /// `enum PlayerEvent { case loaded(duration: Double) … }`, with `name`, the event
@@ -144,40 +158,58 @@ struct Translator {
     /// cannot tell: `name` always is.
     private var eventEnumWithValues: SwiftDeclaration {
         let cases = appEventsWithValues.map { event, parameters in
-            SwiftEnumCase(name: event.swiftName, associatedValues: parameters.map { SwiftAssociatedValue(label: $0.label, type: $0.type) })
+            SwiftEnumCase(
+                name: event.swiftName,
+                associatedValues: parameters.map { SwiftAssociatedValue(label: $0.label, type: $0.type) })
         }
         let nameCases = appEventNames.map { event in
-            SwiftCase(patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.implicitMember(event.swiftName))])
+            SwiftCase(
+                patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.implicitMember(event.swiftName))])
         }
         let descriptionCases = appEventsWithValues.map { event, parameters in
             guard !parameters.isEmpty else {
-                return SwiftCase(patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.stringLiteral(event.name))])
+                return SwiftCase(
+                    patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.stringLiteral(event.name))])
             }
             var parts: [SwiftStringPart] = [.text(event.name + "(")]
             for (position, parameter) in parameters.enumerated() {
                 parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
-                parts.append(.value(.call(.identifier("Swift.String"), [SwiftArgument("reflecting", .identifier(names.values[parameter.label] ?? parameter.label))])))
+                parts.append(
+                    .value(
+                        .call(
+                            .identifier("Swift.String"),
+                            [SwiftArgument("reflecting", .identifier(names.values[parameter.label] ?? parameter.label))]
+                        )))
             }
             parts.append(.text(")"))
-            return SwiftCase(patterns: [.enumCaseBinding(event.swiftName, parameters.map { names.values[$0.label] })],
-                             body: [.returnStatement(.interpolatedString(parts))])
+            return SwiftCase(
+                patterns: [.enumCaseBinding(event.swiftName, parameters.map { names.values[$0.label] })],
+                body: [.returnStatement(.interpolatedString(parts))])
         }
-        return .enumeration(SwiftEnum(
-            documentation: [
-                "The events of the `\(machine.name.name)` machine, with the values they carry. `name` is an event",
-                "without its values; an event prints as its name in the .sm file followed by its values.",
-            ],
-            access: modifier, name: machine.eventTypeName,
-            conformances: ["Swift.Sendable", "Swift.CustomStringConvertible"],
-            cases: cases,
-            members: [
-                .property(SwiftProperty(documentation: ["The event without its values."], access: modifier, isVariable: true,
-                                        name: "name", type: machine.eventNameTypeName,
-                                        getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: nameCases))])),
-                .property(SwiftProperty(access: modifier, isVariable: true, name: "description", type: "Swift.String",
-                                        getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptionCases))])),
-            ],
-            isolation: valueIsolation))
+        return .enumeration(
+            SwiftEnum(
+                documentation: [
+                    "The events of the `\(machine.name.name)` machine, with the values they carry. `name` is an event",
+                    "without its values; an event prints as its name in the .sm file followed by its values.",
+                ],
+                access: modifier, name: machine.eventTypeName,
+                conformances: ["Swift.Sendable", "Swift.CustomStringConvertible"],
+                cases: cases,
+                members: [
+                    .property(
+                        SwiftProperty(
+                            documentation: ["The event without its values."], access: modifier, isVariable: true,
+                            name: "name", type: machine.eventNameTypeName,
+                            getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: nameCases))])
+                    ),
+                    .property(
+                        SwiftProperty(
+                            access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                            getterBody: [
+                                .switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptionCases))
+                            ])),
+                ],
+                isolation: valueIsolation))
     }
 
     /// The events the app sends, which the event enum has: every event but the timers.
@@ -189,9 +221,10 @@ struct Translator {
 
     private var predicateEnums: [SwiftDeclaration] {
         machine.predicateTypes.map { type in
-            namedEnum(type.type.swiftName,
-                      documentation: "The predicate `\(type.type.name)` of the `\(machine.name.name)` machine.",
-                      cases: type.cases)
+            namedEnum(
+                type.type.swiftName,
+                documentation: "The predicate `\(type.type.name)` of the `\(machine.name.name)` machine.",
+                cases: type.cases)
         }
     }
 
@@ -217,7 +250,8 @@ struct Translator {
         guard layout != nil else {
             return "`\(machine.states[state].name)`: the state last current in it when it was left (\(kind) history)."
         }
-        return "`\(machine.states[state].name)`: what was active in it when the machine last left it or states inside it (\(kind) history)."
+        return
+            "`\(machine.states[state].name)`: what was active in it when the machine last left it or states inside it (\(kind) history)."
     }
 
     /// `<FSM>History`, one optional state per superstate with history: the state last
@@ -227,20 +261,32 @@ struct Translator {
         guard !states.isEmpty else { return [] }
         let types = states.map { historyType(of: $0) }
         let properties = zip(states, types).map { state, type in
-            SwiftDeclaration.property(SwiftProperty(
-                documentation: [historyDocumentation(of: state)],
-                access: modifier, isVariable: true, name: historyProperty(state), type: type))
+            SwiftDeclaration.property(
+                SwiftProperty(
+                    documentation: [historyDocumentation(of: state)],
+                    access: modifier, isVariable: true, name: historyProperty(state), type: type))
         }
-        let initializer = SwiftDeclaration.initializer(SwiftFunction(
-            documentation: ["Histories as saved from a machine's `history`; by default none, as when it starts."],
-            access: modifier, name: "init",
-            parameters: zip(states, types).map { SwiftParameter(name: historyProperty($0), type: $1, defaultValue: .identifier("nil")) },
-            body: states.map { .assignment(.identifier("self." + historyProperty($0)), .identifier(historyProperty($0))) }))
-        return [.structure(SwiftStruct(
-            documentation: ["The histories of the `\(machine.name.name)` machine's superstates, to save and restore with its state."],
-            access: modifier, name: machine.historyTypeName,
-            conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"], members: properties + [initializer],
-            isolation: valueIsolation))]
+        let initializer = SwiftDeclaration.initializer(
+            SwiftFunction(
+                documentation: ["Histories as saved from a machine's `history`; by default none, as when it starts."],
+                access: modifier, name: "init",
+                parameters: zip(states, types).map {
+                    SwiftParameter(name: historyProperty($0), type: $1, defaultValue: .identifier("nil"))
+                },
+                body: states.map {
+                    .assignment(.identifier("self." + historyProperty($0)), .identifier(historyProperty($0)))
+                }))
+        return [
+            .structure(
+                SwiftStruct(
+                    documentation: [
+                        "The histories of the `\(machine.name.name)` machine's superstates, to save and restore with its state."
+                    ],
+                    access: modifier, name: machine.historyTypeName,
+                    conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"],
+                    members: properties + [initializer],
+                    isolation: valueIsolation))
+        ]
     }
 
     /// An enum whose raw values, and so whose descriptions, are the `.sm` names. Swift
@@ -248,27 +294,35 @@ struct Translator {
     /// gets an event enum with only the conformances that need no value.
     private func namedEnum(_ name: String, documentation: String, cases: [Named]) -> SwiftDeclaration {
         guard !cases.isEmpty else {
-            return .enumeration(SwiftEnum(
-                documentation: [documentation, "It has no cases yet: no row of the .sm file names one."],
-                access: modifier, name: name,
-                conformances: ["Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable"], cases: [], members: [],
-                isolation: valueIsolation))
+            return .enumeration(
+                SwiftEnum(
+                    documentation: [documentation, "It has no cases yet: no row of the .sm file names one."],
+                    access: modifier, name: name,
+                    conformances: ["Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable"], cases: [], members: [],
+                    isolation: valueIsolation))
         }
-        return .enumeration(SwiftEnum(
-            documentation: [documentation, "Each case prints as its name in the .sm file, which is also its raw value."],
-            access: modifier, name: name, conformances: Self.printedEnumConformances,
-            cases: cases.map { SwiftEnumCase(name: $0.swiftName, rawValue: $0.name) },
-            members: [rawValueDescription], isolation: valueIsolation))
+        return .enumeration(
+            SwiftEnum(
+                documentation: [
+                    documentation, "Each case prints as its name in the .sm file, which is also its raw value.",
+                ],
+                access: modifier, name: name, conformances: Self.printedEnumConformances,
+                cases: cases.map { SwiftEnumCase(name: $0.swiftName, rawValue: $0.name) },
+                members: [rawValueDescription], isolation: valueIsolation))
     }
 
     /// What an enum whose cases print as their `String` raw values conforms to.
-    static let printedEnumConformances = ["Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
-                                          "Swift.Codable", "Swift.CustomStringConvertible"]
+    static let printedEnumConformances = [
+        "Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
+        "Swift.Codable", "Swift.CustomStringConvertible",
+    ]
 
     /// `var description: String { rawValue }`
     var rawValueDescription: SwiftDeclaration {
-        .property(SwiftProperty(access: modifier, isVariable: true, name: "description", type: "Swift.String",
-                                getter: .identifier("rawValue")))
+        .property(
+            SwiftProperty(
+                access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                getter: .identifier("rawValue")))
     }
 
     // MARK: Actions protocol
@@ -278,15 +332,17 @@ struct Translator {
     private var actionsProtocol: [SwiftDeclaration] {
         let actions = machine.actions.indices.map { index in
             let isAsync = machine.asyncActions[index]
-            return SwiftFunction(isMutating: !isAsync, isNonsending: isAsync && runsInCallersIsolation,
-                                 name: machine.actions[index].swiftName,
-                                 parameters: requirementParameters(machine.actionParameters[index]), isAsync: isAsync, body: [])
+            return SwiftFunction(
+                isMutating: !isAsync, isNonsending: isAsync && runsInCallersIsolation,
+                name: machine.actions[index].swiftName,
+                parameters: requirementParameters(machine.actionParameters[index]), isAsync: isAsync, body: [])
         }
         let conditions = machine.conditions.indices.map { index in
             let isAsync = machine.asyncConditions[index]
-            return SwiftFunction(isNonsending: isAsync && runsInCallersIsolation, name: machine.conditions[index].swiftName,
-                                 parameters: requirementParameters(machine.conditionParameters[index]), isAsync: isAsync,
-                                 returnType: "Swift.Bool", body: [])
+            return SwiftFunction(
+                isNonsending: isAsync && runsInCallersIsolation, name: machine.conditions[index].swiftName,
+                parameters: requirementParameters(machine.conditionParameters[index]), isAsync: isAsync,
+                returnType: "Swift.Bool", body: [])
         }
         var declaration = SwiftProtocol(
             documentation: [
@@ -311,32 +367,48 @@ struct Translator {
             requirement.body = []
             return requirement
         }
-        declaration.propertyRequirements = [SwiftProperty(isStatic: true, isVariable: true, name: "sendsEvents", type: "Swift.Bool")]
+        declaration.propertyRequirements = [
+            SwiftProperty(isStatic: true, isVariable: true, name: "sendsEvents", type: "Swift.Bool")
+        ]
         return [
             .protocolDeclaration(declaration),
-            .extensionDeclaration(SwiftExtension(
-                attributes: machine.hasTimers ? [Self.timerAvailability] : [],
-                name: machine.actionsProtocolName, members: (hooks + timerHooks).map { .function($0) } + [
-                .property(SwiftProperty(documentation: ["True: events sent from inside actions are queued (run to completion)."],
-                                        access: modifier, isStatic: true, isVariable: true, name: "sendsEvents",
-                                        type: "Swift.Bool", getter: .identifier("true"))),
-            ])),
+            .extensionDeclaration(
+                SwiftExtension(
+                    attributes: machine.hasTimers ? [Self.timerAvailability] : [],
+                    name: machine.actionsProtocolName,
+                    members: (hooks + timerHooks).map { .function($0) } + [
+                        .property(
+                            SwiftProperty(
+                                documentation: [
+                                    "True: events sent from inside actions are queued (run to completion)."
+                                ],
+                                access: modifier, isStatic: true, isVariable: true, name: "sendsEvents",
+                                type: "Swift.Bool", getter: .identifier("true")))
+                    ])),
         ]
     }
 
     /// `unhandledEvent(_:in:)` and `trace(_:outcome:)` with their default bodies, which do nothing.
     private var hooks: [SwiftFunction] {
         [
-            SwiftFunction(documentation: ["Called when no row of `state` matches `event`; the default does nothing."],
-                          access: modifier, isMutating: true, name: "unhandledEvent",
-                          parameters: [SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
-                                       SwiftParameter(label: "in", name: "state", type: machine.stateTypeName)],
-                          body: []),
-            SwiftFunction(documentation: ["Called after every event the machine handles, with what happened; the default does nothing."],
-                          access: modifier, isMutating: true, name: "trace",
-                          parameters: [SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
-                                       SwiftParameter(name: "outcome", type: outcomeType)],
-                          body: []),
+            SwiftFunction(
+                documentation: ["Called when no row of `state` matches `event`; the default does nothing."],
+                access: modifier, isMutating: true, name: "unhandledEvent",
+                parameters: [
+                    SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
+                    SwiftParameter(label: "in", name: "state", type: machine.stateTypeName),
+                ],
+                body: []),
+            SwiftFunction(
+                documentation: [
+                    "Called after every event the machine handles, with what happened; the default does nothing."
+                ],
+                access: modifier, isMutating: true, name: "trace",
+                parameters: [
+                    SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
+                    SwiftParameter(name: "outcome", type: outcomeType),
+                ],
+                body: []),
         ]
     }
 
@@ -354,10 +426,13 @@ struct Translator {
     // MARK: Machine
 
     private var machineClass: SwiftDeclaration {
-        var members: [SwiftDeclaration] = [
-            .typeAlias(SwiftTypeAlias(documentation: ["What `handle(_:)` returns."], access: modifier,
-                                      name: "Outcome", type: outcomeType)),
-        ] + stateProperty
+        var members: [SwiftDeclaration] =
+            [
+                .typeAlias(
+                    SwiftTypeAlias(
+                        documentation: ["What `handle(_:)` returns."], access: modifier,
+                        name: "Outcome", type: outcomeType))
+            ] + stateProperty
         if !historyStorageStates.isEmpty { members += historyProperties }
         members.append(actionsProperty)
         if machine.isObservable { members += observationProperties }
@@ -366,7 +441,9 @@ struct Translator {
         // that any code taking a value of its event type, which has no cases, never runs.
         // Its timers, if it has some, still fire, one at a time.
         if machine.appEvents.isEmpty {
-            if machine.hasTimers && machine.isAsync { members.append(asyncEventQueueProperty(["Timeouts waiting their turn."])) }
+            if machine.hasTimers && machine.isAsync {
+                members.append(asyncEventQueueProperty(["Timeouts waiting their turn."]))
+            }
             members += initializers
             if machine.hasTimers { members += timerFunctions }
             if layout != nil { members += regionHelpers }
@@ -374,16 +451,27 @@ struct Translator {
             let used = predicateTypesUsed()
             let eventFunctions = machine.appEvents.map { eventFunction($0, using: used[$0]) }
             if machine.isAsync {
-                members += [asyncEventQueueProperty(["Events waiting their turn, and those sent from inside actions."])]
-                    + initializers + [asyncHandleFunction] + eventFunctions + [layout == nil ? canHandleFunction : regionCanHandleFunction]
+                members +=
+                    [asyncEventQueueProperty(["Events waiting their turn, and those sent from inside actions."])]
+                    + initializers + [asyncHandleFunction] + eventFunctions + [
+                        layout == nil ? canHandleFunction : regionCanHandleFunction
+                    ]
             } else {
-                members += [
-                    .property(SwiftProperty(documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
-                                            restriction: "private", isVariable: true, name: names.eventQueue,
-                                            initialValue: .call(.identifier("FSMRuntime.EventQueue<\(queueElementType), \(machine.stateTypeName)>"), []))),
-                ] + initializers + [handleFunction] + eventFunctions
-                    + [layout == nil ? canHandleFunction : regionCanHandleFunction, handleEventFunction, enqueueFunction,
-                       handleWaitingEventsFunction]
+                members +=
+                    [
+                        .property(
+                            SwiftProperty(
+                                documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
+                                restriction: "private", isVariable: true, name: names.eventQueue,
+                                initialValue: .call(
+                                    .identifier("FSMRuntime.EventQueue<\(queueElementType), \(machine.stateTypeName)>"),
+                                    [])))
+                    ] + initializers + [handleFunction] + eventFunctions
+                    + [
+                        layout == nil ? canHandleFunction : regionCanHandleFunction, handleEventFunction,
+                        enqueueFunction,
+                        handleWaitingEventsFunction,
+                    ]
             }
             if layout != nil {
                 members += regionDispatchFunctions
@@ -396,35 +484,43 @@ struct Translator {
             if machine.isObservable { members.append(changeStateFunction) }
             members += answerFunctions
         }
-        let usage = machine.appEvents.isEmpty ? [
-            machine.hasTimers
-                ? "It has no events to send it, only the timers of its `after` rows, and so no `handle(_:)`."
-                : "It has no events yet (no row of the .sm file names one), and so no `handle(_:)`.",
-        ] : [
-            "Send it events with `handle(_:)` or with the method named after each event; each",
-            "returns what happened. An event sent from inside an action is queued and handled",
-            "as soon as the current transition completes (run to completion). Actions that never",
-            "send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then",
-            "costs what a hand-written `switch` costs.",
-        ]
-        return .classDeclaration(SwiftClass(
-            documentation: ["The `\(machine.name.name)` state machine.", ""] + (machine.isAsync ? asyncUsage : usage)
-                + (isInlinable ? inlinableUsage : []),
-            // Observation came with these versions of Apple's systems; the machine says so,
-            // so that an app targeting older ones is told at its uses, not in this file.
-            attributes: machine.isObservable ? ["@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)"]
-                : machine.hasTimers ? [Self.timerAvailability] : [],
-            access: modifier, isFinal: true, name: machine.typeName,
-            genericParameters: [SwiftGenericParameter(name: "Actions", constraint: machine.actionsProtocolName)],
-            members: isInlinable ? members.map(inlinable) : members, conformances: machine.isObservable ? ["Observation.Observable"] : [],
-            isolation: isolation))
+        let usage =
+            machine.appEvents.isEmpty
+            ? [
+                machine.hasTimers
+                    ? "It has no events to send it, only the timers of its `after` rows, and so no `handle(_:)`."
+                    : "It has no events yet (no row of the .sm file names one), and so no `handle(_:)`."
+            ]
+            : [
+                "Send it events with `handle(_:)` or with the method named after each event; each",
+                "returns what happened. An event sent from inside an action is queued and handled",
+                "as soon as the current transition completes (run to completion). Actions that never",
+                "send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then",
+                "costs what a hand-written `switch` costs.",
+            ]
+        return .classDeclaration(
+            SwiftClass(
+                documentation: ["The `\(machine.name.name)` state machine.", ""]
+                    + (machine.isAsync ? asyncUsage : usage)
+                    + (isInlinable ? inlinableUsage : []),
+                // Observation came with these versions of Apple's systems; the machine says so,
+                // so that an app targeting older ones is told at its uses, not in this file.
+                attributes: machine.isObservable
+                    ? ["@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)"]
+                    : machine.hasTimers ? [Self.timerAvailability] : [],
+                access: modifier, isFinal: true, name: machine.typeName,
+                genericParameters: [SwiftGenericParameter(name: "Actions", constraint: machine.actionsProtocolName)],
+                members: isInlinable ? members.map(inlinable) : members,
+                conformances: machine.isObservable ? ["Observation.Observable"] : [],
+                isolation: isolation))
     }
 
     /// The queue of an async machine, in which events (and timeouts) wait their turn.
     private func asyncEventQueueProperty(_ documentation: [String]) -> SwiftDeclaration {
-        .property(SwiftProperty(
-            documentation: documentation, restriction: "private", isVariable: false, name: names.eventQueue,
-            initialValue: .call(.identifier("FSMRuntime.AsyncEventQueue<\(queueElementType)>"), [])))
+        .property(
+            SwiftProperty(
+                documentation: documentation, restriction: "private", isVariable: false, name: names.eventQueue,
+                initialValue: .call(.identifier("FSMRuntime.AsyncEventQueue<\(queueElementType)>"), [])))
     }
 
     /// What an inlinable machine's documentation adds about its internal members.
@@ -483,17 +579,24 @@ struct Translator {
             "(no user code runs during one), so they need no run-time exclusivity check.",
         ]
         guard isInlinable else {
-            return [.property(SwiftProperty(
-                documentation: documentation, attributes: ["@exclusivity(unchecked)"], access: modifier,
-                restriction: "private(set)", isVariable: true, name: "history", type: machine.historyTypeName))]
+            return [
+                .property(
+                    SwiftProperty(
+                        documentation: documentation, attributes: ["@exclusivity(unchecked)"], access: modifier,
+                        restriction: "private(set)", isVariable: true, name: "history", type: machine.historyTypeName))
+            ]
         }
         return [
-            .property(SwiftProperty(documentation: ["The states last current in the superstates with history."],
-                                    access: modifier, isVariable: true, name: "history", type: machine.historyTypeName,
-                                    getter: .identifier(names.currentHistory))),
-            .property(SwiftProperty(documentation: documentation, attributes: ["@exclusivity(unchecked)"],
-                                    restriction: "private", isVariable: true, name: names.currentHistory,
-                                    type: machine.historyTypeName)),
+            .property(
+                SwiftProperty(
+                    documentation: ["The states last current in the superstates with history."],
+                    access: modifier, isVariable: true, name: "history", type: machine.historyTypeName,
+                    getter: .identifier(names.currentHistory))),
+            .property(
+                SwiftProperty(
+                    documentation: documentation, attributes: ["@exclusivity(unchecked)"],
+                    restriction: "private", isVariable: true, name: names.currentHistory,
+                    type: machine.historyTypeName)),
         ]
     }
 
@@ -501,10 +604,11 @@ struct Translator {
     /// no run-time exclusivity check: it is written only by the machine, never while user
     /// code runs (see `actionsProperty`).
     private var currentStateProperty: SwiftDeclaration {
-        .property(SwiftProperty(
-            documentation: isInlinable ? ["The state, written only by the machine; read it as `state`."] : [],
-            attributes: isInlinable ? ["@exclusivity(unchecked)"] : [],
-            restriction: "private", isVariable: true, name: names.currentState, type: machine.stateTypeName))
+        .property(
+            SwiftProperty(
+                documentation: isInlinable ? ["The state, written only by the machine; read it as `state`."] : [],
+                attributes: isInlinable ? ["@exclusivity(unchecked)"] : [],
+                restriction: "private", isVariable: true, name: names.currentState, type: machine.stateTypeName))
     }
 
     /// `actions`. In an inlinable machine, used from another module, the compiler cannot
@@ -515,16 +619,20 @@ struct Translator {
     /// debug build stops on one). Code of an action must not assign `actions` itself.
     private var actionsProperty: SwiftDeclaration {
         guard isInlinable else {
-            return .property(SwiftProperty(documentation: ["The actions the machine runs."], access: modifier,
-                                           isVariable: true, name: "actions", type: "Actions"))
+            return .property(
+                SwiftProperty(
+                    documentation: ["The actions the machine runs."], access: modifier,
+                    isVariable: true, name: "actions", type: "Actions"))
         }
-        return .property(SwiftProperty(
-            documentation: [
-                "The actions the machine runs. The machine's accesses to them are not checked for",
-                "exclusivity at run time, which would cost more than dispatch: they never overlap, but",
-                "an action must not assign `actions` of the machine that runs it.",
-            ],
-            attributes: ["@exclusivity(unchecked)"], access: modifier, isVariable: true, name: "actions", type: "Actions"))
+        return .property(
+            SwiftProperty(
+                documentation: [
+                    "The actions the machine runs. The machine's accesses to them are not checked for",
+                    "exclusivity at run time, which would cost more than dispatch: they never overlap, but",
+                    "an action must not assign `actions` of the machine that runs it.",
+                ],
+                attributes: ["@exclusivity(unchecked)"], access: modifier, isVariable: true, name: "actions",
+                type: "Actions"))
     }
 
     /// The name the bodies read and write the histories by.
@@ -535,24 +643,40 @@ struct Translator {
     private var stateProperty: [SwiftDeclaration] {
         guard machine.isObservable else {
             guard isInlinable else {
-                return [.property(SwiftProperty(documentation: ["The current state."], access: modifier,
-                                                restriction: "private(set)", isVariable: true, name: "state",
-                                                type: machine.stateTypeName))]
+                return [
+                    .property(
+                        SwiftProperty(
+                            documentation: ["The current state."], access: modifier,
+                            restriction: "private(set)", isVariable: true, name: "state",
+                            type: machine.stateTypeName))
+                ]
             }
             return [
-                .property(SwiftProperty(documentation: ["The current state."], access: modifier, isVariable: true,
-                                        name: "state", type: machine.stateTypeName, getter: .identifier(names.currentState))),
+                .property(
+                    SwiftProperty(
+                        documentation: ["The current state."], access: modifier, isVariable: true,
+                        name: "state", type: machine.stateTypeName, getter: .identifier(names.currentState))),
                 currentStateProperty,
             ]
         }
-        return [.property(SwiftProperty(
-            documentation: ["The current state, which observers (SwiftUI views, `withObservationTracking`) track."],
-            access: modifier, isVariable: true, name: "state", type: machine.stateTypeName,
-            getterBody: [
-                .expression(.call(.member(.identifier(names.observationRegistrar), "access"),
-                                  [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .identifier(names.stateKeyPath))])),
-                .returnStatement(.identifier(names.currentState)),
-            ]))]
+        return [
+            .property(
+                SwiftProperty(
+                    documentation: [
+                        "The current state, which observers (SwiftUI views, `withObservationTracking`) track."
+                    ],
+                    access: modifier, isVariable: true, name: "state", type: machine.stateTypeName,
+                    getterBody: [
+                        .expression(
+                            .call(
+                                .member(.identifier(names.observationRegistrar), "access"),
+                                [
+                                    SwiftArgument(.identifier("self")),
+                                    SwiftArgument("keyPath", .identifier(names.stateKeyPath)),
+                                ])),
+                        .returnStatement(.identifier(names.currentState)),
+                    ]))
+        ]
     }
 
     /// The name the bodies read and write the state by: `state`, or the stored state of an
@@ -572,16 +696,19 @@ struct Translator {
     private var observationProperties: [SwiftDeclaration] {
         [
             currentStateProperty,
-            .property(SwiftProperty(restriction: "private", isVariable: false, name: names.observationRegistrar,
-                                    initialValue: .call(.identifier("Observation.ObservationRegistrar"), []))),
-            .property(SwiftProperty(
-                documentation: [
-                    "`\\.state`, made once: a key path into a generic class is otherwise made at each use, at",
-                    "the cost of a thousand dispatches.",
-                ],
-                restriction: "private", isVariable: false, name: names.stateKeyPath,
-                type: "Swift.KeyPath<\(machine.typeName)<Actions>, \(machine.stateTypeName)>",
-                initialValue: .keyPath("state"))),
+            .property(
+                SwiftProperty(
+                    restriction: "private", isVariable: false, name: names.observationRegistrar,
+                    initialValue: .call(.identifier("Observation.ObservationRegistrar"), []))),
+            .property(
+                SwiftProperty(
+                    documentation: [
+                        "`\\.state`, made once: a key path into a generic class is otherwise made at each use, at",
+                        "the cost of a thousand dispatches.",
+                    ],
+                    restriction: "private", isVariable: false, name: names.stateKeyPath,
+                    type: "Swift.KeyPath<\(machine.typeName)<Actions>, \(machine.stateTypeName)>",
+                    initialValue: .keyPath("state"))),
         ]
     }
 
@@ -589,52 +716,63 @@ struct Translator {
     private var changeStateFunction: SwiftDeclaration {
         let registrar = SwiftExpression.identifier(names.observationRegistrar)
         let arguments = [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .identifier(names.stateKeyPath))]
-        return .function(SwiftFunction(
-            documentation: ["Sets the state; observers hear of it only when it changes."],
-            attributes: ["@inline(__always)"], isPrivate: true, name: names.changeState,
-            parameters: [SwiftParameter(label: "to", name: "next", type: machine.stateTypeName)],
-            body: [
-                .guardStatement([.notEqual(.identifier("next"), .identifier(names.currentState))], elseBody: [.returnStatement(nil)]),
-                .expression(.call(.member(registrar, "willSet"), arguments)),
-                .assignment(.identifier(names.currentState), .identifier("next")),
-                .expression(.call(.member(registrar, "didSet"), arguments)),
-            ]))
+        return .function(
+            SwiftFunction(
+                documentation: ["Sets the state; observers hear of it only when it changes."],
+                attributes: ["@inline(__always)"], isPrivate: true, name: names.changeState,
+                parameters: [SwiftParameter(label: "to", name: "next", type: machine.stateTypeName)],
+                body: [
+                    .guardStatement(
+                        [.notEqual(.identifier("next"), .identifier(names.currentState))],
+                        elseBody: [.returnStatement(nil)]),
+                    .expression(.call(.member(registrar, "willSet"), arguments)),
+                    .assignment(.identifier(names.currentState), .identifier("next")),
+                    .expression(.call(.member(registrar, "didSet"), arguments)),
+                ]))
     }
 
     /// The events actions sent while an async machine handled one, each in turn.
     private var drainingWaitingEvents: SwiftStatement {
         let queued = SwiftExpression.identifier("queued")
-        let queuedArguments: [SwiftArgument] = machine.predicateTypes.isEmpty
+        let queuedArguments: [SwiftArgument] =
+            machine.predicateTypes.isEmpty
             ? [SwiftArgument(queued)]
             : eventParameters.map { SwiftArgument(.member(queued, $0.name)) }
         let queuedEvent: SwiftExpression = machine.predicateTypes.isEmpty ? queued : .member(queued, "event")
-        return .whileLet(name: "queued", value: .call(.member(eventQueue, "next"), []), body: [
-            trace(queuedEvent, .await(.call(.identifier("dispatch"), queuedArguments))),
-        ])
+        return .whileLet(
+            name: "queued", value: .call(.member(eventQueue, "next"), []),
+            body: [
+                trace(queuedEvent, .await(.call(.identifier("dispatch"), queuedArguments)))
+            ])
     }
 
     /// `handle` of an async machine: wait for the turn, dispatch, trace, then the events
     /// that actions sent meanwhile, then give the turn to the next waiting call.
     private var asyncHandleFunction: SwiftDeclaration {
-        .function(SwiftFunction(
-            documentation: [
-                "Handles `event` in its turn and returns what happened; `.queued` at once when called from",
-                "inside an action, the event then being handled after the current one.",
-            ],
-            attributes: ["@discardableResult"], access: modifier, isNonsending: runsInCallersIsolation, name: "handle",
-            parameters: eventParameters, isAsync: true, returnType: "Outcome",
-            body: [
-                .guardStatement([.await(.call(.member(eventQueue, "begin"), []))], elseBody: [
-                    .expression(.call(.member(eventQueue, "enqueue"), [SwiftArgument(queueElement)])),
-                    .returnStatement(.implicitMember("queued")),
-                ]),
-                .declaration(isVariable: false, name: "outcome", type: nil,
-                             value: .await(.call(.identifier("dispatch"), forwardedEventArguments))),
-                trace(.identifier("event"), .identifier("outcome")),
-                drainingWaitingEvents,
-                .expression(.call(.member(eventQueue, "end"), [])),
-                .returnStatement(.identifier("outcome")),
-            ]))
+        .function(
+            SwiftFunction(
+                documentation: [
+                    "Handles `event` in its turn and returns what happened; `.queued` at once when called from",
+                    "inside an action, the event then being handled after the current one.",
+                ],
+                attributes: ["@discardableResult"], access: modifier, isNonsending: runsInCallersIsolation,
+                name: "handle",
+                parameters: eventParameters, isAsync: true, returnType: "Outcome",
+                body: [
+                    .guardStatement(
+                        [.await(.call(.member(eventQueue, "begin"), []))],
+                        elseBody: [
+                            .expression(.call(.member(eventQueue, "enqueue"), [SwiftArgument(queueElement)])),
+                            .returnStatement(.implicitMember("queued")),
+                        ]),
+                    .declaration(
+                        isVariable: false, name: "outcome", type: nil,
+                        value: .await(.call(.identifier("dispatch"), forwardedEventArguments))),
+                    trace(.identifier("event"), .identifier("outcome")),
+                    drainingWaitingEvents,
+                    .expression(.call(.member(eventQueue, "end"), [])),
+                    .returnStatement(.identifier("outcome")),
+                ]))
     }
 
     /// Why the queue is `@exclusivity(unchecked)`: a class's stored properties otherwise get
@@ -667,8 +805,9 @@ struct Translator {
             access: modifier, name: "init",
             parameters: [
                 SwiftParameter(name: "actions", type: "Actions"),
-                SwiftParameter(name: "state", type: machine.stateTypeName,
-                               defaultValue: initialStateValue),
+                SwiftParameter(
+                    name: "state", type: machine.stateTypeName,
+                    defaultValue: initialStateValue),
             ],
             body: [
                 .assignment(.identifier("self.actions"), .identifier("actions")),
@@ -680,8 +819,10 @@ struct Translator {
                 "superstates' `history`, by default none. No entry actions run, so that a saved",
                 "machine can be restored as it was.",
             ]
-            function.parameters.append(SwiftParameter(name: "history", type: machine.historyTypeName,
-                                                      defaultValue: .call(.identifier(machine.historyTypeName), [])))
+            function.parameters.append(
+                SwiftParameter(
+                    name: "history", type: machine.historyTypeName,
+                    defaultValue: .call(.identifier(machine.historyTypeName), [])))
             function.body.append(.assignment(.identifier("self." + historyStorage), .identifier("history")))
         }
         if machine.hasTimers {
@@ -704,8 +845,9 @@ struct Translator {
     /// bodies differs only where it would hide a name of the generated code.
     var predicateParameters: [SwiftParameter] {
         zip(machine.predicateTypes, names.predicateParameters).map { type, name in
-            SwiftParameter(label: name == type.parameterName ? nil : type.parameterName, name: name,
-                           type: type.type.swiftName)
+            SwiftParameter(
+                label: name == type.parameterName ? nil : type.parameterName, name: name,
+                type: type.type.swiftName)
         }
     }
 
@@ -726,49 +868,62 @@ struct Translator {
     /// always inlined, so that where the outcome is not used, building it costs nothing
     /// (a hand-written `switch` computes none).
     private var handleFunction: SwiftDeclaration {
-        .function(SwiftFunction(
-            documentation: [
-                "Handles `event` and returns what happened; `.queued` when called from inside an action.",
-            ],
-            attributes: ["@inline(__always)", "@discardableResult"],
-            access: modifier, name: "handle",
-            parameters: eventParameters, returnType: "Outcome",
-            body: [
-                .declaration(isVariable: false, name: "from", type: nil, value: .identifier(stateStorage)),
-                .declaration(isVariable: false, name: "code", type: nil,
-                             value: .call(.identifier("handleEvent"), forwardedEventArguments)),
-                .returnStatement(.call(.member(eventQueue, "outcome"), [
-                    SwiftArgument(.identifier("code")),
-                    SwiftArgument("from", .identifier("from")),
-                    SwiftArgument("to", .identifier(stateStorage)),
-                ])),
-            ]))
+        .function(
+            SwiftFunction(
+                documentation: [
+                    "Handles `event` and returns what happened; `.queued` when called from inside an action."
+                ],
+                attributes: ["@inline(__always)", "@discardableResult"],
+                access: modifier, name: "handle",
+                parameters: eventParameters, returnType: "Outcome",
+                body: [
+                    .declaration(isVariable: false, name: "from", type: nil, value: .identifier(stateStorage)),
+                    .declaration(
+                        isVariable: false, name: "code", type: nil,
+                        value: .call(.identifier("handleEvent"), forwardedEventArguments)),
+                    .returnStatement(
+                        .call(
+                            .member(eventQueue, "outcome"),
+                            [
+                                SwiftArgument(.identifier("code")),
+                                SwiftArgument("from", .identifier("from")),
+                                SwiftArgument("to", .identifier(stateStorage)),
+                            ])),
+                ]))
     }
 
     /// The body of `handle`: a test of the queue, `dispatch` (inlined), and a test that no
     /// action sent an event. The rare paths are functions of their own that it tail-calls,
     /// so that the common path keeps no value across a call.
     private var handleEventFunction: SwiftDeclaration {
-        .function(SwiftFunction(
-            documentation: [
-                "Handles `event` and returns the code of its outcome, for `handle` to build the outcome",
-                "where it is used.",
-            ],
-            attributes: inlinesHandleEvent ? ["@inline(__always)"] : [],
-            isPrivate: true, name: "handleEvent",
-            parameters: privateEventParameters, returnType: outcomeCodeType,
-            body: [
-                .guardLet(name: "handling",
-                          value: .call(.member(eventQueue, "begin"), beginArguments),
-                          elseBody: [.returnStatement(.call(.identifier("enqueue"), [SwiftArgument(queueElement)]))]),
-                .declaration(isVariable: false, name: "outcome", type: nil,
-                             value: .call(.identifier("dispatch"), forwardedEventArguments)),
-                trace(.identifier("event"), .identifier("outcome")),
-                .guardStatement([.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
-                                elseBody: [.returnStatement(.call(.identifier("handleWaitingEvents"),
-                                                                  [SwiftArgument("after", .identifier("outcome"))]))]),
-                .returnStatement(.call(.identifier(outcomeCodeType), [SwiftArgument(.identifier("outcome"))])),
-            ]))
+        .function(
+            SwiftFunction(
+                documentation: [
+                    "Handles `event` and returns the code of its outcome, for `handle` to build the outcome",
+                    "where it is used.",
+                ],
+                attributes: inlinesHandleEvent ? ["@inline(__always)"] : [],
+                isPrivate: true, name: "handleEvent",
+                parameters: privateEventParameters, returnType: outcomeCodeType,
+                body: [
+                    .guardLet(
+                        name: "handling",
+                        value: .call(.member(eventQueue, "begin"), beginArguments),
+                        elseBody: [.returnStatement(.call(.identifier("enqueue"), [SwiftArgument(queueElement)]))]),
+                    .declaration(
+                        isVariable: false, name: "outcome", type: nil,
+                        value: .call(.identifier("dispatch"), forwardedEventArguments)),
+                    trace(.identifier("event"), .identifier("outcome")),
+                    .guardStatement(
+                        [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
+                        elseBody: [
+                            .returnStatement(
+                                .call(
+                                    .identifier("handleWaitingEvents"),
+                                    [SwiftArgument("after", .identifier("outcome"))]))
+                        ]),
+                    .returnStatement(.call(.identifier(outcomeCodeType), [SwiftArgument(.identifier("outcome"))])),
+                ]))
     }
 
     private var outcomeCodeType: String { "FSMRuntime.OutcomeCode" }
@@ -778,8 +933,10 @@ struct Translator {
     private var beginArguments: [SwiftArgument] {
         let actionsType = SwiftExpression.member(.identifier("Actions"), "self")
         guard machine.isolation != nil else { return [SwiftArgument("for", actionsType)] }
-        return [SwiftArgument("sendsEvents", .member(.identifier("Actions"), "sendsEvents")),
-                SwiftArgument("actions", actionsType)]
+        return [
+            SwiftArgument("sendsEvents", .member(.identifier("Actions"), "sendsEvents")),
+            SwiftArgument("actions", actionsType),
+        ]
     }
 
     /// The machine's `eventQueue` property, which the functions around dispatch use.
@@ -787,48 +944,64 @@ struct Translator {
 
     /// Queues an event that an action sent.
     private var enqueueFunction: SwiftDeclaration {
-        .function(SwiftFunction(
-            documentation: ["Queues an event sent from inside an action, to be handled when the current one is done."],
-            attributes: ["@inline(never)"], isPrivate: true, name: "enqueue",
-            parameters: [SwiftParameter(label: "_", name: "queued", type: queueElementType)],
-            returnType: outcomeCodeType,
-            body: [
-                .expression(.call(.member(eventQueue, "enqueue"), [SwiftArgument(.identifier("queued"))])),
-                .returnStatement(.implicitMember("queued")),
-            ]))
+        .function(
+            SwiftFunction(
+                documentation: [
+                    "Queues an event sent from inside an action, to be handled when the current one is done."
+                ],
+                attributes: ["@inline(never)"], isPrivate: true, name: "enqueue",
+                parameters: [SwiftParameter(label: "_", name: "queued", type: queueElementType)],
+                returnType: outcomeCodeType,
+                body: [
+                    .expression(.call(.member(eventQueue, "enqueue"), [SwiftArgument(.identifier("queued"))])),
+                    .returnStatement(.implicitMember("queued")),
+                ]))
     }
 
     /// The loop over the events that actions sent, out of line because it is rarely taken.
     /// It passes each to `handle`, so that the machine's dispatch exists once.
     private var handleWaitingEventsFunction: SwiftDeclaration {
         let queued = SwiftExpression.identifier("queued")
-        let handleQueued = machine.predicateTypes.isEmpty
+        let handleQueued =
+            machine.predicateTypes.isEmpty
             ? handleCall(queued) { _, _ in queued }
             : handleCall(.member(queued, "event")) { .member(queued, $1.name) }
-        return .function(SwiftFunction(
-            documentation: [
-                "Handles the events that actions sent, in order, until none is left. The queue keeps",
-                "`outcome`, what the event that started it all did, for `handle` to return. Events sent",
-                "while a queued event is handled join the queue, which the outermost call drains.",
-            ],
-            attributes: ["@inline(never)"], isPrivate: true, name: "handleWaitingEvents",
-            parameters: [SwiftParameter(label: "after", name: "outcome", type: "Outcome")],
-            returnType: outcomeCodeType,
-            body: [
-                .guardStatement([.call(.member(eventQueue, "beginDraining"),
-                                       [SwiftArgument("after", .identifier("outcome"))])],
-                                elseBody: [.returnStatement(.call(.identifier(outcomeCodeType),
-                                                                  [SwiftArgument(.identifier("outcome"))]))]),
-                .whileLet(name: "queued", value: .call(.member(eventQueue, "next"), []), body: [
-                    .expression(handleQueued),
-                ]),
-                .returnStatement(.implicitMember("keptByQueue")),
-            ]))
+        return .function(
+            SwiftFunction(
+                documentation: [
+                    "Handles the events that actions sent, in order, until none is left. The queue keeps",
+                    "`outcome`, what the event that started it all did, for `handle` to return. Events sent",
+                    "while a queued event is handled join the queue, which the outermost call drains.",
+                ],
+                attributes: ["@inline(never)"], isPrivate: true, name: "handleWaitingEvents",
+                parameters: [SwiftParameter(label: "after", name: "outcome", type: "Outcome")],
+                returnType: outcomeCodeType,
+                body: [
+                    .guardStatement(
+                        [
+                            .call(
+                                .member(eventQueue, "beginDraining"),
+                                [SwiftArgument("after", .identifier("outcome"))])
+                        ],
+                        elseBody: [
+                            .returnStatement(
+                                .call(
+                                    .identifier(outcomeCodeType),
+                                    [SwiftArgument(.identifier("outcome"))]))
+                        ]),
+                    .whileLet(
+                        name: "queued", value: .call(.member(eventQueue, "next"), []),
+                        body: [
+                            .expression(handleQueued)
+                        ]),
+                    .returnStatement(.implicitMember("keptByQueue")),
+                ]))
     }
 
     /// `actions.trace(event, outcome: outcome)`: the hook that sees every event handled.
     private func trace(_ event: SwiftExpression, _ outcome: SwiftExpression) -> SwiftStatement {
-        .expression(.call(.member(.identifier("actions"), "trace"), [SwiftArgument(event), SwiftArgument("outcome", outcome)]))
+        .expression(
+            .call(.member(.identifier("actions"), "trace"), [SwiftArgument(event), SwiftArgument("outcome", outcome)]))
     }
 
     /// `event, enforcement, reward`: the event parameters passed on unlabeled.
@@ -841,12 +1014,18 @@ struct Translator {
     /// `handle` as their first case: the event's dispatch never reads them.
     private func eventFunction(_ event: Int, using used: Set<Int>) -> SwiftDeclaration {
         let named = machine.events[event]
-        let unused = machine.predicateTypes.indices.filter { !used.contains($0) }.map { machine.predicateTypes[$0].type.name }
+        let unused = machine.predicateTypes.indices.filter { !used.contains($0) }.map {
+            machine.predicateTypes[$0].type.name
+        }
         var documentation = ["Handles `\(named.name)`."]
         if !unused.isEmpty {
             let names = unused.map { "`\($0)`" }
-            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-            documentation.append("No row of `\(named.name)` looks at \(list); the method does not ask for \(unused.count == 1 ? "it" : "them").")
+            let list =
+                names.count == 1
+                ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            documentation.append(
+                "No row of `\(named.name)` looks at \(list); the method does not ask for \(unused.count == 1 ? "it" : "them")."
+            )
         }
         let parameters = zip(machine.predicateTypes.indices, predicateParameters)
         let values = machine.eventParameters[event]
@@ -854,17 +1033,24 @@ struct Translator {
             let name = names.values[value.label] ?? value.label
             return SwiftParameter(label: name == value.label ? nil : value.label, name: name, type: value.type)
         }
-        let eventValue: SwiftExpression = values.isEmpty
+        let eventValue: SwiftExpression =
+            values.isEmpty
             ? .implicitMember(named.swiftName)
-            : .call(.implicitMember(named.swiftName), values.map { SwiftArgument($0.label, .identifier(names.values[$0.label] ?? $0.label)) })
+            : .call(
+                .implicitMember(named.swiftName),
+                values.map { SwiftArgument($0.label, .identifier(names.values[$0.label] ?? $0.label)) })
         let call = handleCall(eventValue) { type, parameter in
-            used.contains(type) ? .identifier(parameter.name) : .implicitMember(machine.predicateTypes[type].cases[0].swiftName)
+            used.contains(type)
+                ? .identifier(parameter.name) : .implicitMember(machine.predicateTypes[type].cases[0].swiftName)
         }
-        return .function(dispatching(SwiftFunction(
-            documentation: documentation,
-            attributes: ["@discardableResult"], access: modifier, name: named.swiftName,
-            parameters: valueParameters + parameters.filter { used.contains($0.0) }.map(\.1), returnType: "Outcome",
-            body: [.returnStatement(awaited(call))])))
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    documentation: documentation,
+                    attributes: ["@discardableResult"], access: modifier, name: named.swiftName,
+                    parameters: valueParameters + parameters.filter { used.contains($0.0) }.map(\.1),
+                    returnType: "Outcome",
+                    body: [.returnStatement(awaited(call))])))
     }
 
     /// By event: the predicate types some row of the event, in any state, constrains. One
@@ -881,11 +1067,15 @@ struct Translator {
     }
 
     /// `handle(event, enforcement: value, …)`, with each predicate type's value.
-    private func handleCall(_ event: SwiftExpression, _ value: (Int, SwiftParameter) -> SwiftExpression) -> SwiftExpression {
-        .call(.identifier("handle"),
-              [SwiftArgument(event)] + zip(machine.predicateTypes.indices, predicateParameters).map { type, parameter in
-                  SwiftArgument(parameter.label ?? parameter.name, value(type, parameter))
-              })
+    private func handleCall(_ event: SwiftExpression, _ value: (Int, SwiftParameter) -> SwiftExpression)
+        -> SwiftExpression
+    {
+        .call(
+            .identifier("handle"),
+            [SwiftArgument(event)]
+                + zip(machine.predicateTypes.indices, predicateParameters).map { type, parameter in
+                    SwiftArgument(parameter.label ?? parameter.name, value(type, parameter))
+                })
     }
 
     /// Private functions take the event unlabeled, so that their names cannot clash with
@@ -897,13 +1087,17 @@ struct Translator {
     /// `switch state`, each case a tail call of the state's function.
     private var dispatchFunction: SwiftDeclaration {
         let cases = machine.concreteStates.map { state in
-            SwiftCase(patterns: [.enumCase(machine.states[state].named.swiftName)],
-                      body: [.returnStatement(awaited(.call(.identifier(stateFunctionName(state)), forwardedEventArguments)))])
+            SwiftCase(
+                patterns: [.enumCase(machine.states[state].named.swiftName)],
+                body: [.returnStatement(awaited(.call(.identifier(stateFunctionName(state)), forwardedEventArguments)))]
+            )
         }
-        return .function(dispatching(SwiftFunction(
-            attributes: ["@inline(__always)"], isPrivate: true,
-            name: "dispatch", parameters: privateEventParameters, returnType: "Outcome",
-            body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    attributes: ["@inline(__always)"], isPrivate: true,
+                    name: "dispatch", parameters: privateEventParameters, returnType: "Outcome",
+                    body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
     }
 
     /// `await call` in an async machine, where dispatch and the state functions are async.
@@ -944,18 +1138,22 @@ struct Translator {
         let handled = Set(dispatch.map(\.event))
         let unhandled = machine.appEvents.filter { !handled.contains($0) }
         if !unhandled.isEmpty {
-            cases.append(SwiftCase(patterns: unhandled.map { .enumCase(machine.events[$0].swiftName) },
-                                   body: [unhandledReturn(stateCase(state))]))
+            cases.append(
+                SwiftCase(
+                    patterns: unhandled.map { .enumCase(machine.events[$0].swiftName) },
+                    body: [unhandledReturn(stateCase(state))]))
         }
         var documentation = ["`\(state.name)`"]
         let superstates = state.superstates.map { "`\(machine.states[$0].name)`" }
         if !superstates.isEmpty { documentation[0] += ", a substate of " + superstates.joined(separator: " and ") }
         documentation[0] += "."
-        return .function(dispatching(SwiftFunction(
-            documentation: documentation, attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
-            isPrivate: true, name: stateFunctionName(index),
-            parameters: privateEventParameters, returnType: "Outcome",
-            body: [.switchStatement(SwiftSwitch(subject: .identifier("event"), cases: cases))])))
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    documentation: documentation, attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
+                    isPrivate: true, name: stateFunctionName(index),
+                    parameters: privateEventParameters, returnType: "Outcome",
+                    body: [.switchStatement(SwiftSwitch(subject: .identifier("event"), cases: cases))])))
     }
 
     /// `.coin`, or `.loaded(let duration, _)`, binding the values that the transitions and
@@ -986,12 +1184,15 @@ struct Translator {
         let state = machine.states[index]
         let shared = Set(dispatch.sharedConditions)
         let answers: [SwiftStatement] = dispatch.sharedConditions.map { call in
-            .declaration(isVariable: true, name: names.conditionAnswers[call], type: "Swift.Bool?",
-                         value: .identifier("nil"))
+            .declaration(
+                isVariable: true, name: names.conditionAnswers[call], type: "Swift.Bool?",
+                value: .identifier("nil"))
         }
         func test(_ term: ConditionTerm) -> SwiftExpression { conditionTest(term, keeping: shared) }
         func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
-            branch.transition.map { transitionStatements(state.transitions[$0], in: index) } ?? [rejectedReturn(stateCase(state))]
+            branch.transition.map { transitionStatements(state.transitions[$0], in: index) } ?? [
+                rejectedReturn(stateCase(state))
+            ]
         }
         guard !dispatch.predicateTypes.isEmpty else {
             let branches = dispatch.branches
@@ -999,17 +1200,26 @@ struct Translator {
                 // One row with conditions: `guard conditions else { return .rejected(…) }`,
                 // after the row's `// from Superstate`, if any.
                 var statements = transitionStatements(state.transitions[transition], in: index)
-                let guardStatement = SwiftStatement.guardStatement(branches[0].conditions.map(test), elseBody: [rejectedReturn(stateCase(state))])
-                if case .comment = statements.first { statements.insert(guardStatement, at: 1) } else { statements.insert(guardStatement, at: 0) }
+                let guardStatement = SwiftStatement.guardStatement(
+                    branches[0].conditions.map(test), elseBody: [rejectedReturn(stateCase(state))])
+                if case .comment = statements.first {
+                    statements.insert(guardStatement, at: 1)
+                } else {
+                    statements.insert(guardStatement, at: 0)
+                }
                 return statements
             }
-            return answers + branches.flatMap { branch -> [SwiftStatement] in
-                !branch.isConditional ? outcome(branch) : [.ifStatement(branch.conditions.map(test), body: outcome(branch))]
-            }
+            return answers
+                + branches.flatMap { branch -> [SwiftStatement] in
+                    !branch.isConditional
+                        ? outcome(branch) : [.ifStatement(branch.conditions.map(test), body: outcome(branch))]
+                }
         }
         let subject = predicateSubject(of: dispatch)
         var cases = dispatch.branches.map { branch in
-            SwiftCase(patterns: patterns(branch, of: dispatch), conditions: branch.conditions.map(test), body: outcome(branch))
+            SwiftCase(
+                patterns: patterns(branch, of: dispatch), conditions: branch.conditions.map(test), body: outcome(branch)
+            )
         }
         if !dispatch.isExhaustive {
             cases.append(SwiftCase(patterns: [], body: [unhandledReturn(stateCase(state))]))
@@ -1057,8 +1267,9 @@ struct Translator {
     }
 
     func conditionCall(_ term: ConditionTerm) -> SwiftExpression {
-        let call = SwiftExpression.call(.member(.identifier("actions"), machine.conditions[term.condition].swiftName),
-                                        valueArguments(term.arguments))
+        let call = SwiftExpression.call(
+            .member(.identifier("actions"), machine.conditions[term.condition].swiftName),
+            valueArguments(term.arguments))
         return machine.asyncConditions[term.condition] ? .await(call) : call
     }
 
@@ -1091,8 +1302,12 @@ struct Translator {
     /// history has one arrival). Values that lead to the
     /// same statements share a case; the case of an empty history takes `default` when the
     /// history cannot hold every state.
-    private func historySwitch(_ arrivals: [Arrival], depth: Int, of transition: Transition, in index: Int) -> [SwiftStatement] {
-        guard arrivals[0].history.count > depth else { return arrivalStatements(arrivals[0], of: transition, in: index) }
+    private func historySwitch(_ arrivals: [Arrival], depth: Int, of transition: Transition, in index: Int)
+        -> [SwiftStatement]
+    {
+        guard arrivals[0].history.count > depth else {
+            return arrivalStatements(arrivals[0], of: transition, in: index)
+        }
         let superstate = arrivals[0].history[depth].superstate
         var groups: [(values: [Int?], body: [SwiftStatement])] = []
         var values: [Int?] = []
@@ -1100,8 +1315,9 @@ struct Translator {
             values.append(arrival.history[depth].state)
         }
         for value in values {
-            let body = historySwitch(arrivals.filter { $0.history[depth].state == value }, depth: depth + 1,
-                                     of: transition, in: index)
+            let body = historySwitch(
+                arrivals.filter { $0.history[depth].state == value }, depth: depth + 1,
+                of: transition, in: index)
             if let group = groups.firstIndex(where: { $0.body == body }) {
                 groups[group].values.append(value)
             } else {
@@ -1131,14 +1347,18 @@ struct Translator {
     private func arrivalStatements(_ arrival: Arrival, of transition: Transition, in index: Int) -> [SwiftStatement] {
         let state = machine.states[index]
         var statements: [SwiftStatement] = arrival.historyWrites.map { superstate in
-            .assignment(.member(.identifier(historyStorage), historyProperty(superstate)), .implicitMember(state.named.swiftName))
+            .assignment(
+                .member(.identifier(historyStorage), historyProperty(superstate)),
+                .implicitMember(state.named.swiftName))
         }
         let beforeChange = arrival.exitCount + transition.actions.count
         statements += arrival.effects.prefix(arrival.exitCount).map { actionCall($0) }
         statements += timerCalls("cancelTimer", arrival.exited)
         for position in arrival.exitCount..<beforeChange {
-            statements.append(actionCall(arrival.effects[position],
-                                         arguments: transition.arguments(ofEffectAt: position, exitCount: arrival.exitCount)))
+            statements.append(
+                actionCall(
+                    arrival.effects[position],
+                    arguments: transition.arguments(ofEffectAt: position, exitCount: arrival.exitCount)))
         }
         let afterChange = arrival.effects.dropFirst(beforeChange)
         let target = machine.states[arrival.target].named.swiftName
@@ -1149,23 +1369,31 @@ struct Translator {
         }
         statements += afterChange.map { actionCall($0) }
         statements += timerCalls("startTimer", arrival.entered)
-        statements.append(.returnStatement(.call(.implicitMember("transitioned"), [
-            SwiftArgument("from", .implicitMember(state.named.swiftName)),
-            SwiftArgument("to", .implicitMember(target)),
-        ])))
+        statements.append(
+            .returnStatement(
+                .call(
+                    .implicitMember("transitioned"),
+                    [
+                        SwiftArgument("from", .implicitMember(state.named.swiftName)),
+                        SwiftArgument("to", .implicitMember(target)),
+                    ])))
         return statements
     }
 
     func actionCall(_ action: Int, arguments: [String] = []) -> SwiftStatement {
-        let call = SwiftExpression.call(.member(.identifier("actions"), machine.actions[action].swiftName), valueArguments(arguments))
+        let call = SwiftExpression.call(
+            .member(.identifier("actions"), machine.actions[action].swiftName), valueArguments(arguments))
         return .expression(machine.asyncActions[action] ? .await(call) : call)
     }
 
     /// `return unhandled(event, in: state)`: the hook, then the outcome.
     func unhandledReturn(_ state: SwiftExpression) -> SwiftStatement {
-        .returnStatement(.call(.identifier("unhandled"), [
-            SwiftArgument(.identifier("event")), SwiftArgument("in", state),
-        ]))
+        .returnStatement(
+            .call(
+                .identifier("unhandled"),
+                [
+                    SwiftArgument(.identifier("event")), SwiftArgument("in", state),
+                ]))
     }
 
     /// Called qualified (`Self.answer`), so no name of the user's hides it.
@@ -1190,38 +1418,49 @@ struct Translator {
     /// `answerAsync` awaits an async condition's answer.
     private func answerFunction(isAsync: Bool) -> SwiftDeclaration {
         let ask = SwiftExpression.call(.identifier("ask"), [])
-        return .function(SwiftFunction(
-            documentation: ["The answer kept in `memo`, or else `ask`'s, kept there: each condition is asked at most once per event."],
-            attributes: ["@inline(__always)"], isPrivate: true, isStatic: true, isNonsending: isAsync && runsInCallersIsolation,
-            name: isAsync ? Self.asyncAnswerFunctionName : Self.answerFunctionName,
-            parameters: [
-                SwiftParameter(label: "_", name: "memo", type: "inout Swift.Bool?"),
-                SwiftParameter(label: "_", name: "ask", type: isAsync ? "() async -> Swift.Bool" : "() -> Swift.Bool"),
-            ],
-            isAsync: isAsync, returnType: "Swift.Bool",
-            body: [
-                .guardLet(name: "known", value: .identifier("memo"), elseBody: [
-                    .declaration(isVariable: false, name: "value", type: nil, value: isAsync ? .await(ask) : ask),
-                    .assignment(.identifier("memo"), .identifier("value")),
-                    .returnStatement(.identifier("value")),
-                ]),
-                .returnStatement(.identifier("known")),
-            ]))
+        return .function(
+            SwiftFunction(
+                documentation: [
+                    "The answer kept in `memo`, or else `ask`'s, kept there: each condition is asked at most once per event."
+                ],
+                attributes: ["@inline(__always)"], isPrivate: true, isStatic: true,
+                isNonsending: isAsync && runsInCallersIsolation,
+                name: isAsync ? Self.asyncAnswerFunctionName : Self.answerFunctionName,
+                parameters: [
+                    SwiftParameter(label: "_", name: "memo", type: "inout Swift.Bool?"),
+                    SwiftParameter(
+                        label: "_", name: "ask", type: isAsync ? "() async -> Swift.Bool" : "() -> Swift.Bool"),
+                ],
+                isAsync: isAsync, returnType: "Swift.Bool",
+                body: [
+                    .guardLet(
+                        name: "known", value: .identifier("memo"),
+                        elseBody: [
+                            .declaration(
+                                isVariable: false, name: "value", type: nil, value: isAsync ? .await(ask) : ask),
+                            .assignment(.identifier("memo"), .identifier("value")),
+                            .returnStatement(.identifier("value")),
+                        ]),
+                    .returnStatement(.identifier("known")),
+                ]))
     }
 
     private var unhandledFunction: SwiftDeclaration {
-        .function(SwiftFunction(
-            isPrivate: true, name: "unhandled",
-            parameters: [
-                SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
-                SwiftParameter(label: "in", name: "state", type: machine.stateTypeName),
-            ],
-            returnType: "Outcome",
-            body: [
-                .expression(.call(.member(.identifier("actions"), "unhandledEvent"),
-                                  [SwiftArgument(.identifier("event")), SwiftArgument("in", .identifier("state"))])),
-                .returnStatement(.call(.implicitMember("unhandled"), [SwiftArgument("in", .identifier("state"))])),
-            ]))
+        .function(
+            SwiftFunction(
+                isPrivate: true, name: "unhandled",
+                parameters: [
+                    SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
+                    SwiftParameter(label: "in", name: "state", type: machine.stateTypeName),
+                ],
+                returnType: "Outcome",
+                body: [
+                    .expression(
+                        .call(
+                            .member(.identifier("actions"), "unhandledEvent"),
+                            [SwiftArgument(.identifier("event")), SwiftArgument("in", .identifier("state"))])),
+                    .returnStatement(.call(.implicitMember("unhandled"), [SwiftArgument("in", .identifier("state"))])),
+                ]))
     }
 }
 
@@ -1246,24 +1485,35 @@ extension Translator {
         guard machine.hasTimers else { return [] }
         let timers = machine.timerEvents
         let durationCases = timers.map { event in
-            SwiftCase(patterns: [.enumCase(machine.events[event].swiftName)],
-                      body: [.returnStatement(durationExpression(machine.eventTimers[event]!.duration))])
+            SwiftCase(
+                patterns: [.enumCase(machine.events[event].swiftName)],
+                body: [.returnStatement(durationExpression(machine.eventTimers[event]!.duration))])
         }
-        return [.enumeration(SwiftEnum(
-            documentation: [
-                "The timers of the `\(machine.name.name)` machine's `after` rows, one per state and duration. Each",
-                "case prints as its state and event in the .sm file, which is also its raw value.",
-            ],
-            access: modifier, name: timerType, conformances: Self.printedEnumConformances,
-            cases: timers.map { SwiftEnumCase(name: machine.events[$0].swiftName, rawValue: machine.timerName(of: $0)) },
-            members: [
-                .property(SwiftProperty(
-                    documentation: ["How long the machine stays in the timer's state before it fires."],
-                    attributes: [Self.timerAvailability], access: modifier, isVariable: true, name: "duration",
-                    type: "Swift.Duration", getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: durationCases))])),
-                rawValueDescription,
-            ],
-            isolation: valueIsolation))]
+        return [
+            .enumeration(
+                SwiftEnum(
+                    documentation: [
+                        "The timers of the `\(machine.name.name)` machine's `after` rows, one per state and duration. Each",
+                        "case prints as its state and event in the .sm file, which is also its raw value.",
+                    ],
+                    access: modifier, name: timerType, conformances: Self.printedEnumConformances,
+                    cases: timers.map {
+                        SwiftEnumCase(name: machine.events[$0].swiftName, rawValue: machine.timerName(of: $0))
+                    },
+                    members: [
+                        .property(
+                            SwiftProperty(
+                                documentation: ["How long the machine stays in the timer's state before it fires."],
+                                attributes: [Self.timerAvailability], access: modifier, isVariable: true,
+                                name: "duration",
+                                type: "Swift.Duration",
+                                getterBody: [
+                                    .switchStatement(SwiftSwitch(subject: .identifier("self"), cases: durationCases))
+                                ])),
+                        rawValueDescription,
+                    ],
+                    isolation: valueIsolation))
+        ]
     }
 
     /// `.seconds(30)`, `.milliseconds(500)`: a duration as written, in seconds for minutes and
@@ -1284,9 +1534,12 @@ extension Translator {
         let scheduler = SwiftParameter(label: "on", name: "timers", type: schedulerType)
         let timers = SwiftExpression.identifier("timers")
         return [
-            SwiftFunction(documentation: ["Called after every timeout the machine handles, with what happened; the default does nothing."],
-                          access: modifier, isMutating: true, name: "trace",
-                          parameters: [timer, SwiftParameter(name: "outcome", type: outcomeType)], body: []),
+            SwiftFunction(
+                documentation: [
+                    "Called after every timeout the machine handles, with what happened; the default does nothing."
+                ],
+                access: modifier, isMutating: true, name: "trace",
+                parameters: [timer, SwiftParameter(name: "outcome", type: outcomeType)], body: []),
             SwiftFunction(
                 documentation: [
                     "Called when the machine enters the state of `timer`, to call `fire` once `duration` has",
@@ -1294,14 +1547,23 @@ extension Translator {
                     "default starts it on `timers`, the scheduler the machine was made with.",
                 ],
                 access: modifier, isMutating: true, name: "startTimer",
-                parameters: [timer, SwiftParameter(label: "after", name: "duration", type: "Swift.Duration"), scheduler,
-                             SwiftParameter(name: "fire", type: "@escaping @Sendable () async -> Swift.Void")],
-                body: [.expression(.call(.member(timers, "start"), [
-                    SwiftArgument(.identifier("timer")), SwiftArgument("after", .identifier("duration")),
-                    SwiftArgument("fire", .identifier("fire")),
-                ]))]),
+                parameters: [
+                    timer, SwiftParameter(label: "after", name: "duration", type: "Swift.Duration"), scheduler,
+                    SwiftParameter(name: "fire", type: "@escaping @Sendable () async -> Swift.Void"),
+                ],
+                body: [
+                    .expression(
+                        .call(
+                            .member(timers, "start"),
+                            [
+                                SwiftArgument(.identifier("timer")), SwiftArgument("after", .identifier("duration")),
+                                SwiftArgument("fire", .identifier("fire")),
+                            ]))
+                ]),
             SwiftFunction(
-                documentation: ["Called when the machine leaves the state of a running `timer`; the default cancels it on `timers`."],
+                documentation: [
+                    "Called when the machine leaves the state of a running `timer`; the default cancels it on `timers`."
+                ],
                 access: modifier, isMutating: true, name: "cancelTimer", parameters: [timer, scheduler],
                 body: [.expression(.call(.member(timers, "cancel"), [SwiftArgument(.identifier("timer"))]))]),
             SwiftFunction(
@@ -1317,19 +1579,25 @@ extension Translator {
     /// The scheduler and the tokens of the running timers.
     var timerProperties: [SwiftDeclaration] {
         [
-            .property(SwiftProperty(documentation: ["Runs the timers of the `after` rows."], restriction: "private",
-                                    isVariable: false, name: names.timers, type: schedulerType)),
-            .property(SwiftProperty(
-                documentation: ["The token of each running timer's latest start: a firing with another one is stale, and ignored."],
-                restriction: "private", isVariable: true, name: names.timerTokens,
-                initialValue: .call(.identifier("FSMRuntime.TimerTokens<\(timerType)>"), []))),
+            .property(
+                SwiftProperty(
+                    documentation: ["Runs the timers of the `after` rows."], restriction: "private",
+                    isVariable: false, name: names.timers, type: schedulerType)),
+            .property(
+                SwiftProperty(
+                    documentation: [
+                        "The token of each running timer's latest start: a firing with another one is stale, and ignored."
+                    ],
+                    restriction: "private", isVariable: true, name: names.timerTokens,
+                    initialValue: .call(.identifier("FSMRuntime.TimerTokens<\(timerType)>"), []))),
         ]
     }
 
     /// The initializer's scheduler parameter, on the continuous clock by default.
     var timersParameter: SwiftParameter {
-        SwiftParameter(name: "timers", type: schedulerType,
-                       defaultValue: .call(.identifier("FSMRuntime.ClockTimers<\(timerType), Swift.ContinuousClock>"), []))
+        SwiftParameter(
+            name: "timers", type: schedulerType,
+            defaultValue: .call(.identifier("FSMRuntime.ClockTimers<\(timerType), Swift.ContinuousClock>"), []))
     }
 
     /// What the initializer adds: the scheduler kept, and the timers of the state it starts in started.
@@ -1351,9 +1619,12 @@ extension Translator {
     /// What a machine with timers adds to the machine's functions.
     var timerFunctions: [SwiftDeclaration] {
         guard layout == nil else {
-            return [regionStartTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction] + regionTimerDispatchFunctions
+            return [regionStartTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction]
+                + regionTimerDispatchFunctions
         }
-        return [startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction, timerDispatchFunction]
+        return [
+            startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction, timerDispatchFunction,
+        ]
     }
 
     /// Starts the timers of a state the machine is created in, and of its superstates.
@@ -1369,56 +1640,78 @@ extension Translator {
             }
         }
         if !untimed.isEmpty { cases.append(SwiftCase(patterns: untimed, body: [.breakStatement])) }
-        return .function(SwiftFunction(
-            documentation: ["Starts the timers of `state` and its superstates, outermost first."],
-            isPrivate: true, name: "startTimers",
-            parameters: [SwiftParameter(label: "_", name: "state", type: machine.stateTypeName)],
-            body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
+        return .function(
+            SwiftFunction(
+                documentation: ["Starts the timers of `state` and its superstates, outermost first."],
+                isPrivate: true, name: "startTimers",
+                parameters: [SwiftParameter(label: "_", name: "state", type: machine.stateTypeName)],
+                body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
 
     /// Starts `timer` (again, if it runs) with a new token, through the actions.
     private var startTimerFunction: SwiftDeclaration {
-        let fired = SwiftExpression.call(.optionalMember(.identifier("self"), "timerFired"),
-                                         [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
-        return .function(SwiftFunction(
-            documentation: [
-                "Starts `timer`, or restarts it: a firing of an earlier start is stale from now on. It fires",
-                "after its duration, or after `duration`, the time a restored timer had left.",
-            ],
-            isPrivate: true, name: "startTimer",
-            parameters: [SwiftParameter(label: "_", name: "timer", type: timerType),
-                         SwiftParameter(label: "after", name: "duration", type: "Swift.Duration?", defaultValue: .identifier("nil"))],
-            body: [
-                .declaration(isVariable: false, name: "token", type: nil,
-                             value: .call(.member(.identifier(names.timerTokens), "start"), [SwiftArgument(.identifier("timer"))])),
-                .expression(.call(.member(.identifier("actions"), "startTimer"), [
-                    SwiftArgument(.identifier("timer")),
-                    SwiftArgument("after", .nilCoalescing(.identifier("duration"), .member(.identifier("timer"), "duration"))),
-                    SwiftArgument("on", .identifier(names.timers)),
-                    SwiftArgument("fire", .capturingClosure(captures: ["weak self"], body: .await(fired))),
-                ])),
-            ]))
+        let fired = SwiftExpression.call(
+            .optionalMember(.identifier("self"), "timerFired"),
+            [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
+        return .function(
+            SwiftFunction(
+                documentation: [
+                    "Starts `timer`, or restarts it: a firing of an earlier start is stale from now on. It fires",
+                    "after its duration, or after `duration`, the time a restored timer had left.",
+                ],
+                isPrivate: true, name: "startTimer",
+                parameters: [
+                    SwiftParameter(label: "_", name: "timer", type: timerType),
+                    SwiftParameter(
+                        label: "after", name: "duration", type: "Swift.Duration?", defaultValue: .identifier("nil")),
+                ],
+                body: [
+                    .declaration(
+                        isVariable: false, name: "token", type: nil,
+                        value: .call(
+                            .member(.identifier(names.timerTokens), "start"), [SwiftArgument(.identifier("timer"))])),
+                    .expression(
+                        .call(
+                            .member(.identifier("actions"), "startTimer"),
+                            [
+                                SwiftArgument(.identifier("timer")),
+                                SwiftArgument(
+                                    "after",
+                                    .nilCoalescing(.identifier("duration"), .member(.identifier("timer"), "duration"))),
+                                SwiftArgument("on", .identifier(names.timers)),
+                                SwiftArgument("fire", .capturingClosure(captures: ["weak self"], body: .await(fired))),
+                            ])),
+                ]))
     }
 
     /// Cancels `timer` through the actions if it is running.
     private var cancelTimerFunction: SwiftDeclaration {
-        .function(SwiftFunction(
-            documentation: ["Cancels `timer` if it is running."],
-            isPrivate: true, name: "cancelTimer",
-            parameters: [SwiftParameter(label: "_", name: "timer", type: timerType)],
-            body: [
-                .guardStatement([.call(.member(.identifier(names.timerTokens), "cancel"), [SwiftArgument(.identifier("timer"))])],
-                                elseBody: [.returnStatement(nil)]),
-                .expression(.call(.member(.identifier("actions"), "cancelTimer"),
-                                  [SwiftArgument(.identifier("timer")), SwiftArgument("on", .identifier(names.timers))])),
-            ]))
+        .function(
+            SwiftFunction(
+                documentation: ["Cancels `timer` if it is running."],
+                isPrivate: true, name: "cancelTimer",
+                parameters: [SwiftParameter(label: "_", name: "timer", type: timerType)],
+                body: [
+                    .guardStatement(
+                        [
+                            .call(
+                                .member(.identifier(names.timerTokens), "cancel"), [SwiftArgument(.identifier("timer"))]
+                            )
+                        ],
+                        elseBody: [.returnStatement(nil)]),
+                    .expression(
+                        .call(
+                            .member(.identifier("actions"), "cancelTimer"),
+                            [SwiftArgument(.identifier("timer")), SwiftArgument("on", .identifier(names.timers))])),
+                ]))
     }
 
     /// The scheduler's call back: handles the timeout in its turn (run to completion),
     /// unless it is stale.
     private var timerFiredFunction: SwiftDeclaration {
-        let fire = SwiftExpression.call(.member(.identifier(names.timerTokens), "fire"),
-                                        [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
+        let fire = SwiftExpression.call(
+            .member(.identifier(names.timerTokens), "fire"),
+            [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
         let dispatched = SwiftStatement.declaration(
             isVariable: false, name: "outcome", type: nil,
             value: awaited(.call(.identifier("dispatchTimer"), [SwiftArgument(.identifier("timer"))])))
@@ -1438,15 +1731,23 @@ extension Translator {
         } else {
             body = [
                 .guardStatement([fire], elseBody: [.returnStatement(nil)]),
-                .guardLet(name: "handling", value: .call(.member(eventQueue, "begin"), beginArguments), elseBody: [
-                    .expression(.call(.identifier("Swift.preconditionFailure"),
-                                      [SwiftArgument(.stringLiteral("a timer fired inside an action, which cannot await"))])),
-                ]),
+                .guardLet(
+                    name: "handling", value: .call(.member(eventQueue, "begin"), beginArguments),
+                    elseBody: [
+                        .expression(
+                            .call(
+                                .identifier("Swift.preconditionFailure"),
+                                [SwiftArgument(.stringLiteral("a timer fired inside an action, which cannot await"))]))
+                    ]),
                 dispatched, traced,
-                .guardStatement([.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])], elseBody: [
-                    .assignment(.identifier("_"), .call(.identifier("handleWaitingEvents"), [SwiftArgument("after", .identifier("outcome"))])),
-                    .returnStatement(nil),
-                ]),
+                .guardStatement(
+                    [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
+                    elseBody: [
+                        .assignment(
+                            .identifier("_"),
+                            .call(.identifier("handleWaitingEvents"), [SwiftArgument("after", .identifier("outcome"))])),
+                        .returnStatement(nil),
+                    ]),
             ]
         }
         var function = SwiftFunction(
@@ -1455,8 +1756,10 @@ extension Translator {
                 "unless the timer was cancelled or restarted since the start of `token`.",
             ],
             isPrivate: true, name: "timerFired",
-            parameters: [SwiftParameter(label: "_", name: "timer", type: timerType),
-                         SwiftParameter(name: "token", type: "Swift.UInt64")],
+            parameters: [
+                SwiftParameter(label: "_", name: "timer", type: timerType),
+                SwiftParameter(name: "token", type: "Swift.UInt64"),
+            ],
             body: body)
         function.isAsync = machine.isAsync
         return .function(function)
@@ -1475,20 +1778,31 @@ extension Translator {
                 continue
             }
             var timerCases = timed.map { dispatch in
-                SwiftCase(patterns: [.enumCase(machine.events[dispatch.event].swiftName)], body: body(of: dispatch, in: index))
+                SwiftCase(
+                    patterns: [.enumCase(machine.events[dispatch.event].swiftName)], body: body(of: dispatch, in: index)
+                )
             }
             if timed.count < machine.timerEvents.count {
-                timerCases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.implicitMember(state.named.swiftName))]))
+                timerCases.append(
+                    SwiftCase(patterns: [], body: [unhandledTimerReturn(.implicitMember(state.named.swiftName))]))
             }
-            cases.append(SwiftCase(patterns: [.enumCase(state.named.swiftName)],
-                                   body: [.switchStatement(SwiftSwitch(subject: .identifier("timer"), cases: timerCases))]))
+            cases.append(
+                SwiftCase(
+                    patterns: [.enumCase(state.named.swiftName)],
+                    body: [.switchStatement(SwiftSwitch(subject: .identifier("timer"), cases: timerCases))]))
         }
-        if !untimed.isEmpty { cases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.identifier(stateStorage))])) }
-        return .function(dispatching(SwiftFunction(
-            documentation: ["The rows of `timer` in the current state, which has them: a timer runs only in its own state."],
-            isPrivate: true, name: "dispatchTimer",
-            parameters: [SwiftParameter(label: "_", name: "timer", type: timerType)], returnType: "Outcome",
-            body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+        if !untimed.isEmpty {
+            cases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.identifier(stateStorage))]))
+        }
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    documentation: [
+                        "The rows of `timer` in the current state, which has them: a timer runs only in its own state."
+                    ],
+                    isPrivate: true, name: "dispatchTimer",
+                    parameters: [SwiftParameter(label: "_", name: "timer", type: timerType)], returnType: "Outcome",
+                    body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
     }
 
     /// `.unhandled(in: state)`, which a timeout never meets (its timer runs only in its state),

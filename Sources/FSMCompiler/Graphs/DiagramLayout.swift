@@ -224,13 +224,17 @@ struct DiagramLayout {
     /// `Coin [Enforcement=weak] / smile, unlock`, `Loaded / setDuration(duration), play`, or
     /// for an `after(30s)` row `after 30s / showTimeout`, as UML writes a time event.
     func label(of transition: Transition) -> String {
-        var label = machine.timer(of: transition.event).map { "after " + $0.duration.text } ?? machine.events[transition.event].name
+        var label =
+            machine.timer(of: transition.event).map { "after " + $0.duration.text }
+            ?? machine.events[transition.event].name
         if !transition.guardClause.isEmpty {
             label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
         }
         if !transition.actions.isEmpty {
             // The row's own actions, as the effects of a transition without exit actions.
-            label += " / " + TransitionTable.calls(transition.actions, exitCount: 0, of: transition, in: machine)
+            label +=
+                " / "
+                + TransitionTable.calls(transition.actions, exitCount: 0, of: transition, in: machine)
                 .joined(separator: ", ")
         }
         return label
@@ -283,8 +287,9 @@ struct DiagramLayout {
             guard let substate = machine.states[box].initialSubstate else { continue }
             let to = entrance(of: substate)
             let actions = machine.states[box].initialActions
-            initialArrows[box] = InitialArrow(to: to, label: actions.isEmpty ? "" : "/ " + actionList(actions),
-                                              staysInBox: enclosingBoxes(of: to).contains(box))
+            initialArrows[box] = InitialArrow(
+                to: to, label: actions.isEmpty ? "" : "/ " + actionList(actions),
+                staysInBox: enclosingBoxes(of: to).contains(box))
         }
     }
 
@@ -354,7 +359,8 @@ struct DiagramLayout {
             }
             if hasNode(index) {
                 let boxes = Set(enclosingBoxes(ofState: index))
-                stateNotes[index] = entryAndExitLines(of: (ancestors(of: index) + [index]).filter { !boxes.contains($0) })
+                stateNotes[index] = entryAndExitLines(
+                    of: (ancestors(of: index) + [index]).filter { !boxes.contains($0) })
             }
         }
     }
@@ -362,7 +368,8 @@ struct DiagramLayout {
     private func entryAndExitLines(of owners: [Int]) -> [String] {
         let entry = owners.flatMap { machine.states[$0].ownEntryActions }
         let exit = owners.reversed().flatMap { machine.states[$0].ownExitActions }
-        return (entry.isEmpty ? [] : ["entry / " + actionList(entry)]) + (exit.isEmpty ? [] : ["exit / " + actionList(exit)])
+        return (entry.isEmpty ? [] : ["entry / " + actionList(entry)])
+            + (exit.isEmpty ? [] : ["exit / " + actionList(exit)])
     }
 
     /// Superstates, transitively, each one's own superstates before it, each once.

@@ -43,20 +43,32 @@ struct DotWriter {
         for (arrow, labels) in mergedArrows() {
             switch arrow.from {
             case .state(let state):
-                lines.append("  " + edge(from: node(state), in: layout.enclosingBoxes(ofState: state), to: arrow.to, labels: labels))
+                lines.append(
+                    "  "
+                        + edge(
+                            from: node(state), in: layout.enclosingBoxes(ofState: state), to: arrow.to, labels: labels))
             case .box(let box) where layout.machine.states[box].isParallel:
-                lines.append("  " + edge(from: borderPoint(box), in: layout.enclosingBoxes(ofSource: .box(box)),
-                                         leaving: box, to: arrow.to, labels: labels))
+                lines.append(
+                    "  "
+                        + edge(
+                            from: borderPoint(box), in: layout.enclosingBoxes(ofSource: .box(box)),
+                            leaving: box, to: arrow.to, labels: labels))
             case .box(let box):
                 let tail = layout.members[box][0]
-                lines.append("  " + edge(from: node(tail), in: layout.enclosingBoxes(ofState: tail), leaving: box,
-                                         to: arrow.to, labels: labels))
+                lines.append(
+                    "  "
+                        + edge(
+                            from: node(tail), in: layout.enclosingBoxes(ofState: tail), leaving: box,
+                            to: arrow.to, labels: labels))
             case .fork:
                 continue
             }
             if case .fork(let fork) = arrow.to {
                 for target in layout.forks[fork].targets {
-                    lines.append("  " + edge(from: forkBar(fork), in: layout.enclosingBoxes(of: arrow.to), to: target, labels: []))
+                    lines.append(
+                        "  "
+                            + edge(from: forkBar(fork), in: layout.enclosingBoxes(of: arrow.to), to: target, labels: [])
+                    )
                 }
             }
         }
@@ -67,8 +79,10 @@ struct DotWriter {
     /// `"A" -> "B" [label="…"];` from the tail node, which sits in `tailBoxes` (innermost
     /// first), to the target's node, or to the initial point of a target box at its border.
     /// `leaving` starts the arrow at that box's border instead of the tail node.
-    private func edge(from tail: String, in tailBoxes: [Int], leaving tailBox: Int? = nil,
-                      to target: DiagramLayout.Target, labels: [String]) -> String {
+    private func edge(
+        from tail: String, in tailBoxes: [Int], leaving tailBox: Int? = nil,
+        to target: DiagramLayout.Target, labels: [String]
+    ) -> String {
         let headBoxes = layout.enclosingBoxes(of: target)
         var attributes: [String] = []
         if let tailBox, !headBoxes.contains(tailBox) {
@@ -80,7 +94,8 @@ struct DotWriter {
         if !labels.isEmpty {
             attributes.append("label=" + edgeLabel(labels))
         }
-        return "\(tail) -> \(node(target))" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";"
+        return "\(tail) -> \(node(target))" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]")
+            + ";"
     }
 
     /// Arrows with the same ends drawn as one, its label one line per transition
@@ -107,12 +122,18 @@ struct DotWriter {
         case .state(let state):
             lines.append(indent + node(state) + " [label=" + label(state, layout.stateNotes[state]) + "];")
         case .fork(let fork):
-            lines.append(indent + forkBar(fork) + " [shape=box, style=filled, fillcolor=black, label=\"\", width=0.06, height=0.4, fixedsize=true];")
+            lines.append(
+                indent + forkBar(fork)
+                    + " [shape=box, style=filled, fillcolor=black, label=\"\", width=0.06, height=0.4, fixedsize=true];"
+            )
         case .box(let box):
             let name = escaped(layout.machine.states[box].name)
             let isRegion = layout.machine.isRegion(box)
             let isParallel = layout.machine.states[box].isParallel
-            let style = isRegion ? "style=\"dashed,rounded\"" : "style=\"rounded,filled\", fillcolor=\"\(shade % 2 == 1 ? "#f2f2f2" : "#e4e4e4")\""
+            let style =
+                isRegion
+                ? "style=\"dashed,rounded\""
+                : "style=\"rounded,filled\", fillcolor=\"\(shade % 2 == 1 ? "#f2f2f2" : "#e4e4e4")\""
             lines.append(indent + "subgraph \(cluster(box)) {")
             lines.append(indent + "  graph [label=<<B>\(name)</B>>, labeljust=l, \(style), color=\"#808080\"];")
             writeMarkers(of: box, indent: indent + "  ", into: &lines)
@@ -137,7 +158,8 @@ struct DotWriter {
                 lines.append(indent + "  \(notesNode(box)) [shape=plain, label=<\(table(layout.boxNotes[box]))>];")
                 let holdsInitial = layout.members[box].contains(layout.machine.initialState)
                 for first in firstNodes {
-                    lines.append(indent + "  \(notesNode(box)) -> \(first) [style=invis\(holdsInitial ? ", minlen=0" : "")];")
+                    lines.append(
+                        indent + "  \(notesNode(box)) -> \(first) [style=invis\(holdsInitial ? ", minlen=0" : "")];")
                 }
             }
             if layout.initialArrows[box] != nil {
@@ -161,12 +183,16 @@ struct DotWriter {
         }
         if let initial = layout.initialArrows[box] {
             lines.append(indent + "\(initialPoint(box)) [shape=point, width=0.1, style=filled, fillcolor=black];")
-            lines.append(indent + edge(from: initialPoint(box), in: layout.enclosingBoxes(of: .box(box)),
-                                       to: initial.to, labels: initial.label.isEmpty ? [] : [initial.label]))
+            lines.append(
+                indent
+                    + edge(
+                        from: initialPoint(box), in: layout.enclosingBoxes(of: .box(box)),
+                        to: initial.to, labels: initial.label.isEmpty ? [] : [initial.label]))
         }
         if let marker = layout.historyMarker(of: box) {
-            lines.append(indent + "\(historyNode(box)) [shape=circle, label=\(quoted(marker)), width=0.3, height=0.3, "
-                         + "fixedsize=true, fontsize=9, margin=0];")
+            lines.append(
+                indent + "\(historyNode(box)) [shape=circle, label=\(quoted(marker)), width=0.3, height=0.3, "
+                    + "fixedsize=true, fontsize=9, margin=0];")
         }
     }
 

@@ -72,11 +72,12 @@ struct MermaidWriter {
         }
         lines.append(indent + "[*] --> " + id(of: layout.start))
         for arrow in layout.arrows {
-            let from = switch arrow.from {
-            case .state(let state): stateIDs[state]
-            case .box(let box): boxIDs[box]
-            case .fork(let fork): forkIDs[fork]
-            }
+            let from =
+                switch arrow.from {
+                case .state(let state): stateIDs[state]
+                case .box(let box): boxIDs[box]
+                case .fork(let fork): forkIDs[fork]
+                }
             lines.append(indent + "\(from) --> \(id(of: arrow.to)) : \(arrow.label)")
             if case .fork(let fork) = arrow.to {
                 lines += layout.forks[fork].targets.map { indent + forkIDs[fork] + " --> " + id(of: $0) }
@@ -129,14 +130,17 @@ struct MermaidWriter {
             let name = layout.machine.states[box].name
             lines.append(prefix + "state " + (boxIDs[box] == name ? name : "\"\(name)\" as \(boxIDs[box])") + " {")
             if let initial = layout.initialArrows[box], initial.staysInBox {
-                lines.append(prefix + indent + "[*] --> " + id(of: initial.to) + (initial.label.isEmpty ? "" : " : " + initial.label))
+                lines.append(
+                    prefix + indent + "[*] --> " + id(of: initial.to)
+                        + (initial.label.isEmpty ? "" : " : " + initial.label))
             }
             if let marker = layout.historyMarker(of: box) {
                 lines.append(prefix + indent + "state \"\(marker)\" as \(historyIDs[box])")
             }
             var regionsWritten = 0
             for inner in layout.contents[box] {
-                if case .box(let region) = inner, layout.machine.states[box].isParallel, layout.machine.isRegion(region) {
+                if case .box(let region) = inner, layout.machine.states[box].isParallel, layout.machine.isRegion(region)
+                {
                     if regionsWritten > 0 { lines.append(prefix + indent + "--") }
                     regionsWritten += 1
                 }

@@ -44,10 +44,13 @@ public enum CommentScanner {
                 while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 var last = end
                 while last > offset && isBlank(bytes[last - 1]) { last -= 1 }
-                comments.append(Comment(bytes: Array(bytes[offset..<last]),
-                                        location: SourceLocation(file: file.name, line: line,
-                                                                 column: offset - lineStart + 1),
-                                        isOnOwnLine: isOnlyBlanksSoFar))
+                comments.append(
+                    Comment(
+                        bytes: Array(bytes[offset..<last]),
+                        location: SourceLocation(
+                            file: file.name, line: line,
+                            column: offset - lineStart + 1),
+                        isOnOwnLine: isOnlyBlanksSoFar))
                 offset = end
                 continue
             }

@@ -89,7 +89,7 @@ public struct Lexer {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
             true
         default:
             false
@@ -138,7 +138,7 @@ public struct Lexer {
         let lead = bytes[offset]
         let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 1
         guard offset + length <= bytes.count else { return 1 }
-        for index in offset + 1 ..< offset + length where bytes[index] & 0xC0 != 0x80 { return 1 }
+        for index in offset + 1..<offset + length where bytes[index] & 0xC0 != 0x80 { return 1 }
         return length
     }
 
@@ -149,7 +149,10 @@ public struct Lexer {
         var index = bytes.startIndex
         var count = 0
         while index < bytes.endIndex {
-            if count == 16 { text += "…"; break }
+            if count == 16 {
+                text += "…"
+                break
+            }
             let length = scalarLength(Array(bytes[index..<min(index + 4, bytes.endIndex)]), at: 0)
             let piece = bytes[index..<index + length]
             let decoded = length == 1 && piece.first! >= 0x80 ? nil : String(decoding: piece, as: UTF8.self)

@@ -66,16 +66,19 @@ public struct Parser {
             syntax.bodyTokens = TokenSpan(start: bodyStart, end: index, openBrace: bodyStart)
             let hasTokensAfterBody = current.kind != .endOfFile
             // Tokens after the body may be explained by a state that lacks its '{'.
-            let explained = try closeBrace.map {
-                try reportMissingOpenBrace(in: states, bodyClosedBy: $0, hasTokensAfterBody: hasTokensAfterBody)
-            } ?? false
+            let explained =
+                try closeBrace.map {
+                    try reportMissingOpenBrace(in: states, bodyClosedBy: $0, hasTokensAfterBody: hasTokensAfterBody)
+                } ?? false
             if hasTokensAfterBody && !explained {
                 try fail("expected end of file after the body's closing '}', found \(describe(current))")
             }
         } catch ParseFailure.tooManyErrors {
-            diagnostics.append(Diagnostic(.tooManyErrors, .error,
-                                          "too many errors (\(Self.maximumErrors)); stopping here",
-                                          at: current.location))
+            diagnostics.append(
+                Diagnostic(
+                    .tooManyErrors, .error,
+                    "too many errors (\(Self.maximumErrors)); stopping here",
+                    at: current.location))
         } catch {
             // Already reported where it happened; nothing follows the body to recover into.
         }
@@ -104,7 +107,9 @@ public struct Parser {
         let start = index
         let name = try expectName("a header name")
         guard current.kind == .colon else {
-            try fail("expected ':' after header '\(name.text)', found \(describe(current)); headers are written 'Name: value'")
+            try fail(
+                "expected ':' after header '\(name.text)', found \(describe(current)); headers are written 'Name: value'"
+            )
         }
         advance()
         let value = try expectName("a value for header '\(name.text)'")
@@ -120,8 +125,9 @@ public struct Parser {
         } else if current.kind == .openParen {
             parameters = try parseParameters()
         }
-        return HeaderSyntax(name: name, value: value, moreValues: moreValues, cases: cases, parameters: parameters,
-                            tokens: TokenSpan(start: start, end: index))
+        return HeaderSyntax(
+            name: name, value: value, moreValues: moreValues, cases: cases, parameters: parameters,
+            tokens: TokenSpan(start: start, end: index))
     }
 
     /// `parameters = "(" , parameter , { "," , parameter } , ")" ;`
@@ -140,10 +146,13 @@ public struct Parser {
             let location = current.location
             typePathHeads = []
             let text = try parseType()
-            parameters.append(ParameterSyntax(label: label, type: text, typeLocation: location, leadingTypeNames: typePathHeads))
+            parameters.append(
+                ParameterSyntax(label: label, type: text, typeLocation: location, leadingTypeNames: typePathHeads))
         } while current.kind == .comma
         guard current.kind == .closeParen else {
-            try fail("expected ',' or ')' after the parameter, found \(describe(current)) (the '(' is at \(open.line):\(open.column))")
+            try fail(
+                "expected ',' or ')' after the parameter, found \(describe(current)) (the '(' is at \(open.line):\(open.column))"
+            )
         }
         advance()
         return parameters
@@ -213,8 +222,9 @@ public struct Parser {
         switch current.kind {
         case .colon:
             advance()
-            modifier = StateModifierSyntax(kind: .superstate, names: [try expectName("a superstate name after ':'")],
-                                           isBraced: false, location: location)
+            modifier = StateModifierSyntax(
+                kind: .superstate, names: [try expectName("a superstate name after ':'")],
+                isBraced: false, location: location)
         case .openAngle, .closeAngle:
             let kind: StateModifierSyntax.Kind = current.kind == .openAngle ? .entry : .exit
             advance()
@@ -256,7 +266,9 @@ public struct Parser {
     private mutating func refuseArguments(of name: NameSyntax, _ kind: String) throws {
         try refuseDelayedEvent(name, as: "an \(kind) action")
         if current.kind == .openParen {
-            try fail("'\(name.text)' is an \(kind) action, which takes no arguments: no event's values are there when it runs")
+            try fail(
+                "'\(name.text)' is an \(kind) action, which takes no arguments: no event's values are there when it runs"
+            )
         }
     }
 
@@ -285,9 +297,11 @@ public struct Parser {
         let open = current.location
         try expect(.openBrace, "'{'")
         guard nesting < Self.maximumNesting else {
-            try report(Diagnostic(.nestingTooDeep, .error,
-                                  "blocks are nested more than \(Self.maximumNesting) deep",
-                                  at: open))
+            try report(
+                Diagnostic(
+                    .nestingTooDeep, .error,
+                    "blocks are nested more than \(Self.maximumNesting) deep",
+                    at: open))
             skipBalanced(depth: 1)
             return []
         }
@@ -316,8 +330,9 @@ public struct Parser {
         let start = index
         if isOverrideKeyword {
             guard context == .stateBody else {
-                try fail("'override { }' is allowed only at the top level of a state body",
-                         id: .misplacedOverride)
+                try fail(
+                    "'override { }' is allowed only at the top level of a state body",
+                    id: .misplacedOverride)
             }
             return try parseOverrideBlock(start: start)
         }
@@ -329,10 +344,13 @@ public struct Parser {
             if current.kind == .openBrace {
                 let openBrace = index
                 let items = try parseBlock(context == .eventBlock ? .eventBlock : .nested)
-                return .guardBlock(guardClause, items: items, tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
+                return .guardBlock(
+                    guardClause, items: items, tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
             }
             guard context == .eventBlock else {
-                try fail("expected '{' after the guard, found \(describe(current)); a row starts with its event, as in 'Coin [A = x] Next action'")
+                try fail(
+                    "expected '{' after the guard, found \(describe(current)); a row starts with its event, as in 'Coin [A = x] Next action'"
+                )
             }
             return .row(try parseRow(events: [], guardClause: guardClause, start: start))
         case .name where context != .eventBlock:
@@ -341,8 +359,9 @@ public struct Parser {
             if current.kind == .openBrace {
                 let openBrace = index
                 let items = try parseBlock(.eventBlock)
-                return .eventBlock(events: events, items: items, location: location,
-                                   tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
+                return .eventBlock(
+                    events: events, items: items, location: location,
+                    tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
             }
             let guardClause = current.kind == .openBracket ? try parseGuard() : nil
             return .row(try parseRow(events: events, guardClause: guardClause, start: start))
@@ -359,7 +378,8 @@ public struct Parser {
         advance()
         let openBrace = index
         let items = try parseBlock(.nested)
-        return .overrideBlock(items: items, location: location, tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
+        return .overrideBlock(
+            items: items, location: location, tokens: TokenSpan(start: start, end: index, openBrace: openBrace))
     }
 
     /// `placeholder = dash , dash , dash ;`
@@ -369,20 +389,24 @@ public struct Parser {
         let isPlaceholder = peek(1).kind == .dash && peek(2).kind == .dash
         // An initial row starts a line, or its block, or a one-line state (`(P) - A -`):
         // elsewhere a '-' is more likely a row's extra action, as in 'Coin Locked - -'.
-        let startsRow = current.isFirstOnLine || tokens[max(index - 1, 0)].kind == .openBrace
+        let startsRow =
+            current.isFirstOnLine || tokens[max(index - 1, 0)].kind == .openBrace
             || parsingOneLineState
         let isInitialRow = peek(1).kind == .name && startsRow
         guard allowed && (isPlaceholder || isInitialRow) else {
-            try fail("the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions'",
-                     id: .misplacedPlaceholder)
+            try fail(
+                "the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions'",
+                id: .misplacedPlaceholder)
         }
         if isInitialRow {
             advance()
             let row = try parseRow(events: [], guardClause: nil, start: start)
             if let fork = row.forkTargets.first {
-                try report(Diagnostic(.syntaxError, .error,
-                                      "an initial row names one substate, found '&' before '\(fork.text)'; a fork is written in a row with an event, or by the regions' own initial rows",
-                                      at: fork.location))
+                try report(
+                    Diagnostic(
+                        .syntaxError, .error,
+                        "an initial row names one substate, found '&' before '\(fork.text)'; a fork is written in a row with an event, or by the regions' own initial rows",
+                        at: fork.location))
             }
             return .initial(row)
         }
@@ -414,16 +438,19 @@ public struct Parser {
         var forkTargets: [NameSyntax] = []
         while current.kind == .ampersand {
             guard nextState != nil else {
-                try fail("expected an action, '-' or '{', found '&'; a fork names a state on each side of '&', as in 'Playing & Muted'")
+                try fail(
+                    "expected an action, '-' or '{', found '&'; a fork names a state on each side of '&', as in 'Playing & Muted'"
+                )
             }
             advance()
             forkTargets.append(try expectName("a state after '&'"))
         }
         let hasBracedActions = current.kind == .openBrace
         let actions = try parseAction()
-        var row = RowSyntax(events: events, guardClause: guardClause, nextState: nextState,
-                            nextStateLocation: nextLocation, actions: actions, hasBracedActions: hasBracedActions,
-                            location: tokens[start].location, tokens: TokenSpan(start: start, end: index))
+        var row = RowSyntax(
+            events: events, guardClause: guardClause, nextState: nextState,
+            nextStateLocation: nextLocation, actions: actions, hasBracedActions: hasBracedActions,
+            location: tokens[start].location, tokens: TokenSpan(start: start, end: index))
         row.forkTargets = forkTargets
         return row
     }
@@ -459,10 +486,12 @@ public struct Parser {
     /// `after(30s)` where an action belongs: a delayed event is the event of a row.
     private mutating func refuseDelayedEvent(_ name: NameSyntax, as role: String) throws {
         guard name.text == "after", current.kind == .openParen, peek(1).kind == .name,
-              let first = peek(1).text.first, first.isASCII && first.isNumber else { return }
+            let first = peek(1).text.first, first.isASCII && first.isNumber
+        else { return }
         let written = "after(" + peek(1).text + ")"
-        try fail("'\(written)' is a delayed event, not \(role): it starts a row of the state it times, as in '\(written) Next action'",
-                 id: .misplacedAfter)
+        try fail(
+            "'\(written)' is a delayed event, not \(role): it starts a row of the state it times, as in '\(written) Next action'",
+            id: .misplacedAfter)
     }
 
     /// `guard = "[" , [ term , { "," , term } ] , "]" ;`
@@ -493,13 +522,17 @@ public struct Parser {
             advance()
             let name = try expectName("a condition after '!'")
             if current.kind == .equals {
-                try fail("'!' negates a condition; a predicate match takes the cases it allows, as in '\(name) = a | b'")
+                try fail(
+                    "'!' negates a condition; a predicate match takes the cases it allows, as in '\(name) = a | b'")
             }
-            return .condition(name, isNegated: true,
-                              arguments: current.kind == .openParen ? try parseArguments(of: name) : nil)
+            return .condition(
+                name, isNegated: true,
+                arguments: current.kind == .openParen ? try parseArguments(of: name) : nil)
         }
         let name = try expectName("a predicate type or condition")
-        if current.kind == .openParen { return .condition(name, isNegated: false, arguments: try parseArguments(of: name)) }
+        if current.kind == .openParen {
+            return .condition(name, isNegated: false, arguments: try parseArguments(of: name))
+        }
         guard current.kind == .equals else { return .condition(name, isNegated: false, arguments: nil) }
         advance()
         return .predicate(type: name, cases: try parseCaseList())
@@ -515,7 +548,9 @@ public struct Parser {
         advance(by: isNegated ? 3 : 2)
         let state = try expectName("a state in 'in(…)'")
         guard current.kind == .closeParen else {
-            try fail("expected ')' after the state of 'in(\(state.text)', found \(describe(current)); 'in(State)' tests one state")
+            try fail(
+                "expected ')' after the state of 'in(\(state.text)', found \(describe(current)); 'in(State)' tests one state"
+            )
         }
         advance()
         return .stateTest(state, isNegated: isNegated, location: location)
@@ -548,7 +583,8 @@ public struct Parser {
     private mutating func parseCall() throws -> ActionSyntax {
         let name = try expectName("an action")
         try refuseDelayedEvent(name, as: "an action")
-        let adjacent = current.kind == .openParen && current.location.line == name.location.line
+        let adjacent =
+            current.kind == .openParen && current.location.line == name.location.line
             && current.location.column == name.location.column + name.text.utf8.count
         return ActionSyntax(name: name, arguments: adjacent ? try parseArguments(of: name) : nil)
     }
@@ -561,7 +597,9 @@ public struct Parser {
         while current.kind != .closeParen {
             if !labels.isEmpty {
                 guard current.kind == .comma else {
-                    try fail("expected ',' or ')' in the arguments of '\(name.text)', found \(describe(current)) (the '(' is at \(open.line):\(open.column))")
+                    try fail(
+                        "expected ',' or ')' in the arguments of '\(name.text)', found \(describe(current)) (the '(' is at \(open.line):\(open.column))"
+                    )
                 }
                 advance()
             }
@@ -612,8 +650,10 @@ public struct Parser {
         if current.kind == .endOfFile {
             guard !hasReportedEndOfFile else { return }
             hasReportedEndOfFile = true
-            try report(Diagnostic(.syntaxError, .error, "expected '}', found end of file",
-                                  at: current.location, notes: [.init("to match this '{'", at: open)]))
+            try report(
+                Diagnostic(
+                    .syntaxError, .error, "expected '}', found end of file",
+                    at: current.location, notes: [.init("to match this '{'", at: open)]))
             return
         }
         try fail("expected '}', found \(describe(current))")
@@ -640,8 +680,10 @@ public struct Parser {
         if current.kind == .endOfFile && hasReportedEndOfFile { throw ParseFailure.syntax }
         if current.kind == .endOfFile { hasReportedEndOfFile = true }
         if current.kind == .unexpected {
-            try report(Diagnostic(.unexpectedCharacter, .error, "unexpected character \(current.quoted)",
-                                  at: current.location))
+            try report(
+                Diagnostic(
+                    .unexpectedCharacter, .error, "unexpected character \(current.quoted)",
+                    at: current.location))
         } else {
             try report(Diagnostic(id, .error, message, at: current.location))
         }
@@ -693,8 +735,10 @@ public struct Parser {
     /// with notes at the row read as a state and at the `}` that closed the body, in place
     /// of the errors that followed it. Layout chooses the message only, never what parses.
     /// Returns whether such a state was reported.
-    private mutating func reportMissingOpenBrace(in states: [StateSyntax], bodyClosedBy close: Int,
-                                                 hasTokensAfterBody: Bool) throws -> Bool {
+    private mutating func reportMissingOpenBrace(
+        in states: [StateSyntax], bodyClosedBy close: Int,
+        hasTokensAfterBody: Bool
+    ) throws -> Bool {
         // Errors that depend on where the parser thought it was; a character outside the
         // language is one wherever it stands.
         func dependsOnContext(_ diagnostic: Diagnostic) -> Bool {
@@ -733,12 +777,15 @@ public struct Parser {
             notes.append(.init("'\(after.text)' was then read as a state", at: after.location))
         }
         notes.append(.init("this '}' then closed the machine's body", at: tokens[close].location))
-        try report(Diagnostic(.syntaxError, .error,
-                              "state '\(state.name.text)' seems to be missing its '{'; without it, the state takes only the \(what) on line \(tokens[item.tokens.start].location.line)",
-                              at: state.name.location, notes: notes))
+        try report(
+            Diagnostic(
+                .syntaxError, .error,
+                "state '\(state.name.text)' seems to be missing its '{'; without it, the state takes only the \(what) on line \(tokens[item.tokens.start].location.line)",
+                at: state.name.location, notes: notes))
         // Kept in the order of the file, as the parser reports.
         let diagnostic = diagnostics.removeLast()
-        diagnostics.insert(diagnostic, at: diagnostics.firstIndex { $0.location > diagnostic.location } ?? diagnostics.count)
+        diagnostics.insert(
+            diagnostic, at: diagnostics.firstIndex { $0.location > diagnostic.location } ?? diagnostics.count)
         return true
     }
 
@@ -750,7 +797,7 @@ public struct Parser {
         let row = state.items[0].tokens.start
         let column = tokens[state.tokens.start].location.column
         guard tokens[row].isFirstOnLine,
-              tokens[(row + 1)..<close].lazy.filter(\.isFirstOnLine).allSatisfy({ $0.location.column > column })
+            tokens[(row + 1)..<close].lazy.filter(\.isFirstOnLine).allSatisfy({ $0.location.column > column })
         else { return nil }
         let closeBrace = tokens[close]
         if closeBrace.isFirstOnLine && closeBrace.location.column == column { return .alignedCloseBrace }
@@ -851,7 +898,9 @@ extension Parser {
             advance()
             return "(" + elements.joined(separator: ", ") + ")"
         default:
-            try fail("expected a Swift type, found \(describe(current)); types are written as in Swift: 'Double', 'String?', '[Int]', '[String: Int]', '(Int, Int)', 'any Error', 'Foundation.URL', 'Set<Int>'")
+            try fail(
+                "expected a Swift type, found \(describe(current)); types are written as in Swift: 'Double', 'String?', '[Int]', '[String: Int]', '(Int, Int)', 'any Error', 'Foundation.URL', 'Set<Int>'"
+            )
         }
     }
 

@@ -9,7 +9,8 @@ extension StateMachineSyntax: CustomStringConvertible {
 
 extension HeaderSyntax: CustomStringConvertible {
     public var description: String {
-        "\(name):\(value)" + moreValues.map { " " + $0.text }.joined() + (cases.map { "=" + $0.map(\.text).joined(separator: "|") } ?? "")
+        "\(name):\(value)" + moreValues.map { " " + $0.text }.joined()
+            + (cases.map { "=" + $0.map(\.text).joined(separator: "|") } ?? "")
             + (parameters.map { "(" + $0.map { "\($0.label):\($0.type)" }.joined(separator: ",") + ")" } ?? "")
     }
 }
@@ -74,7 +75,8 @@ extension GuardTermSyntax: CustomStringConvertible {
         switch self {
         case .predicate(let type, let cases): "\(type)=" + cases.map(\.text).joined(separator: "|")
         case .condition(let name, let isNegated, let arguments):
-            (isNegated ? "!" : "") + name.text + (arguments.map { "(" + $0.map(\.text).joined(separator: ",") + ")" } ?? "")
+            (isNegated ? "!" : "") + name.text
+                + (arguments.map { "(" + $0.map(\.text).joined(separator: ",") + ")" } ?? "")
         case .stateTest(let state, let isNegated, _): (isNegated ? "!" : "") + "in(" + state.text + ")"
         }
     }

@@ -63,8 +63,10 @@ public struct HeaderSyntax: Hashable, Sendable {
     public var parameters: [ParameterSyntax]?
     public var tokens: TokenSpan
 
-    public init(name: NameSyntax, value: NameSyntax, moreValues: [NameSyntax] = [], cases: [NameSyntax]? = nil,
-                parameters: [ParameterSyntax]? = nil, tokens: TokenSpan) {
+    public init(
+        name: NameSyntax, value: NameSyntax, moreValues: [NameSyntax] = [], cases: [NameSyntax]? = nil,
+        parameters: [ParameterSyntax]? = nil, tokens: TokenSpan
+    ) {
         self.name = name
         self.value = value
         self.moreValues = moreValues
@@ -198,7 +200,7 @@ public indirect enum BodyItemSyntax: Hashable, Sendable {
         switch self {
         case .row(let row), .initial(let row): row.tokens
         case .eventBlock(_, _, _, let tokens), .guardBlock(_, _, let tokens), .overrideBlock(_, _, let tokens),
-             .placeholder(_, let tokens):
+            .placeholder(_, let tokens):
             tokens
         }
     }
@@ -221,9 +223,11 @@ public struct RowSyntax: Hashable, Sendable {
     public var location: SourceLocation
     public var tokens: TokenSpan
 
-    public init(events: [NameSyntax], guardClause: GuardSyntax?, nextState: NameSyntax?,
-                nextStateLocation: SourceLocation, actions: [ActionSyntax], hasBracedActions: Bool,
-                location: SourceLocation, tokens: TokenSpan) {
+    public init(
+        events: [NameSyntax], guardClause: GuardSyntax?, nextState: NameSyntax?,
+        nextStateLocation: SourceLocation, actions: [ActionSyntax], hasBracedActions: Bool,
+        location: SourceLocation, tokens: TokenSpan
+    ) {
         self.events = events
         self.guardClause = guardClause
         self.nextState = nextState

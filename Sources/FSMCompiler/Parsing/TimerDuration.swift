@@ -37,7 +37,10 @@ public struct TimerDuration: Hashable, Sendable, CustomStringConvertible {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let unitText = String(text.dropFirst(digits.count))
         guard !digits.isEmpty else {
-            return .failure(DurationError("'\(text)' is not a duration; write a whole number and a unit, as in '30s', '500ms', '2min' or '1h'"))
+            return .failure(
+                DurationError(
+                    "'\(text)' is not a duration; write a whole number and a unit, as in '30s', '500ms', '2min' or '1h'"
+                ))
         }
         guard let unit = Unit(rawValue: unitText) else {
             let units = DiagnosticText.list(Unit.allCases.map { "'\($0.rawValue)'" })
@@ -47,8 +50,10 @@ public struct TimerDuration: Hashable, Sendable, CustomStringConvertible {
             return .failure(DurationError("'\(unitText)' is not a unit of time; the units are \(units)"))
         }
         guard let value = Int64(digits), value.multipliedReportingOverflow(by: unit.milliseconds).overflow == false,
-              value * unit.milliseconds <= maximumMilliseconds else {
-            return .failure(DurationError("the duration '\(text)' is too long; the longest accepted is 100 days ('2400h')"))
+            value * unit.milliseconds <= maximumMilliseconds
+        else {
+            return .failure(
+                DurationError("the duration '\(text)' is too long; the longest accepted is 100 days ('2400h')"))
         }
         guard value > 0 else {
             return .failure(DurationError("the duration '\(text)' is zero; a timer waits at least '1ms'"))

@@ -29,7 +29,9 @@ extension TransitionTable {
     }
 
     /// The next-state text and the actions of one row.
-    static func regionCells(_ transition: Transition, from source: Int, chart: RegionChart) -> (target: String, effects: [String]) {
+    static func regionCells(_ transition: Transition, from source: Int, chart: RegionChart) -> (
+        target: String, effects: [String]
+    ) {
         let machine = chart.machine
         let leaves = chart.defaultConfiguration(containing: source)
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
@@ -37,14 +39,16 @@ extension TransitionTable {
         let targetLineages = Set(targets.flatMap(chart.lineage(of:)))
         // States whose history decides where the row ends: entered, with a history, and
         // not on the way to a named target.
-        let resumes = Set(move.entered.filter { state in
-            machine.states[state].history != nil && (targets.contains(state) || !targetLineages.contains(state))
-        })
+        let resumes = Set(
+            move.entered.filter { state in
+                machine.states[state].history != nil && (targets.contains(state) || !targetLineages.contains(state))
+            })
         var exits: [String] = []
         var printed = Set<Int>()
         let exited = Set(move.exited)
         for state in move.exited {
-            let cover = chart.lineage(of: state).first { exited.contains($0) && machine.states[$0].isParallel }
+            let cover =
+                chart.lineage(of: state).first { exited.contains($0) && machine.states[$0].isParallel }
                 ?? (machine.states[source].isParallel && state != source && chart.isWithin(state, source)
                     ? machine.states[source].substates.first { chart.isWithin(state, $0) } : nil)
             if let cover {

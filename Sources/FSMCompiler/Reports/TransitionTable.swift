@@ -22,8 +22,10 @@ public enum TransitionTable {
 
     /// The line for a transition as it was taken, as `simulate` prints it: the state it
     /// reached and the actions it ran.
-    public static func line(for transition: Transition, in state: State, of machine: StateMachine,
-                            target: Int, effects: [Int], exitCount: Int) -> String {
+    public static func line(
+        for transition: Transition, in state: State, of machine: StateMachine,
+        target: Int, effects: [Int], exitCount: Int
+    ) -> String {
         head(of: transition, in: state, of: machine) + " -> " + machine.states[target].name
             + " {" + calls(effects, exitCount: exitCount, of: transition, in: machine).joined(separator: " ") + "}"
     }
@@ -31,7 +33,8 @@ public enum TransitionTable {
     /// `Locked Pass [Enforcement=weak]`: where a line starts.
     static func head(of transition: Transition, in state: State, of machine: StateMachine) -> String {
         let head = state.name + " " + machine.events[transition.event].name
-        return transition.guardClause.isEmpty ? head : head + " [" + guardText(transition.guardClause, in: machine) + "]"
+        return transition.guardClause.isEmpty
+            ? head : head + " [" + guardText(transition.guardClause, in: machine) + "]"
     }
 
     /// `Locked`, or `Active(history)` when the history of `Active` decides.
@@ -52,7 +55,9 @@ public enum TransitionTable {
         let conditions = guardClause.conditions.map { term in
             (term.isNegated ? "!" : "") + callText(machine.conditions[term.condition].name, arguments: term.arguments)
         }
-        let stateTests = guardClause.stateTests.map { ($0.isNegated ? "!" : "") + "in(" + machine.states[$0.state].name + ")" }
+        let stateTests = guardClause.stateTests.map {
+            ($0.isNegated ? "!" : "") + "in(" + machine.states[$0.state].name + ")"
+        }
         return (predicates + conditions + stateTests).joined(separator: ", ")
     }
 
@@ -60,16 +65,19 @@ public enum TransitionTable {
     /// values they are called with: `lock`, `setDuration(duration)`. For a transition that
     /// resumes a history, what follows the row's actions depends on it and is left out.
     static func effects(_ transition: Transition, of machine: StateMachine) -> [String] {
-        let effects = transition.resumesHistory
+        let effects =
+            transition.resumesHistory
             ? Array(transition.effects.prefix(transition.exitCount + transition.actions.count)) : transition.effects
         return calls(effects, exitCount: transition.exitCount, of: transition, in: machine)
     }
 
     /// The actions of `effects` as calls, the row's own with their arguments.
-    static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine) -> [String] {
+    static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine) -> [String]
+    {
         effects.indices.map { position in
-            callText(machine.actions[effects[position]].name,
-                     arguments: transition.arguments(ofEffectAt: position, exitCount: exitCount))
+            callText(
+                machine.actions[effects[position]].name,
+                arguments: transition.arguments(ofEffectAt: position, exitCount: exitCount))
         }
     }
 
@@ -83,13 +91,14 @@ public enum TransitionTable {
             var previous: Int?
             for (source, transition) in regionRows(machine) {
                 let (target, effects) = regionCells(transition, from: source, chart: chart)
-                lines.append(markdownRow([
-                    previous == source ? "" : "**\(markdownText(machine.states[source].name))**",
-                    markdownText(machine.events[transition.event].name),
-                    markdownText(guardText(transition.guardClause, in: machine)),
-                    markdownText(target),
-                    markdownText(effects.joined(separator: ", ")),
-                ]))
+                lines.append(
+                    markdownRow([
+                        previous == source ? "" : "**\(markdownText(machine.states[source].name))**",
+                        markdownText(machine.events[transition.event].name),
+                        markdownText(guardText(transition.guardClause, in: machine)),
+                        markdownText(target),
+                        markdownText(effects.joined(separator: ", ")),
+                    ]))
                 previous = source
             }
             return lines.map { $0 + "\n" }.joined()
@@ -100,13 +109,14 @@ public enum TransitionTable {
                 continue
             }
             for (position, transition) in state.transitions.enumerated() {
-                lines.append(markdownRow([
-                    position == 0 ? "**\(markdownText(state.name))**" : "",
-                    markdownText(machine.events[transition.event].name),
-                    markdownText(guardText(transition.guardClause, in: machine)),
-                    markdownText(targetText(transition, in: machine)),
-                    markdownText(effects(transition, of: machine).joined(separator: ", ")),
-                ]))
+                lines.append(
+                    markdownRow([
+                        position == 0 ? "**\(markdownText(state.name))**" : "",
+                        markdownText(machine.events[transition.event].name),
+                        markdownText(guardText(transition.guardClause, in: machine)),
+                        markdownText(targetText(transition, in: machine)),
+                        markdownText(effects(transition, of: machine).joined(separator: ", ")),
+                    ]))
             }
         }
         return lines.map { $0 + "\n" }.joined()
@@ -133,7 +143,8 @@ public enum TransitionTable {
             }
             var end = index
             while end < characters.count && characters[end] == "_" { end += 1 }
-            let isInsideWord = index > 0 && isWordCharacter(characters[index - 1])
+            let isInsideWord =
+                index > 0 && isWordCharacter(characters[index - 1])
                 && end < characters.count && isWordCharacter(characters[end])
             result += String(repeating: isInsideWord ? "_" : "\\_", count: end - index)
             index = end

@@ -9,7 +9,8 @@ public enum UnifiedDiff {
     /// The diff from `old` to `new` with `---`/`+++` headers, or "" when they are equal.
     public static func diff(from old: String, to new: String, oldName: String, newName: String) -> String {
         guard old != new else { return "" }
-        let oldLines = lines(old), newLines = lines(new)
+        let oldLines = lines(old)
+        let newLines = lines(new)
         let edits = script(from: oldLines, to: newLines)
         var output = "--- \(oldName)\n+++ \(newName)\n"
         for hunk in hunks(edits) {
@@ -54,13 +55,15 @@ public enum UnifiedDiff {
         while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix && suffix < new.count - prefix
-                && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
         var edits = (0..<prefix).map { Edit(kind: .keep, oldIndex: $0, newIndex: $0) }
         let middleOld = Array(old[prefix..<(old.count - suffix)])
         let middleNew = Array(new[prefix..<(new.count - suffix)])
-        let middle = myers(middleOld, middleNew) ?? (
-            middleOld.indices.map { Edit(kind: .delete, oldIndex: $0, newIndex: 0) }
-            + middleNew.indices.map { Edit(kind: .insert, oldIndex: middleOld.count, newIndex: $0) })
+        let middle =
+            myers(middleOld, middleNew)
+            ?? (middleOld.indices.map { Edit(kind: .delete, oldIndex: $0, newIndex: 0) }
+                + middleNew.indices.map { Edit(kind: .insert, oldIndex: middleOld.count, newIndex: $0) })
         edits += middle.map { Edit(kind: $0.kind, oldIndex: $0.oldIndex + prefix, newIndex: $0.newIndex + prefix) }
         edits += (0..<suffix).map {
             Edit(kind: .keep, oldIndex: old.count - suffix + $0, newIndex: new.count - suffix + $0)
@@ -70,7 +73,8 @@ public enum UnifiedDiff {
 
     /// Myers' O(ND) shortest edit script, or nil when D would exceed `maximumEdits`.
     private static func myers(_ a: [Substring], _ b: [Substring]) -> [Edit]? {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         let limit = min(n + m, maximumEdits)
         let offset = limit + 1
         var frontier = Array(repeating: 0, count: 2 * limit + 3)
@@ -78,10 +82,14 @@ public enum UnifiedDiff {
         for d in 0...limit {
             trace.append(frontier)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1]))
+                var x =
+                    (k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1]))
                     ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
                 var y = x - k
-                while x < n && y < m && a[x] == b[y] { x += 1; y += 1 }
+                while x < n && y < m && a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
                 frontier[offset + k] = x
                 if x >= n && y >= m { return backtrack(trace, n: n, m: m, offset: offset) }
             }
@@ -91,7 +99,8 @@ public enum UnifiedDiff {
 
     private static func backtrack(_ trace: [[Int]], n: Int, m: Int, offset: Int) -> [Edit] {
         var edits: [Edit] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let frontier = trace[d]
             let k = x - y
@@ -99,7 +108,8 @@ public enum UnifiedDiff {
             let previousX = d == 0 ? 0 : frontier[offset + previousK]
             let previousY = previousX - previousK
             while x > previousX && y > previousY {
-                x -= 1; y -= 1
+                x -= 1
+                y -= 1
                 edits.append(Edit(kind: .keep, oldIndex: x, newIndex: y))
             }
             if d > 0 {
@@ -122,7 +132,8 @@ public enum UnifiedDiff {
         var start: Int?
         var end = 0
         for index in changed {
-            let low = max(0, index - context), high = min(edits.count - 1, index + context)
+            let low = max(0, index - context)
+            let high = min(edits.count - 1, index + context)
             if let first = start, low <= end + 1 {
                 start = first
             } else {

@@ -26,8 +26,10 @@ struct Headers {
     var isObservable = false
 
     /// Every header, as the documentation spells it.
-    static let names = ["FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
-                        "Import", "History", "Parallel"]
+    static let names = [
+        "FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
+        "Import", "History", "Parallel",
+    ]
 
     /// Header names are case-insensitive; each may appear once, but `Predicate` once per
     /// type, `Event` once per event, `Import` once per module, and `History` and `Parallel`
@@ -37,14 +39,16 @@ struct Headers {
         for header in syntax.headers {
             let key = header.name.text.lowercased()
             guard Self.names.contains(where: { $0.lowercased() == key }) else {
-                log.error(.unknownHeader,
-                          "unknown header '\(header.name)'; expected \(Self.names.dropLast().joined(separator: ", ")) or \(Self.names.last!)",
-                          at: header.name.location)
+                log.error(
+                    .unknownHeader,
+                    "unknown header '\(header.name)'; expected \(Self.names.dropLast().joined(separator: ", ")) or \(Self.names.last!)",
+                    at: header.name.location)
                 continue
             }
             if key != "async", let extra = header.moreValues.first {
-                log.error(.invalidHeader, "header '\(header.name)' takes one name; found '\(extra)' after '\(header.value)'",
-                          at: extra.location)
+                log.error(
+                    .invalidHeader, "header '\(header.name)' takes one name; found '\(extra)' after '\(header.value)'",
+                    at: extra.location)
             }
             switch key {
             // Headers that may appear more than once, each time for another type, event,
@@ -57,28 +61,35 @@ struct Headers {
             default: readSingleHeader(header, key: key, firstByName: &firstByName, log: &log)
             }
         }
-        for (key, example) in [("fsm", "FSM: Turnstile"), ("initial", "Initial: Locked")] where firstByName[key] == nil {
-            log.error(.missingHeader, "missing header '\(example.split(separator: ":")[0])'; add one such as '\(example)'",
-                      at: syntax.bodyLocation)
+        for (key, example) in [("fsm", "FSM: Turnstile"), ("initial", "Initial: Locked")] where firstByName[key] == nil
+        {
+            log.error(
+                .missingHeader, "missing header '\(example.split(separator: ":")[0])'; add one such as '\(example)'",
+                at: syntax.bodyLocation)
         }
     }
 
     /// `FSM`, `Initial`, `Actions`, `EntryExit`, `Isolation`, `Async` or `Observable`: once.
-    private mutating func readSingleHeader(_ header: HeaderSyntax, key: String, firstByName: inout [String: HeaderSyntax],
-                                           log: inout DiagnosticLog) {
+    private mutating func readSingleHeader(
+        _ header: HeaderSyntax, key: String, firstByName: inout [String: HeaderSyntax],
+        log: inout DiagnosticLog
+    ) {
         if let parameters = header.parameters, let first = parameters.first {
-            log.error(.invalidHeader, "header '\(header.name)' takes one name, not values in parentheses",
-                      at: first.label.location)
+            log.error(
+                .invalidHeader, "header '\(header.name)' takes one name, not values in parentheses",
+                at: first.label.location)
         }
         if let first = firstByName[key] {
-            log.error(.duplicateHeader, "header '\(header.name)' is given twice", at: header.name.location,
-                      notes: [.init("first given here", at: first.name.location)])
+            log.error(
+                .duplicateHeader, "header '\(header.name)' is given twice", at: header.name.location,
+                notes: [.init("first given here", at: first.name.location)])
             return
         }
         firstByName[key] = header
         if let cases = header.cases, let first = cases.first {
-            log.error(.invalidHeader, "header '\(header.name)' takes one name, not '= \(first) …'",
-                      at: first.location)
+            log.error(
+                .invalidHeader, "header '\(header.name)' takes one name, not '= \(first) …'",
+                at: first.location)
         }
         switch key {
         case "fsm": fsmName = header.value
@@ -98,7 +109,8 @@ struct Headers {
         if actor.text.lowercased() == "nonisolated" {
             log.error(.invalidHeader, "a machine is not isolated without this header; remove it", at: actor.location)
         } else if !Self.canBeTypeName(actor.text) {
-            log.error(.invalidHeader, "'\(actor)' is not the name of a global actor, such as 'MainActor'", at: actor.location)
+            log.error(
+                .invalidHeader, "'\(actor)' is not the name of a global actor, such as 'MainActor'", at: actor.location)
         } else {
             isolation = actor
         }
@@ -115,8 +127,9 @@ struct Headers {
     private mutating func readAsync(_ header: HeaderSyntax, log: inout DiagnosticLog) {
         for name in [header.value] + header.moreValues {
             if let first = asyncNames.first(where: { $0.text == name.text }) {
-                log.error(.invalidHeader, "'\(name)' is named twice in 'Async'", at: name.location,
-                          notes: [.init("first named here", at: first.location)])
+                log.error(
+                    .invalidHeader, "'\(name)' is named twice in 'Async'", at: name.location,
+                    notes: [.init("first named here", at: first.location)])
             } else {
                 asyncNames.append(name)
             }
@@ -129,8 +142,9 @@ struct Headers {
         case "true": isObservable = true
         case "false": isObservable = false
         default:
-            log.error(.invalidHeader, "Observable must be 'true' or 'false', found '\(header.value)'",
-                      at: header.value.location)
+            log.error(
+                .invalidHeader, "Observable must be 'true' or 'false', found '\(header.value)'",
+                at: header.value.location)
         }
     }
 
@@ -138,14 +152,17 @@ struct Headers {
     private mutating func declareHistory(_ header: HeaderSyntax, log: inout DiagnosticLog) {
         let example = "'History: \(header.value) = shallow' or 'History: \(header.value) = deep'"
         guard header.parameters == nil, let cases = header.cases, cases.count == 1,
-              let kind = HistoryKind(rawValue: cases[0].text.lowercased()) else {
-            let location = header.cases?.first?.location ?? header.parameters?.first?.label.location ?? header.value.location
+            let kind = HistoryKind(rawValue: cases[0].text.lowercased())
+        else {
+            let location =
+                header.cases?.first?.location ?? header.parameters?.first?.label.location ?? header.value.location
             log.error(.invalidHeader, "a history header names a superstate and its kind: \(example)", at: location)
             return
         }
         if let first = histories.first(where: { $0.state.text == header.value.text }) {
-            log.error(.duplicateHeader, "state '\(header.value)' is given a history twice", at: header.value.location,
-                      notes: [.init("first given here", at: first.state.location)])
+            log.error(
+                .duplicateHeader, "state '\(header.value)' is given a history twice", at: header.value.location,
+                notes: [.init("first given here", at: first.state.location)])
             return
         }
         histories.append((header.value, kind))
@@ -154,13 +171,15 @@ struct Headers {
     /// `Parallel: Media`, once per state.
     private mutating func declareParallel(_ header: HeaderSyntax, log: inout DiagnosticLog) {
         if let detail = header.cases?.first?.location ?? header.parameters?.first?.label.location {
-            log.error(.invalidHeader, "header '\(header.name)' names one state, as in 'Parallel: \(header.value)'",
-                      at: detail)
+            log.error(
+                .invalidHeader, "header '\(header.name)' names one state, as in 'Parallel: \(header.value)'",
+                at: detail)
             return
         }
         if let first = parallelStates.first(where: { $0.text == header.value.text }) {
-            log.error(.duplicateHeader, "state '\(header.value)' is declared parallel twice", at: header.value.location,
-                      notes: [.init("first declared here", at: first.location)])
+            log.error(
+                .duplicateHeader, "state '\(header.value)' is declared parallel twice", at: header.value.location,
+                notes: [.init("first declared here", at: first.location)])
             return
         }
         parallelStates.append(header.value)
@@ -176,10 +195,13 @@ struct Headers {
         if !Self.canBeTypeName(module.text) {
             log.error(.invalidHeader, "'\(module)' is not a module name", at: module.location)
         } else if module.text == "FSMRuntime" {
-            log.error(.duplicateHeader, "every generated file imports FSMRuntime already; remove this header", at: module.location)
+            log.error(
+                .duplicateHeader, "every generated file imports FSMRuntime already; remove this header",
+                at: module.location)
         } else if let first = imports.first(where: { $0.text == module.text }) {
-            log.error(.duplicateHeader, "module '\(module)' is imported twice", at: module.location,
-                      notes: [.init("first imported here", at: first.location)])
+            log.error(
+                .duplicateHeader, "module '\(module)' is imported twice", at: module.location,
+                notes: [.init("first imported here", at: first.location)])
         } else {
             imports.append(module)
         }
@@ -190,29 +212,34 @@ struct Headers {
         case "always": entryExit = .always
         case "onchange": entryExit = .onChange
         default:
-            log.error(.invalidHeader, "EntryExit must be 'always' or 'onChange', found '\(header.value)'; leave it out for UML behaviour",
-                      at: header.value.location)
+            log.error(
+                .invalidHeader,
+                "EntryExit must be 'always' or 'onChange', found '\(header.value)'; leave it out for UML behaviour",
+                at: header.value.location)
         }
     }
 
     /// `Event: Name(label: Type, …)`: the values an event carries, each label once.
     private mutating func declareEvent(_ header: HeaderSyntax, log: inout DiagnosticLog) {
         guard let parameters = header.parameters, header.cases == nil else {
-            log.error(.invalidHeader,
-                      "event '\(header.value)' needs the values it carries, as in 'Event: \(header.value)(duration: Double)'; an event without values needs no header",
-                      at: header.value.location)
+            log.error(
+                .invalidHeader,
+                "event '\(header.value)' needs the values it carries, as in 'Event: \(header.value)(duration: Double)'; an event without values needs no header",
+                at: header.value.location)
             return
         }
         if let first = eventDeclarationIndex[header.value.text] {
-            log.error(.duplicateHeader, "event '\(header.value)' is declared twice", at: header.value.location,
-                      notes: [.init("first declared here", at: eventDeclarations[first].name.location)])
+            log.error(
+                .duplicateHeader, "event '\(header.value)' is declared twice", at: header.value.location,
+                notes: [.init("first declared here", at: eventDeclarations[first].name.location)])
             return
         }
         var distinct: [ParameterSyntax] = []
         for parameter in parameters {
             if let first = distinct.first(where: { $0.label.text == parameter.label.text }) {
-                log.error(.invalidHeader, "label '\(parameter.label)' is given twice in event '\(header.value)'",
-                          at: parameter.label.location, notes: [.init("first given here", at: first.label.location)])
+                log.error(
+                    .invalidHeader, "label '\(parameter.label)' is given twice in event '\(header.value)'",
+                    at: parameter.label.location, notes: [.init("first given here", at: first.label.location)])
             } else {
                 distinct.append(parameter)
             }
@@ -224,22 +251,25 @@ struct Headers {
     /// `Predicate: Type = a | b`: a new type with distinct cases.
     private mutating func declarePredicateType(_ header: HeaderSyntax, log: inout DiagnosticLog) {
         guard let cases = header.cases else {
-            log.error(.invalidHeader,
-                      "predicate type '\(header.value)' needs its cases, as in 'Predicate: \(header.value) = a | b'",
-                      at: header.value.location)
+            log.error(
+                .invalidHeader,
+                "predicate type '\(header.value)' needs its cases, as in 'Predicate: \(header.value) = a | b'",
+                at: header.value.location)
             return
         }
         if let first = predicateIndex[header.value.text] {
-            log.error(.duplicateHeader, "predicate type '\(header.value)' is declared twice",
-                      at: header.value.location,
-                      notes: [.init("first declared here", at: predicateTypes[first].name.location)])
+            log.error(
+                .duplicateHeader, "predicate type '\(header.value)' is declared twice",
+                at: header.value.location,
+                notes: [.init("first declared here", at: predicateTypes[first].name.location)])
             return
         }
         var distinct: [NameSyntax] = []
         for name in cases {
             if let first = distinct.first(where: { $0.text == name.text }) {
-                log.error(.repeatedPredicateCase, "case '\(name)' is repeated in predicate type '\(header.value)'",
-                          at: name.location, notes: [.init("first given here", at: first.location)])
+                log.error(
+                    .repeatedPredicateCase, "case '\(name)' is repeated in predicate type '\(header.value)'",
+                    at: name.location, notes: [.init("first given here", at: first.location)])
             } else {
                 distinct.append(name)
             }
@@ -266,10 +296,11 @@ extension Analysis {
         let conditions = declarations.conditions.names.map(\.text)
         let known = Set(actions + conditions)
         for name in headers.asyncNames where !known.contains(name.text) {
-            log.error(.undefinedAsync,
-                      "'\(name)' in 'Async' is neither an action nor a condition of the machine"
-                        + Suggestions.suggestion(for: name.text, among: actions + conditions),
-                      at: name.location)
+            log.error(
+                .undefinedAsync,
+                "'\(name)' in 'Async' is neither an action nor a condition of the machine"
+                    + Suggestions.suggestion(for: name.text, among: actions + conditions),
+                at: name.location)
         }
     }
 }

@@ -16,8 +16,9 @@ struct Flattening {
     init(flattening declarations: Declarations, _ resolution: Resolution, headers: Headers, log: inout DiagnosticLog) {
         effectiveRows = Array(repeating: [], count: declarations.states.count)
         replaces = Array(repeating: [], count: declarations.rows.count)
-        let flattener = Flattener(declarations: declarations, resolution: resolution,
-                                  predicateTypes: headers.predicateTypes)
+        let flattener = Flattener(
+            declarations: declarations, resolution: resolution,
+            predicateTypes: headers.predicateTypes)
         for state in resolution.superstatesFirst {
             flattener.flatten(state, into: &self, log: &log)
         }
@@ -97,8 +98,10 @@ struct Flattening {
 
         /// Two inherited rows with one key that the state does not override: reported at the
         /// adoption of the superstate that brings the second; the first is kept.
-        private func checkSuperstateConflicts(_ inherited: [Int], of state: Int, _ flattening: Flattening,
-                                              log: inout DiagnosticLog) -> [Int] {
+        private func checkSuperstateConflicts(
+            _ inherited: [Int], of state: Int, _ flattening: Flattening,
+            log: inout DiagnosticLog
+        ) -> [Int] {
             var firstByKey: [RowKey: Int] = [:]
             var kept: [Int] = []
             let superstates = resolution.superstates[state]
@@ -117,11 +120,16 @@ struct Flattening {
                 let secondPosition = adoptionPosition(bringing: row)
                 let secondSource = superstates[secondPosition]
                 let name = states[state].name.text
-                log.error(.superstateConflict,
-                          "state '\(name)' inherits two transitions for event '\(rows[row].event)'\(describeGuard(of: row)) from '\(states[firstSource].name)' and '\(states[secondSource].name)'; choose one with 'override { }' in '\(name)'",
-                          at: resolution.superstateRefs[state][secondPosition].location,
-                          notes: [.init("transition inherited from '\(states[firstSource].name)' is here", at: rows[first].location),
-                                  .init("transition inherited from '\(states[secondSource].name)' is here", at: rows[row].location)])
+                log.error(
+                    .superstateConflict,
+                    "state '\(name)' inherits two transitions for event '\(rows[row].event)'\(describeGuard(of: row)) from '\(states[firstSource].name)' and '\(states[secondSource].name)'; choose one with 'override { }' in '\(name)'",
+                    at: resolution.superstateRefs[state][secondPosition].location,
+                    notes: [
+                        .init(
+                            "transition inherited from '\(states[firstSource].name)' is here", at: rows[first].location),
+                        .init(
+                            "transition inherited from '\(states[secondSource].name)' is here", at: rows[row].location),
+                    ])
             }
             return kept
         }
@@ -131,24 +139,30 @@ struct Flattening {
             let name = states[state].name.text
             let guardText = describeGuard(of: row)
             if rows[row].nextState?.text == rows[first].nextState?.text {
-                log.error(.duplicateTransition,
-                          "duplicate transition for event '\(event)'\(guardText) in state '\(name)'",
-                          at: rows[row].location, notes: [.init("first transition for '\(event)' is here", at: rows[first].location)])
+                log.error(
+                    .duplicateTransition,
+                    "duplicate transition for event '\(event)'\(guardText) in state '\(name)'",
+                    at: rows[row].location,
+                    notes: [.init("first transition for '\(event)' is here", at: rows[first].location)])
             } else {
-                log.error(.transitionClash,
-                          "transition for event '\(event)'\(guardText) in state '\(name)' goes to '\(rows[row].nextState?.text ?? "-")', but an earlier one goes to '\(rows[first].nextState?.text ?? "-")'",
-                          at: rows[row].location, notes: [.init("the other transition for '\(event)' is here", at: rows[first].location)])
+                log.error(
+                    .transitionClash,
+                    "transition for event '\(event)'\(guardText) in state '\(name)' goes to '\(rows[row].nextState?.text ?? "-")', but an earlier one goes to '\(rows[first].nextState?.text ?? "-")'",
+                    at: rows[row].location,
+                    notes: [.init("the other transition for '\(event)' is here", at: rows[first].location)])
             }
         }
 
         private func reportNothingToOverride(_ row: Int, log: inout DiagnosticLog) {
             let state = rows[row].owner
-            let reason = resolution.superstates[state].isEmpty
+            let reason =
+                resolution.superstates[state].isEmpty
                 ? "'\(states[state].name)' has no superstates"
                 : "no superstate of '\(states[state].name)' has a transition for it"
-            log.error(.nothingToOverride,
-                      "override of event '\(rows[row].event)'\(describeGuard(of: row)) has nothing to override: \(reason)",
-                      at: rows[row].location)
+            log.error(
+                .nothingToOverride,
+                "override of event '\(rows[row].event)'\(describeGuard(of: row)) has nothing to override: \(reason)",
+                at: rows[row].location)
         }
 
         /// A plain row with the key of an inherited one: a missing `override`, or, when the
@@ -158,13 +172,17 @@ struct Flattening {
             let event = rows[row].event.text
             let source = states[rows[inherited].owner].name.text
             if rows[inherited].isOverride {
-                log.error(.overrideOutOfOrder,
-                          "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces an override inherited from '\(source)'; overrides are out of order: put this row in 'override { }' too",
-                          at: rows[row].location, notes: [.init("the override in '\(source)' is here", at: rows[inherited].location)])
+                log.error(
+                    .overrideOutOfOrder,
+                    "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces an override inherited from '\(source)'; overrides are out of order: put this row in 'override { }' too",
+                    at: rows[row].location,
+                    notes: [.init("the override in '\(source)' is here", at: rows[inherited].location)])
             } else {
-                log.error(.missingOverride,
-                          "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces the one inherited from '\(source)'; put it in 'override { }' if that is intended",
-                          at: rows[row].location, notes: [.init("inherited transition for '\(event)' is here", at: rows[inherited].location)])
+                log.error(
+                    .missingOverride,
+                    "transition for event '\(event)'\(describeGuard(of: row)) in state '\(state)' replaces the one inherited from '\(source)'; put it in 'override { }' if that is intended",
+                    at: rows[row].location,
+                    notes: [.init("inherited transition for '\(event)' is here", at: rows[inherited].location)])
             }
         }
 
@@ -179,10 +197,11 @@ extension Declarations {
     func describeGuard(of row: Int, predicateTypes: [PredicateTypeRecord]) -> String {
         let clause = rows[row].guardClause
         guard !clause.isEmpty else { return "" }
-        let terms = clause.predicates.map { match in
-            let type = predicateTypes[match.type]
-            return "\(type.name)=" + match.cases.map { type.cases[$0].text }.joined(separator: "|")
-        } + clause.conditions.map(describe)
+        let terms =
+            clause.predicates.map { match in
+                let type = predicateTypes[match.type]
+                return "\(type.name)=" + match.cases.map { type.cases[$0].text }.joined(separator: "|")
+            } + clause.conditions.map(describe)
             + clause.stateTests.map { ($0.isNegated ? "!" : "") + "in(" + states[$0.state].name.text + ")" }
         return " [" + terms.joined(separator: ", ") + "]"
     }

@@ -8,15 +8,16 @@ extension Analysis {
         let initialState = statechart.entering(initialTarget, from: nil)[0].leaf
         var machineStates: [State] = states.indices.map { index in
             let record = states[index]
-            return State(named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
-                         isAbstract: record.isAbstract,
-                         superstates: resolution.superstates[index],
-                         ownEntryActions: record.entry?.actions ?? [],
-                         ownExitActions: record.exit?.actions ?? [],
-                         entryActions: [], exitActions: [], transitions: [],
-                         initialSubstate: resolution.initialSubstate[index],
-                         initialActions: resolution.initialActions[index],
-                         history: resolution.history[index])
+            return State(
+                named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
+                isAbstract: record.isAbstract,
+                superstates: resolution.superstates[index],
+                ownEntryActions: record.entry?.actions ?? [],
+                ownExitActions: record.exit?.actions ?? [],
+                entryActions: [], exitActions: [], transitions: [],
+                initialSubstate: resolution.initialSubstate[index],
+                initialActions: resolution.initialActions[index],
+                history: resolution.history[index])
         }
         for index in machineStates.indices {
             machineStates[index].ancestors = resolution.ancestors[index]
@@ -56,9 +57,10 @@ extension Analysis {
             actions: declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             conditions: declarations.conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
             predicateTypes: predicateTypes.map { type in
-                PredicateType(type: named(type.name, predicateTypeName(type.name)),
-                              cases: type.cases.map { named($0, SwiftNames.lowerCamel($0.text)) },
-                              parameterName: SwiftNames.lowerCamel(type.name.text))
+                PredicateType(
+                    type: named(type.name, predicateTypeName(type.name)),
+                    cases: type.cases.map { named($0, SwiftNames.lowerCamel($0.text)) },
+                    parameterName: SwiftNames.lowerCamel(type.name.text))
             })
         machine.eventParameters = declarations.events.names.map { name in
             headers.eventDeclarationIndex[name.text].map { headers.eventDeclarations[$0].parameters } ?? []
@@ -102,16 +104,18 @@ extension Analysis {
         case .undefined: return nil
         }
         let arrivals = statechart.arrivals(from: state, to: namedTarget, rowActions: rows[row].actions)
-        let runsExitAndEntry = switch headers.entryExit {
-        case .uml: namedTarget != nil
-        case .always: true
-        case .onChange: arrivals[0].target != state
-        }
-        var transition = Transition(event: rows[row].eventIndex, guardClause: rows[row].guardClause,
-                                    staysInState: namedTarget == nil, actions: rows[row].actions,
-                                    actionArguments: rows[row].actionArguments, runsExitAndEntry: runsExitAndEntry,
-                                    namedTarget: namedTarget, arrivals: arrivals,
-                                    declaredIn: rows[row].owner, location: rows[row].location)
+        let runsExitAndEntry =
+            switch headers.entryExit {
+            case .uml: namedTarget != nil
+            case .always: true
+            case .onChange: arrivals[0].target != state
+            }
+        var transition = Transition(
+            event: rows[row].eventIndex, guardClause: rows[row].guardClause,
+            staysInState: namedTarget == nil, actions: rows[row].actions,
+            actionArguments: rows[row].actionArguments, runsExitAndEntry: runsExitAndEntry,
+            namedTarget: namedTarget, arrivals: arrivals,
+            declaredIn: rows[row].owner, location: rows[row].location)
         transition.forkTargets = resolution.forkTargets[row]
         return transition
     }

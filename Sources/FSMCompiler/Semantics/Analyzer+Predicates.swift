@@ -3,8 +3,9 @@ extension Analysis {
     /// the combinations of predicate values and condition results, and predicate
     /// combinations too many to check or to spell out as dispatch.
     func checkPredicates(log: inout DiagnosticLog) {
-        let space = PredicateSpace(predicateTypes.map(\.cases.count), conditionCount: declarations.conditionCalls.count,
-                                   testedStates: declarations.testedStates)
+        let space = PredicateSpace(
+            predicateTypes.map(\.cases.count), conditionCount: declarations.conditionCalls.count,
+            testedStates: declarations.testedStates)
         var effectiveSets: [Int: Set<Int>] = [:]
         for state in states.indices {
             var eventOrder: [Int] = []
@@ -22,15 +23,17 @@ extension Analysis {
                 let matches = candidates.map { space.matches(of: rows[$0].guardClause) }
                 let dimensions = Array(Set(matches.flatMap { $0.map(\.type) })).sorted()
                 let boxes = matches.map { space.box(of: $0, over: dimensions) }
-                let isWithinLimit = checkImplicitClashes(candidates, boxes: boxes, dimensions: dimensions, space: space,
-                                                         in: state, effectiveSets: &effectiveSets, log: &log)
+                let isWithinLimit = checkImplicitClashes(
+                    candidates, boxes: boxes, dimensions: dimensions, space: space,
+                    in: state, effectiveSets: &effectiveSets, log: &log)
                 guard isWithinLimit, !states[state].isAbstract else { continue }
                 // Dispatch spells out each row's alternatives and tells whether the rows
                 // cover every combination of predicate values; both must stay within bounds.
                 let types = dimensions.filter { $0 < space.conditionBase }
                 let predicateBoxes = candidates.map { space.box(of: rows[$0].guardClause.predicates, over: types) }
                 if alternativeCount(of: candidates) > Self.maximumAlternatives
-                    || space.covers(predicateBoxes, over: types) == nil {
+                    || space.covers(predicateBoxes, over: types) == nil
+                {
                     reportPredicateLimit(event: event, state: state, log: &log)
                 }
             }
@@ -57,8 +60,10 @@ extension Analysis {
     /// Two rows of equal rank clash where both match and no row of higher rank does.
     /// A pair that both come from one superstate was checked, and reported, there.
     /// Returns false after reporting that the combinations are too many to check.
-    private func checkImplicitClashes(_ candidates: [Int], boxes: [PredicateBox], dimensions: [Int], space: PredicateSpace,
-                                      in state: Int, effectiveSets: inout [Int: Set<Int>], log: inout DiagnosticLog) -> Bool {
+    private func checkImplicitClashes(
+        _ candidates: [Int], boxes: [PredicateBox], dimensions: [Int], space: PredicateSpace,
+        in state: Int, effectiveSets: inout [Int: Set<Int>], log: inout DiagnosticLog
+    ) -> Bool {
         guard !dimensions.isEmpty else { return true }
         let ranks = candidates.map { rows[$0].guardClause.rank }
         for later in candidates.indices {
@@ -87,30 +92,34 @@ extension Analysis {
                         let state = declarations.testedStates[dimension - space.stateTestBase]
                         return "in(\(states[state].name))=\(value == 1)"
                     }
-                    return "\(declarations.describe(declarations.conditionCalls[dimension - space.conditionBase]))=\(value == 1)"
+                    return
+                        "\(declarations.describe(declarations.conditionCalls[dimension - space.conditionBase]))=\(value == 1)"
                 }.joined(separator: ", ")
                 let row = candidates[later]
-                log.error(.implicitClash,
-                          "implicit clash for event '\(rows[row].event)' in state '\(states[state].name)': this row and another of the same rank both match when \(combination); make one of them more specific",
-                          at: rows[row].location,
-                          notes: [.init("the other row is here", at: rows[candidates[earlier]].location)])
+                log.error(
+                    .implicitClash,
+                    "implicit clash for event '\(rows[row].event)' in state '\(states[state].name)': this row and another of the same rank both match when \(combination); make one of them more specific",
+                    at: rows[row].location,
+                    notes: [.init("the other row is here", at: rows[candidates[earlier]].location)])
             }
         }
         return true
     }
 
     private func reportPredicateLimit(event: Int, state: Int, log: inout DiagnosticLog) {
-        log.error(.predicateLimit,
-                  "the predicate combinations for event '\(declarations.events.names[event])' in state '\(states[state].name)' are too many to check; split the predicate types or simplify the guards",
-                  at: states[state].name.location)
+        log.error(
+            .predicateLimit,
+            "the predicate combinations for event '\(declarations.events.names[event])' in state '\(states[state].name)' are too many to check; split the predicate types or simplify the guards",
+            at: states[state].name.location)
     }
 
     /// A declared type that no guard uses only widens the pool.
     func checkUnusedPredicateTypes(log: inout DiagnosticLog) {
         for (index, type) in predicateTypes.enumerated() where !declarations.usedPredicateTypes.contains(index) {
-            log.warning(.unusedPredicateType,
-                        "predicate type '\(type.name)' is not used by any guard; every call to handle(_:) must still pass it",
-                        at: type.name.location)
+            log.warning(
+                .unusedPredicateType,
+                "predicate type '\(type.name)' is not used by any guard; every call to handle(_:) must still pass it",
+                at: type.name.location)
         }
     }
 }

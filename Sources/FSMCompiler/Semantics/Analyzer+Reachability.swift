@@ -22,16 +22,19 @@ extension Analysis {
         for (index, state) in states.enumerated() {
             let location = state.concreteAt ?? state.abstractAt ?? state.name.location
             if state.isAbstract && !usedAbstract.contains(index) {
-                log.warning(.unreachableState,
-                            "abstract state '\(state.name)' is not a superstate of any state reachable from '\(initialName)'",
-                            at: state.abstractAt ?? location)
+                log.warning(
+                    .unreachableState,
+                    "abstract state '\(state.name)' is not a superstate of any state reachable from '\(initialName)'",
+                    at: state.abstractAt ?? location)
             } else if !state.isAbstract && !reached.contains(index), let substate = resolution.initialSubstate[index] {
-                log.warning(.unreachableState,
-                            "state '\(state.name)' is never current: entering it enters its initial substate '\(states[substate].name)'",
-                            at: location)
+                log.warning(
+                    .unreachableState,
+                    "state '\(state.name)' is never current: entering it enters its initial substate '\(states[substate].name)'",
+                    at: location)
             } else if !state.isAbstract && !reached.contains(index) {
-                log.warning(.unreachableState, "state '\(state.name)' is unreachable from the initial state '\(initialName)'",
-                            at: location)
+                log.warning(
+                    .unreachableState, "state '\(state.name)' is unreachable from the initial state '\(initialName)'",
+                    at: location)
             }
         }
     }
@@ -66,12 +69,14 @@ extension Analysis {
         for (index, state) in states.enumerated() where !reached.contains(index) {
             let location = state.concreteAt ?? state.abstractAt ?? state.name.location
             if state.isAbstract {
-                log.warning(.unreachableState,
-                            "abstract state '\(state.name)' is not a superstate of any state reachable from '\(initialName)'",
-                            at: state.abstractAt ?? location)
+                log.warning(
+                    .unreachableState,
+                    "abstract state '\(state.name)' is not a superstate of any state reachable from '\(initialName)'",
+                    at: state.abstractAt ?? location)
             } else {
-                log.warning(.unreachableState, "state '\(state.name)' is unreachable from the initial state '\(initialName)'",
-                            at: location)
+                log.warning(
+                    .unreachableState, "state '\(state.name)' is unreachable from the initial state '\(initialName)'",
+                    at: location)
             }
         }
     }

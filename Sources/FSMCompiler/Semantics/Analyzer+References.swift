@@ -46,7 +46,9 @@ struct Resolution {
         superstateRefs = Array(repeating: [], count: states.count)
         for index in states.indices {
             for name in states[index].superstateNames {
-                guard let superstate = Self.lookup(name, role: "superstate", in: declarations, log: &log) else { continue }
+                guard let superstate = Self.lookup(name, role: "superstate", in: declarations, log: &log) else {
+                    continue
+                }
                 superstates[index].append(superstate)
                 superstateRefs[index].append(name)
             }
@@ -62,7 +64,8 @@ struct Resolution {
         checkRegionsHaveInitialRows(declarations, log: &log)
         resolveHistories(declarations, headers: headers, log: &log)
         for row in declarations.rows {
-            forkTargets.append(row.forkTargets.compactMap { Self.lookup($0, role: "fork target", in: declarations, log: &log) })
+            forkTargets.append(
+                row.forkTargets.compactMap { Self.lookup($0, role: "fork target", in: declarations, log: &log) })
             guard let next = row.nextState else {
                 destinations.append(.stay)
                 continue
@@ -74,7 +77,9 @@ struct Resolution {
             checkEnterable(target, named: next, as: "a next state", states, log: &log)
             destinations.append(.state(target))
         }
-        if let initial = headers.initialState, let target = Self.lookup(initial, role: "initial state", in: declarations, log: &log) {
+        if let initial = headers.initialState,
+            let target = Self.lookup(initial, role: "initial state", in: declarations, log: &log)
+        {
             if checkEnterable(target, named: initial, as: "the initial state", states, log: &log) {
                 initialState = target
             }
@@ -83,15 +88,22 @@ struct Resolution {
 
     /// An abstract state can be entered only through its initial row.
     @discardableResult
-    private func checkEnterable(_ state: Int, named name: NameSyntax, as role: String, _ states: [StateRecord],
-                                log: inout DiagnosticLog) -> Bool {
-        guard states[state].isAbstract && initialSubstate[state] == nil && !namedParallel.contains(state) else { return true }
+    private func checkEnterable(
+        _ state: Int, named name: NameSyntax, as role: String, _ states: [StateRecord],
+        log: inout DiagnosticLog
+    ) -> Bool {
+        guard states[state].isAbstract && initialSubstate[state] == nil && !namedParallel.contains(state) else {
+            return true
+        }
         // An initial row with an error was reported; entering its state is not one more.
         guard states[state].initialRows.isEmpty else { return false }
-        let hint = substates[state].first.map { "; give it an initial substate, as in '- \(states[$0].name)' in its body" }
+        let hint =
+            substates[state].first.map { "; give it an initial substate, as in '- \(states[$0].name)' in its body" }
             ?? "; only concrete states can be current"
-        log.error(.abstractTarget, "abstract state '\(name)' cannot be \(role)\(hint)",
-                  at: name.location, notes: [.init("'\(name)' is declared abstract here", at: Self.abstractLocation(states[state]))])
+        log.error(
+            .abstractTarget, "abstract state '\(name)' cannot be \(role)\(hint)",
+            at: name.location,
+            notes: [.init("'\(name)' is declared abstract here", at: Self.abstractLocation(states[state]))])
         return false
     }
 
@@ -105,10 +117,14 @@ struct Resolution {
         for state in states.indices where !isParallel[state] {
             guard let first = states[state].initialRows.first else { continue }
             for second in states[state].initialRows.dropFirst() {
-                log.error(.duplicateInitial, "state '\(states[state].name)' has a second initial row; a superstate has one initial substate",
-                          at: second.location, notes: [.init("the first initial row is here", at: first.location)])
+                log.error(
+                    .duplicateInitial,
+                    "state '\(states[state].name)' has a second initial row; a superstate has one initial substate",
+                    at: second.location, notes: [.init("the first initial row is here", at: first.location)])
             }
-            guard let target = Self.lookup(first.target, role: "initial substate", in: declarations, log: &log) else { continue }
+            guard let target = Self.lookup(first.target, role: "initial substate", in: declarations, log: &log) else {
+                continue
+            }
             candidates[state] = (target, first)
         }
         // Rows that lead back to where they started, reported once per loop.
@@ -124,23 +140,32 @@ struct Resolution {
             let loop = Array(path[loopStart...])
             let names = (loop + [state]).map { "'\(states[$0].name)'" }.joined(separator: " -> ")
             let last = candidates[loop[loop.count - 1]]!.record
-            log.error(.initialCycle, "initial rows lead back to where they start: \(names)", at: last.target.location,
-                      notes: loop.dropLast().map { .init("initial row of '\(states[$0].name)' is here", at: candidates[$0]!.record.location) })
+            log.error(
+                .initialCycle, "initial rows lead back to where they start: \(names)", at: last.target.location,
+                notes: loop.dropLast().map {
+                    .init("initial row of '\(states[$0].name)' is here", at: candidates[$0]!.record.location)
+                })
             onLoop.formUnion(loop)
         }
         for (state, candidate) in candidates.sorted(by: { $0.key < $1.key }) where !onLoop.contains(state) {
             guard ancestors[candidate.target].contains(state) else {
-                log.error(.initialNotSubstate,
-                          "initial substate '\(candidate.record.target)' of '\(states[state].name)' is not one of its substates; declare it as '\(candidate.record.target) : \(states[state].name)'",
-                          at: candidate.record.target.location,
-                          notes: [.init("'\(states[candidate.target].name)' is declared here", at: states[candidate.target].name.location)])
+                log.error(
+                    .initialNotSubstate,
+                    "initial substate '\(candidate.record.target)' of '\(states[state].name)' is not one of its substates; declare it as '\(candidate.record.target) : \(states[state].name)'",
+                    at: candidate.record.target.location,
+                    notes: [
+                        .init(
+                            "'\(states[candidate.target].name)' is declared here",
+                            at: states[candidate.target].name.location)
+                    ])
                 continue
             }
             initialSubstate[state] = candidate.target
             initialActions[state] = candidate.record.actions
         }
         for (state, candidate) in candidates.sorted(by: { $0.key < $1.key }) where initialSubstate[state] != nil {
-            checkEnterable(candidate.target, named: candidate.record.target, as: "an initial substate", states, log: &log)
+            checkEnterable(
+                candidate.target, named: candidate.record.target, as: "an initial substate", states, log: &log)
         }
     }
 
@@ -151,21 +176,25 @@ struct Resolution {
         for (name, kind) in headers.histories {
             guard let state = Self.lookup(name, role: "history state", in: declarations, log: &log) else { continue }
             if substates[state].isEmpty {
-                log.error(.historyWithoutSubstates,
-                          "'\(name)' has no substates, so it has no history; history is for superstates, which other states adopt with ': \(name)'",
-                          at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
+                log.error(
+                    .historyWithoutSubstates,
+                    "'\(name)' has no substates, so it has no history; history is for superstates, which other states adopt with ': \(name)'",
+                    at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
             } else if initialSubstate[state] == nil && states[state].initialRows.isEmpty && !isParallel[state] {
-                log.error(.historyWithoutInitial,
-                          "'\(name)' has a history but no initial substate, which it enters before it has a history; add one, as in '- \(states[substates[state][0]].name)' in its body",
-                          at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
+                log.error(
+                    .historyWithoutInitial,
+                    "'\(name)' has a history but no initial substate, which it enters before it has a history; add one, as in '- \(states[substates[state][0]].name)' in its body",
+                    at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
             } else {
                 history[state] = kind
             }
         }
     }
 
-    static func lookup(_ name: NameSyntax, role: String, in declarations: Declarations,
-                               log: inout DiagnosticLog) -> Int? {
+    static func lookup(
+        _ name: NameSyntax, role: String, in declarations: Declarations,
+        log: inout DiagnosticLog
+    ) -> Int? {
         if let index = declarations.stateIndex[name.text] { return index }
         let hint = Suggestions.suggestion(for: name.text, among: declarations.states.map(\.name.text))
         log.error(.undefinedState, "\(role) '\(name)' is not defined\(hint)", at: name.location)
@@ -204,9 +233,10 @@ struct Resolution {
                 case .onPath:
                     let start = path.firstIndex { $0.state == superstate } ?? 0
                     let names = (path[start...].map(\.state) + [superstate]).map { "'\(states[$0].name)'" }
-                    log.error(.superstateCycle,
-                              "superstate cycle: \(names.joined(separator: " -> ")); a state cannot be its own superstate",
-                              at: superstateRefs[state][next].location)
+                    log.error(
+                        .superstateCycle,
+                        "superstate cycle: \(names.joined(separator: " -> ")); a state cannot be its own superstate",
+                        at: superstateRefs[state][next].location)
                     cycleEdges.append((state, next))
                 case .done:
                     break
@@ -248,7 +278,8 @@ enum Suggestions {
         // Names are ASCII, so a candidate whose length differs by more than the limit is
         // too far: skipping it first keeps thousands of errors against thousands of states fast.
         for candidate in candidates where candidate != name && abs(candidate.utf8.count - length) <= limit {
-            let distance = candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased(), limit: limit)
+            let distance =
+                candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased(), limit: limit)
             if distance <= limit, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
@@ -258,7 +289,8 @@ enum Suggestions {
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
         guard abs(a.count - b.count) <= limit else { return limit + 1 }
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {

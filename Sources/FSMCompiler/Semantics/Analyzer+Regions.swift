@@ -14,32 +14,40 @@ extension Resolution {
             namedParallel.insert(state)
             guard regions.count >= 2 else {
                 let has = regions.first.map { "one substate, '\(states[$0].name)'" } ?? "no substates"
-                log.error(.parallelWithoutRegions,
-                          "parallel state '\(name)' has \(has); its direct substates are its regions, and it needs two or more, declared as 'Region : \(name)'",
-                          at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
+                log.error(
+                    .parallelWithoutRegions,
+                    "parallel state '\(name)' has \(has); its direct substates are its regions, and it needs two or more, declared as 'Region : \(name)'",
+                    at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
                 continue
             }
             isParallel[state] = true
             parallelHeaders[state] = name.location
             for initial in states[state].initialRows {
                 let names = regions.map { "'\(states[$0].name)'" }.joined(separator: ", ")
-                log.error(.initialInParallel,
-                          "parallel state '\(name)' has an initial row, but each of its regions (\(names)) enters its own initial substate; remove it",
-                          at: initial.location, notes: [.init("'\(name)' is declared parallel here", at: name.location)])
+                log.error(
+                    .initialInParallel,
+                    "parallel state '\(name)' has an initial row, but each of its regions (\(names)) enters its own initial substate; remove it",
+                    at: initial.location, notes: [.init("'\(name)' is declared parallel here", at: name.location)])
             }
         }
-        if headers.entryExit != .uml, let first = headers.parallelStates.first(where: { declarations.stateIndex[$0.text].map { isParallel[$0] } ?? false }) {
-            log.error(.regionsNeedUML,
-                      "parallel state '\(first)' needs the default (UML) entry and exit, where a region's row exits and enters only inside its region; remove the 'EntryExit: \(headers.entryExit.rawValue)' header",
-                      at: first.location)
+        if headers.entryExit != .uml,
+            let first = headers.parallelStates.first(where: {
+                declarations.stateIndex[$0.text].map { isParallel[$0] } ?? false
+            })
+        {
+            log.error(
+                .regionsNeedUML,
+                "parallel state '\(first)' needs the default (UML) entry and exit, where a region's row exits and enters only inside its region; remove the 'EntryExit: \(headers.entryExit.rawValue)' header",
+                at: first.location)
         }
         for state in states.indices where superstates[state].count > 1 {
             guard let parallel = ancestors[state].last(where: { isParallel[$0] }) else { continue }
             let names = superstates[state].map { "'\(states[$0].name)'" }.joined(separator: " and ")
-            log.error(.regionInheritance,
-                      "state '\(states[state].name)' has the superstates \(names), but inside parallel state '\(states[parallel].name)' each state has one superstate, so that each region is in one state at a time",
-                      at: superstateRefs[state][1].location,
-                      notes: [.init("'\(states[parallel].name)' is declared parallel here", at: parallelHeaders[parallel]!)])
+            log.error(
+                .regionInheritance,
+                "state '\(states[state].name)' has the superstates \(names), but inside parallel state '\(states[parallel].name)' each state has one superstate, so that each region is in one state at a time",
+                at: superstateRefs[state][1].location,
+                notes: [.init("'\(states[parallel].name)' is declared parallel here", at: parallelHeaders[parallel]!)])
         }
     }
 
@@ -47,15 +55,21 @@ extension Resolution {
     mutating func checkRegionsHaveInitialRows(_ declarations: Declarations, log: inout DiagnosticLog) {
         let states = declarations.states
         for parallel in states.indices where isParallel[parallel] {
-            for region in substates[parallel] where !isParallel[region] && initialSubstate[region] == nil
-                && states[region].initialRows.isEmpty {
+            for region in substates[parallel]
+            where !isParallel[region] && initialSubstate[region] == nil
+                && states[region].initialRows.isEmpty
+            {
                 let name = states[region].name
-                let remedy = substates[region].first.map { "add one, as in '- \(states[$0].name)' in its body" }
+                let remedy =
+                    substates[region].first.map { "add one, as in '- \(states[$0].name)' in its body" }
                     ?? "a region is a superstate: give it substates, declared as 'State : \(name)', and an initial row"
-                log.error(.regionWithoutInitial,
-                          "region '\(name)' of parallel state '\(states[parallel].name)' has no initial substate, which it enters whenever '\(states[parallel].name)' is entered; \(remedy)",
-                          at: name.location,
-                          notes: [.init("'\(states[parallel].name)' is declared parallel here", at: parallelHeaders[parallel]!)])
+                log.error(
+                    .regionWithoutInitial,
+                    "region '\(name)' of parallel state '\(states[parallel].name)' has no initial substate, which it enters whenever '\(states[parallel].name)' is entered; \(remedy)",
+                    at: name.location,
+                    notes: [
+                        .init("'\(states[parallel].name)' is declared parallel here", at: parallelHeaders[parallel]!)
+                    ])
             }
         }
     }
@@ -94,8 +108,9 @@ extension Analysis {
     private func checkFork(_ targets: [Int], names: [NameSyntax], log: inout DiagnosticLog) {
         for (position, target) in targets.enumerated() {
             if let earlier = targets[..<position].firstIndex(of: target) {
-                log.error(.invalidFork, "fork names '\(names[position])' twice; it names one state in each region it enters",
-                          at: names[position].location, notes: [.init("first named here", at: names[earlier].location)])
+                log.error(
+                    .invalidFork, "fork names '\(names[position])' twice; it names one state in each region it enters",
+                    at: names[position].location, notes: [.init("first named here", at: names[earlier].location)])
                 return
             }
         }
@@ -104,18 +119,21 @@ extension Analysis {
         }
         guard let parallel = common.last else {
             let list = names.map { "'\($0)'" }.joined(separator: " & ")
-            log.error(.invalidFork,
-                      "the states of fork \(list) are not inside one parallel state; a fork enters one state in each of several regions of a parallel state",
-                      at: names[0].location)
+            log.error(
+                .invalidFork,
+                "the states of fork \(list) are not inside one parallel state; a fork enters one state in each of several regions of a parallel state",
+                at: names[0].location)
             return
         }
         var regionAt: [Int: Int] = [:]
         for (position, target) in targets.enumerated() {
             let region = resolution.region(of: target, in: parallel)!
             if let earlier = regionAt[region] {
-                log.error(.invalidFork,
-                          "'\(names[earlier])' and '\(names[position])' are both in region '\(states[region].name)' of parallel state '\(states[parallel].name)'; a fork names one state per region",
-                          at: names[position].location, notes: [.init("'\(names[earlier])' is named here", at: names[earlier].location)])
+                log.error(
+                    .invalidFork,
+                    "'\(names[earlier])' and '\(names[position])' are both in region '\(states[region].name)' of parallel state '\(states[parallel].name)'; a fork names one state per region",
+                    at: names[position].location,
+                    notes: [.init("'\(names[earlier])' is named here", at: names[earlier].location)])
                 return
             }
             regionAt[region] = position
@@ -131,10 +149,11 @@ extension Analysis {
             for (position, target) in targets.enumerated() {
                 guard let other = resolution.region(of: target, in: parallel), other != own else { continue }
                 let name = states[parallel].name
-                log.error(.crossRegionTransition,
-                          "row of '\(states[holder].name)' in region '\(states[own].name)' of parallel state '\(name)' leads into its region '\(states[other].name)'; regions are orthogonal: move the row to '\(name)', where a fork can enter both",
-                          at: names[position].location,
-                          notes: [.init("region '\(states[other].name)' is declared here", at: states[other].name.location)])
+                log.error(
+                    .crossRegionTransition,
+                    "row of '\(states[holder].name)' in region '\(states[own].name)' of parallel state '\(name)' leads into its region '\(states[other].name)'; regions are orthogonal: move the row to '\(name)', where a fork can enter both",
+                    at: names[position].location,
+                    notes: [.init("region '\(states[other].name)' is declared here", at: states[other].name.location)])
                 return true
             }
         }
@@ -150,7 +169,8 @@ extension Analysis {
         var rowsInRegion = Array(repeating: [Int](), count: regions.count)
         for row in rows.indices where resolution.destinations[row] != .undefined {
             guard let region = resolution.region(of: rows[row].owner, in: parallel),
-                  let position = regions.firstIndex(of: region) else { continue }
+                let position = regions.firstIndex(of: region)
+            else { continue }
             rowsInRegion[position].append(row)
             if firstRow[position][rows[row].eventIndex] == nil { firstRow[position][rows[row].eventIndex] = row }
         }
@@ -161,13 +181,19 @@ extension Analysis {
                 let leaves = ([first] + resolution.forkTargets[row]).contains { !resolution.isWithin($0, parallel) }
                 guard leaves else { continue }
                 let event = rows[row].eventIndex
-                guard let otherPosition = regions.indices.first(where: { $0 != position && firstRow[$0][event] != nil }) else { continue }
+                guard let otherPosition = regions.indices.first(where: { $0 != position && firstRow[$0][event] != nil })
+                else { continue }
                 let other = firstRow[otherPosition][event]!
                 let name = states[parallel].name
-                log.error(.regionConflict,
-                          "row for event '\(rows[row].event)' of '\(states[rows[row].owner].name)' leaves region '\(states[region].name)' of parallel state '\(name)', while region '\(states[regions[otherPosition]].name)' has a row for '\(rows[row].event)' too; move the row to '\(name)', where it fires when no region takes the event",
-                          at: rows[row].location,
-                          notes: [.init("the row of region '\(states[regions[otherPosition]].name)' is here", at: rows[other].location)])
+                log.error(
+                    .regionConflict,
+                    "row for event '\(rows[row].event)' of '\(states[rows[row].owner].name)' leaves region '\(states[region].name)' of parallel state '\(name)', while region '\(states[regions[otherPosition]].name)' has a row for '\(rows[row].event)' too; move the row to '\(name)', where it fires when no region takes the event",
+                    at: rows[row].location,
+                    notes: [
+                        .init(
+                            "the row of region '\(states[regions[otherPosition]].name)' is here",
+                            at: rows[other].location)
+                    ])
             }
         }
     }

@@ -33,17 +33,22 @@ struct Declarations {
                 _ = actions.index(of: action)
             }
             let index = declare(spec, log: &log)
-            collectRows(spec.items, owner: index, events: [], guardClause: ResolvedGuard(), isOverride: false,
-                        headers: headers, log: &log)
+            collectRows(
+                spec.items, owner: index, events: [], guardClause: ResolvedGuard(), isOverride: false,
+                headers: headers, log: &log)
         }
-        for declaration in headers.eventDeclarations where !events.names.contains(where: { $0.text == declaration.name.text }) {
-            log.warning(.unusedEvent, "event '\(declaration.name)' is declared but no row uses it", at: declaration.name.location)
+        for declaration in headers.eventDeclarations
+        where !events.names.contains(where: { $0.text == declaration.name.text }) {
+            log.warning(
+                .unusedEvent, "event '\(declaration.name)' is declared but no row uses it",
+                at: declaration.name.location)
         }
         if headers.isolation == nil, let first = timers.keys.min() {
             let machine = headers.fsmName.map { "machine '\($0.text)'" } ?? "the machine"
-            log.error(.timerWithoutIsolation,
-                      "\(machine) has an '\(events.names[first].text)' row but no 'Isolation:' header; a timer calls its machine back from another task, which only a machine isolated to a global actor allows: add 'Isolation: MainActor'",
-                      at: events.names[first].location)
+            log.error(
+                .timerWithoutIsolation,
+                "\(machine) has an '\(events.names[first].text)' row but no 'Isolation:' header; a timer calls its machine back from another task, which only a machine isolated to a global actor allows: add 'Isolation: MainActor'",
+                at: events.names[first].location)
         }
     }
 
@@ -103,7 +108,8 @@ struct Declarations {
             states.append(StateRecord(name: spec.name, isAbstract: spec.isAbstract))
         }
         markAbstractOrConcrete(index, spec, log: &log)
-        for superstate in spec.superstates where !states[index].superstateNames.contains(where: { $0.text == superstate.text }) {
+        for superstate in spec.superstates
+        where !states[index].superstateNames.contains(where: { $0.text == superstate.text }) {
             states[index].superstateNames.append(superstate)
         }
         mergeActions(spec.entry, into: \.entry, of: index, kind: "entry", log: &log)
@@ -119,18 +125,23 @@ struct Declarations {
         } else {
             states[index].concreteAt = states[index].concreteAt ?? spec.name.location
         }
-        guard !wasMixed, let abstractAt = states[index].abstractAt, let concreteAt = states[index].concreteAt else { return }
+        guard !wasMixed, let abstractAt = states[index].abstractAt, let concreteAt = states[index].concreteAt else {
+            return
+        }
         let name = spec.name.text
         let (later, earlier) = abstractAt < concreteAt ? (concreteAt, abstractAt) : (abstractAt, concreteAt)
-        log.warning(.abstractAndConcrete,
-                    "state '\(name)' is written both as '(\(name))' and as '\(name)'; it is abstract",
-                    at: later, notes: [.init("also written here", at: earlier)])
+        log.warning(
+            .abstractAndConcrete,
+            "state '\(name)' is written both as '(\(name))' and as '\(name)'; it is abstract",
+            at: later, notes: [.init("also written here", at: earlier)])
     }
 
     /// Each argument is a label that every event of the row carries, with one type; each
     /// action and condition is called with the same types at every use (SPEC 1.4).
-    private mutating func checkArguments(_ calls: [CallSyntax], events: [NameSyntax], headers: Headers,
-                                         log: inout DiagnosticLog) {
+    private mutating func checkArguments(
+        _ calls: [CallSyntax], events: [NameSyntax], headers: Headers,
+        log: inout DiagnosticLog
+    ) {
         for call in calls {
             var types: [String] = []
             var isValid = true
@@ -139,17 +150,26 @@ struct Declarations {
                 for event in events {
                     let declaration = headers.eventDeclarationIndex[event.text].map { headers.eventDeclarations[$0] }
                     guard let parameter = declaration?.parameter(label.text) else {
-                        let carried = declaration.map { "its values are " + $0.parameters.map(\.label.text).joined(separator: ", ") }
+                        let carried =
+                            declaration.map {
+                                "its values are " + $0.parameters.map(\.label.text).joined(separator: ", ")
+                            }
                             ?? "it carries no values; declare them with 'Event: \(event)(\(label): Type)'"
-                        log.error(.unknownLabel, "'\(label)' is not a value of event '\(event)'; \(carried)",
-                                  at: label.location, notes: declaration.map { [.init("event '\(event)' is declared here", at: $0.name.location)] } ?? [])
+                        log.error(
+                            .unknownLabel, "'\(label)' is not a value of event '\(event)'; \(carried)",
+                            at: label.location,
+                            notes: declaration.map {
+                                [.init("event '\(event)' is declared here", at: $0.name.location)]
+                            } ?? [])
                         isValid = false
                         break
                     }
                     if let type, type != parameter.type {
-                        log.error(.argumentMismatch,
-                                  "'\(label)' is '\(type)' in event '\(events[0])' but '\(parameter.type)' in event '\(event)'; the events of one row must give it one type",
-                                  at: label.location, notes: [.init("'\(label)' of '\(event)' is declared here", at: parameter.label.location)])
+                        log.error(
+                            .argumentMismatch,
+                            "'\(label)' is '\(type)' in event '\(events[0])' but '\(parameter.type)' in event '\(event)'; the events of one row must give it one type",
+                            at: label.location,
+                            notes: [.init("'\(label)' of '\(event)' is declared here", at: parameter.label.location)])
                         isValid = false
                         break
                     }
@@ -165,33 +185,42 @@ struct Declarations {
                 continue
             }
             if first.types != types {
-                let describe = { (types: [String]) in types.isEmpty ? "no arguments" : "(" + types.joined(separator: ", ") + ")" }
-                log.error(.argumentMismatch,
-                          "\(call.isCondition ? "condition" : "action") '\(call.name)' is given \(describe(types)) here but \(describe(first.types)) where it is first used; every use passes the same types in the same order",
-                          at: call.name.location, notes: [.init("first used here", at: first.location)])
+                let describe = { (types: [String]) in
+                    types.isEmpty ? "no arguments" : "(" + types.joined(separator: ", ") + ")"
+                }
+                log.error(
+                    .argumentMismatch,
+                    "\(call.isCondition ? "condition" : "action") '\(call.name)' is given \(describe(types)) here but \(describe(first.types)) where it is first used; every use passes the same types in the same order",
+                    at: call.name.location, notes: [.init("first used here", at: first.location)])
             }
         }
     }
 
     /// A later definition may repeat a state's entry or exit list, but not change it.
-    private mutating func mergeActions(_ list: ActionListSyntax?, into field: WritableKeyPath<StateRecord, DeclaredActions?>,
-                                       of index: Int, kind: String, log: inout DiagnosticLog) {
+    private mutating func mergeActions(
+        _ list: ActionListSyntax?, into field: WritableKeyPath<StateRecord, DeclaredActions?>,
+        of index: Int, kind: String, log: inout DiagnosticLog
+    ) {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {
-            states[index][keyPath: field] = DeclaredActions(syntax: list, actions: list.names.map { actions.index(of: $0) })
+            states[index][keyPath: field] = DeclaredActions(
+                syntax: list, actions: list.names.map { actions.index(of: $0) })
             return
         }
         guard list.names.map(\.text) != first.syntax.names.map(\.text) else { return }
-        log.error(.inconsistentEntryExit,
-                  "state '\(states[index].name)' is given different \(kind) actions; give them once, or repeat them exactly",
-                  at: list.location, notes: [.init("\(kind) actions first given here", at: first.syntax.location)])
+        log.error(
+            .inconsistentEntryExit,
+            "state '\(states[index].name)' is given different \(kind) actions; give them once, or repeat them exactly",
+            at: list.location, notes: [.init("\(kind) actions first given here", at: first.syntax.location)])
     }
 
     /// Walks a block's items with the context of the blocks around them. Each guard is
     /// resolved once, where it is written, however many rows and events share it.
-    private mutating func collectRows(_ items: [BodyItemSyntax], owner: Int, events blockEvents: [NameSyntax],
-                                      guardClause: ResolvedGuard, isOverride: Bool,
-                                      headers: Headers, log: inout DiagnosticLog) {
+    private mutating func collectRows(
+        _ items: [BodyItemSyntax], owner: Int, events blockEvents: [NameSyntax],
+        guardClause: ResolvedGuard, isOverride: Bool,
+        headers: Headers, log: inout DiagnosticLog
+    ) {
         for item in items {
             switch item {
             case .row(let row):
@@ -202,32 +231,40 @@ struct Declarations {
                 }
                 let rowActions = row.actions.map { actions.index(of: $0.name) }
                 let rowEvents = row.events.isEmpty ? blockEvents : row.events
-                checkArguments(rowGuard.calls + row.actions.map { CallSyntax(name: $0.name, arguments: $0.arguments ?? [], isCondition: false) },
-                               events: rowEvents, headers: headers, log: &log)
+                checkArguments(
+                    rowGuard.calls
+                        + row.actions.map {
+                            CallSyntax(name: $0.name, arguments: $0.arguments ?? [], isCondition: false)
+                        },
+                    events: rowEvents, headers: headers, log: &log)
                 for event in rowEvents {
                     let eventIndex = eventIndex(of: event, owner: owner)
                     if timers[eventIndex] != nil, let match = rowGuard.clause.predicates.first {
                         let type = headers.predicateTypes[match.type].name.text
-                        log.error(.timerPredicate,
-                                  "'\(event.text)' fires without predicate values, so no row of it can match '\(type)'; ask a condition instead",
-                                  at: row.guardClause?.location ?? event.location)
+                        log.error(
+                            .timerPredicate,
+                            "'\(event.text)' fires without predicate values, so no row of it can match '\(type)'; ask a condition instead",
+                            at: row.guardClause?.location ?? event.location)
                     }
                     states[owner].rows.append(rows.count)
-                    rows.append(RowRecord(
-                        owner: owner, event: event, eventIndex: eventIndex,
-                        guardClause: rowGuard.clause, key: RowKey(event: eventIndex, guardClause: rowGuard.clause),
-                        hasValidGuard: rowGuard.isValid, nextState: row.nextState, forkTargets: row.forkTargets,
-                        actions: rowActions,
-                        actionArguments: row.actions.map { ($0.arguments ?? []).map(\.text) },
-                        isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
+                    rows.append(
+                        RowRecord(
+                            owner: owner, event: event, eventIndex: eventIndex,
+                            guardClause: rowGuard.clause, key: RowKey(event: eventIndex, guardClause: rowGuard.clause),
+                            hasValidGuard: rowGuard.isValid, nextState: row.nextState, forkTargets: row.forkTargets,
+                            actions: rowActions,
+                            actionArguments: row.actions.map { ($0.arguments ?? []).map(\.text) },
+                            isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
             case .eventBlock(let events, let blockItems, let location, _):
                 if blockItems.isEmpty {
                     let names = events.map(\.text).joined(separator: " | ")
-                    log.error(.emptyBlock, "event block for '\(names)' is empty; give it rows or remove it", at: location)
+                    log.error(
+                        .emptyBlock, "event block for '\(names)' is empty; give it rows or remove it", at: location)
                 }
-                collectRows(blockItems, owner: owner, events: events, guardClause: guardClause,
-                            isOverride: isOverride, headers: headers, log: &log)
+                collectRows(
+                    blockItems, owner: owner, events: events, guardClause: guardClause,
+                    isOverride: isOverride, headers: headers, log: &log)
             case .guardBlock(let syntax, let blockItems, _):
                 checkNotEmpty(syntax, log: &log)
                 if blockItems.isEmpty {
@@ -235,27 +272,32 @@ struct Declarations {
                 }
                 var blockGuard = guardClause
                 blockGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
-                collectRows(blockItems, owner: owner, events: blockEvents, guardClause: blockGuard,
-                            isOverride: isOverride, headers: headers, log: &log)
+                collectRows(
+                    blockItems, owner: owner, events: blockEvents, guardClause: blockGuard,
+                    isOverride: isOverride, headers: headers, log: &log)
             case .overrideBlock(let blockItems, let location, _):
                 if blockItems.isEmpty {
                     log.error(.emptyBlock, "override block is empty; give it rows or remove it", at: location)
                 }
-                collectRows(blockItems, owner: owner, events: blockEvents, guardClause: guardClause,
-                            isOverride: true, headers: headers, log: &log)
+                collectRows(
+                    blockItems, owner: owner, events: blockEvents, guardClause: guardClause,
+                    isOverride: true, headers: headers, log: &log)
             case .placeholder:
                 break
             case .initial(let row):
                 for action in row.actions {
                     if let label = action.arguments?.first {
-                        log.error(.unknownLabel,
-                                  "'\(action.name)' is an initial action, which takes no arguments: no event's values are there when it runs",
-                                  at: label.location)
+                        log.error(
+                            .unknownLabel,
+                            "'\(action.name)' is an initial action, which takes no arguments: no event's values are there when it runs",
+                            at: label.location)
                     }
                 }
                 if let target = row.nextState {
-                    states[owner].initialRows.append(InitialRecord(target: target, actions: row.actions.map { actions.index(of: $0.name) },
-                                                                   location: row.location))
+                    states[owner].initialRows.append(
+                        InitialRecord(
+                            target: target, actions: row.actions.map { actions.index(of: $0.name) },
+                            location: row.location))
                 }
             }
         }
@@ -263,8 +305,9 @@ struct Declarations {
 
     private func checkNotEmpty(_ guardClause: GuardSyntax, log: inout DiagnosticLog) {
         if guardClause.terms.isEmpty {
-            log.error(.emptyGuard, "empty guard '[]'; add predicate matches or conditions, or remove it",
-                      at: guardClause.location)
+            log.error(
+                .emptyGuard, "empty guard '[]'; add predicate matches or conditions, or remove it",
+                at: guardClause.location)
         }
     }
 }
@@ -340,19 +383,24 @@ struct ResolvedGuard {
 
     /// Adds `terms`: predicate types and cases resolved, one match per type, conditions
     /// registered in order of first appearance.
-    mutating func add(_ terms: [GuardTermSyntax], in declarations: inout Declarations, headers: Headers,
-                      log: inout DiagnosticLog) {
+    mutating func add(
+        _ terms: [GuardTermSyntax], in declarations: inout Declarations, headers: Headers,
+        log: inout DiagnosticLog
+    ) {
         let errorsBefore = log.errorCount
         defer { if log.errorCount != errorsBefore { isValid = false } }
         for term in terms {
             switch term {
             case .predicate(let typeName, let caseNames):
-                guard let type = resolvePredicateType(typeName, in: &declarations, headers: headers, log: &log) else { continue }
+                guard let type = resolvePredicateType(typeName, in: &declarations, headers: headers, log: &log) else {
+                    continue
+                }
                 let cases = resolveCases(caseNames, of: headers.predicateTypes[type], log: &log)
                 if let first = matchedAt[type] {
-                    log.error(.repeatedPredicateType,
-                              "predicate type '\(typeName)' is matched twice for one row; list its cases once, as in '\(typeName) = a | b'",
-                              at: typeName.location, notes: [.init("first matched here", at: first)])
+                    log.error(
+                        .repeatedPredicateType,
+                        "predicate type '\(typeName)' is matched twice for one row; list its cases once, as in '\(typeName) = a | b'",
+                        at: typeName.location, notes: [.init("first matched here", at: first)])
                     continue
                 }
                 matchedAt[type] = typeName.location
@@ -365,12 +413,14 @@ struct ResolvedGuard {
                 if let first = conditionAt[call] {
                     let asked = declarations.describe(declarations.conditionCalls[call])
                     if first.isNegated == isNegated {
-                        log.warning(.repeatedCondition, "condition '\(asked)' is repeated in one guard",
-                                    at: name.location, notes: [.init("first given here", at: first.location)])
+                        log.warning(
+                            .repeatedCondition, "condition '\(asked)' is repeated in one guard",
+                            at: name.location, notes: [.init("first given here", at: first.location)])
                     } else {
-                        log.error(.contradictoryCondition,
-                                  "the guard asks for both '\(asked)' and '!\(asked)', so the row can never apply",
-                                  at: name.location, notes: [.init("the other is here", at: first.location)])
+                        log.error(
+                            .contradictoryCondition,
+                            "the guard asks for both '\(asked)' and '!\(asked)', so the row can never apply",
+                            at: name.location, notes: [.init("the other is here", at: first.location)])
                     }
                     continue
                 }
@@ -381,12 +431,14 @@ struct ResolvedGuard {
                 guard let state = declarations.testedState(name, log: &log) else { continue }
                 if let first = stateTestAt[state] {
                     if first.isNegated == isNegated {
-                        log.warning(.repeatedCondition, "state test 'in(\(name))' is repeated in one guard",
-                                    at: location, notes: [.init("first given here", at: first.location)])
+                        log.warning(
+                            .repeatedCondition, "state test 'in(\(name))' is repeated in one guard",
+                            at: location, notes: [.init("first given here", at: first.location)])
                     } else {
-                        log.error(.contradictoryCondition,
-                                  "the guard asks for both 'in(\(name))' and '!in(\(name))', so the row can never apply",
-                                  at: location, notes: [.init("the other is here", at: first.location)])
+                        log.error(
+                            .contradictoryCondition,
+                            "the guard asks for both 'in(\(name))' and '!in(\(name))', so the row can never apply",
+                            at: location, notes: [.init("the other is here", at: first.location)])
                     }
                     continue
                 }
@@ -396,32 +448,40 @@ struct ResolvedGuard {
         }
     }
 
-    private func resolvePredicateType(_ name: NameSyntax, in declarations: inout Declarations, headers: Headers,
-                                      log: inout DiagnosticLog) -> Int? {
+    private func resolvePredicateType(
+        _ name: NameSyntax, in declarations: inout Declarations, headers: Headers,
+        log: inout DiagnosticLog
+    ) -> Int? {
         if let type = headers.predicateIndex[name.text] {
             declarations.usedPredicateTypes.insert(type)
             return type
         }
         let hint = Suggestions.suggestion(for: name.text, among: headers.predicateTypes.map(\.name.text))
-        log.error(.undefinedPredicateType,
-                  "predicate type '\(name)' is not declared\(hint.isEmpty ? "; declare it with 'Predicate: \(name) = a | b'" : hint)",
-                  at: name.location)
+        log.error(
+            .undefinedPredicateType,
+            "predicate type '\(name)' is not declared\(hint.isEmpty ? "; declare it with 'Predicate: \(name) = a | b'" : hint)",
+            at: name.location)
         return nil
     }
 
-    private func resolveCases(_ names: [NameSyntax], of declared: PredicateTypeRecord, log: inout DiagnosticLog) -> [Int] {
+    private func resolveCases(_ names: [NameSyntax], of declared: PredicateTypeRecord, log: inout DiagnosticLog)
+        -> [Int]
+    {
         var cases: [Int] = []
         var firstAt: [Int: SourceLocation] = [:]
         for name in names {
             guard let index = declared.cases.firstIndex(where: { $0.text == name.text }) else {
                 let hint = Suggestions.suggestion(for: name.text, among: declared.cases.map(\.text))
-                log.error(.undefinedPredicateCase, "predicate type '\(declared.name)' has no case '\(name)'\(hint)",
-                          at: name.location, notes: [.init("'\(declared.name)' is declared here", at: declared.name.location)])
+                log.error(
+                    .undefinedPredicateCase, "predicate type '\(declared.name)' has no case '\(name)'\(hint)",
+                    at: name.location, notes: [.init("'\(declared.name)' is declared here", at: declared.name.location)]
+                )
                 continue
             }
             if let first = firstAt[index] {
-                log.error(.repeatedPredicateCase, "case '\(name)' is repeated in the match for '\(declared.name)'",
-                          at: name.location, notes: [.init("first given here", at: first)])
+                log.error(
+                    .repeatedPredicateCase, "case '\(name)' is repeated in the match for '\(declared.name)'",
+                    at: name.location, notes: [.init("first given here", at: first)])
                 continue
             }
             firstAt[index] = name.location

@@ -1,17 +1,25 @@
 extension Analysis {
     /// The Swift names of the machine's types.
-    var typeNames: (machine: String, actions: String, state: String, event: String, eventName: String, history: String,
-                    timer: String, snapshot: String) {
+    var typeNames:
+        (
+            machine: String, actions: String, state: String, event: String, eventName: String, history: String,
+            timer: String, snapshot: String
+        )
+    {
         let machine = SwiftNames.upperCamel(headers.fsmName?.text ?? "")
         let base = SwiftNames.unescaped(machine)
         let actions = headers.actionsName.map { SwiftNames.escaped($0.text) } ?? "\(base)Actions"
-        return (machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History", "\(base)Timer",
-                "\(base)Snapshot")
+        return (
+            machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History", "\(base)Timer",
+            "\(base)Snapshot"
+        )
     }
 
     /// The events the app sends: every event but the timers of `after(…)` rows.
     var appEventNames: [NameSyntax] {
-        declarations.events.names.indices.filter { declarations.timers[$0] == nil }.map { declarations.events.names[$0] }
+        declarations.events.names.indices.filter { declarations.timers[$0] == nil }.map {
+            declarations.events.names[$0]
+        }
     }
 
     /// The case of a timer in the timer enum: its state and duration, `bufferingAfter30s`.
@@ -42,10 +50,13 @@ extension Analysis {
     /// would turn into one identifier.
     func checkSwiftNames(log: inout DiagnosticLog) {
         guard let fsmName = headers.fsmName else { return }
-        let events = appEventNames, actions = declarations.actions, conditions = declarations.conditions
+        let events = appEventNames
+        let actions = declarations.actions
+        let conditions = declarations.conditions
         if events.isEmpty && declarations.timers.isEmpty {
-            log.warning(.noEvents, "machine '\(fsmName)' has no events yet; its machine type will handle none",
-                        at: fsmName.location)
+            log.warning(
+                .noEvents, "machine '\(fsmName)' has no events yet; its machine type will handle none",
+                at: fsmName.location)
         }
         let types = typeNames
         var typeEntries: [(NameSyntax, String, String)] = [
@@ -70,11 +81,12 @@ extension Analysis {
             let bare = SwiftNames.unescaped(swiftName)
             // A suggestion that is certainly free: the machine's name with a suffix, or the
             // default name of the actions protocol.
-            let suggestion: String? = switch index {
-            case 0: bare + "Machine"
-            case 1: SwiftNames.unescaped(types.machine) + "Actions"
-            default: nil
-            }
+            let suggestion: String? =
+                switch index {
+                case 0: bare + "Machine"
+                case 1: SwiftNames.unescaped(types.machine) + "Actions"
+                default: nil
+                }
             checkTypeName(name, swiftName: swiftName, role: role, suggestion: suggestion, log: &log)
         }
         if let actionsName = headers.actionsName {
@@ -86,27 +98,35 @@ extension Analysis {
         checkCaseNames(concrete, role: "state", log: &log)
         checkCaseNames(events, role: "event", log: &log)
         let properties = SwiftNames.machineProperties.union(historyStates.isEmpty ? [] : ["history"])
-        checkMemberNames(concrete, role: "state", members: events.isEmpty ? [] : SwiftNames.stateMembers,
-                         of: "state type", meaning: "the events the state handles", log: &log)
-        checkMemberNames(events, role: "event", members: valueDeclarations.isEmpty ? [] : SwiftNames.valueEventMembers,
-                         of: "event type", meaning: "the event without its values", log: &log)
+        checkMemberNames(
+            concrete, role: "state", members: events.isEmpty ? [] : SwiftNames.stateMembers,
+            of: "state type", meaning: "the events the state handles", log: &log)
+        checkMemberNames(
+            events, role: "event", members: valueDeclarations.isEmpty ? [] : SwiftNames.valueEventMembers,
+            of: "event type", meaning: "the event without its values", log: &log)
         checkRegionNames(log: &log)
-        for state in historyStates where SwiftNames.reservedCaseNames.contains(SwiftNames.unescaped(SwiftNames.lowerCamel(states[state].name.text))) {
-            log.error(.invalidSwiftName,
-                      "superstate '\(states[state].name)' with a history would become the property '\(SwiftNames.lowerCamel(states[state].name.text))' of the history type, which Swift gives another meaning; choose another name",
-                      at: states[state].name.location)
+        for state in historyStates
+        where SwiftNames.reservedCaseNames.contains(
+            SwiftNames.unescaped(SwiftNames.lowerCamel(states[state].name.text)))
+        {
+            log.error(
+                .invalidSwiftName,
+                "superstate '\(states[state].name)' with a history would become the property '\(SwiftNames.lowerCamel(states[state].name.text))' of the history type, which Swift gives another meaning; choose another name",
+                at: states[state].name.location)
         }
         for event in events where properties.contains(SwiftNames.lowerCamel(event.text)) {
-            log.error(.invalidSwiftName,
-                      "event '\(event)' would become the method '\(SwiftNames.lowerCamel(event.text))()', which the generated machine already has",
-                      at: event.location)
+            log.error(
+                .invalidSwiftName,
+                "event '\(event)' would become the method '\(SwiftNames.lowerCamel(event.text))()', which the generated machine already has",
+                at: event.location)
         }
         for type in predicateTypes {
             checkCaseNames(type.cases, role: "case of '\(type.name)'", log: &log)
         }
         checkValueNames(valueDeclarations, log: &log)
-        checkCollisions(actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
-                        + conditions.names.map { ($0, SwiftNames.lowerCamel($0.text), "condition") }, log: &log)
+        checkCollisions(
+            actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
+                + conditions.names.map { ($0, SwiftNames.lowerCamel($0.text), "condition") }, log: &log)
     }
 
     /// The labels and types of event values. A label is an argument label of the event's
@@ -114,28 +134,33 @@ extension Analysis {
     /// already; a type is copied into the generated code, where a few names mean the
     /// machine's own types rather than the user's.
     private func checkValueNames(_ declarations: [EventDeclaration], log: inout DiagnosticLog) {
-        let predicateLabels = Dictionary(predicateTypes.map { (SwiftNames.unescaped(SwiftNames.lowerCamel($0.name.text)), $0.name) },
-                                         uniquingKeysWith: { first, _ in first })
+        let predicateLabels = Dictionary(
+            predicateTypes.map { (SwiftNames.unescaped(SwiftNames.lowerCamel($0.name.text)), $0.name) },
+            uniquingKeysWith: { first, _ in first })
         for declaration in declarations {
             for parameter in declaration.parameters {
                 let label = parameter.label
                 if label.text == "_" {
-                    log.error(.invalidSwiftName,
-                              "a value of event '\(declaration.name)' needs a label: rows pass values by label, as in 'setDuration(duration)'",
-                              at: label.location)
+                    log.error(
+                        .invalidSwiftName,
+                        "a value of event '\(declaration.name)' needs a label: rows pass values by label, as in 'setDuration(duration)'",
+                        at: label.location)
                 } else if label.text.first?.isNumber == true {
-                    log.error(.invalidSwiftName,
-                              "'\(label)' cannot label a value of event '\(declaration.name)': a Swift argument label cannot start with a digit; choose another label",
-                              at: label.location)
+                    log.error(
+                        .invalidSwiftName,
+                        "'\(label)' cannot label a value of event '\(declaration.name)': a Swift argument label cannot start with a digit; choose another label",
+                        at: label.location)
                 } else if let type = predicateLabels[label.text] {
-                    log.error(.swiftNameCollision,
-                              "label '\(label)' of event '\(declaration.name)' is also the label of predicate type '\(type)', which the event method may take beside it; choose another label",
-                              at: label.location, notes: [.init("'\(type)' is declared here", at: type.location)])
+                    log.error(
+                        .swiftNameCollision,
+                        "label '\(label)' of event '\(declaration.name)' is also the label of predicate type '\(type)', which the event method may take beside it; choose another label",
+                        at: label.location, notes: [.init("'\(type)' is declared here", at: type.location)])
                 }
                 for name in parameter.leadingTypeNames where Self.typeNamesTakenInside.contains(name) {
-                    log.error(.invalidSwiftName,
-                              "'\(name)' in the type of '\(label)' would name the generated machine's own '\(name)' where the generated code writes the type; qualify it with its module, as in 'MyModule.\(name)'",
-                              at: parameter.typeLocation)
+                    log.error(
+                        .invalidSwiftName,
+                        "'\(name)' in the type of '\(label)' would name the generated machine's own '\(name)' where the generated code writes the type; qualify it with its module, as in 'MyModule.\(name)'",
+                        at: parameter.typeLocation)
                 }
             }
         }
@@ -151,23 +176,30 @@ extension Analysis {
     /// be a name Swift allows and the generated code does not take, and must not hide a
     /// library type in that module. Each error says what to use instead: `suggestion`, a
     /// name that is certainly free, where there is one.
-    private func checkTypeName(_ name: NameSyntax, swiftName: String, role: String, suggestion: String?,
-                               log: inout DiagnosticLog) {
+    private func checkTypeName(
+        _ name: NameSyntax, swiftName: String, role: String, suggestion: String?,
+        log: inout DiagnosticLog
+    ) {
         let bare = SwiftNames.unescaped(swiftName)
         let instead = "; choose another name" + (suggestion.map { ", such as '\($0)'" } ?? "")
         if SwiftNames.reservedTypeNames.contains(bare) {
-            log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(bare)'\(instead)", at: name.location)
+            log.error(
+                .invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(bare)'\(instead)",
+                at: name.location)
         } else if GeneratedNames.typeNames.contains(bare) {
-            log.error(.invalidSwiftName, "'\(name)' cannot name the \(role): the generated code uses '\(bare)'\(instead)",
-                      at: name.location)
+            log.error(
+                .invalidSwiftName, "'\(name)' cannot name the \(role): the generated code uses '\(bare)'\(instead)",
+                at: name.location)
         } else if name.text == "_" && role == "predicate type" {
-            log.error(.invalidSwiftName,
-                      "'_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label; give the type a name",
-                      at: name.location)
+            log.error(
+                .invalidSwiftName,
+                "'_' cannot name a predicate type: its parameter would be '_', which Swift reads as no label; give the type a name",
+                at: name.location)
         } else if SwiftNames.standardLibraryTypeNames.contains(bare) {
-            log.error(.libraryTypeName,
-                      "'\(name)' cannot name the \(role): the generated '\(bare)' would hide the standard library's or Foundation's '\(bare)' in the whole module\(instead)",
-                      at: name.location)
+            log.error(
+                .libraryTypeName,
+                "'\(name)' cannot name the \(role): the generated '\(bare)' would hide the standard library's or Foundation's '\(bare)' in the whole module\(instead)",
+                at: name.location)
         }
     }
 
@@ -177,16 +209,20 @@ extension Analysis {
     private func checkProtocolName(_ name: NameSyntax, suggestion: String, log: inout DiagnosticLog) {
         let instead = "; choose another name, or leave the header out for '\(suggestion)'"
         if name.text.first?.isNumber == true {
-            log.error(.invalidSwiftName, "'\(name)' cannot name the actions protocol: a Swift type name cannot start with a digit\(instead)",
-                      at: name.location)
+            log.error(
+                .invalidSwiftName,
+                "'\(name)' cannot name the actions protocol: a Swift type name cannot start with a digit\(instead)",
+                at: name.location)
         } else if SwiftNames.typePrefixKeywords.contains(name.text) {
-            log.error(.invalidSwiftName,
-                      "'\(name)' cannot name the actions protocol: Swift reads '\(name)' as the start of a type, even in backticks\(instead)",
-                      at: name.location)
+            log.error(
+                .invalidSwiftName,
+                "'\(name)' cannot name the actions protocol: Swift reads '\(name)' as the start of a type, even in backticks\(instead)",
+                at: name.location)
         } else if GeneratedNames.memberTypeNames.contains(name.text) {
-            log.error(.invalidSwiftName,
-                      "'\(name)' cannot name the actions protocol: the generated machine has a member type '\(name)', which would hide it inside the machine\(instead)",
-                      at: name.location)
+            log.error(
+                .invalidSwiftName,
+                "'\(name)' cannot name the actions protocol: the generated machine has a member type '\(name)', which would hide it inside the machine\(instead)",
+                at: name.location)
         }
     }
 
@@ -200,53 +236,65 @@ extension Analysis {
             let name = states[parallel].name
             let isRegion = resolution.superstates[parallel].contains { resolution.isParallel[$0] }
             if !isRegion && SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(name.text)) {
-                log.error(.invalidSwiftName,
-                          "parallel state '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which Swift enums already have as a member; choose another name",
-                          at: name.location)
+                log.error(
+                    .invalidSwiftName,
+                    "parallel state '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which Swift enums already have as a member; choose another name",
+                    at: name.location)
             }
             for state in (isRegion ? [] : [parallel]) + resolution.substates[parallel] {
                 let typeName = SwiftNames.upperCamel(states[state].name.text)
                 if Self.nestedTypeNamesTaken.contains(typeName) {
-                    log.error(.invalidSwiftName,
-                              "\(state == parallel ? "parallel state" : "region") '\(states[state].name)' would become the nested type '\(typeName)', which Swift gives another meaning there; choose another name",
-                              at: states[state].name.location)
+                    log.error(
+                        .invalidSwiftName,
+                        "\(state == parallel ? "parallel state" : "region") '\(states[state].name)' would become the nested type '\(typeName)', which Swift gives another meaning there; choose another name",
+                        at: states[state].name.location)
                 }
             }
-            for region in resolution.substates[parallel] where SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(states[region].name.text)) {
-                log.error(.invalidSwiftName,
-                          "region '\(states[region].name)' would become the property '\(SwiftNames.lowerCamel(states[region].name.text))' of '\(name)''s struct, which Swift gives another meaning; choose another name",
-                          at: states[region].name.location)
+            for region in resolution.substates[parallel]
+            where SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(states[region].name.text)) {
+                log.error(
+                    .invalidSwiftName,
+                    "region '\(states[region].name)' would become the property '\(SwiftNames.lowerCamel(states[region].name.text))' of '\(name)''s struct, which Swift gives another meaning; choose another name",
+                    at: states[region].name.location)
             }
         }
     }
 
     /// Nested type names a configuration type cannot have: its conformances' associated
     /// types and the names Swift reserves.
-    static let nestedTypeNamesTaken: Set<String> = SwiftNames.reservedTypeNames.union(["AllCases", "RawValue", "CodingKeys"])
+    static let nestedTypeNamesTaken: Set<String> = SwiftNames.reservedTypeNames.union([
+        "AllCases", "RawValue", "CodingKeys",
+    ])
 
     /// Names that would become cases of a generated enum that has a member of that name:
     /// `meaning` says what the member is.
-    private func checkMemberNames(_ names: [NameSyntax], role: String, members: Set<String>, of type: String,
-                                  meaning: String, log: inout DiagnosticLog) {
+    private func checkMemberNames(
+        _ names: [NameSyntax], role: String, members: Set<String>, of type: String,
+        meaning: String, log: inout DiagnosticLog
+    ) {
         for name in names where members.contains(SwiftNames.lowerCamel(name.text)) {
-            log.error(.invalidSwiftName,
-                      "\(role) '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which the \(type) already has as a member (\(meaning)); choose another name",
-                      at: name.location)
+            log.error(
+                .invalidSwiftName,
+                "\(role) '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which the \(type) already has as a member (\(meaning)); choose another name",
+                at: name.location)
         }
     }
 
     private func checkCaseNames(_ names: [NameSyntax], role: String, log: inout DiagnosticLog) {
         for name in names where SwiftNames.reservedCaseNames.contains(SwiftNames.lowerCamel(name.text)) {
-            log.error(.invalidSwiftName,
-                      "\(role) '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which Swift enums already have as a member",
-                      at: name.location)
+            log.error(
+                .invalidSwiftName,
+                "\(role) '\(name)' would become the enum case '\(SwiftNames.lowerCamel(name.text))', which Swift enums already have as a member",
+                at: name.location)
         }
         checkCollisions(names.map { ($0, SwiftNames.lowerCamel($0.text), role) }, log: &log)
     }
 
     /// Two entries with one Swift name: the error goes to the later, a note to the earlier.
-    private func checkCollisions(_ entries: [(name: NameSyntax, swiftName: String, role: String)],
-                                 log: inout DiagnosticLog) {
+    private func checkCollisions(
+        _ entries: [(name: NameSyntax, swiftName: String, role: String)],
+        log: inout DiagnosticLog
+    ) {
         var first: [String: (name: NameSyntax, role: String)] = [:]
         for entry in entries.sorted(by: { $0.name.location < $1.name.location }) {
             guard let earlier = first[entry.swiftName] else {
@@ -254,14 +302,22 @@ extension Analysis {
                 continue
             }
             if earlier.name.text == entry.name.text && earlier.role != entry.role
-                && Set([earlier.role, entry.role]) == ["action", "condition"] {
-                log.error(.swiftNameCollision,
-                          "'\(entry.name)' is used both as an action and as a condition; a condition returns Bool, an action nothing",
-                          at: entry.name.location, notes: [.init("used as \(earlier.role == "action" ? "an action" : "a condition") here", at: earlier.name.location)])
+                && Set([earlier.role, entry.role]) == ["action", "condition"]
+            {
+                log.error(
+                    .swiftNameCollision,
+                    "'\(entry.name)' is used both as an action and as a condition; a condition returns Bool, an action nothing",
+                    at: entry.name.location,
+                    notes: [
+                        .init(
+                            "used as \(earlier.role == "action" ? "an action" : "a condition") here",
+                            at: earlier.name.location)
+                    ])
             } else if earlier.name.text != entry.name.text || earlier.role != entry.role {
-                log.error(.swiftNameCollision,
-                          "\(entry.role) '\(entry.name)' and \(earlier.role) '\(earlier.name)' both become the Swift name '\(SwiftNames.unescaped(entry.swiftName))'",
-                          at: entry.name.location, notes: [.init("'\(earlier.name)' is here", at: earlier.name.location)])
+                log.error(
+                    .swiftNameCollision,
+                    "\(entry.role) '\(entry.name)' and \(earlier.role) '\(earlier.name)' both become the Swift name '\(SwiftNames.unescaped(entry.swiftName))'",
+                    at: entry.name.location, notes: [.init("'\(earlier.name)' is here", at: earlier.name.location)])
             }
         }
     }

@@ -18,8 +18,9 @@ public enum Analyzer {
         let declarations = Declarations(declaring: syntax, headers: headers, log: &log)
         let resolution = Resolution(resolving: declarations, headers: headers, log: &log)
         let flattening = Flattening(flattening: declarations, resolution, headers: headers, log: &log)
-        let analysis = Analysis(headers: headers, declarations: declarations, resolution: resolution,
-                                flattening: flattening)
+        let analysis = Analysis(
+            headers: headers, declarations: declarations, resolution: resolution,
+            flattening: flattening)
         analysis.checkRegions(log: &log)
         analysis.checkPredicates(log: &log)
         analysis.checkUnusedPredicateTypes(log: &log)
@@ -44,12 +45,13 @@ struct Analysis {
 
     /// The hierarchy, initial rows and histories, for where transitions go.
     var statechart: Statechart {
-        Statechart(entryExit: headers.entryExit, isAbstract: states.map(\.isAbstract),
-                   ancestors: resolution.ancestors, substates: resolution.substates,
-                   ownEntryActions: states.map { $0.entry?.actions ?? [] },
-                   ownExitActions: states.map { $0.exit?.actions ?? [] },
-                   initialSubstate: resolution.initialSubstate, initialActions: resolution.initialActions,
-                   history: resolution.history)
+        Statechart(
+            entryExit: headers.entryExit, isAbstract: states.map(\.isAbstract),
+            ancestors: resolution.ancestors, substates: resolution.substates,
+            ownEntryActions: states.map { $0.entry?.actions ?? [] },
+            ownExitActions: states.map { $0.exit?.actions ?? [] },
+            initialSubstate: resolution.initialSubstate, initialActions: resolution.initialActions,
+            history: resolution.history)
     }
 }
 
@@ -59,14 +61,18 @@ struct DiagnosticLog {
     /// How many errors so far: a phase compares counts to tell whether a piece had any.
     private(set) var errorCount = 0
 
-    mutating func error(_ id: DiagnosticID, _ message: String, at location: SourceLocation,
-                        notes: [Diagnostic.Note] = []) {
+    mutating func error(
+        _ id: DiagnosticID, _ message: String, at location: SourceLocation,
+        notes: [Diagnostic.Note] = []
+    ) {
         diagnostics.append(Diagnostic(id, .error, message, at: location, notes: notes))
         errorCount += 1
     }
 
-    mutating func warning(_ id: DiagnosticID, _ message: String, at location: SourceLocation,
-                          notes: [Diagnostic.Note] = []) {
+    mutating func warning(
+        _ id: DiagnosticID, _ message: String, at location: SourceLocation,
+        notes: [Diagnostic.Note] = []
+    ) {
         diagnostics.append(Diagnostic(id, .warning, message, at: location, notes: notes))
     }
 }

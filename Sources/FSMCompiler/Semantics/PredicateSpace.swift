@@ -121,22 +121,25 @@ struct PredicateSpace {
     /// condition term, on its call's dimension (`c` takes case 1, `!c` case 0), then one
     /// per state test alike.
     func matches(of guardClause: Guard) -> [PredicateMatch] {
-        guardClause.predicates + guardClause.conditions.map {
-            PredicateMatch(type: conditionBase + $0.call, cases: [$0.isNegated ? 0 : 1])
-        } + guardClause.stateTests.map {
-            PredicateMatch(type: stateTestBase + stateTestOffsets[$0.state]!, cases: [$0.isNegated ? 0 : 1])
-        }
+        guardClause.predicates
+            + guardClause.conditions.map {
+                PredicateMatch(type: conditionBase + $0.call, cases: [$0.isNegated ? 0 : 1])
+            }
+            + guardClause.stateTests.map {
+                PredicateMatch(type: stateTestBase + stateTestOffsets[$0.state]!, cases: [$0.isNegated ? 0 : 1])
+            }
     }
 
     /// The combinations of `dimensions` that `matches` allow: all of a dimension's cases
     /// where no match constrains it.
     func box(of matches: [PredicateMatch], over dimensions: [Int]) -> PredicateBox {
-        PredicateBox(dimensions: dimensions.map { dimension in
-            guard let match = matches.first(where: { $0.type == dimension }) else {
-                return CaseSet(allOf: caseCounts[dimension])
-            }
-            return CaseSet(match.cases, of: caseCounts[dimension])
-        })
+        PredicateBox(
+            dimensions: dimensions.map { dimension in
+                guard let match = matches.first(where: { $0.type == dimension }) else {
+                    return CaseSet(allOf: caseCounts[dimension])
+                }
+                return CaseSet(match.cases, of: caseCounts[dimension])
+            })
     }
 
     /// Every combination of `types`.

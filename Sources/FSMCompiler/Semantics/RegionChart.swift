@@ -67,7 +67,10 @@ public struct RegionChart: Sendable {
     public func node(below state: Int, leaves: [Int]) -> Int {
         var state = state
         while !machine.states[state].isParallel && !leaves.contains(state) {
-            guard let child = machine.states[state].substates.first(where: { child in leaves.contains { isWithin($0, child) } })
+            guard
+                let child = machine.states[state].substates.first(where: { child in
+                    leaves.contains { isWithin($0, child) }
+                })
             else { return state }
             state = child
         }
@@ -90,10 +93,13 @@ public struct RegionChart: Sendable {
             let info = machine.states[state]
             if resuming.contains(state) { return info.name + "(history)" }
             if info.isParallel {
-                return info.name + "(" + info.substates.map { describe($0, leaves: leaves, resuming: resuming) }.joined(separator: ", ") + ")"
+                return info.name + "("
+                    + info.substates.map { describe($0, leaves: leaves, resuming: resuming) }.joined(separator: ", ")
+                    + ")"
             }
             guard !leaves.contains(state),
-                  let child = info.substates.first(where: { child in leaves.contains { isWithin($0, child) } }) else { return info.name }
+                let child = info.substates.first(where: { child in leaves.contains { isWithin($0, child) } })
+            else { return info.name }
             state = child
         }
     }
@@ -126,26 +132,33 @@ public struct RegionChart: Sendable {
     /// `leaves`, with the stored `history` (leaves last active inside each state with history).
     public func move(from leaves: [Int], source: Int, targets: [Int], history: [Int: [Int]]) -> Move {
         guard !targets.isEmpty else {
-            return Move(exited: [], entered: [], initialRowsFollowed: [], leaves: leaves, historyWrites: [:], reached: nil)
+            return Move(
+                exited: [], entered: [], initialRowsFollowed: [], leaves: leaves, historyWrites: [:], reached: nil)
         }
         let targetLineages = Set(targets.flatMap(lineage(of:)))
-        let kept = Set(lineage(of: source).filter { state in
-            targetLineages.contains(state) && !targets.contains { $0 != state && isWithin(state, $0) }
-                && !(state == source && targets.contains(source))
-        })
+        let kept = Set(
+            lineage(of: source).filter { state in
+                targetLineages.contains(state) && !targets.contains { $0 != state && isWithin(state, $0) }
+                    && !(state == source && targets.contains(source))
+            })
         let left = lineage(of: source).filter { !kept.contains($0) }
         let active = activeStates(of: leaves)
-        let exitedSet = Set(active.filter { state in
-            !kept.contains(state) && (left.contains { isWithin(state, $0) } || (state != source && isWithin(state, source)
-                && machine.states[source].isParallel))
-        })
+        let exitedSet = Set(
+            active.filter { state in
+                !kept.contains(state)
+                    && (left.contains { isWithin(state, $0) }
+                        || (state != source && isWithin(state, source)
+                            && machine.states[source].isParallel))
+            })
         let exited = active.reversed().filter(exitedSet.contains)
         // A state with history records what was active inside it whenever the move leaves
         // it or leaves states inside it: a state kept while its substates are left and
         // entered again (a local transition) resumes them, its most recent configuration.
         var historyWrites: [Int: [Int]] = [:]
-        for state in active where machine.states[state].history != nil
-            && (exitedSet.contains(state) || exitedSet.contains { $0 != state && isWithin($0, state) }) {
+        for state in active
+        where machine.states[state].history != nil
+            && (exitedSet.contains(state) || exitedSet.contains { $0 != state && isWithin($0, state) })
+        {
             historyWrites[state] = leaves.filter { isWithin($0, state) }
         }
         var stored = history
@@ -153,15 +166,20 @@ public struct RegionChart: Sendable {
         let survivors = Set(active).subtracting(exitedSet)
         var entering = Entering(chart: self, history: stored)
         let newActive = entering.complete(survivors.union(targetLineages))
-        let newLeaves = ordered(newActive.filter { state in !machine.states[state].substates.contains(where: newActive.contains) })
+        let newLeaves = ordered(
+            newActive.filter { state in !machine.states[state].substates.contains(where: newActive.contains) })
         let entered = activeStates(of: newLeaves).filter { !survivors.contains($0) }
         let tops = entered.filter { state in !machine.states[state].superstates.contains(where: entered.contains) }
         var reached = tops.first
         if tops.count > 1 {
-            reached = lineage(of: tops[0]).last { candidate in machine.states[candidate].isParallel && tops.allSatisfy { isWithin($0, candidate) } }
+            reached = lineage(of: tops[0]).last { candidate in
+                machine.states[candidate].isParallel && tops.allSatisfy { isWithin($0, candidate) }
+            }
         }
-        return Move(exited: exited, entered: entered, initialRowsFollowed: entering.followed.intersection(Set(entered).union(survivors)),
-                    leaves: newLeaves, historyWrites: historyWrites, reached: reached)
+        return Move(
+            exited: exited, entered: entered,
+            initialRowsFollowed: entering.followed.intersection(Set(entered).union(survivors)),
+            leaves: newLeaves, historyWrites: historyWrites, reached: reached)
     }
 
     /// The exit actions a move runs, in order.
@@ -183,7 +201,8 @@ public struct RegionChart: Sendable {
     public func initialConfiguration(history: [Int: [Int]] = [:]) -> (leaves: [Int], initialRowsFollowed: Set<Int>) {
         var entering = Entering(chart: self, history: history)
         let active = entering.complete(Set(lineage(of: machine.initialTarget)))
-        let leaves = ordered(active.filter { state in !machine.states[state].substates.contains(where: active.contains) })
+        let leaves = ordered(
+            active.filter { state in !machine.states[state].substates.contains(where: active.contains) })
         return (leaves, entering.followed)
     }
 

@@ -291,8 +291,10 @@ public struct Arrival: Hashable, Sendable {
     public var exited: [Int]
     public var entered: [Int]
 
-    public init(history: [HistoryValue], target: Int, effects: [Int], exitCount: Int, historyWrites: [Int],
-                exited: [Int] = [], entered: [Int] = []) {
+    public init(
+        history: [HistoryValue], target: Int, effects: [Int], exitCount: Int, historyWrites: [Int],
+        exited: [Int] = [], entered: [Int] = []
+    ) {
         self.history = history
         self.target = target
         self.effects = effects

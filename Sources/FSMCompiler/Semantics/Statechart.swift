@@ -83,7 +83,8 @@ struct Statechart {
 
     private func resuming(_ state: Int, _ kind: HistoryKind, stored: Int, from source: Int?) -> [Entering] {
         guard kind == .shallow, stored != state,
-              let substate = substates[state].first(where: { isWithin(stored, $0) }) else {
+            let substate = substates[state].first(where: { isWithin(stored, $0) })
+        else {
             return [Entering(leaf: stored)]
         }
         // A substate that could not be entered by its own rules is left as it was.
@@ -100,30 +101,38 @@ struct Statechart {
             }
             let exits = exitActions(of: source, keeping: [])
             let lineage = ancestors[source] + [source]
-            return [Arrival(history: [], target: source, effects: exits + rowActions + entryActions(of: source, keeping: [], initialRowsFollowed: []),
-                            exitCount: exits.count, historyWrites: [], exited: lineage.reversed(), entered: lineage)]
+            return [
+                Arrival(
+                    history: [], target: source,
+                    effects: exits + rowActions + entryActions(of: source, keeping: [], initialRowsFollowed: []),
+                    exitCount: exits.count, historyWrites: [], exited: lineage.reversed(), entered: lineage)
+            ]
         }
         return entering(target, from: source).map { way in
             let lineage = Set(ancestors[way.leaf] + [way.leaf])
             let kept: Set<Int>
             switch entryExit {
             case .uml:
-                kept = Set((ancestors[source] + [source]).filter { state in
-                    lineage.contains(state) && !(state != target && isWithin(state, target)) && !(state == source && target == source)
-                })
+                kept = Set(
+                    (ancestors[source] + [source]).filter { state in
+                        lineage.contains(state) && !(state != target && isWithin(state, target))
+                            && !(state == source && target == source)
+                    })
             case .always:
                 kept = []
             case .onChange:
                 kept = way.leaf == source ? lineage : []
             }
             let exits = exitActions(of: source, keeping: kept)
-            let entries = entryExit == .onChange && way.leaf == source
+            let entries =
+                entryExit == .onChange && way.leaf == source
                 ? [] : entryActions(of: way.leaf, keeping: kept, initialRowsFollowed: way.initialRowsFollowed)
             let left = (ancestors[source] + [source]).filter { history[$0] != nil && !lineage.contains($0) }
-            return Arrival(history: way.history, target: way.leaf, effects: exits + rowActions + entries,
-                           exitCount: exits.count, historyWrites: left,
-                           exited: (ancestors[source] + [source]).reversed().filter { !kept.contains($0) },
-                           entered: (ancestors[way.leaf] + [way.leaf]).filter { !kept.contains($0) })
+            return Arrival(
+                history: way.history, target: way.leaf, effects: exits + rowActions + entries,
+                exitCount: exits.count, historyWrites: left,
+                exited: (ancestors[source] + [source]).reversed().filter { !kept.contains($0) },
+                entered: (ancestors[way.leaf] + [way.leaf]).filter { !kept.contains($0) })
         }
     }
 

@@ -74,7 +74,9 @@ public struct Interpreter: Sendable {
         if machine.timer(of: event) != nil {
             // A timer that is not running does not fire; one that fires is spent, whatever
             // its rows then do.
-            guard runningTimers.remove(event) != nil else { return Step(state: source, event: event, outcome: .unhandled) }
+            guard runningTimers.remove(event) != nil else {
+                return Step(state: source, event: event, outcome: .unhandled)
+            }
         }
         let candidates = Self.candidateRows(in: machine.states[source], event: event, predicates: predicates)
         guard let mostSpecific = candidates.first else {
@@ -107,7 +109,9 @@ public struct Interpreter: Sendable {
             step.target = source
             step.effects = exits + transition.actions + entries
             step.exitCount = exits.count
-            if leavesAndEnters { restartTimers(leaving: lineage(of: source).reversed(), entering: lineage(of: source), into: &step) }
+            if leavesAndEnters {
+                restartTimers(leaving: lineage(of: source).reversed(), entering: lineage(of: source), into: &step)
+            }
             return
         }
         var followed: [Int] = []
@@ -115,17 +119,19 @@ public struct Interpreter: Sendable {
         let sourceLineage = lineage(of: source)
         let targetLineage = lineage(of: target)
         let targetSet = Set(targetLineage)
-        let kept: Set<Int> = switch machine.entryExit {
-        case .uml:
-            // Common superstates stay, but for those below the named state (a local
-            // transition leaves and enters them) and for the source when it is named.
-            Set(sourceLineage.filter { state in
-                targetSet.contains(state) && !(state != named && lineage(of: state).contains(named))
-                    && !(state == source && named == source)
-            })
-        case .always: []
-        case .onChange: target == source ? Set(targetLineage) : []
-        }
+        let kept: Set<Int> =
+            switch machine.entryExit {
+            case .uml:
+                // Common superstates stay, but for those below the named state (a local
+                // transition leaves and enters them) and for the source when it is named.
+                Set(
+                    sourceLineage.filter { state in
+                        targetSet.contains(state) && !(state != named && lineage(of: state).contains(named))
+                            && !(state == source && named == source)
+                    })
+            case .always: []
+            case .onChange: target == source ? Set(targetLineage) : []
+            }
         let exits = sourceLineage.reversed().filter { !kept.contains($0) }.flatMap { states[$0].ownExitActions }
         var entries: [Int] = []
         if !(machine.entryExit == .onChange && target == source) {
@@ -142,8 +148,9 @@ public struct Interpreter: Sendable {
         step.effects = exits + transition.actions + entries
         step.exitCount = exits.count
         // Staying put under `onChange` keeps the whole lineage, and so restarts nothing.
-        restartTimers(leaving: sourceLineage.reversed().filter { !kept.contains($0) },
-                      entering: targetLineage.filter { !kept.contains($0) }, into: &step)
+        restartTimers(
+            leaving: sourceLineage.reversed().filter { !kept.contains($0) },
+            entering: targetLineage.filter { !kept.contains($0) }, into: &step)
     }
 
     /// Cancels the timers of the states left (leaf first) and starts those of the states
@@ -173,8 +180,12 @@ public struct Interpreter: Sendable {
             let stored = lineage(of: source).contains(state) ? source : history[state]
             if let stored {
                 guard kind == .shallow, stored != state else { return stored }
-                let substate = states.indices.first { states[$0].superstates.contains(state) && lineage(of: stored).contains($0) }
-                guard let substate, !states[substate].isAbstract || states[substate].initialSubstate != nil else { return stored }
+                let substate = states.indices.first {
+                    states[$0].superstates.contains(state) && lineage(of: stored).contains($0)
+                }
+                guard let substate, !states[substate].isAbstract || states[substate].initialSubstate != nil else {
+                    return stored
+                }
                 return enter(substate, from: source, following: &followed)
             }
         }
@@ -190,9 +201,10 @@ public struct Interpreter: Sendable {
     /// most specific first: rank descending, then table order.
     public static func candidateRows(in state: State, event: Int, predicates: [Int]) -> [Transition] {
         let matching = state.transitions.filter { transition in
-            transition.event == event && transition.guardClause.predicates.allSatisfy { match in
-                match.cases.contains(predicates[match.type])
-            }
+            transition.event == event
+                && transition.guardClause.predicates.allSatisfy { match in
+                    match.cases.contains(predicates[match.type])
+                }
         }
         return matching.enumerated()
             .sorted { ($0.element.guardClause.rank, -$0.offset) > ($1.element.guardClause.rank, -$1.offset) }
@@ -202,7 +214,9 @@ public struct Interpreter: Sendable {
     /// The rows of `state` for `event` whose predicate and condition terms all hold, of the
     /// highest rank, in table order. A checked machine has at most one: more would be an
     /// implicit clash (SPEC 2.3, 2.4).
-    public static func applicableRows(in state: State, event: Int, predicates: [Int], conditions: [Bool]) -> [Transition] {
+    public static func applicableRows(in state: State, event: Int, predicates: [Int], conditions: [Bool])
+        -> [Transition]
+    {
         let applicable = candidateRows(in: state, event: event, predicates: predicates)
             .filter { $0.guardClause.conditionsHold { conditions[$0] } }
         guard let highest = applicable.first?.guardClause.rank else { return [] }
@@ -216,8 +230,9 @@ public struct Interpreter: Sendable {
         let head = state.name + " " + machine.events[step.event].name
         switch step.outcome {
         case .transitioned(let transition):
-            return TransitionTable.line(for: transition, in: state, of: machine, target: step.target ?? transition.target,
-                                        effects: step.effects, exitCount: step.exitCount)
+            return TransitionTable.line(
+                for: transition, in: state, of: machine, target: step.target ?? transition.target,
+                effects: step.effects, exitCount: step.exitCount)
         case .rejected(let transition):
             return head + " [\(TransitionTable.guardText(transition.guardClause, in: machine))] rejected"
         case .unhandled:

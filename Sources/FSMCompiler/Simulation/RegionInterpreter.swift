@@ -88,8 +88,9 @@ public struct RegionInterpreter: Sendable {
         }
         let active = Set(chart.activeStates(of: leaves))
         var asked: [Int] = []
-        let choice = choose(chart.topNode(of: leaves), event: event, predicates: predicates, conditions: conditions,
-                            active: active, asked: &asked)
+        let choice = choose(
+            chart.topNode(of: leaves), event: event, predicates: predicates, conditions: conditions,
+            active: active, asked: &asked)
         step.askedConditions = asked
         switch choice {
         case .unhandled:
@@ -102,17 +103,22 @@ public struct RegionInterpreter: Sendable {
         return step
     }
 
-    private func choose(_ node: Int, event: Int, predicates: [Int], conditions: [Bool], active: Set<Int>,
-                        asked: inout [Int]) -> Choice {
+    private func choose(
+        _ node: Int, event: Int, predicates: [Int], conditions: [Bool], active: Set<Int>,
+        asked: inout [Int]
+    ) -> Choice {
         let state = machine.states[node]
         var rejection: Choice?
         if state.isParallel {
             var chosen: [(Transition, source: Int)] = []
             for region in state.substates {
-                switch choose(chart.node(below: region, leaves: leaves), event: event, predicates: predicates,
-                              conditions: conditions, active: active, asked: &asked) {
+                switch choose(
+                    chart.node(below: region, leaves: leaves), event: event, predicates: predicates,
+                    conditions: conditions, active: active, asked: &asked)
+                {
                 case .rows(let rows): chosen += rows
-                case .rejected(let transition, let source): rejection = rejection ?? .rejected(transition, source: source)
+                case .rejected(let transition, let source):
+                    rejection = rejection ?? .rejected(transition, source: source)
                 case .unhandled: break
                 }
             }
@@ -121,7 +127,8 @@ public struct RegionInterpreter: Sendable {
         let candidates = Interpreter.candidateRows(in: state, event: event, predicates: predicates)
         for transition in candidates {
             // State tests first: they cost nothing, and a failing one asks no condition.
-            let holds = transition.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
+            let holds =
+                transition.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
                 && transition.guardClause.conditions.allSatisfy { term in
                     if !asked.contains(term.call) { asked.append(term.call) }
                     return conditions[term.condition] != term.isNegated
@@ -136,8 +143,9 @@ public struct RegionInterpreter: Sendable {
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         let move = chart.move(from: leaves, source: source, targets: targets, history: history)
         let exits = chart.exitActions(of: move)
-        var firing = Firing(transition: transition, source: source, leavesBefore: leaves, move: move,
-                            effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count)
+        var firing = Firing(
+            transition: transition, source: source, leavesBefore: leaves, move: move,
+            effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count)
         history.merge(move.historyWrites) { $1 }
         leaves = move.leaves
         if machine.hasTimers {
@@ -167,16 +175,24 @@ public struct RegionInterpreter: Sendable {
         case .unhandled:
             return [configuration + " " + event + " unhandled"]
         case .rejected(let transition, let source):
-            let head = (machine.states[source].isParallel ? chart.describe(source, leaves: step.leaves) : machine.states[source].name)
-            return [head + " " + event + " [\(TransitionTable.guardText(transition.guardClause, in: machine))] rejected"]
+            let head =
+                (machine.states[source].isParallel
+                    ? chart.describe(source, leaves: step.leaves) : machine.states[source].name)
+            return [
+                head + " " + event + " [\(TransitionTable.guardText(transition.guardClause, in: machine))] rejected"
+            ]
         case .transitioned(let firings):
             return firings.map { firing in
-                let source = machine.states[firing.source].isParallel
+                let source =
+                    machine.states[firing.source].isParallel
                     ? chart.describe(firing.source, leaves: firing.leavesBefore) : machine.states[firing.source].name
                 let target = firing.move.reached.map { chart.describe($0, leaves: firing.move.leaves) } ?? source
-                let head = source + " " + event
-                    + (firing.transition.guardClause.isEmpty ? "" : " [" + TransitionTable.guardText(firing.transition.guardClause, in: machine) + "]")
-                let calls = TransitionTable.calls(firing.effects, exitCount: firing.exitCount, of: firing.transition, in: machine)
+                let head =
+                    source + " " + event
+                    + (firing.transition.guardClause.isEmpty
+                        ? "" : " [" + TransitionTable.guardText(firing.transition.guardClause, in: machine) + "]")
+                let calls = TransitionTable.calls(
+                    firing.effects, exitCount: firing.exitCount, of: firing.transition, in: machine)
                 return head + " -> " + target + " {" + calls.joined(separator: " ") + "}"
             }
         }

@@ -45,7 +45,9 @@ public struct Simulation: Sendable {
 
     /// The conditions still without a result: `isRushHour=true|false`.
     public var missingConditionResults: [String] {
-        machine.conditions.indices.filter { conditionResults[$0] == nil }.map { machine.conditions[$0].name + "=true|false" }
+        machine.conditions.indices.filter { conditionResults[$0] == nil }.map {
+            machine.conditions[$0].name + "=true|false"
+        }
     }
 
     /// Sets a value from `Type=case` or `condition=true|false`; blanks around `=` are allowed.
@@ -59,8 +61,9 @@ public struct Simulation: Sendable {
         if let type = machine.predicateTypes.firstIndex(where: { $0.type.name == name }) {
             let cases = machine.predicateTypes[type].cases
             guard let value = cases.firstIndex(where: { $0.name == value }) else {
-                throw Failure("'\(value)' is not a case of predicate type '\(name)'; its cases are \(DiagnosticText.list(cases.map(\.name)))",
-                              column: valueColumn)
+                throw Failure(
+                    "'\(value)' is not a case of predicate type '\(name)'; its cases are \(DiagnosticText.list(cases.map(\.name)))",
+                    column: valueColumn)
             }
             predicateValues[type] = value
         } else if let condition = machine.conditions.firstIndex(where: { $0.name == name }) {
@@ -70,8 +73,10 @@ public struct Simulation: Sendable {
             conditionResults[condition] = value == "true"
         } else {
             let known = machine.predicateTypes.map(\.type.name) + machine.conditions.map(\.name)
-            let hint = known.isEmpty ? "the machine has no predicate types or conditions"
-                                     : "predicate types and conditions are \(DiagnosticText.list(known))"
+            let hint =
+                known.isEmpty
+                ? "the machine has no predicate types or conditions"
+                : "predicate types and conditions are \(DiagnosticText.list(known))"
             throw Failure("unknown predicate type or condition '\(name)'; \(hint)", column: nameColumn)
         }
     }
@@ -110,7 +115,9 @@ public struct Simulation: Sendable {
     /// substates' would fall due no earlier); when none runs, one of that duration of the
     /// current state or a superstate, or else of any state, for which the event is unhandled.
     private func timer(_ duration: TimerDuration, written name: String) throws(Failure) -> Int {
-        let timers = machine.timerEvents.filter { machine.eventTimers[$0]!.duration.milliseconds == duration.milliseconds }
+        let timers = machine.timerEvents.filter {
+            machine.eventTimers[$0]!.duration.milliseconds == duration.milliseconds
+        }
         let active: [Int]
         let running: Set<Int>
         if let regionInterpreter {
@@ -139,7 +146,8 @@ public struct Simulation: Sendable {
         let (name, _) = Self.trimmed(bytes[..<open], startingAt: 1)
         if name == "after" && machine.hasTimers { return try delayedEvent(text) }
         let event = try event(named: name)
-        let declared = machine.eventParameters.indices.contains(event) ? machine.eventParameters[event].map(\.label) : []
+        let declared =
+            machine.eventParameters.indices.contains(event) ? machine.eventParameters[event].map(\.label) : []
         guard bytes.last == UInt8(ascii: ")") else {
             throw Failure("the values of event '\(name)' end with ')'", column: bytes.count + 1)
         }
@@ -149,32 +157,40 @@ public struct Simulation: Sendable {
             throw Failure("event '\(name)' carries no values; give it as '\(name)'", column: open + 1)
         }
         if values.count == 1, values[0].text.isEmpty {
-            throw Failure("event '\(name)' carries \(Self.valueList(declared)); give them all, or just '\(name)'", column: open + 2)
+            throw Failure(
+                "event '\(name)' carries \(Self.valueList(declared)); give them all, or just '\(name)'",
+                column: open + 2)
         }
         for (position, value) in values.enumerated() {
             let valueBytes = Array(value.text.utf8)
             guard let colon = valueBytes.firstIndex(of: UInt8(ascii: ":")) else {
-                throw Failure("expected 'label: value' in the values of event '\(name)', found '\(value.text)'", column: value.column)
+                throw Failure(
+                    "expected 'label: value' in the values of event '\(name)', found '\(value.text)'",
+                    column: value.column)
             }
             let (label, _) = Self.trimmed(valueBytes[..<colon], startingAt: value.column)
-            let (valueText, valueColumn) = Self.trimmed(valueBytes[(colon + 1)...], startingAt: value.column + colon + 1)
+            let (valueText, valueColumn) = Self.trimmed(
+                valueBytes[(colon + 1)...], startingAt: value.column + colon + 1)
             guard position < declared.count, label == declared[position] else {
                 let expected = position < declared.count ? "'\(declared[position])'" : "nothing more"
-                throw Failure("event '\(name)' carries \(Self.valueList(declared)), in this order; expected \(expected), found '\(label)'",
-                              column: value.column)
+                throw Failure(
+                    "event '\(name)' carries \(Self.valueList(declared)), in this order; expected \(expected), found '\(label)'",
+                    column: value.column)
             }
             if valueText.isEmpty { throw Failure("'\(label)' of event '\(name)' has no value", column: valueColumn) }
         }
         if values.count < declared.count {
-            throw Failure("event '\(name)' carries \(Self.valueList(declared)); '\(declared[values.count])' is missing",
-                          column: bytes.count)
+            throw Failure(
+                "event '\(name)' carries \(Self.valueList(declared)); '\(declared[values.count])' is missing",
+                column: bytes.count)
         }
         return event
     }
 
     /// `the values 'a' and 'b'`, or `the value 'a'`.
     private static func valueList(_ labels: [String]) -> String {
-        (labels.count == 1 ? "the value " : "the values ") + DiagnosticText.list(labels.map { "'\($0)'" }, conjunction: "and")
+        (labels.count == 1 ? "the value " : "the values ")
+            + DiagnosticText.list(labels.map { "'\($0)'" }, conjunction: "and")
     }
 
     /// The events of `--events`, separated by commas outside parentheses, brackets and
@@ -185,8 +201,10 @@ public struct Simulation: Sendable {
 
     /// `bytes` split at each `separator` that no bracket or string literal holds, each piece
     /// trimmed, with its column; fails on a bracket that does not close.
-    private static func split(_ bytes: ArraySlice<UInt8>, separator: UInt8,
-                              startingAt column: Int) throws(Failure) -> [(text: String, column: Int)] {
+    private static func split(
+        _ bytes: ArraySlice<UInt8>, separator: UInt8,
+        startingAt column: Int
+    ) throws(Failure) -> [(text: String, column: Int)] {
         var pieces: [(text: String, column: Int)] = []
         var closers: [UInt8] = []
         var start = bytes.startIndex
@@ -194,8 +212,10 @@ public struct Simulation: Sendable {
         let code = outsideStrings(bytes)
         for index in code.indices {
             let byte = bytes[index]
-            if let closer = [UInt8(ascii: "("): UInt8(ascii: ")"), UInt8(ascii: "["): UInt8(ascii: "]"),
-                             UInt8(ascii: "{"): UInt8(ascii: "}")][byte] {
+            if let closer = [
+                UInt8(ascii: "("): UInt8(ascii: ")"), UInt8(ascii: "["): UInt8(ascii: "]"),
+                UInt8(ascii: "{"): UInt8(ascii: "}"),
+            ][byte] {
                 closers.append(closer)
             } else if [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(byte) {
                 guard closers.last == byte else {
@@ -209,7 +229,8 @@ public struct Simulation: Sendable {
         }
         if code.endsInString { throw Failure("a string literal does not end", column: columnOf(bytes.endIndex)) }
         if let closer = closers.last {
-            throw Failure("expected '\(Character(Unicode.Scalar(closer)))' before the end", column: columnOf(bytes.endIndex))
+            throw Failure(
+                "expected '\(Character(Unicode.Scalar(closer)))' before the end", column: columnOf(bytes.endIndex))
         }
         pieces.append(trimmed(bytes[start..<bytes.endIndex], startingAt: columnOf(start)))
         return pieces
@@ -241,15 +262,19 @@ public struct Simulation: Sendable {
     public mutating func handle(_ event: Int) throws(Failure) -> String {
         let missing = missingPredicateValues + missingConditionResults
         guard missing.isEmpty else {
-            throw Failure("no value for \(DiagnosticText.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event")
+            throw Failure(
+                "no value for \(DiagnosticText.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event"
+            )
         }
         if regionInterpreter != nil {
-            let step = regionInterpreter!.handle(event, predicates: predicateValues.map { $0! },
-                                                 conditions: conditionResults.map { $0! })
+            let step = regionInterpreter!.handle(
+                event, predicates: predicateValues.map { $0! },
+                conditions: conditionResults.map { $0! })
             return regionInterpreter!.lines(for: step).joined(separator: "\n")
         }
-        let step = interpreter.handle(event, predicates: predicateValues.map { $0! },
-                                      conditions: conditionResults.map { $0! })
+        let step = interpreter.handle(
+            event, predicates: predicateValues.map { $0! },
+            conditions: conditionResults.map { $0! })
         return interpreter.line(for: step)
     }
 

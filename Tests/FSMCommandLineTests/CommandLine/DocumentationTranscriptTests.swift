@@ -1,6 +1,6 @@
+import FSMTestSupport
 import Foundation
 import Testing
-import FSMTestSupport
 
 /// The commands README.md, the catalog's articles and the examples' READMEs show, with what
 /// they print: each line `$ fsmc …` or `$ swift run fsmc …` of a code block, run from the
@@ -18,15 +18,17 @@ import FSMTestSupport
 
     static let transcripts: [Transcript] = (Documentation.blocks + Documentation.exampleReadmes.flatMap(\.blocks))
         .flatMap { block -> [Transcript] in
-        var transcripts: [Transcript] = []
-        for (index, line) in block.lines.enumerated() {
-            guard let prefix = prefixes.first(where: line.hasPrefix) else { continue }
-            let output = block.lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") }
-            transcripts.append(Transcript(arguments: words(String(line.dropFirst(prefix.count))), expected: Array(output),
-                                          place: "\(block.path):\(block.line + index)"))
+            var transcripts: [Transcript] = []
+            for (index, line) in block.lines.enumerated() {
+                guard let prefix = prefixes.first(where: line.hasPrefix) else { continue }
+                let output = block.lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") }
+                transcripts.append(
+                    Transcript(
+                        arguments: words(String(line.dropFirst(prefix.count))), expected: Array(output),
+                        place: "\(block.path):\(block.line + index)"))
+            }
+            return transcripts
         }
-        return transcripts
-    }
 
     /// The words of a command line, as a shell splits them: at blanks, except inside quotes.
     static func words(_ line: String) -> [String] {
@@ -55,7 +57,8 @@ import FSMTestSupport
     @Test func transcriptsAreThere() {
         #expect(Self.transcripts.count >= 8)
         #expect(Self.transcripts.contains { $0.place.hasPrefix("Examples/") })
-        #expect(Self.words("simulate A.sm --events 'Load(url: u),Seek(position: 2)' \"x y\"")
+        #expect(
+            Self.words("simulate A.sm --events 'Load(url: u),Seek(position: 2)' \"x y\"")
                 == ["simulate", "A.sm", "--events", "Load(url: u),Seek(position: 2)", "x y"])
     }
 
@@ -71,6 +74,8 @@ import FSMTestSupport
         #expect(arguments != transcript.arguments, "the command names no file of the repository")
         let run = ToolTranscript.run(arguments)
         let printed = (run.output + run.errors).replacingOccurrences(of: root, with: "")
-        #expect(printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) == transcript.expected)
+        #expect(
+            printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                == transcript.expected)
     }
 }

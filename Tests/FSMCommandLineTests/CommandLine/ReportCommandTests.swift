@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// `fsmc graph` and `fsmc table --format markdown` print what the compiler's reports
 /// render, from a file or standard input, with the usual exit statuses.
@@ -16,12 +16,15 @@ import FSMTestSupport
         let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
         let (status, output, errors) = InProcessTool.run(["graph", "-"], input: source)
         #expect(status == .success && errors.isEmpty && output == StateGraph.mermaid(machine))
-        let (dotStatus, dot, _) = InProcessTool.run(["graph", "--format", "dot", Paths.examples + "/Turnstile/Turnstile.sm"])
+        let (dotStatus, dot, _) = InProcessTool.run([
+            "graph", "--format", "dot", Paths.examples + "/Turnstile/Turnstile.sm",
+        ])
         #expect(dotStatus == .success && dot == StateGraph.dot(machine))
     }
 
     @Test func graphCommandExitStatuses() {
-        let (status, output, errors) = InProcessTool.run(["graph", "-"], input: "FSM: T\nInitial: A\n{\n  A Go B -\n}\n")
+        let (status, output, errors) = InProcessTool.run(
+            ["graph", "-"], input: "FSM: T\nInitial: A\n{\n  A Go B -\n}\n")
         #expect(status == .failure && output.isEmpty)
         #expect(errors == "<stdin>:4:8: error: next state 'B' is not defined [undefinedState]\n")
         #expect(InProcessTool.run(["graph", "--format", "png", "-"]).0 == .usage)
@@ -31,7 +34,9 @@ import FSMTestSupport
 
     @Test func tableCommandPrintsMarkdown() throws {
         let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
-        let (status, output, errors) = InProcessTool.run(["table", "--format", "markdown", Paths.examples + "/Turnstile/Turnstile.sm"])
+        let (status, output, errors) = InProcessTool.run([
+            "table", "--format", "markdown", Paths.examples + "/Turnstile/Turnstile.sm",
+        ])
         #expect(status == .success && errors.isEmpty && output == TransitionTable.markdown(machine))
         let (stdinStatus, stdinOutput, _) = InProcessTool.run(
             ["table", "--format=markdown", "-"],

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FSMCommandLine
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// `fsmc format`: printing, `--in-place`, `--check`, standard input, and what it refuses.
 @Suite struct FormatCommandTests {
@@ -45,7 +45,8 @@ import FSMTestSupport
     @Test func inPlaceRewritesOnlyFilesThatChange() throws {
         let directory = try Self.workspace(["a.sm": Self.unformatted, "b.sm": Self.formatted])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let a = directory.appendingPathComponent("a.sm"), b = directory.appendingPathComponent("b.sm")
+        let a = directory.appendingPathComponent("a.sm")
+        let b = directory.appendingPathComponent("b.sm")
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: b.path)
         let (status, output, errors) = InProcessTool.run(["format", "--in-place", a.path, b.path])
@@ -59,7 +60,8 @@ import FSMTestSupport
     @Test func checkPrintsADiffAndFailsWhenAFileIsNotFormatted() throws {
         let directory = try Self.workspace(["a.sm": Self.unformatted, "b.sm": Self.formatted])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let a = directory.appendingPathComponent("a.sm"), b = directory.appendingPathComponent("b.sm")
+        let a = directory.appendingPathComponent("a.sm")
+        let b = directory.appendingPathComponent("b.sm")
         let (passing, quiet, noErrors) = InProcessTool.run(["format", "--check", b.path])
         #expect(passing == .success && quiet.isEmpty && noErrors.isEmpty)
         let (status, diff, errors) = InProcessTool.run(["format", "--check", a.path, b.path])
@@ -73,7 +75,8 @@ import FSMTestSupport
     @Test func filesWithSyntaxErrorsAreLeftAlone() throws {
         let directory = try Self.workspace(["bad.sm": Self.broken, "a.sm": Self.unformatted])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let bad = directory.appendingPathComponent("bad.sm"), a = directory.appendingPathComponent("a.sm")
+        let bad = directory.appendingPathComponent("bad.sm")
+        let a = directory.appendingPathComponent("a.sm")
         let (status, output, errors) = InProcessTool.run(["format", "--in-place", bad.path, a.path])
         #expect(status == .failure && output.isEmpty)
         #expect(errors == "\(bad.path):5:1: error: expected a next state or '-', found '}' [syntaxError]\n")

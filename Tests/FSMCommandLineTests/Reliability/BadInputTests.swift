@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// Inputs no one should write, through the whole pipeline (`Compiler.compile`, and the
 /// `fsmc` executable where a hang or a crash must be caught): each gives Swift or located
@@ -14,7 +14,9 @@ import FSMTestSupport
     static func turnstile(replacingOnLine line: Int, _ text: String, with replacement: [UInt8]) -> [UInt8] {
         var lines = turnstile.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
         let target = Array(text.utf8)
-        let start = (0...(lines[line - 1].count - target.count)).first { Array(lines[line - 1][$0..<($0 + target.count)]) == target }!
+        let start = (0...(lines[line - 1].count - target.count)).first {
+            Array(lines[line - 1][$0..<($0 + target.count)]) == target
+        }!
         lines[line - 1].replaceSubrange(start..<(start + target.count), with: replacement)
         return Array(lines.joined(separator: [0x0A]))
     }
@@ -38,13 +40,15 @@ import FSMTestSupport
 
     @Test func crlfCompilesExactlyAsLF() {
         let lf = Compiler.compile(SourceFile(name: "Turnstile.sm", text: Self.turnstile))
-        let crlf = Compiler.compile(SourceFile(name: "Turnstile.sm", text: Self.turnstile.replacingOccurrences(of: "\n", with: "\r\n")))
+        let crlf = Compiler.compile(
+            SourceFile(name: "Turnstile.sm", text: Self.turnstile.replacingOccurrences(of: "\n", with: "\r\n")))
         #expect(lf.swift != nil)
         #expect(crlf.swift == lf.swift)
         #expect(crlf.diagnostics == lf.diagnostics)
         let broken = Self.turnstile.replacingOccurrences(of: "Pass  Alarming", with: "Pass  Alarming]")
         #expect(broken != Self.turnstile)
-        #expect(Self.errors(Array(broken.replacingOccurrences(of: "\n", with: "\r\n").utf8)).map(\.description)
+        #expect(
+            Self.errors(Array(broken.replacingOccurrences(of: "\n", with: "\r\n").utf8)).map(\.description)
                 == Self.errors(Array(broken.utf8)).map(\.description))
     }
 
@@ -55,7 +59,8 @@ import FSMTestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let comment = "// " + String(repeating: "x", count: 76) + "\n"
-        try folder.write("Padded.sm", Self.turnstile + String(repeating: comment, count: 10 * 1024 * 1024 / comment.utf8.count))
+        try folder.write(
+            "Padded.sm", Self.turnstile + String(repeating: comment, count: 10 * 1024 * 1024 / comment.utf8.count))
         let padded = try FSMCProcess.run(["compile", "Padded.sm"], in: folder.url, processorSeconds: 120)
         #expect(padded.status == 0, "\(padded.errors)")
         #expect(folder.read("Padded.swift")?.isEmpty == false)
@@ -78,18 +83,28 @@ import FSMTestSupport
     }
 
     static let deepNestings = [
-        DeepNesting(kind: "guard blocks", source: "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "[c] {\n", count: 100_000)
-                    + "E S -\n" + String(repeating: "}\n", count: 100_000) + "  }\n}\n",
-                    expected: "68:5: error: blocks are nested more than 64 deep"),
-        DeepNesting(kind: "event blocks", source: "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "E {\n", count: 100_000)
-                    + "S -\n" + String(repeating: "}\n", count: 100_000) + "  }\n}\n", expected: "error: "),
-        DeepNesting(kind: "braces", source: "FSM: D\nInitial: S\n" + String(repeating: "{", count: 100_000)
-                    + String(repeating: "}", count: 100_000) + "\n",
-                    expected: "3:2: error: expected a state name, found '{'"),
-        DeepNesting(kind: "brackets", source: "FSM: D\nInitial: S\n{\n  S E " + String(repeating: "[", count: 100_000) + " S -\n}\n",
-                    expected: "4:8: error: "),
-        DeepNesting(kind: "parentheses", source: "FSM: D\nInitial: S\n{\n" + String(repeating: "(", count: 100_000) + "S"
-                    + String(repeating: ")", count: 100_000) + " - - -\n}\n", expected: "4:2: error: "),
+        DeepNesting(
+            kind: "guard blocks",
+            source: "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "[c] {\n", count: 100_000)
+                + "E S -\n" + String(repeating: "}\n", count: 100_000) + "  }\n}\n",
+            expected: "68:5: error: blocks are nested more than 64 deep"),
+        DeepNesting(
+            kind: "event blocks",
+            source: "FSM: D\nInitial: S\n{\n  S {\n" + String(repeating: "E {\n", count: 100_000)
+                + "S -\n" + String(repeating: "}\n", count: 100_000) + "  }\n}\n", expected: "error: "),
+        DeepNesting(
+            kind: "braces",
+            source: "FSM: D\nInitial: S\n" + String(repeating: "{", count: 100_000)
+                + String(repeating: "}", count: 100_000) + "\n",
+            expected: "3:2: error: expected a state name, found '{'"),
+        DeepNesting(
+            kind: "brackets",
+            source: "FSM: D\nInitial: S\n{\n  S E " + String(repeating: "[", count: 100_000) + " S -\n}\n",
+            expected: "4:8: error: "),
+        DeepNesting(
+            kind: "parentheses",
+            source: "FSM: D\nInitial: S\n{\n" + String(repeating: "(", count: 100_000) + "S"
+                + String(repeating: ")", count: 100_000) + " - - -\n}\n", expected: "4:2: error: "),
     ]
 
     /// 100,000 levels of every kind of nesting: one error at the 65th level (or at the
@@ -135,24 +150,33 @@ import FSMTestSupport
     /// 8 predicate types × 8 cases: rows that stay small compile; a guard that would spell
     /// out millions of combinations is refused with `predicateLimit` instead of running
     /// out of time or memory. Through the executable, so that a hang fails the test.
-    @Test(.enabled(if: FSMCProcess.isAvailable), arguments: [
-        (MachineSource(PathologicalPool.specificRows, label: "one specific row per case"), ["compiles"]),
-        (MachineSource(PathologicalPool.rankOneRows, label: "64 rows of rank 1"), ["[implicitClash]"]),
-        (MachineSource(PathologicalPool.wideRow, label: "7 of 8 cases on all 8 types"), ["compiles", "[predicateLimit]"]),
-        (MachineSource(PathologicalPool.everyRank, label: "every rank with 4 of 8 cases"), ["compiles", "[predicateLimit]"]),
-    ])
+    @Test(
+        .enabled(if: FSMCProcess.isAvailable),
+        arguments: [
+            (MachineSource(PathologicalPool.specificRows, label: "one specific row per case"), ["compiles"]),
+            (MachineSource(PathologicalPool.rankOneRows, label: "64 rows of rank 1"), ["[implicitClash]"]),
+            (
+                MachineSource(PathologicalPool.wideRow, label: "7 of 8 cases on all 8 types"),
+                ["compiles", "[predicateLimit]"]
+            ),
+            (
+                MachineSource(PathologicalPool.everyRank, label: "every rank with 4 of 8 cases"),
+                ["compiles", "[predicateLimit]"]
+            ),
+        ])
     func pathologicalPredicatePool(source: MachineSource, acceptable: [String]) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("Pool.sm", source.text)
         let run = try FSMCProcess.run(["compile", "Pool.sm"], in: folder.url, processorSeconds: 30)
-        let outcome = switch run.status {
-        case 0?: folder.read("Pool.swift") == nil ? "no output" : "compiles"
-        case 1?: acceptable.first { run.errors.contains($0) } ?? String(run.errors.prefix(300))
-        case _ where run.exceededProcessorTime: "no result after 30 s of processor time"
-        case let status?: "exit status \(status)"
-        case nil: "no result after 10 minutes"
-        }
+        let outcome =
+            switch run.status {
+            case 0?: folder.read("Pool.swift") == nil ? "no output" : "compiles"
+            case 1?: acceptable.first { run.errors.contains($0) } ?? String(run.errors.prefix(300))
+            case _ where run.exceededProcessorTime: "no result after 30 s of processor time"
+            case let status?: "exit status \(status)"
+            case nil: "no result after 10 minutes"
+            }
         #expect(acceptable.contains(outcome), "\(source.label): \(outcome)")
     }
 }
@@ -160,8 +184,10 @@ import FSMTestSupport
 /// Machines over 8 predicate types of 8 cases each.
 enum PathologicalPool {
 
-    static let header = "FSM: Pool\nInitial: S0\n"
-        + (0..<8).map { type in "Predicate: T\(type) = " + (0..<8).map { "c\($0)" }.joined(separator: " | ") + "\n" }.joined()
+    static let header =
+        "FSM: Pool\nInitial: S0\n"
+        + (0..<8).map { type in "Predicate: T\(type) = " + (0..<8).map { "c\($0)" }.joined(separator: " | ") + "\n" }
+        .joined()
 
     static func machine(_ rows: [String]) -> String {
         header + "{\n  S0 {\n" + rows.map { "    " + $0 + "\n" }.joined() + "  }\n  S1 E S0 -\n}\n"
@@ -172,21 +198,27 @@ enum PathologicalPool {
     }
 
     /// Rank-8 rows, one per case, and a fallback.
-    static let specificRows = machine((0..<8).map { value in
-        "E [" + (0..<8).map { term($0, [value]) }.joined(separator: ", ") + "] S1 a\(value)"
-    } + ["E S1 fallback"])
+    static let specificRows = machine(
+        (0..<8).map { value in
+            "E [" + (0..<8).map { term($0, [value]) }.joined(separator: ", ") + "] S1 a\(value)"
+        } + ["E S1 fallback"])
 
     /// Every (type, case) as its own rank-1 row: they clash where two types meet.
-    static let rankOneRows = machine((0..<8).flatMap { type in (0..<8).map { "E [\(term(type, [$0]))] S1 a\(type)x\($0)" } })
+    static let rankOneRows = machine(
+        (0..<8).flatMap { type in (0..<8).map { "E [\(term(type, [$0]))] S1 a\(type)x\($0)" } })
 
     /// One row matching 7⁸ (5.7 million) combinations, as 7⁸ alternatives.
-    static let wideRow = machine(["E [" + (0..<8).map { term($0, 0..<7) }.joined(separator: ", ") + "] S1 wide", "E S1 fallback"])
+    static let wideRow = machine([
+        "E [" + (0..<8).map { term($0, 0..<7) }.joined(separator: ", ") + "] S1 wide", "E S1 fallback",
+    ])
 
     /// For 4 events, rows of every rank 1…8 over the first types, each with 4 of 8 cases:
     /// 87,380 alternatives per event.
-    static let everyRank = machine((0..<4).flatMap { event in
-        (1...8).map { rank in
-            "E\(event) [" + (0..<rank).map { term($0, stride(from: 0, to: 8, by: 2)) }.joined(separator: ", ") + "] S1 r\(rank)"
-        } + ["E\(event) S1 fallback"]
-    })
+    static let everyRank = machine(
+        (0..<4).flatMap { event in
+            (1...8).map { rank in
+                "E\(event) [" + (0..<rank).map { term($0, stride(from: 0, to: 8, by: 2)) }.joined(separator: ", ")
+                    + "] S1 r\(rank)"
+            } + ["E\(event) S1 fallback"]
+        })
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FSMTestSupport
+import Foundation
 
 /// The built `fsmc` executable, run as a child process with a limit on its processor
 /// time, so that a test of a hang fails instead of hanging, and a crash is seen as a signal.
@@ -10,10 +10,13 @@ enum FSMCProcess {
 
     /// `fsmc` beside the test bundle, where `swift build --build-tests` puts it.
     static var executable: String {
-        let bundle = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                         ?? CommandLine.arguments[0])
+        let bundle = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
         var folder = bundle.deletingLastPathComponent()
-        while !folder.path.isEmpty && folder.path != "/" && !FileManager.default.isExecutableFile(atPath: folder.path + "/fsmc") {
+        while !folder.path.isEmpty && folder.path != "/"
+            && !FileManager.default.isExecutableFile(atPath: folder.path + "/fsmc")
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder.path + "/fsmc"
@@ -24,9 +27,12 @@ enum FSMCProcess {
     /// Runs `fsmc arguments` in `folder`, stopped by the kernel after `processorSeconds` of
     /// processor time, with `shellPrefix` (such as `ulimit -f 0;`) before it. A process that
     /// waits without computing is stopped after ten minutes.
-    static func run(_ arguments: [String], in folder: URL, processorSeconds: Int = 60,
-                    shellPrefix: String = "") throws -> Run {
-        try LimitedProcess.run(executable, arguments, in: folder, processorSeconds: processorSeconds, wallSeconds: 600,
-                               shellPrefix: shellPrefix)
+    static func run(
+        _ arguments: [String], in folder: URL, processorSeconds: Int = 60,
+        shellPrefix: String = ""
+    ) throws -> Run {
+        try LimitedProcess.run(
+            executable, arguments, in: folder, processorSeconds: processorSeconds, wallSeconds: 600,
+            shellPrefix: shellPrefix)
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCommandLine
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// File-system faults: each is a clear `fsmc: error:` line and exit status 3, and output
 /// written before stays as it was. Tests that take permissions away are skipped when the
@@ -16,7 +16,8 @@ import FSMTestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for command in [["compile"], ["check"], ["table"], ["simulate"]] {
-            let run = ToolTranscript.run(command + [folder.path + "/Missing.sm"] + (command == ["simulate"] ? ["--events", "Coin"] : []))
+            let run = ToolTranscript.run(
+                command + [folder.path + "/Missing.sm"] + (command == ["simulate"] ? ["--events", "Coin"] : []))
             #expect(run.status == .ioFailure, "\(command)")
             #expect(run.errors == "fsmc: error: cannot read '\(folder.path)/Missing.sm': no such file\n", "\(command)")
         }
@@ -54,7 +55,10 @@ import FSMTestSupport
         let input = try folder.write("Turnstile.sm", Self.turnstile)
         let run = ToolTranscript.run(["compile", input, "-o", folder.path + "/Nowhere/Turnstile.swift"])
         #expect(run.status == .ioFailure)
-        #expect(run.errors == "fsmc: error: cannot write '\(folder.path)/Nowhere/Turnstile.swift': no such directory '\(folder.path)/Nowhere'\n")
+        #expect(
+            run.errors
+                == "fsmc: error: cannot write '\(folder.path)/Nowhere/Turnstile.swift': no such directory '\(folder.path)/Nowhere'\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Nowhere"))
     }
 
@@ -62,7 +66,8 @@ import FSMTestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = try folder.write("Turnstile.sm", Self.turnstile)
-        try FileManager.default.createDirectory(atPath: folder.path + "/Turnstile.swift", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/Turnstile.swift", withIntermediateDirectories: false)
         try folder.write("Turnstile.swift/Kept.swift", Self.previous)
         let run = ToolTranscript.run(["compile", input])
         #expect(run.status == .ioFailure)
@@ -93,19 +98,25 @@ import FSMTestSupport
         defer { folder.remove() }
         try folder.write("Turnstile.sm", Self.turnstile)
         try folder.write("Turnstile.swift", Self.previous)
-        let run = try FSMCProcess.run(["compile", "Turnstile.sm"], in: folder.url, shellPrefix: "trap '' XFSZ; ulimit -f 1;")
+        let run = try FSMCProcess.run(
+            ["compile", "Turnstile.sm"], in: folder.url, shellPrefix: "trap '' XFSZ; ulimit -f 1;")
         #expect(run.status == 3, "\(run.errors)")
         #expect(run.errors.hasPrefix("fsmc: error: cannot write 'Turnstile.swift': "))
         #expect(folder.read("Turnstile.swift") == Self.previous)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".fsmc-std") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            !$0.hasPrefix(".fsmc-std")
+        }
         #expect(leftovers.sorted() == ["Turnstile.sm", "Turnstile.swift"])
     }
 
     @Test func inputWithErrorsLeavesPreviousOutputIntact() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let input = try folder.write("Turnstile.sm", Array(String(decoding: Self.turnstile, as: UTF8.self)
-            .replacingOccurrences(of: "Pass  Alarming", with: "Pass  Nowhere").utf8))
+        let input = try folder.write(
+            "Turnstile.sm",
+            Array(
+                String(decoding: Self.turnstile, as: UTF8.self)
+                    .replacingOccurrences(of: "Pass  Alarming", with: "Pass  Nowhere").utf8))
         try folder.write("Turnstile.swift", Self.previous)
         let run = ToolTranscript.run(["compile", input])
         #expect(run.status == .failure)

@@ -1,6 +1,6 @@
-import Testing
 import FSMCommandLine
 import FSMTestSupport
+import Testing
 
 /// `fsmc simulate` (SPEC §5), run in-process on the examples.
 @Suite struct SimulateCommandTests {
@@ -10,53 +10,62 @@ import FSMTestSupport
     @Test func turnstileEventsFromTheCommandLine() {
         let run = ToolTranscript.run(["simulate", Self.turnstile, "--events", "Coin,Pass,Pass"])
         #expect(run.status == .success)
-        #expect(run.output == """
-            Locked Coin -> Unlocked {unlock}
-            Unlocked Pass -> Locked {lock}
-            Locked Pass -> Alarming {alarmOn}
+        #expect(
+            run.output == """
+                Locked Coin -> Unlocked {unlock}
+                Unlocked Pass -> Locked {lock}
+                Locked Pass -> Alarming {alarmOn}
 
-            """)
+                """)
         #expect(run.errors.isEmpty)
     }
 
     @Test func predicatesAndConditionsFromTheCommandLine() {
-        let run = ToolTranscript.run(["simulate", Self.enforced, "--events", "Pass, Reset,Coin", "--predicate", "Enforcement=strong",
-                                      "--predicate=Reward=positive", "--condition", "isSupervisorPresent=false"])
-        #expect(run.status == .success)
-        #expect(run.outputLines == [
-            "Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}",
-            // Without a supervisor, the less specific row: the condition's "else".
-            "Alarming Reset -> Alarming {logRefusedReset}",
-            "Alarming Coin unhandled",
+        let run = ToolTranscript.run([
+            "simulate", Self.enforced, "--events", "Pass, Reset,Coin", "--predicate", "Enforcement=strong",
+            "--predicate=Reward=positive", "--condition", "isSupervisorPresent=false",
         ])
+        #expect(run.status == .success)
+        #expect(
+            run.outputLines == [
+                "Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}",
+                // Without a supervisor, the less specific row: the condition's "else".
+                "Alarming Reset -> Alarming {logRefusedReset}",
+                "Alarming Coin unhandled",
+            ])
     }
 
     /// A delayed event is given as `after(30s)`: the running timer of that duration fires.
     @Test func timersFromTheCommandLine() {
-        let run = ToolTranscript.run(["simulate", Paths.fixtures + "/Machines/TimedPlayer.sm", "--condition", "canRetry=false",
-                                      "--events", "Load,Progress,after(30s),Load,Ready,after(30s),Pause,after(300s)"])
-        #expect(run.status == .success)
-        #expect(run.outputLines == [
-            "Idle Load -> Buffering {startLoading showControls showSpinner}",
-            "Buffering Progress -> Buffering {updateProgress}",
-            "Buffering after(30s) -> Failed {hideSpinner hideControls showTimeout}",
-            "Failed Load -> Buffering {startLoading showControls showSpinner}",
-            "Buffering Ready -> Playing {hideSpinner}",
-            "Playing after(30s) unhandled",
-            "Playing Pause -> Paused {pause}",
-            "Paused after(5min) -> Idle {hideControls stopAll}",
+        let run = ToolTranscript.run([
+            "simulate", Paths.fixtures + "/Machines/TimedPlayer.sm", "--condition", "canRetry=false",
+            "--events", "Load,Progress,after(30s),Load,Ready,after(30s),Pause,after(300s)",
         ])
+        #expect(run.status == .success)
+        #expect(
+            run.outputLines == [
+                "Idle Load -> Buffering {startLoading showControls showSpinner}",
+                "Buffering Progress -> Buffering {updateProgress}",
+                "Buffering after(30s) -> Failed {hideSpinner hideControls showTimeout}",
+                "Failed Load -> Buffering {startLoading showControls showSpinner}",
+                "Buffering Ready -> Playing {hideSpinner}",
+                "Playing after(30s) unhandled",
+                "Playing Pause -> Paused {pause}",
+                "Paused after(5min) -> Idle {hideControls stopAll}",
+            ])
     }
 
     @Test func standardInputChangesValuesBetweenEvents() {
-        let input = "Enforcement=weak\nReward=negative\nisSupervisorPresent=true\nPass\r\nEnforcement=strong\n\n// now strictly\nPass\nReset\n"
+        let input =
+            "Enforcement=weak\nReward=negative\nisSupervisorPresent=true\nPass\r\nEnforcement=strong\n\n// now strictly\nPass\nReset\n"
         let run = ToolTranscript.run(["simulate", Self.enforced], input: input)
         #expect(run.status == .success)
-        #expect(run.outputLines == [
-            "Locked Pass [Enforcement=weak] -> Locked {smile lock}",
-            "Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}",
-            "Alarming Reset [isSupervisorPresent] -> Locked {alarmOff logReset lock}",
-        ])
+        #expect(
+            run.outputLines == [
+                "Locked Pass [Enforcement=weak] -> Locked {smile lock}",
+                "Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}",
+                "Alarming Reset [isSupervisorPresent] -> Locked {alarmOff logReset lock}",
+            ])
     }
 
     @Test func unknownEventOnStandardInputIsLocatedAndStopsTheRun() {
@@ -70,8 +79,10 @@ import FSMTestSupport
         let run = ToolTranscript.run(["simulate", Self.turnstile, "--events", "Coin,Pass,Kick"])
         #expect(run.status == .failure)
         #expect(run.output.isEmpty)
-        #expect(run.errors == "fsmc: error: event 3 of --events: unknown event 'Kick'; events are Reset, Coin or Pass\n")
-        #expect(ToolTranscript.run(["simulate", Self.turnstile, "--events", "Coin,,Pass"]).errors
+        #expect(
+            run.errors == "fsmc: error: event 3 of --events: unknown event 'Kick'; events are Reset, Coin or Pass\n")
+        #expect(
+            ToolTranscript.run(["simulate", Self.turnstile, "--events", "Coin,,Pass"]).errors
                 == "fsmc: error: event 2 of --events: empty event name\n")
     }
 
@@ -79,19 +90,37 @@ import FSMTestSupport
         let run = ToolTranscript.run(["simulate", Self.enforced, "--events", "Pass", "--predicate", "Reward=positive"])
         #expect(run.status == .usage)
         #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix(
-            "fsmc: error: every predicate type and condition needs a value; give --predicate Enforcement=weak|strong or --condition isSupervisorPresent=true|false\n"))
-        let onInput = ToolTranscript.run(["simulate", Self.enforced, "--predicate", "Reward=positive"], input: "Pass\n")
+        #expect(
+            run.errors.hasPrefix(
+                "fsmc: error: every predicate type and condition needs a value; give --predicate Enforcement=weak|strong or --condition isSupervisorPresent=true|false\n"
+            ))
+        let onInput = ToolTranscript.run(
+            ["simulate", Self.enforced, "--predicate", "Reward=positive"], input: "Pass\n")
         #expect(onInput.status == .failure)
-        #expect(onInput.errors.hasPrefix("<stdin>:1:1: error: no value for 'Enforcement=weak|strong' and 'isSupervisorPresent=true|false' before event 'Pass'"))
+        #expect(
+            onInput.errors.hasPrefix(
+                "<stdin>:1:1: error: no value for 'Enforcement=weak|strong' and 'isSupervisorPresent=true|false' before event 'Pass'"
+            ))
     }
 
     @Test(arguments: [
-        (["--predicate", "Enforcement=medium"], "--predicate Enforcement=medium: 'medium' is not a case of predicate type 'Enforcement'; its cases are weak or strong"),
-        (["--predicate", "Speed=fast"], "--predicate Speed=fast: unknown predicate type or condition 'Speed'; predicate types and conditions are Enforcement, Reward or isSupervisorPresent"),
-        (["--condition", "isSupervisorPresent=maybe"], "--condition isSupervisorPresent=maybe: condition 'isSupervisorPresent' is 'true' or 'false', not 'maybe'"),
+        (
+            ["--predicate", "Enforcement=medium"],
+            "--predicate Enforcement=medium: 'medium' is not a case of predicate type 'Enforcement'; its cases are weak or strong"
+        ),
+        (
+            ["--predicate", "Speed=fast"],
+            "--predicate Speed=fast: unknown predicate type or condition 'Speed'; predicate types and conditions are Enforcement, Reward or isSupervisorPresent"
+        ),
+        (
+            ["--condition", "isSupervisorPresent=maybe"],
+            "--condition isSupervisorPresent=maybe: condition 'isSupervisorPresent' is 'true' or 'false', not 'maybe'"
+        ),
         (["--predicate", "Reward=positive", "--predicate", "Reward=negative"], "'Reward' is given twice"),
-        (["--predicate", "Reward"], "--predicate Reward: expected 'Type=case' or 'condition=true|false', found 'Reward'"),
+        (
+            ["--predicate", "Reward"],
+            "--predicate Reward: expected 'Type=case' or 'condition=true|false', found 'Reward'"
+        ),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) {
         let run = ToolTranscript.run(["simulate", Self.enforced, "--events", "Pass"] + arguments)
@@ -132,28 +161,33 @@ import FSMTestSupport
     @Test func simulateAndTableOfTheMediaPlayer() {
         let run = ToolTranscript.run(["simulate", Self.player, "--events", "Power,Play,Mute,Power,Stop"])
         #expect(run.status == .success)
-        #expect(run.outputLines == [
-            "Off Power -> Media(Stopped, Normal) {offEx mEn pbEn sEn vEn nEn}",
-            "Stopped Play -> Playing {sEx start plEn}",
-            "Normal Mute -> Muted {nEx mute muEn}",
-            "Media(Playing, Muted) Power -> Off {muEx vEx plEx pbEx mEx offEn}",
-            "Off Stop unhandled",
-        ])
+        #expect(
+            run.outputLines == [
+                "Off Power -> Media(Stopped, Normal) {offEx mEn pbEn sEn vEn nEn}",
+                "Stopped Play -> Playing {sEx start plEn}",
+                "Normal Mute -> Muted {nEx mute muEn}",
+                "Media(Playing, Muted) Power -> Off {muEx vEx plEx pbEx mEx offEn}",
+                "Off Stop unhandled",
+            ])
         let table = ToolTranscript.run(["table", Self.player, "--format", "markdown"])
         #expect(table.status == .success)
-        #expect(table.outputLines.prefix(4) == [
-            "| State | Event | Guard | Next state | Actions |",
-            "|---|---|---|---|---|",
-            "| **Off** | Power |   | Media(Stopped, Normal) | offEx, mEn, pbEn, sEn, vEn, nEn |",
-            "| **Media** | Power |   | Off | exit(Media), offEn |",
-        ])
+        #expect(
+            table.outputLines.prefix(4) == [
+                "| State | Event | Guard | Next state | Actions |",
+                "|---|---|---|---|---|",
+                "| **Off** | Power |   | Media(Stopped, Normal) | offEx, mEn, pbEn, sEn, vEn, nEn |",
+                "| **Media** | Power |   | Off | exit(Media), offEn |",
+            ])
     }
 
     @Test func compileWritesTheConfigurationAndGraphDrawsIt() {
         let compiled = ToolTranscript.run(["compile", Self.player, "-o", "-"])
         #expect(compiled.status == .success)
         #expect(compiled.output.contains("case media(_: Media)"))
-        #expect(compiled.output.contains("private func handleInMedia(_ event: PlayerRegionsEvent, _ source: PlayerRegionsState.Media) -> Outcome {"))
+        #expect(
+            compiled.output.contains(
+                "private func handleInMedia(_ event: PlayerRegionsEvent, _ source: PlayerRegionsState.Media) -> Outcome {"
+            ))
         let mermaid = ToolTranscript.run(["graph", Self.player])
         #expect(mermaid.status == .success)
         #expect(mermaid.outputLines.contains("        --"))

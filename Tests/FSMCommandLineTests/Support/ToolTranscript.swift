@@ -1,6 +1,6 @@
-import Foundation
 import FSMCommandLine
 import FSMTestSupport
+import Foundation
 
 /// What one in-process run of `fsmc` returned and printed, with `input` as standard input:
 /// every command-line test runs the tool through here.
@@ -11,8 +11,9 @@ struct ToolTranscript {
 
     static func run(_ arguments: [String], input: [UInt8] = [], colors: Bool = false) -> ToolTranscript {
         let streams = Streams()
-        let console = Console(readInput: { input }, writeOutput: { streams.append($0, isError: false) },
-                              writeError: { streams.append($0, isError: true) }, colorsErrors: colors)
+        let console = Console(
+            readInput: { input }, writeOutput: { streams.append($0, isError: false) },
+            writeError: { streams.append($0, isError: true) }, colorsErrors: colors)
         let status = CommandLineTool(console: console).run(arguments)
         return streams.withLock { ToolTranscript(status: status, output: $0, errors: $1) }
     }

@@ -1,5 +1,5 @@
-import Testing
 import FSMCompiler
+import Testing
 
 /// `fsmc-config.json`: what it accepts, and each mistake located in the file.
 @Suite struct ConfigurationTests {
@@ -8,8 +8,10 @@ import FSMCompiler
         return (configuration, diagnostics.map(\.description))
     }
 
-    @Test(arguments: [("{}", nil), ("{ \"access\": \"public\" }", SwiftAccess.public),
-                      ("\u{FEFF}{\"access\":\"package\"}\n", .package), ("{\r\n\t\"access\" : \"internal\"\r\n}", .internal)])
+    @Test(arguments: [
+        ("{}", nil), ("{ \"access\": \"public\" }", SwiftAccess.public),
+        ("\u{FEFF}{\"access\":\"package\"}\n", .package), ("{\r\n\t\"access\" : \"internal\"\r\n}", .internal),
+    ])
     func accepted(text: String, access: SwiftAccess?) {
         let (configuration, diagnostics) = Self.read(text)
         #expect(diagnostics == [])
@@ -17,17 +19,50 @@ import FSMCompiler
     }
 
     @Test(arguments: [
-        ("{\n  \"acess\": \"public\"\n}", "fsmc-config.json:2:3: error: unknown key 'acess'; did you mean 'access'? [invalidConfiguration]"),
-        ("{ \"visibility\": \"public\" }", "fsmc-config.json:1:3: error: unknown key 'visibility'; the keys are 'access' [invalidConfiguration]"),
-        ("{ \"access\": \"open\" }", "fsmc-config.json:1:13: error: 'access' is 'open'; it must be \"public\", \"package\" or \"internal\" [invalidConfiguration]"),
-        ("{ \"access\": true }", "fsmc-config.json:1:13: error: 'access' is true; it must be \"public\", \"package\" or \"internal\" [invalidConfiguration]"),
-        ("{ \"access\": [\"public\"] }", "fsmc-config.json:1:13: error: 'access' is an array; it must be \"public\", \"package\" or \"internal\" [invalidConfiguration]"),
-        ("[\"access\"]", "fsmc-config.json:1:1: error: a configuration is a JSON object, such as { \"access\": \"public\" }; found an array [invalidConfiguration]"),
-        ("", "fsmc-config.json:1:1: error: not valid JSON: expected a value, found the end of the file [invalidConfiguration]"),
-        ("{ access: \"public\" }", "fsmc-config.json:1:3: error: not valid JSON: expected a key in double quotes, found 'a' [invalidConfiguration]"),
-        ("{ \"access\": \"public\" } }", "fsmc-config.json:1:24: error: not valid JSON: expected the end of the file after the value, found '}' [invalidConfiguration]"),
-        ("{ \"access\": \"pub\nlic\" }", "fsmc-config.json:1:17: error: not valid JSON: a string does not end on its line; close it with '\"' [invalidConfiguration]"),
-        ("{ \"access\": 1e }", "fsmc-config.json:1:15: error: not valid JSON: expected a digit in the exponent, found a space [invalidConfiguration]"),
+        (
+            "{\n  \"acess\": \"public\"\n}",
+            "fsmc-config.json:2:3: error: unknown key 'acess'; did you mean 'access'? [invalidConfiguration]"
+        ),
+        (
+            "{ \"visibility\": \"public\" }",
+            "fsmc-config.json:1:3: error: unknown key 'visibility'; the keys are 'access' [invalidConfiguration]"
+        ),
+        (
+            "{ \"access\": \"open\" }",
+            "fsmc-config.json:1:13: error: 'access' is 'open'; it must be \"public\", \"package\" or \"internal\" [invalidConfiguration]"
+        ),
+        (
+            "{ \"access\": true }",
+            "fsmc-config.json:1:13: error: 'access' is true; it must be \"public\", \"package\" or \"internal\" [invalidConfiguration]"
+        ),
+        (
+            "{ \"access\": [\"public\"] }",
+            "fsmc-config.json:1:13: error: 'access' is an array; it must be \"public\", \"package\" or \"internal\" [invalidConfiguration]"
+        ),
+        (
+            "[\"access\"]",
+            "fsmc-config.json:1:1: error: a configuration is a JSON object, such as { \"access\": \"public\" }; found an array [invalidConfiguration]"
+        ),
+        (
+            "",
+            "fsmc-config.json:1:1: error: not valid JSON: expected a value, found the end of the file [invalidConfiguration]"
+        ),
+        (
+            "{ access: \"public\" }",
+            "fsmc-config.json:1:3: error: not valid JSON: expected a key in double quotes, found 'a' [invalidConfiguration]"
+        ),
+        (
+            "{ \"access\": \"public\" } }",
+            "fsmc-config.json:1:24: error: not valid JSON: expected the end of the file after the value, found '}' [invalidConfiguration]"
+        ),
+        (
+            "{ \"access\": \"pub\nlic\" }",
+            "fsmc-config.json:1:17: error: not valid JSON: a string does not end on its line; close it with '\"' [invalidConfiguration]"
+        ),
+        (
+            "{ \"access\": 1e }",
+            "fsmc-config.json:1:15: error: not valid JSON: expected a digit in the exponent, found a space [invalidConfiguration]"
+        ),
     ])
     func rejected(text: String, expected: String) {
         let (configuration, diagnostics) = Self.read(text)
@@ -40,14 +75,20 @@ import FSMCompiler
         let bytes = Array("{ \"access\": \"".utf8) + [0xFF] + Array("\" }".utf8)
         let (configuration, diagnostics) = Configuration.read(SourceFile(name: "fsmc-config.json", bytes: bytes))
         #expect(configuration == nil)
-        #expect(diagnostics.map(\.description) == ["fsmc-config.json:1:16: error: not valid JSON: a string is not valid UTF-8 [invalidConfiguration]"])
+        #expect(
+            diagnostics.map(\.description) == [
+                "fsmc-config.json:1:16: error: not valid JSON: a string is not valid UTF-8 [invalidConfiguration]"
+            ])
     }
 
     /// A key given twice is one error, with a note at the first.
     @Test func repeatedKey() {
         let (configuration, diagnostics) = Self.read("{\n  \"access\": \"public\",\n  \"access\": \"package\"\n}")
         #expect(configuration == nil)
-        #expect(diagnostics == ["fsmc-config.json:3:3: error: 'access' is given twice [invalidConfiguration]\nfsmc-config.json:2:3: note: first given here"])
+        #expect(
+            diagnostics == [
+                "fsmc-config.json:3:3: error: 'access' is given twice [invalidConfiguration]\nfsmc-config.json:2:3: note: first given here"
+            ])
     }
 
     /// Every mistake in the file is reported, not only the first.
@@ -60,6 +101,9 @@ import FSMCompiler
     @Test func deepNestingIsAnError() {
         let (configuration, diagnostics) = Self.read(String(repeating: "[", count: 100_000))
         #expect(configuration == nil)
-        #expect(diagnostics == ["fsmc-config.json:1:65: error: not valid JSON: objects and arrays are nested too deeply [invalidConfiguration]"])
+        #expect(
+            diagnostics == [
+                "fsmc-config.json:1:65: error: not valid JSON: objects and arrays are nested too deeply [invalidConfiguration]"
+            ])
     }
 }

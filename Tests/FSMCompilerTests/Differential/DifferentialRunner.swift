@@ -1,6 +1,6 @@
-import Foundation
 import FSMCompiler
 import FSMTestSupport
+import Foundation
 
 /// How many machines and events a differential run uses, from the environment:
 ///
@@ -47,13 +47,16 @@ struct DifferentialSubject: Sendable {
         return try DifferentialSubject(number: number, source: output.rendered.text, steps: steps, generated: output)
     }
 
-    init(number: Int, source: String, steps: [DifferentialStep], generated: MachineGenerator.Output? = nil,
-         editSwift: (String) -> String = { $0 }) throws {
+    init(
+        number: Int, source: String, steps: [DifferentialStep], generated: MachineGenerator.Output? = nil,
+        editSwift: (String) -> String = { $0 }
+    ) throws {
         let file = SourceFile(name: "M\(number).sm", text: source)
         let compiled = Compiler.compile(file)
         guard let swift = compiled.swift, let model = Compiler.check(file).machine else {
-            throw SwiftToolchain.Failure(description: "M\(number).sm does not compile:\n"
-                                         + compiled.diagnostics.map(\.description).joined(separator: "\n"))
+            throw SwiftToolchain.Failure(
+                description: "M\(number).sm does not compile:\n"
+                    + compiled.diagnostics.map(\.description).joined(separator: "\n"))
         }
         self.number = number
         self.source = source
@@ -81,10 +84,13 @@ struct Divergence: CustomStringConvertible, Sendable {
     var description: String {
         var text = "generated code diverges from the interpreter for machine M\(subject.number)"
         if let seed { text += " (FSMC_DIFFERENTIAL_SEED=\(seed))" }
-        text += step < 0 ? " in the timers it starts when it is made:\n" : " at event \(step + 1) of \(subject.steps.count):\n"
+        text +=
+            step < 0
+            ? " in the timers it starts when it is made:\n" : " at event \(step + 1) of \(subject.steps.count):\n"
         text += "  interpreter: \(expected)\n  generated:   \(actual)\n"
         if let seed {
-            text += "rerun it alone: FSMC_DIFFERENTIAL_SEED=\(seed) FSMC_DIFFERENTIAL_FIRST=\(subject.number) "
+            text +=
+                "rerun it alone: FSMC_DIFFERENTIAL_SEED=\(seed) FSMC_DIFFERENTIAL_FIRST=\(subject.number) "
                 + "FSMC_DIFFERENTIAL_MACHINES=1 swift test --filter Differential\n"
         }
         text += "shrunk reproduction (files in \(folder)):\n--- M\(subject.number).sm\n\(reproduction.source)"
@@ -141,11 +147,14 @@ struct DifferentialRunner {
             machines += 1
             if hasValues { machinesWithValues += 1 }
             // An action called with values shows them, `vi(7)`; a timer, `+S1.after(1s)`, takes none.
-            transitionsPassingValues += lines.filter { line in
-                line.contains(" -> ") && line.split(separator: "{").last?.split(separator: " ")
-                    .contains { $0.contains("(") && !$0.contains(".after(") } == true
-            }.count
-            conditionsAskedWithValues += lines.filter { $0.contains(" ?") && $0.split(separator: "?").last?.contains("(") == true }.count
+            transitionsPassingValues +=
+                lines.filter { line in
+                    line.contains(" -> ")
+                        && line.split(separator: "{").last?.split(separator: " ")
+                            .contains { $0.contains("(") && !$0.contains(".after(") } == true
+                }.count
+            conditionsAskedWithValues +=
+                lines.filter { $0.contains(" ?") && $0.split(separator: "?").last?.contains("(") == true }.count
             events += lines.count
             transitions += lines.filter { $0.contains(" -> ") }.count
             rejected += lines.filter { $0.hasSuffix(" rejected") || $0.contains(" rejected ?") }.count
@@ -183,11 +192,14 @@ struct DifferentialRunner {
             var counts = DifferentialTrace.StatechartCounts()
             let expected = DifferentialTrace.interpret(subject.steps, on: subject.model, counts: &counts)
             let actual = output[subject.number] ?? []
-            tally.add(Array(expected.dropFirst(DifferentialTrace.initialLineCount(of: subject.model))),
-                      rows: subject.model.states.map(\.transitions.count).reduce(0, +), hasValues: subject.model.hasEventValues)
+            tally.add(
+                Array(expected.dropFirst(DifferentialTrace.initialLineCount(of: subject.model))),
+                rows: subject.model.states.map(\.transitions.count).reduce(0, +),
+                hasValues: subject.model.hasEventValues)
             tally.add(subject.model, counts)
             guard let line = Self.firstDifference(expected, actual) else { continue }
-            divergences.append(try diverged(subject, atLine: line, expected: expected, actual: actual, executable: executable))
+            divergences.append(
+                try diverged(subject, atLine: line, expected: expected, actual: actual, executable: executable))
         }
         toolchain.remove(executable)
         return divergences
@@ -223,7 +235,8 @@ struct DifferentialRunner {
 
     /// The generated code's lines for `subject` run alone by `executable`.
     private func actualLines(_ subject: DifferentialSubject, _ executable: URL) throws -> [String] {
-        let output = try toolchain.execute(executable, input: Driver.script(subject.steps, for: subject.model, number: subject.number))
+        let output = try toolchain.execute(
+            executable, input: Driver.script(subject.steps, for: subject.model, number: subject.number))
         return Driver.parseOutput(output)[subject.number] ?? []
     }
 
@@ -235,8 +248,10 @@ struct DifferentialRunner {
     /// Shrinks the events (with the batch's executable), then the rows, initial rows and
     /// `History:` headers (building one small executable per try, within `rowShrinkBuilds`),
     /// and writes the reproduction's files.
-    private func diverged(_ subject: DifferentialSubject, atLine line: Int, expected: [String], actual: [String],
-                          executable: URL) throws -> Divergence {
+    private func diverged(
+        _ subject: DifferentialSubject, atLine line: Int, expected: [String], actual: [String],
+        executable: URL
+    ) throws -> Divergence {
         let step = line - DifferentialTrace.initialLineCount(of: subject.model)
         var small = subject
         small.steps = Shrinker.shrink(Array(subject.steps.prefix(step + 1))) { steps in
@@ -249,33 +264,48 @@ struct DifferentialRunner {
             // Rows, initial rows and `History:` headers; removing some leaves a machine the
             // checks reject, which does not count as failing.
             let machine = generated.machine
-            let rows = machine.states.indices.flatMap { state in
-                machine.states[state].rows.indices.map { ShrinkableElement.row(state: state, row: $0) }
-            } + machine.states.indices.filter { !machine.states[$0].initialRows.isEmpty }.map { ShrinkableElement.initialRow(state: $0) }
+            let rows =
+                machine.states.indices.flatMap { state in
+                    machine.states[state].rows.indices.map { ShrinkableElement.row(state: state, row: $0) }
+                }
+                + machine.states.indices.filter { !machine.states[$0].initialRows.isEmpty }.map {
+                    ShrinkableElement.initialRow(state: $0)
+                }
                 + machine.histories.indices.map { ShrinkableElement.history($0) }
             let kept = Shrinker.shrink(rows) { kept in
-                guard builds < rowShrinkBuilds, let candidate = Self.subject(small, keeping: kept, of: generated) else { return false }
+                guard builds < rowShrinkBuilds, let candidate = Self.subject(small, keeping: kept, of: generated) else {
+                    return false
+                }
                 builds += 1
-                guard let candidateExecutable = try? build([candidate], name: "shrink-M\(subject.number)") else { return false }
+                guard let candidateExecutable = try? build([candidate], name: "shrink-M\(subject.number)") else {
+                    return false
+                }
                 defer { toolchain.remove(candidateExecutable) }
                 return diverges(candidate, candidateExecutable)
             }
-            if kept.count < rows.count, let candidate = Self.subject(small, keeping: kept, of: generated) { small = candidate }
+            if kept.count < rows.count, let candidate = Self.subject(small, keeping: kept, of: generated) {
+                small = candidate
+            }
         }
         let smallExecutable = try build([small], name: "repro-M\(subject.number)")
         let smallActual = (try? actualLines(small, smallExecutable)) ?? ["(the driver failed)"]
         toolchain.remove(smallExecutable)
-        let reproduction = (source: small.source, simulateInput: Driver.simulateScript(small.steps, for: small.model),
-                            expected: DifferentialTrace.interpret(small.steps, on: small.model), actual: smallActual)
+        let reproduction = (
+            source: small.source, simulateInput: Driver.simulateScript(small.steps, for: small.model),
+            expected: DifferentialTrace.interpret(small.steps, on: small.model), actual: smallActual
+        )
         let folder = toolchain.directory.appendingPathComponent("divergence-M\(subject.number)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let files = [("M\(subject.number).sm", reproduction.source), ("events.txt", reproduction.simulateInput),
-                     ("interpreter.txt", reproduction.expected.map { $0 + "\n" }.joined()),
-                     ("generated.txt", reproduction.actual.map { $0 + "\n" }.joined()),
-                     ("M\(subject.number).swift", small.swift)]
+        let files = [
+            ("M\(subject.number).sm", reproduction.source), ("events.txt", reproduction.simulateInput),
+            ("interpreter.txt", reproduction.expected.map { $0 + "\n" }.joined()),
+            ("generated.txt", reproduction.actual.map { $0 + "\n" }.joined()),
+            ("M\(subject.number).swift", small.swift),
+        ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        return Divergence(subject: subject, seed: seed, step: step, expected: expected[safe: line] ?? "(nothing)",
-                          actual: actual[safe: line] ?? "(nothing)", reproduction: reproduction, folder: folder.path)
+        return Divergence(
+            subject: subject, seed: seed, step: step, expected: expected[safe: line] ?? "(nothing)",
+            actual: actual[safe: line] ?? "(nothing)", reproduction: reproduction, folder: folder.path)
     }
 
     /// What shrinking a random machine may remove.
@@ -289,10 +319,14 @@ struct DifferentialRunner {
 
     /// The subject with only the rows, initial rows and `History:` headers in `kept`, its
     /// steps carried over by name; nil when that machine is not valid.
-    static func subject(_ subject: DifferentialSubject, keeping kept: [ShrinkableElement],
-                        of generated: MachineGenerator.Output) -> DifferentialSubject? {
+    static func subject(
+        _ subject: DifferentialSubject, keeping kept: [ShrinkableElement],
+        of generated: MachineGenerator.Output
+    ) -> DifferentialSubject? {
         var machine = generated.machine
-        machine.histories = machine.histories.indices.filter { kept.contains(.history($0)) }.map { machine.histories[$0] }
+        machine.histories = machine.histories.indices.filter { kept.contains(.history($0)) }.map {
+            machine.histories[$0]
+        }
         for state in machine.states.indices {
             if !kept.contains(.initialRow(state: state)) { machine.states[state].initialRows = [] }
             let rows = kept.compactMap { element -> Int? in
@@ -304,14 +338,17 @@ struct DifferentialRunner {
             machine.states[state].splitAt = split.flatMap { $0 > 0 && $0 < rows.count ? $0 : nil }
         }
         let source = machine.render().text
-        guard let model = Compiler.check(SourceFile(name: "M\(subject.number).sm", text: source)).machine else { return nil }
+        guard let model = Compiler.check(SourceFile(name: "M\(subject.number).sm", text: source)).machine else {
+            return nil
+        }
         let steps = subject.steps.compactMap { step -> DifferentialStep? in
             let name = subject.model.traceName(of: step.event)
             guard let event = model.events.indices.first(where: { model.traceName(of: $0) == name }) else { return nil }
             let conditions = model.conditions.map { condition in
                 subject.model.conditions.firstIndex { $0.name == condition.name }.map { step.conditions[$0] } ?? true
             }
-            return DifferentialStep(event: event, predicates: step.predicates, conditions: conditions, values: step.values)
+            return DifferentialStep(
+                event: event, predicates: step.predicates, conditions: conditions, values: step.values)
         }
         return try? DifferentialSubject(number: subject.number, source: source, steps: steps)
     }

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// Generated code means what the interpreter says the machine means: random valid
 /// machines are compiled to Swift, built with a driver, and run through random events,
@@ -26,20 +26,22 @@ import FSMTestSupport
             divergences += try runner.run(subjects, batchName: "batch-\(batch.first!)", tally: &tally)
         }
         for divergence in divergences { Issue.record("\(divergence)") }
-        print("differential: seed \(settings.seed), \(tally.machines) machines (\(tally.rows) flattened rows), "
-              + "\(tally.events) events: \(tally.transitions) transitions, \(tally.rejected) rejected, "
-              + "\(tally.unhandled) unhandled; \(tally.machinesWithValues) machines with event values, "
-              + "\(tally.transitionsPassingValues) transitions passing values, "
-              + "\(tally.conditionsAskedWithValues) events asking a condition with a value; "
-              + "\(tally.machinesWithInitialRows) machines with initial rows, \(tally.machinesWithHistory) with history, "
-              + "\(tally.transitionsEnteringSuperstates) transitions entering a superstate, "
-              + "\(tally.transitionsResumingHistory) transitions resuming history; "
-              + "\(tally.machinesWithTimers) machines with timers, \(tally.timeouts) timeouts, "
-              + "\(tally.ignoredFirings) firings of timers not running; "
-              + "\(tally.machinesWithRegions) machines with regions, \(tally.transitionsInRegions) transitions in regions, "
-              + "\(tally.forks) forks, \(tally.joins) joins; \(divergences.count) divergences; "
-              + String(format: "%.0f s in all, %.0f s building, %.0f s running generated code",
-                       DifferentialRunner.seconds(clock.now - started), tally.buildSeconds, tally.runSeconds))
+        print(
+            "differential: seed \(settings.seed), \(tally.machines) machines (\(tally.rows) flattened rows), "
+                + "\(tally.events) events: \(tally.transitions) transitions, \(tally.rejected) rejected, "
+                + "\(tally.unhandled) unhandled; \(tally.machinesWithValues) machines with event values, "
+                + "\(tally.transitionsPassingValues) transitions passing values, "
+                + "\(tally.conditionsAskedWithValues) events asking a condition with a value; "
+                + "\(tally.machinesWithInitialRows) machines with initial rows, \(tally.machinesWithHistory) with history, "
+                + "\(tally.transitionsEnteringSuperstates) transitions entering a superstate, "
+                + "\(tally.transitionsResumingHistory) transitions resuming history; "
+                + "\(tally.machinesWithTimers) machines with timers, \(tally.timeouts) timeouts, "
+                + "\(tally.ignoredFirings) firings of timers not running; "
+                + "\(tally.machinesWithRegions) machines with regions, \(tally.transitionsInRegions) transitions in regions, "
+                + "\(tally.forks) forks, \(tally.joins) joins; \(divergences.count) divergences; "
+                + String(
+                    format: "%.0f s in all, %.0f s building, %.0f s running generated code",
+                    DifferentialRunner.seconds(clock.now - started), tally.buildSeconds, tally.runSeconds))
         #expect(tally.machines == settings.machines)
         #expect(tally.events == settings.machines * settings.events)
         // The runs must exercise the machines, not bounce off unhandled events.
@@ -47,27 +49,41 @@ import FSMTestSupport
         #expect(settings.machines < 20 || tally.rejected > 0)
         #expect(settings.machines < 20 || (tally.transitionsPassingValues > 0 && tally.conditionsAskedWithValues > 0))
         // And they must exercise statecharts: initial rows and histories, stored and resumed.
-        #expect(settings.machines < 20 || (tally.machinesWithInitialRows * 4 > tally.machines
-                                            && tally.machinesWithHistory * 8 > tally.machines))
-        #expect(settings.machines < 20 || (tally.transitionsEnteringSuperstates > 0 && tally.transitionsResumingHistory > 0))
+        #expect(
+            settings.machines < 20
+                || (tally.machinesWithInitialRows * 4 > tally.machines
+                    && tally.machinesWithHistory * 8 > tally.machines)
+        )
+        #expect(
+            settings.machines < 20 || (tally.transitionsEnteringSuperstates > 0 && tally.transitionsResumingHistory > 0)
+        )
         // And timers, firing when they run and ignored when they do not.
-        #expect(settings.machines < 20 || (tally.machinesWithTimers * 8 > tally.machines
-                                            && tally.timeouts > 0 && tally.ignoredFirings > 0))
+        #expect(
+            settings.machines < 20
+                || (tally.machinesWithTimers * 8 > tally.machines
+                    && tally.timeouts > 0 && tally.ignoredFirings > 0)
+        )
         // And regions: rows inside them, forks and joins.
-        #expect(settings.machines < 20 || (tally.machinesWithRegions * 8 > tally.machines
-                                            && tally.transitionsInRegions > 0 && tally.forks > 0 && tally.joins > 0))
+        #expect(
+            settings.machines < 20
+                || (tally.machinesWithRegions * 8 > tally.machines
+                    && tally.transitionsInRegions > 0 && tally.forks > 0 && tally.joins > 0)
+        )
     }
 
     /// A machine of more than `inliningLimit` transitions gets the other shape of dispatch
     /// (separate state functions, `dispatch` inlined into `handleEvent`); it must mean the same.
     @Test func largeMachineAgreesWithTheInterpreter() throws {
-        let states = 55, events = 20
-        var source = "FSM: M900001\nInitial: S0\nPredicate: Mode = a | b\n{\n  (Base) <enter >leave { Reset S0 reset }\n"
+        let states = 55
+        let events = 20
+        var source =
+            "FSM: M900001\nInitial: S0\nPredicate: Mode = a | b\n{\n  (Base) <enter >leave { Reset S0 reset }\n"
         for state in 0..<states {
             let rows = (0..<events).map { event -> String in
                 let target = "S\((state * 7 + event) % states)"
-                return event == 1 ? "E1 [Mode = a] \(target) act1  E1 [Mode = b] - act2"
-                                  : "E\(event) \(target) act\(event % 5)"
+                return event == 1
+                    ? "E1 [Mode = a] \(target) act1  E1 [Mode = b] - act2"
+                    : "E\(event) \(target) act\(event % 5)"
             }
             source += "  S\(state) : Base { " + rows.joined(separator: "  ") + " }\n"
         }
@@ -79,8 +95,9 @@ import FSMTestSupport
         #expect(!swift.contains("@inline(__always)\n    private func handleIn"))
         #expect(swift.contains("@inline(__always)\n    private func dispatch"))
 
-        let subject = try DifferentialSubject(number: 900_001, source: source,
-                                              steps: DifferentialStep.random(2_000, for: model, seed: 11))
+        let subject = try DifferentialSubject(
+            number: 900_001, source: source,
+            steps: DifferentialStep.random(2_000, for: model, seed: 11))
         let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
         var tally = DifferentialRunner.Tally()
         let divergences = try runner.run([subject], batchName: "large", tally: &tally)
@@ -144,20 +161,24 @@ import FSMTestSupport
         let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
         var tally = DifferentialRunner.Tally()
         let faithful = try DifferentialSubject(number: 900_002, source: source, steps: steps)
-        for divergence in try runner.run([faithful], batchName: "timers", tally: &tally) { Issue.record("\(divergence)") }
+        for divergence in try runner.run([faithful], batchName: "timers", tally: &tally) {
+            Issue.record("\(divergence)")
+        }
         #expect(tally.timeouts > 0 && tally.ignoredFirings > 0)
 
         let withoutInitialTimers = try DifferentialSubject(number: 900_002, source: source, steps: steps) { swift in
             swift.replacingOccurrences(of: "        startTimers(state)\n", with: "")
         }
-        let atStart = try #require(try runner.run([withoutInitialTimers], batchName: "tampered-init", tally: &tally).first)
+        let atStart = try #require(
+            try runner.run([withoutInitialTimers], batchName: "tampered-init", tally: &tally).first)
         #expect(atStart.step == -1 && atStart.expected == "init {+Busy.after(1s)}" && atStart.actual == "init {}")
         #expect(atStart.reproduction.simulateInput.isEmpty)
         try FileManager.default.removeItem(atPath: atStart.folder)
 
         let firingWhenStale = try DifferentialSubject(number: 900_002, source: source, steps: steps) { swift in
-            swift.replacingOccurrences(of: "guard timerTokens.fire(timer, token: token) else { return }",
-                                       with: "_ = timerTokens.fire(timer, token: token)")
+            swift.replacingOccurrences(
+                of: "guard timerTokens.fire(timer, token: token) else { return }",
+                with: "_ = timerTokens.fire(timer, token: token)")
         }
         let stale = try #require(try runner.run([firingWhenStale], batchName: "tampered-tokens", tally: &tally).first)
         #expect(stale.actual.contains("!stale firing"))
@@ -187,7 +208,9 @@ import FSMTestSupport
         let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
         var tally = DifferentialRunner.Tally()
         let faithful = try DifferentialSubject(number: 900_003, source: source, steps: steps)
-        for divergence in try runner.run([faithful], batchName: "snapshots", tally: &tally) { Issue.record("\(divergence)") }
+        for divergence in try runner.run([faithful], batchName: "snapshots", tally: &tally) {
+            Issue.record("\(divergence)")
+        }
 
         let forgetful = try DifferentialSubject(number: 900_003, source: source, steps: steps) { swift in
             swift.replacingOccurrences(of: "self.history = snapshot.history", with: "self.history = M900003History()")
@@ -230,13 +253,17 @@ import FSMTestSupport
         let runner = DifferentialRunner(toolchain: try SwiftToolchain.shared.get())
         var tally = DifferentialRunner.Tally()
         let faithful = try DifferentialSubject(number: 900_004, source: source, steps: steps)
-        for divergence in try runner.run([faithful], batchName: "regions", tally: &tally) { Issue.record("\(divergence)") }
-        #expect(tally.machinesWithRegions == 1 && tally.transitionsInRegions > 0 && tally.forks > 0 && tally.joins > 0
+        for divergence in try runner.run([faithful], batchName: "regions", tally: &tally) {
+            Issue.record("\(divergence)")
+        }
+        #expect(
+            tally.machinesWithRegions == 1 && tally.transitionsInRegions > 0 && tally.forks > 0 && tally.joins > 0
                 && tally.transitionsResumingHistory > 0)
 
         let swapped = try DifferentialSubject(number: 900_004, source: source, steps: steps) { swift in
-            swift.replacingOccurrences(of: "exitVolume(mediaNow.volume)\n            exitPlayback(mediaNow.playback)",
-                                       with: "exitPlayback(mediaNow.playback)\n            exitVolume(mediaNow.volume)")
+            swift.replacingOccurrences(
+                of: "exitVolume(mediaNow.volume)\n            exitPlayback(mediaNow.playback)",
+                with: "exitPlayback(mediaNow.playback)\n            exitVolume(mediaNow.volume)")
         }
         let exits = try #require(try runner.run([swapped], batchName: "tampered-exits", tally: &tally).first)
         #expect(exits.expected.contains("normalEx stopEx") || exits.expected.contains("mutedEx playEx"))
@@ -249,12 +276,16 @@ import FSMTestSupport
             swift.replacingOccurrences(of: "self.history = snapshot.history", with: "self.history = M900004History()")
         }
         let lost = try #require(try runner.run([forgetful], batchName: "tampered-history", tally: &tally).first)
-        #expect(lost.expected.hasPrefix("Off Power -> Media(") && lost.actual.hasPrefix("Off Power -> Media(Stopped, Normal)"))
+        #expect(
+            lost.expected.hasPrefix("Off Power -> Media(")
+                && lost.actual.hasPrefix("Off Power -> Media(Stopped, Normal)"))
         try FileManager.default.removeItem(atPath: lost.folder)
     }
 
     @Test func shrinkerKeepsOnlyWhatTheFailureNeeds() {
-        let shrunk = Shrinker.shrink(Array(0..<100)) { $0.contains(17) && $0.contains(63) && $0.firstIndex(of: 17)! < $0.firstIndex(of: 63)! }
+        let shrunk = Shrinker.shrink(Array(0..<100)) {
+            $0.contains(17) && $0.contains(63) && $0.firstIndex(of: 17)! < $0.firstIndex(of: 63)!
+        }
         #expect(shrunk == [17, 63])
         #expect(Shrinker.shrink([1, 2, 3]) { _ in false } == [1, 2, 3])
     }
@@ -275,24 +306,26 @@ import FSMTestSupport
             for feature in Self.features(of: output) { features[feature, default: 0] += 1 }
             #expect(!output.model.states.isEmpty)
         }
-        let expected = ["abstract superstate", "concrete superstate", "multiple inheritance", "diamond inheritance",
-                        "entry actions", "exit actions", "- next state", "- - -", "EntryExit uml", "EntryExit always",
-                        "EntryExit onChange", "predicate OR", "predicate AND", "condition", "negated condition",
-                        "condition with fallback", "override",
-                        "multi-event row", "event block", "guard block", "state written twice",
-                        "nesting 3 deep", "initial row", "initial row with actions", "initial row to a deeper substate",
-                        "initial row of a concrete superstate", "lone initial row on the state's line",
-                        "initial row after rows", "initial row in second definition", "row naming a superstate",
-                        "local transition", "Initial superstate", "shallow history", "deep history",
-                        "after row", "after row of a superstate", "after row with condition", "after row with fallback",
-                        "internal after row", "after row to its own state", "one duration in a state and its superstate",
-                        "parallel state", "two parallel states", "parallel state in a region", "concrete parallel state",
-                        "concrete region", "superstate in a region", "row in a region", "row leaving a parallel state",
-                        "row naming its region", "row naming its parallel state", "level row", "row above a parallel state",
-                        "fork", "fork from a level row", "join", "negated state test", "state test in a region",
-                        "history of a parallel state", "history of a region", "history of a superstate in a region",
-                        "history above a parallel state", "Initial in a region", "region that is a parallel state",
-                        "initial row into a parallel state"]
+        let expected = [
+            "abstract superstate", "concrete superstate", "multiple inheritance", "diamond inheritance",
+            "entry actions", "exit actions", "- next state", "- - -", "EntryExit uml", "EntryExit always",
+            "EntryExit onChange", "predicate OR", "predicate AND", "condition", "negated condition",
+            "condition with fallback", "override",
+            "multi-event row", "event block", "guard block", "state written twice",
+            "nesting 3 deep", "initial row", "initial row with actions", "initial row to a deeper substate",
+            "initial row of a concrete superstate", "lone initial row on the state's line",
+            "initial row after rows", "initial row in second definition", "row naming a superstate",
+            "local transition", "Initial superstate", "shallow history", "deep history",
+            "after row", "after row of a superstate", "after row with condition", "after row with fallback",
+            "internal after row", "after row to its own state", "one duration in a state and its superstate",
+            "parallel state", "two parallel states", "parallel state in a region", "concrete parallel state",
+            "concrete region", "superstate in a region", "row in a region", "row leaving a parallel state",
+            "row naming its region", "row naming its parallel state", "level row", "row above a parallel state",
+            "fork", "fork from a level row", "join", "negated state test", "state test in a region",
+            "history of a parallel state", "history of a region", "history of a superstate in a region",
+            "history above a parallel state", "Initial in a region", "region that is a parallel state",
+            "initial row into a parallel state",
+        ]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
         }
@@ -313,28 +346,41 @@ import FSMTestSupport
         for parallel in parallels {
             let info = model.states[parallel]
             if isInRegion(parallel) { features.insert("parallel state in a region") }
-            if info.superstates.contains(where: { model.states[$0].isParallel }) { features.insert("region that is a parallel state") }
+            if info.superstates.contains(where: { model.states[$0].isParallel }) {
+                features.insert("region that is a parallel state")
+            }
             if !info.isAbstract { features.insert("concrete parallel state") }
             if info.substates.contains(where: { !model.states[$0].isAbstract }) { features.insert("concrete region") }
             if info.substates.contains(where: { region in
-                model.states[region].substates.contains { !model.states[$0].substates.isEmpty && !model.states[$0].isParallel }
+                model.states[region].substates.contains {
+                    !model.states[$0].substates.isEmpty && !model.states[$0].isParallel
+                }
             }) {
                 features.insert("superstate in a region")
             }
             if info.history != nil { features.insert("history of a parallel state") }
-            if info.ancestors.contains(where: { model.states[$0].history != nil }) { features.insert("history above a parallel state") }
-            for region in info.substates where model.states[region].history != nil { features.insert("history of a region") }
+            if info.ancestors.contains(where: { model.states[$0].history != nil }) {
+                features.insert("history above a parallel state")
+            }
+            for region in info.substates where model.states[region].history != nil {
+                features.insert("history of a region")
+            }
         }
-        for state in model.states.indices where isInRegion(state) && model.states[state].history != nil
-            && !model.states[state].superstates.contains(where: { model.states[$0].isParallel }) && !model.states[state].isParallel {
+        for state in model.states.indices
+        where isInRegion(state) && model.states[state].history != nil
+            && !model.states[state].superstates.contains(where: { model.states[$0].isParallel })
+            && !model.states[state].isParallel
+        {
             features.insert("history of a superstate in a region")
         }
         if isInRegion(model.initialTarget) { features.insert("Initial in a region") }
         for (index, state) in model.states.enumerated() {
             // An initial row that names a state inside a parallel state below its own.
-            if let initial = state.initialSubstate, model.states[initial].ancestors.contains(where: { parallel in
-                model.states[parallel].isParallel && model.states[parallel].ancestors.contains(index)
-            }) {
+            if let initial = state.initialSubstate,
+                model.states[initial].ancestors.contains(where: { parallel in
+                    model.states[parallel].isParallel && model.states[parallel].ancestors.contains(index)
+                })
+            {
                 features.insert("initial row into a parallel state")
             }
         }
@@ -348,14 +394,20 @@ import FSMTestSupport
             if let parallel = enclosing.last, targets.contains(where: { !chart.isWithin($0, parallel) }) {
                 features.insert("row leaving a parallel state")
             }
-            if let parallel = enclosing.last, targets.contains(where: { $0 == parallel }) { features.insert("row naming its parallel state") }
-            if let parallel = enclosing.last, targets.contains(where: { target in
-                model.states[parallel].substates.contains(target) && chart.isWithin(holder, target)
-            }) {
+            if let parallel = enclosing.last, targets.contains(where: { $0 == parallel }) {
+                features.insert("row naming its parallel state")
+            }
+            if let parallel = enclosing.last,
+                targets.contains(where: { target in
+                    model.states[parallel].substates.contains(target) && chart.isWithin(holder, target)
+                })
+            {
                 features.insert("row naming its region")
             }
             if model.states[holder].isParallel { features.insert("level row") }
-            if parallels.contains(where: { model.states[$0].ancestors.contains(holder) }) { features.insert("row above a parallel state") }
+            if parallels.contains(where: { model.states[$0].ancestors.contains(holder) }) {
+                features.insert("row above a parallel state")
+            }
             if !transition.forkTargets.isEmpty {
                 features.insert("fork")
                 if model.states[holder].isParallel { features.insert("fork from a level row") }
@@ -395,14 +447,20 @@ import FSMTestSupport
                 if row.isOverride { features.insert("override") }
                 if row.events.count > 1 { features.insert("multi-event row") }
                 if row.style == .eventBlock && row.events.count == 1 { features.insert("event block") }
-                if row.style == .guardBlock && !(row.predicates.isEmpty && row.conditions.isEmpty) { features.insert("guard block") }
+                if row.style == .guardBlock && !(row.predicates.isEmpty && row.conditions.isEmpty) {
+                    features.insert("guard block")
+                }
             }
             let timerRows = state.rows.filter { $0.events.contains { $0.hasPrefix("after(") } }
             for row in timerRows {
                 features.insert("after row")
-                if machine.states.contains(where: { $0.superstates.contains(state.name) }) { features.insert("after row of a superstate") }
+                if machine.states.contains(where: { $0.superstates.contains(state.name) }) {
+                    features.insert("after row of a superstate")
+                }
                 if !row.conditions.isEmpty { features.insert("after row with condition") }
-                if !row.conditions.isEmpty && timerRows.contains(where: { $0.events == row.events && $0.conditions.isEmpty }) {
+                if !row.conditions.isEmpty
+                    && timerRows.contains(where: { $0.events == row.events && $0.conditions.isEmpty })
+                {
                     features.insert("after row with fallback")
                 }
                 if row.next == nil { features.insert("internal after row") }
@@ -418,17 +476,26 @@ import FSMTestSupport
             guard let initialRow = state.initialRows.first else { continue }
             features.insert("initial row")
             if !initialRow.actions.isEmpty { features.insert("initial row with actions") }
-            if !byName[initialRow.target]!.superstates.contains(state.name) { features.insert("initial row to a deeper substate") }
+            if !byName[initialRow.target]!.superstates.contains(state.name) {
+                features.insert("initial row to a deeper substate")
+            }
             if !state.isAbstract { features.insert("initial row of a concrete superstate") }
-            if state.rows.isEmpty && state.initialRowPlacement == .first { features.insert("lone initial row on the state's line") }
+            if state.rows.isEmpty && state.initialRowPlacement == .first {
+                features.insert("lone initial row on the state's line")
+            }
             if state.initialRowPlacement != .first && !state.rows.isEmpty { features.insert("initial row after rows") }
-            if state.splitAt != nil && state.initialRowsInSecondDefinition { features.insert("initial row in second definition") }
+            if state.splitAt != nil && state.initialRowsInSecondDefinition {
+                features.insert("initial row in second definition")
+            }
         }
         let model = output.model
         // `after(1s)` of a state and of its superstate: two timers.
         let timers = model.timerEvents.map { model.eventTimers[$0]! }
         if timers.contains(where: { inner in
-            timers.contains { $0.duration.milliseconds == inner.duration.milliseconds && model.states[inner.owner].ancestors.contains($0.owner) }
+            timers.contains {
+                $0.duration.milliseconds == inner.duration.milliseconds
+                    && model.states[inner.owner].ancestors.contains($0.owner)
+            }
         }) {
             features.insert("one duration in a state and its superstate")
         }

@@ -16,8 +16,10 @@ extension DifferentialTrace {
         var joins = 0
     }
 
-    static func interpretConfigurations(_ steps: [DifferentialStep], on machine: StateMachine,
-                                        counts: inout StatechartCounts) -> [String] {
+    static func interpretConfigurations(
+        _ steps: [DifferentialStep], on machine: StateMachine,
+        counts: inout StatechartCounts
+    ) -> [String] {
         var interpreter = RegionInterpreter(machine)
         let chart = interpreter.chart
         return steps.map { input in
@@ -29,8 +31,9 @@ extension DifferentialTrace {
             case .transitioned(let firings):
                 let effects = firings.flatMap { firing in
                     firing.effects.indices.map { position in
-                        input.call(machine.actions[firing.effects[position]].name,
-                                   firing.transition.arguments(ofEffectAt: position, exitCount: firing.exitCount), of: machine)
+                        input.call(
+                            machine.actions[firing.effects[position]].name,
+                            firing.transition.arguments(ofEffectAt: position, exitCount: firing.exitCount), of: machine)
                     }
                 }
                 line += " -> " + chart.describe(interpreter.leaves) + " {" + effects.joined(separator: " ") + "}"
@@ -40,18 +43,25 @@ extension DifferentialTrace {
                     resumes = resumes || Self.resumesHistory(firing, stored: history, chart: chart)
                 }
                 if resumes { counts.resumingHistory += 1 }
-                if firings.contains(where: { $0.transition.namedTarget.map { machine.states[$0].initialSubstate != nil
-                    || machine.states[$0].isParallel } ?? false }) {
+                if firings.contains(where: {
+                    $0.transition.namedTarget.map {
+                        machine.states[$0].initialSubstate != nil
+                            || machine.states[$0].isParallel
+                    } ?? false
+                }) {
                     counts.enteringSuperstates += 1
                 }
-                if firings.contains(where: { firing in !machine.states[firing.source].isParallel
-                    && machine.states[firing.source].ancestors.contains { machine.states[$0].isParallel } }) {
+                if firings.contains(where: { firing in
+                    !machine.states[firing.source].isParallel
+                        && machine.states[firing.source].ancestors.contains { machine.states[$0].isParallel }
+                }) {
                     counts.regions.transitionsInRegions += 1
                 }
                 counts.regions.forks += firings.filter { !$0.transition.forkTargets.isEmpty }.count
-                counts.regions.joins += firings.filter { firing in
-                    machine.states[firing.source].isParallel && !firing.transition.guardClause.stateTests.isEmpty
-                }.count
+                counts.regions.joins +=
+                    firings.filter { firing in
+                        machine.states[firing.source].isParallel && !firing.transition.guardClause.stateTests.isEmpty
+                    }.count
             case .rejected:
                 line += " rejected"
             case .unhandled:
@@ -64,12 +74,16 @@ extension DifferentialTrace {
     /// Whether the firing entered a state by its stored history: a state with history,
     /// entered with a history stored and no state named inside it, whose history decides
     /// (deep, or shallow of a superstate that is not parallel).
-    private static func resumesHistory(_ firing: RegionInterpreter.Firing, stored: [Int: [Int]], chart: RegionChart) -> Bool {
+    private static func resumesHistory(_ firing: RegionInterpreter.Firing, stored: [Int: [Int]], chart: RegionChart)
+        -> Bool
+    {
         let machine = chart.machine
         let named = firing.transition.namedTarget.map { [$0] + firing.transition.forkTargets } ?? []
         return firing.move.entered.contains { state in
             let info = machine.states[state]
-            guard let kind = info.history, !(stored[state] ?? []).isEmpty, kind == .deep || !info.isParallel else { return false }
+            guard let kind = info.history, !(stored[state] ?? []).isEmpty, kind == .deep || !info.isParallel else {
+                return false
+            }
             return !named.contains { $0 != state && chart.isWithin($0, state) }
         }
     }

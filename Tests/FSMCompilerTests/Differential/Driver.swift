@@ -19,15 +19,19 @@ struct DifferentialStep: Hashable, Sendable {
     /// one step in four fires a timer, running or not.
     static func random(_ count: Int, for model: StateMachine, seed: UInt64) -> [DifferentialStep] {
         var random = SplitMix64(seed: seed)
-        let timers = model.timerEvents, appEvents = model.appEvents
+        let timers = model.timerEvents
+        let appEvents = model.appEvents
         return (0..<count).map { _ in
-            let event = !timers.isEmpty && random.chance(25) ? random.element(of: timers) : appEvents[random.below(appEvents.count)]
-            return DifferentialStep(event: event,
-                                    predicates: model.predicateTypes.map { random.below($0.cases.count) },
-                                    conditions: model.conditions.map { _ in random.chance(75) },
-                                    values: model.eventParameters[event].map { parameter in
-                                        parameter.type == "Int" ? String(random.below(100)) : "w\(random.below(100))"
-                                    })
+            let event =
+                !timers.isEmpty && random.chance(25)
+                ? random.element(of: timers) : appEvents[random.below(appEvents.count)]
+            return DifferentialStep(
+                event: event,
+                predicates: model.predicateTypes.map { random.below($0.cases.count) },
+                conditions: model.conditions.map { _ in random.chance(75) },
+                values: model.eventParameters[event].map { parameter in
+                    parameter.type == "Int" ? String(random.below(100)) : "w\(random.below(100))"
+                })
         }
     }
 
@@ -35,7 +39,8 @@ struct DifferentialStep: Hashable, Sendable {
     func call(_ name: String, _ arguments: [String], of machine: StateMachine) -> String {
         guard !arguments.isEmpty else { return name }
         let labels = machine.eventParameters[event].map(\.label)
-        return name + "(" + arguments.map { label in labels.firstIndex(of: label).map { values[$0] } ?? "?" }
+        return name + "("
+            + arguments.map { label in labels.firstIndex(of: label).map { values[$0] } ?? "?" }
             .joined(separator: ",") + ")"
     }
 }
@@ -71,7 +76,9 @@ enum DifferentialTrace {
         return asked.isEmpty ? "" : " ?" + asked
     }
 
-    private static func outcomeLine(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
+    private static func outcomeLine(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine)
+        -> String
+    {
         let head = machine.states[step.state].name + " " + machine.traceName(of: step.event)
         switch step.outcome {
         case .transitioned(let transition):
@@ -86,7 +93,8 @@ enum DifferentialTrace {
             // Timers are cancelled right after the exit actions and started after all the rest.
             effects.insert(contentsOf: step.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: step.exitCount)
             effects += step.startedTimers.map { "+" + machine.traceName(of: $0) }
-            return head + " -> " + machine.states[step.target ?? transition.target].name + " {" + effects.joined(separator: " ") + "}"
+            return head + " -> " + machine.states[step.target ?? transition.target].name + " {"
+                + effects.joined(separator: " ") + "}"
         case .rejected:
             return head + " rejected"
         case .unhandled:
@@ -116,28 +124,34 @@ enum DifferentialTrace {
         return interpret(steps, on: machine, counts: &counts)
     }
 
-    static func interpret(_ steps: [DifferentialStep], on machine: StateMachine, counts: inout StatechartCounts) -> [String] {
+    static func interpret(_ steps: [DifferentialStep], on machine: StateMachine, counts: inout StatechartCounts)
+        -> [String]
+    {
         if machine.needsConfigurations { return interpretConfigurations(steps, on: machine, counts: &counts) }
         var interpreter = Interpreter(machine)
-        return initialLines(of: interpreter) + steps.map { step in
-            let rows = Interpreter.applicableRows(in: machine.states[interpreter.state], event: step.event,
-                                                  predicates: step.predicates, conditions: step.conditions)
-            let history = interpreter.history
-            let handled = interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions)
-            if case .transitioned(let transition) = handled.outcome {
-                if let named = transition.namedTarget, machine.states[named].initialSubstate != nil {
-                    counts.enteringSuperstates += 1
+        return initialLines(of: interpreter)
+            + steps.map { step in
+                let rows = Interpreter.applicableRows(
+                    in: machine.states[interpreter.state], event: step.event,
+                    predicates: step.predicates, conditions: step.conditions)
+                let history = interpreter.history
+                let handled = interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions)
+                if case .transitioned(let transition) = handled.outcome {
+                    if let named = transition.namedTarget, machine.states[named].initialSubstate != nil {
+                        counts.enteringSuperstates += 1
+                    }
+                    // The way of ending that the histories stored before the step select.
+                    let arrival = transition.arrivals.first {
+                        $0.history.allSatisfy { history[$0.superstate] == $0.state }
+                    }
+                    if arrival?.history.contains(where: { $0.state != nil }) == true { counts.resumingHistory += 1 }
                 }
-                // The way of ending that the histories stored before the step select.
-                let arrival = transition.arrivals.first { $0.history.allSatisfy { history[$0.superstate] == $0.state } }
-                if arrival?.history.contains(where: { $0.state != nil }) == true { counts.resumingHistory += 1 }
+                if machine.timer(of: step.event) != nil {
+                    if handled.outcome == .unhandled { counts.ignoredFirings += 1 } else { counts.timeouts += 1 }
+                }
+                let line = line(for: handled, step, of: machine)
+                return rows.count > 1 ? line + " !\(rows.count) rows of equal rank" : line
             }
-            if machine.timer(of: step.event) != nil {
-                if handled.outcome == .unhandled { counts.ignoredFirings += 1 } else { counts.timeouts += 1 }
-            }
-            let line = line(for: handled, step, of: machine)
-            return rows.count > 1 ? line + " !\(rows.count) rows of equal rank" : line
-        }
     }
 
     /// For a machine with timers, the line of those it starts when it is made: the timers
@@ -147,7 +161,9 @@ enum DifferentialTrace {
         let machine = interpreter.machine
         guard machine.hasTimers else { return [] }
         let lineage = machine.states[interpreter.state].ancestors + [interpreter.state]
-        let order = { (timer: Int) in (lineage.firstIndex(of: machine.eventTimers[timer]!.owner) ?? lineage.count, timer) }
+        let order = { (timer: Int) in
+            (lineage.firstIndex(of: machine.eventTimers[timer]!.owner) ?? lineage.count, timer)
+        }
         let started = interpreter.runningTimers.sorted { order($0) < order($1) }
         return ["init {" + started.map { "+" + machine.traceName(of: $0) }.joined(separator: " ") + "}"]
     }
@@ -180,7 +196,8 @@ enum Driver {
     static func script(_ steps: [DifferentialStep], for machine: StateMachine, number: Int) -> String {
         var text = "M \(number)\n"
         for step in steps {
-            let words = [machine.traceName(of: step.event)] + step.values
+            let words =
+                [machine.traceName(of: step.event)] + step.values
                 + zip(machine.predicateTypes, step.predicates).map { $0.cases[$1].name }
                 + step.conditions.map { $0 ? "1" : "0" }
             text += words.joined(separator: " ") + "\n"
@@ -197,7 +214,8 @@ enum Driver {
         var conditions: [Bool?] = machine.conditions.map { _ in nil }
         for step in steps {
             for (index, value) in step.predicates.enumerated() where predicates[index] != value {
-                text += "\(machine.predicateTypes[index].type.name)=\(machine.predicateTypes[index].cases[value].name)\n"
+                text +=
+                    "\(machine.predicateTypes[index].type.name)=\(machine.predicateTypes[index].cases[value].name)\n"
                 predicates[index] = value
             }
             for (index, value) in step.conditions.enumerated() where conditions[index] != value {
@@ -205,12 +223,16 @@ enum Driver {
                 conditions[index] = value
             }
             text += machine.events[step.event].name
-            if let timer = machine.timer(of: step.event) { text += "  // the timer of \(machine.states[timer.owner].name)" }
+            if let timer = machine.timer(of: step.event) {
+                text += "  // the timer of \(machine.states[timer.owner].name)"
+            }
             let parameters = machine.eventParameters[step.event]
             if !parameters.isEmpty {
-                text += "(" + zip(parameters, step.values).map { parameter, value in
-                    parameter.label + ": " + (parameter.type == "Int" ? value : "\"" + value + "\"")
-                }.joined(separator: ", ") + ")"
+                text +=
+                    "("
+                    + zip(parameters, step.values).map { parameter, value in
+                        parameter.label + ": " + (parameter.type == "Int" ? value : "\"" + value + "\"")
+                    }.joined(separator: ", ") + ")"
             }
             text += "\n"
         }
@@ -244,16 +266,21 @@ enum Driver {
         func signature(_ parameters: [EventParameter]) -> (parameters: String, logged: String) {
             guard !parameters.isEmpty else { return ("", "") }
             let names = parameters.indices.map { "v\($0)" }
-            return (zip(parameters, names).map { "_ \($1): \($0.type)" }.joined(separator: ", "),
-                    "(" + names.map { "\\(\($0))" }.joined(separator: ",") + ")")
+            return (
+                zip(parameters, names).map { "_ \($1): \($0.type)" }.joined(separator: ", "),
+                "(" + names.map { "\\(\($0))" }.joined(separator: ",") + ")"
+            )
         }
         for (action, parameters) in zip(machine.actions, machine.actionParameters) {
             let (declared, logged) = signature(parameters)
-            lines.append("    mutating func \(action.swiftName)(\(declared)) { log.append(\"\(action.name)\(logged)\") }")
+            lines.append(
+                "    mutating func \(action.swiftName)(\(declared)) { log.append(\"\(action.name)\(logged)\") }")
         }
         for (index, (condition, parameters)) in zip(machine.conditions, machine.conditionParameters).enumerated() {
             let (declared, logged) = signature(parameters)
-            lines.append("    func \(condition.swiftName)(\(declared)) -> Bool { asked.names.append(\"\(condition.name)\(logged)\"); return results[\(index)] }")
+            lines.append(
+                "    func \(condition.swiftName)(\(declared)) -> Bool { asked.names.append(\"\(condition.name)\(logged)\"); return results[\(index)] }"
+            )
         }
         lines += [
             "    mutating func unhandledEvent(_ event: \(event), in state: \(state)) { hooks.append(\"\\(event) in \\(state)\") }",
@@ -366,10 +393,15 @@ enum Driver {
             for index in machine.appEvents {
                 let (named, parameters) = (machine.events[index], machine.eventParameters[index])
                 let values = parameters.enumerated().map { index, parameter in
-                    "\(parameter.label): " + (parameter.type == "Int" ? "Int(step[\(index + 1)])!" : "String(step[\(index + 1)])")
+                    "\(parameter.label): "
+                        + (parameter.type == "Int" ? "Int(step[\(index + 1)])!" : "String(step[\(index + 1)])")
                 }
-                let value = parameters.isEmpty ? ".\(named.swiftName)" : ".\(named.swiftName)(\(values.joined(separator: ", ")))"
-                lines.append("    case \(literal(named.name)): return (\(value), \(literal(named.name)), \(parameters.count + 1))")
+                let value =
+                    parameters.isEmpty
+                    ? ".\(named.swiftName)" : ".\(named.swiftName)(\(values.joined(separator: ", ")))"
+                lines.append(
+                    "    case \(literal(named.name)): return (\(value), \(literal(named.name)), \(parameters.count + 1))"
+                )
             }
             lines += ["    default: fatalError(\"no event \\(step[0])\")", "    }"]
         } else {
@@ -381,7 +413,8 @@ enum Driver {
             // The timer a step fires, by its trace name; nil for an event the app sends.
             lines += ["", "func make\(type)Timer(_ step: [Substring]) -> \(timer)? {", "    switch step[0] {"]
             for index in machine.timerEvents {
-                lines.append("    case \(literal(machine.traceName(of: index))): return .\(machine.events[index].swiftName)")
+                lines.append(
+                    "    case \(literal(machine.traceName(of: index))): return .\(machine.events[index].swiftName)")
             }
             lines += ["    default: return nil", "    }", "}"]
         }
@@ -395,139 +428,139 @@ enum Driver {
             "        case \(number): lines = \(model.isolation == nil ? "" : "await ")run\(model.typeName)(steps)"
         }.joined(separator: "\n")
         return """
-        import FSMRuntime
+            import FSMRuntime
 
-        /// The conditions a machine asked while handling one event, in order.
-        final class AskedConditions {
-            var names: [String] = []
-        }
-
-        /// Timers whose time never passes: a script fires them. Per timer, the `fire` of its
-        /// latest start and whether that start runs (started, and neither cancelled nor fired
-        /// since), and the `fire` of a running start that a restart replaced.
-        final class ScriptedTimers<Timer: Hashable & Sendable>: TimerScheduler {
-            private var latest: [Timer: @Sendable () async -> Void] = [:]
-            private var running: Set<Timer> = []
-            private var replaced: [Timer: @Sendable () async -> Void] = [:]
-            private var durations: [Timer: Duration] = [:]
-
-            func start(_ timer: Timer, after duration: Duration, fire: @escaping @Sendable () async -> Void) {
-                if running.contains(timer) { replaced[timer] = latest[timer] }
-                latest[timer] = fire
-                running.insert(timer)
-                durations[timer] = duration
+            /// The conditions a machine asked while handling one event, in order.
+            final class AskedConditions {
+                var names: [String] = []
             }
 
-            func cancel(_ timer: Timer) {
-                running.remove(timer)
-            }
+            /// Timers whose time never passes: a script fires them. Per timer, the `fire` of its
+            /// latest start and whether that start runs (started, and neither cancelled nor fired
+            /// since), and the `fire` of a running start that a restart replaced.
+            final class ScriptedTimers<Timer: Hashable & Sendable>: TimerScheduler {
+                private var latest: [Timer: @Sendable () async -> Void] = [:]
+                private var running: Set<Timer> = []
+                private var replaced: [Timer: @Sendable () async -> Void] = [:]
+                private var durations: [Timer: Duration] = [:]
 
-            /// Time never passes: a running timer has the whole time it was started with.
-            func timeLeft(_ timer: Timer) -> Duration? {
-                running.contains(timer) ? durations[timer] : nil
-            }
-
-            /// What firing `timer` calls: first the `fire`s the machine must ignore (a replaced
-            /// start's, and the latest start's when it does not run), then the `fire` of the
-            /// running start, if there is one, which then runs no more.
-            func firing(_ timer: Timer) -> (stale: [@Sendable () async -> Void], running: (@Sendable () async -> Void)?) {
-                let stale = replaced.removeValue(forKey: timer).map { [$0] } ?? []
-                guard running.remove(timer) != nil else { return (stale + (latest[timer].map { [$0] } ?? []), nil) }
-                return (stale, latest[timer])
-            }
-        }
-
-        /// A timer as trace lines name it: its raw value `A1 after(1s)` written `A1.after(1s)`.
-        func traceName<Timer: RawRepresentable>(_ timer: Timer) -> String where Timer.RawValue == String {
-            String(timer.rawValue.map { $0 == " " ? "." : $0 })
-        }
-
-        /// The line of an event, or of a timeout (whose unhandled-event hook is never called).
-        func describe<State: Equatable & CustomStringConvertible, Event: CustomStringConvertible>(
-            before: State, after: State, event: Event, name: String, outcome: FSMRuntime.Outcome<State>,
-            log: [String], hooks: [String], traces: [String], isTimeout: Bool = false
-        ) -> String {
-            var line = "\\(before) \\(name)"
-            var expectedHooks: [String] = []
-            switch outcome {
-            case .transitioned(let from, let to):
-                line += " -> \\(after) {\\(log.joined(separator: " "))}"
-                if from != before || to != after { line += " !outcome says from \\(from) to \\(to)" }
-            case .rejected(let state):
-                line += " rejected"
-                if state != before || after != before || !log.isEmpty { line += " !rejected in \\(state), now \\(after), ran \\(log)" }
-            case .unhandled(let state):
-                line += " unhandled"
-                if !isTimeout { expectedHooks = ["\\(event) in \\(before)"] }
-                if state != before || after != before || !log.isEmpty { line += " !unhandled in \\(state), now \\(after), ran \\(log)" }
-            case .queued:
-                line += " !queued"
-            }
-            if hooks != expectedHooks { line += " !unhandledEvent calls \\(hooks)" }
-            if traces != ["\\(event) \\(outcome)"] { line += " !trace calls \\(traces)" }
-            return line
-        }
-
-        /// The line of a running timer's firing: `describe`'s, with the outcome the timeout's
-        /// trace gave, which must have been given once.
-        func describeTimeout<State: Equatable & CustomStringConvertible, Timer: RawRepresentable & CustomStringConvertible>(
-            before: State, after: State, timer: Timer, outcomes: [FSMRuntime.Outcome<State>],
-            log: [String], hooks: [String], traces: [String]
-        ) -> String where Timer.RawValue == String {
-            guard outcomes.count == 1 else {
-                return "\\(before) \\(traceName(timer)) !\\(outcomes.count) timeout traces \\(traces), now \\(after), ran \\(log)"
-            }
-            return describe(before: before, after: after, event: timer, name: traceName(timer), outcome: outcomes[0],
-                            log: log, hooks: hooks, traces: traces, isTimeout: true)
-        }
-
-        /// Whether `canHandle` answered true exactly when the event was not unhandled, and
-        /// `handledEvents` listed every event that was: "", or else a mark for the trace line.
-        func handledMark<State>(_ outcome: FSMRuntime.Outcome<State>, canHandle: Bool, listed: Bool) -> String {
-            let unhandled: Bool
-            if case .unhandled = outcome { unhandled = true } else { unhandled = false }
-            var mark = ""
-            if canHandle == unhandled { mark += " !canHandle said \\(canHandle)" }
-            if !unhandled && !listed { mark += " !not in handledEvents" }
-            return mark
-        }
-
-        /// What stale firings did, which must be nothing: "", or else a mark for the trace line.
-        func staleFiringMark<State: Equatable & CustomStringConvertible>(
-            before: State, after: State, log: [String], hooks: [String], traces: [String], asked: [String]
-        ) -> String {
-            guard after != before || !(log + hooks + traces + asked).isEmpty else { return "" }
-            return " !stale firing ran \\(log + hooks + traces + asked), now \\(after)"
-        }
-
-        @MainActor func runScripts() async {
-            var number = -1
-            var steps: [[Substring]] = []
-            func flush() async {
-                guard number >= 0 else { return }
-                let lines: [String]
-                switch number {
-        \(cases)
-                default: fatalError("no machine \\(number) in this driver")
+                func start(_ timer: Timer, after duration: Duration, fire: @escaping @Sendable () async -> Void) {
+                    if running.contains(timer) { replaced[timer] = latest[timer] }
+                    latest[timer] = fire
+                    running.insert(timer)
+                    durations[timer] = duration
                 }
-                print("M \\(number)")
-                for line in lines { print(line) }
-            }
-            while let line = readLine() {
-                if line.hasPrefix("M ") {
-                    await flush()
-                    number = Int(line.dropFirst(2))!
-                    steps = []
-                } else {
-                    steps.append(line.split(separator: " "))
+
+                func cancel(_ timer: Timer) {
+                    running.remove(timer)
+                }
+
+                /// Time never passes: a running timer has the whole time it was started with.
+                func timeLeft(_ timer: Timer) -> Duration? {
+                    running.contains(timer) ? durations[timer] : nil
+                }
+
+                /// What firing `timer` calls: first the `fire`s the machine must ignore (a replaced
+                /// start's, and the latest start's when it does not run), then the `fire` of the
+                /// running start, if there is one, which then runs no more.
+                func firing(_ timer: Timer) -> (stale: [@Sendable () async -> Void], running: (@Sendable () async -> Void)?) {
+                    let stale = replaced.removeValue(forKey: timer).map { [$0] } ?? []
+                    guard running.remove(timer) != nil else { return (stale + (latest[timer].map { [$0] } ?? []), nil) }
+                    return (stale, latest[timer])
                 }
             }
-            await flush()
-        }
 
-        await runScripts()
+            /// A timer as trace lines name it: its raw value `A1 after(1s)` written `A1.after(1s)`.
+            func traceName<Timer: RawRepresentable>(_ timer: Timer) -> String where Timer.RawValue == String {
+                String(timer.rawValue.map { $0 == " " ? "." : $0 })
+            }
 
-        """
+            /// The line of an event, or of a timeout (whose unhandled-event hook is never called).
+            func describe<State: Equatable & CustomStringConvertible, Event: CustomStringConvertible>(
+                before: State, after: State, event: Event, name: String, outcome: FSMRuntime.Outcome<State>,
+                log: [String], hooks: [String], traces: [String], isTimeout: Bool = false
+            ) -> String {
+                var line = "\\(before) \\(name)"
+                var expectedHooks: [String] = []
+                switch outcome {
+                case .transitioned(let from, let to):
+                    line += " -> \\(after) {\\(log.joined(separator: " "))}"
+                    if from != before || to != after { line += " !outcome says from \\(from) to \\(to)" }
+                case .rejected(let state):
+                    line += " rejected"
+                    if state != before || after != before || !log.isEmpty { line += " !rejected in \\(state), now \\(after), ran \\(log)" }
+                case .unhandled(let state):
+                    line += " unhandled"
+                    if !isTimeout { expectedHooks = ["\\(event) in \\(before)"] }
+                    if state != before || after != before || !log.isEmpty { line += " !unhandled in \\(state), now \\(after), ran \\(log)" }
+                case .queued:
+                    line += " !queued"
+                }
+                if hooks != expectedHooks { line += " !unhandledEvent calls \\(hooks)" }
+                if traces != ["\\(event) \\(outcome)"] { line += " !trace calls \\(traces)" }
+                return line
+            }
+
+            /// The line of a running timer's firing: `describe`'s, with the outcome the timeout's
+            /// trace gave, which must have been given once.
+            func describeTimeout<State: Equatable & CustomStringConvertible, Timer: RawRepresentable & CustomStringConvertible>(
+                before: State, after: State, timer: Timer, outcomes: [FSMRuntime.Outcome<State>],
+                log: [String], hooks: [String], traces: [String]
+            ) -> String where Timer.RawValue == String {
+                guard outcomes.count == 1 else {
+                    return "\\(before) \\(traceName(timer)) !\\(outcomes.count) timeout traces \\(traces), now \\(after), ran \\(log)"
+                }
+                return describe(before: before, after: after, event: timer, name: traceName(timer), outcome: outcomes[0],
+                                log: log, hooks: hooks, traces: traces, isTimeout: true)
+            }
+
+            /// Whether `canHandle` answered true exactly when the event was not unhandled, and
+            /// `handledEvents` listed every event that was: "", or else a mark for the trace line.
+            func handledMark<State>(_ outcome: FSMRuntime.Outcome<State>, canHandle: Bool, listed: Bool) -> String {
+                let unhandled: Bool
+                if case .unhandled = outcome { unhandled = true } else { unhandled = false }
+                var mark = ""
+                if canHandle == unhandled { mark += " !canHandle said \\(canHandle)" }
+                if !unhandled && !listed { mark += " !not in handledEvents" }
+                return mark
+            }
+
+            /// What stale firings did, which must be nothing: "", or else a mark for the trace line.
+            func staleFiringMark<State: Equatable & CustomStringConvertible>(
+                before: State, after: State, log: [String], hooks: [String], traces: [String], asked: [String]
+            ) -> String {
+                guard after != before || !(log + hooks + traces + asked).isEmpty else { return "" }
+                return " !stale firing ran \\(log + hooks + traces + asked), now \\(after)"
+            }
+
+            @MainActor func runScripts() async {
+                var number = -1
+                var steps: [[Substring]] = []
+                func flush() async {
+                    guard number >= 0 else { return }
+                    let lines: [String]
+                    switch number {
+            \(cases)
+                    default: fatalError("no machine \\(number) in this driver")
+                    }
+                    print("M \\(number)")
+                    for line in lines { print(line) }
+                }
+                while let line = readLine() {
+                    if line.hasPrefix("M ") {
+                        await flush()
+                        number = Int(line.dropFirst(2))!
+                        steps = []
+                    } else {
+                        steps.append(line.split(separator: " "))
+                    }
+                }
+                await flush()
+            }
+
+            await runScripts()
+
+            """
     }
 
     /// Splits the driver's output into each machine's lines.

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// Fuzz/Seeds holds random valid machines from `MachineGenerator`, so that the fuzzer
 /// starts from inputs that reach the analyzer and the generator with every feature of

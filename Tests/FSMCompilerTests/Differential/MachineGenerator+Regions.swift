@@ -33,9 +33,11 @@ extension MachineGenerator {
 
         mutating func add(isAbstract: Bool, under superstate: Int?) -> Int {
             let index = states.count
-            states.append(RandomState(name: (isAbstract ? "A" : "S") + "\(index)", isAbstract: isAbstract,
-                                      superstates: superstate.map { [states[$0].name] } ?? [], entryActions: [],
-                                      exitActions: [], rows: [], splitAt: nil, repeatsActionsWhenSplit: false))
+            states.append(
+                RandomState(
+                    name: (isAbstract ? "A" : "S") + "\(index)", isAbstract: isAbstract,
+                    superstates: superstate.map { [states[$0].name] } ?? [], entryActions: [],
+                    exitActions: [], rows: [], splitAt: nil, repeatsActionsWhenSplit: false))
             parent.append(superstate)
             return index
         }
@@ -64,7 +66,9 @@ extension MachineGenerator {
         /// States a row or the `Initial:` header may name: concrete states, states with an
         /// initial row, parallel states.
         var enterable: [Int] {
-            states.indices.filter { !states[$0].isAbstract || !states[$0].initialRows.isEmpty || parallels.contains($0) }
+            states.indices.filter {
+                !states[$0].isAbstract || !states[$0].initialRows.isEmpty || parallels.contains($0)
+            }
         }
 
         /// The states a row held by `holder` may name: none inside another region of a
@@ -72,7 +76,9 @@ extension MachineGenerator {
         func targets(of holder: Int) -> [Int] {
             let regions = enclosingRegions(of: holder)
             return enterable.filter { target in
-                regions.allSatisfy { !isWithin(target, $0.parallel) || target == $0.parallel || isWithin(target, $0.region) }
+                regions.allSatisfy {
+                    !isWithin(target, $0.parallel) || target == $0.parallel || isWithin(target, $0.region)
+                }
             }
         }
 
@@ -84,7 +90,8 @@ extension MachineGenerator {
     mutating func drawWithRegions() -> RandomMachine {
         var predicateTypes: [RandomPredicateType] = []
         for type in 0..<random.element(of: [0, 0, 1, 1, 2]) {
-            predicateTypes.append(RandomPredicateType(name: "P\(type)M\(number)", cases: (0..<random.inRange(2...3)).map { "c\($0)" }))
+            predicateTypes.append(
+                RandomPredicateType(name: "P\(type)M\(number)", cases: (0..<random.inRange(2...3)).map { "c\($0)" }))
         }
         let events = (0..<random.inRange(2...7)).map { "E\($0)" }
         let eventValues = drawEventValues(events)
@@ -130,7 +137,8 @@ extension MachineGenerator {
         }
         var inParallel = drawParallel(under: maybeBase(50), nests: random.chance(45))
         if random.chance(25) { inParallel += drawParallel(under: maybeBase(30), nests: false) }
-        let inBase = tree.states.indices.filter { state in base.map { state != $0 && tree.isWithin(state, $0) } ?? false }
+        let inBase = tree.states.indices.filter { state in base.map { state != $0 && tree.isWithin(state, $0) } ?? false
+        }
         if let base, !inBase.isEmpty, random.chance(50) { initialRow(base, to: random.element(of: inBase)) }
 
         for state in tree.states.indices {
@@ -144,31 +152,42 @@ extension MachineGenerator {
             let isParallel = tree.parallels.contains(state)
             let regions = tree.enclosingRegions(of: state)
             let isLeaf = !tree.parent.contains(state)
-            let rowCount = isParallel ? random.element(of: [0, 1, 1, 2, 3])
-                : !regions.isEmpty && isLeaf ? random.element(of: [0, 1, 1, 2, 2, 3, 4])
-                : regions.isEmpty && isLeaf ? random.element(of: [1, 1, 2, 3]) : random.element(of: [0, 1, 1, 2, 3])
+            let rowCount =
+                isParallel
+                ? random.element(of: [0, 1, 1, 2, 3])
+                : !regions.isEmpty && isLeaf
+                    ? random.element(of: [0, 1, 1, 2, 2, 3, 4])
+                    : regions.isEmpty && isLeaf
+                        ? random.element(of: [1, 1, 2, 3]) : random.element(of: [0, 1, 1, 2, 3])
             let allowed = tree.targets(of: state)
             let local = regions.first.map { innermost in allowed.filter { tree.isWithin($0, innermost.region) } } ?? []
-            let leaving = regions.last.map { outermost in allowed.filter { !tree.isWithin($0, outermost.parallel) } } ?? []
+            let leaving =
+                regions.last.map { outermost in allowed.filter { !tree.isWithin($0, outermost.parallel) } } ?? []
             let intoParallel = allowed.filter(inParallel.contains)
             for _ in 0..<rowCount {
                 // Mostly rows that stay in their region, some that leave its parallel state;
                 // outside, often rows into a parallel state.
-                let targets = !local.isEmpty && random.chance(55) ? local
-                    : !leaving.isEmpty && random.chance(40) ? leaving
-                    : regions.isEmpty && !intoParallel.isEmpty && random.chance(50) ? intoParallel : allowed
+                let targets =
+                    !local.isEmpty && random.chance(55)
+                    ? local
+                    : !leaving.isEmpty && random.chance(40)
+                        ? leaving
+                        : regions.isEmpty && !intoParallel.isEmpty && random.chance(50) ? intoParallel : allowed
                 // Joins: level rows of a parallel state that test its regions.
                 let isJoin = isParallel && random.chance(55)
-                var row = drawRow(events: isJoin ? [random.element(of: tested)] : events, labels: labelsOf,
-                                  actions: actions, conditions: conditions,
-                                  predicateTypes: predicateTypes, targets: targets.map { names[$0] })
+                var row = drawRow(
+                    events: isJoin ? [random.element(of: tested)] : events, labels: labelsOf,
+                    actions: actions, conditions: conditions,
+                    predicateTypes: predicateTypes, targets: targets.map { names[$0] })
                 if row.next != nil, random.chance(25), let fork = drawFork(from: state, in: tree) {
                     row.next = names[fork[0]]
                     row.forkTargets = fork.dropFirst().map { names[$0] }
                 }
                 // Now and then a state test in other rows too.
                 if row.events.allSatisfy(tested.contains), isJoin || random.chance(15) {
-                    let candidates = isParallel ? inParallel.filter { $0 != state && tree.isWithin($0, state) }
+                    let candidates =
+                        isParallel
+                        ? inParallel.filter { $0 != state && tree.isWithin($0, state) }
                         : inParallel.filter { !tree.parallels.contains($0) }
                     row.conditions += random.sample(random.inRange(1...2), of: candidates).shuffledBy(&random)
                         .map { (random.chance(35) ? "!" : "") + "in(\(names[$0]))" }
@@ -183,13 +202,15 @@ extension MachineGenerator {
             }
         }
         var histories: [RandomHistory] = []
-        for state in tree.states.indices where random.chance(tree.parallels.contains(state) ? 45 : tree.states[state].initialRows.isEmpty ? 0 : 30) {
+        for state in tree.states.indices
+        where random.chance(tree.parallels.contains(state) ? 45 : tree.states[state].initialRows.isEmpty ? 0 : 30) {
             histories.append(RandomHistory(state: names[state], kind: random.chance(50) ? "shallow" : "deep"))
         }
         let initial = random.chance(50) ? random.element(of: outside) : random.element(of: tree.enterable)
-        return RandomMachine(number: number, entryExit: nil, predicateTypes: predicateTypes, eventValues: eventValues,
-                             states: tree.states, initial: names[initial], histories: histories.shuffledBy(&random),
-                             parallelStates: tree.parallels.map { names[$0] })
+        return RandomMachine(
+            number: number, entryExit: nil, predicateTypes: predicateTypes, eventValues: eventValues,
+            states: tree.states, initial: names[initial], histories: histories.shuffledBy(&random),
+            parallelStates: tree.parallels.map { names[$0] })
     }
 
     /// The states of a fork from a row of `holder`: one in each of two or more regions of a
@@ -220,7 +241,9 @@ extension RandomMachine {
         }
         var current = superstate(of: state)
         while let candidate = current {
-            if parallelStates.contains(states[candidate].name), ([next] + row.forkTargets).contains(where: { !isWithin($0, candidate) }) {
+            if parallelStates.contains(states[candidate].name),
+                ([next] + row.forkTargets).contains(where: { !isWithin($0, candidate) })
+            {
                 return candidate
             }
             current = superstate(of: candidate)

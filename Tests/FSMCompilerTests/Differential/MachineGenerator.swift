@@ -58,9 +58,10 @@ struct MachineGenerator {
     static func generate(seed: UInt64, number: Int) -> Output {
         var attemptSeed = seed
         for attempt in 0..<20 {
-            var generator = MachineGenerator(random: SplitMix64(seed: attemptSeed),
-                                             timerRandom: SplitMix64(seed: SplitMix64.derive(attemptSeed, timerStream)),
-                                             number: number)
+            var generator = MachineGenerator(
+                random: SplitMix64(seed: attemptSeed),
+                timerRandom: SplitMix64(seed: SplitMix64.derive(attemptSeed, timerStream)),
+                number: number)
             // One machine in five has parallel states, drawn wholly from a stream of its own,
             // so that the others are drawn as they were before regions existed.
             var regionRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, regionStream))
@@ -84,12 +85,16 @@ struct MachineGenerator {
         for _ in 0..<50 {
             let rendered = machine.render()
             let result = Compiler.check(SourceFile(name: machine.fileName, text: rendered.text))
-            if let model = result.machine { return Output(machine: machine, rendered: rendered, model: model, seed: seed) }
+            if let model = result.machine {
+                return Output(machine: machine, rendered: rendered, model: model, seed: seed)
+            }
             // Every error is repaired at once, each element once; an error that is only the
             // consequence of another is then gone, or reported again on the next round.
             var repairs: [RandomMachineElement: Diagnostic] = [:]
             for error in result.diagnostics where error.severity == .error {
-                guard let element = rendered.element(atLine: error.location.line, column: error.location.column) else { return nil }
+                guard let element = rendered.element(atLine: error.location.line, column: error.location.column) else {
+                    return nil
+                }
                 if repairs[element] == nil { repairs[element] = error }
             }
             // Later rows and superstates first, so that removals keep earlier indices valid.
@@ -100,7 +105,9 @@ struct MachineGenerator {
         return nil
     }
 
-    private static func repair(_ machine: inout RandomMachine, _ error: Diagnostic, at element: RandomMachineElement) -> Bool {
+    private static func repair(_ machine: inout RandomMachine, _ error: Diagnostic, at element: RandomMachineElement)
+        -> Bool
+    {
         switch (error.id, element) {
         case (.missingOverride, .row(let state, let row)), (.overrideOutOfOrder, .row(let state, let row)):
             guard !machine.states[state].rows[row].isOverride else { return false }
@@ -116,22 +123,23 @@ struct MachineGenerator {
                 machine.states[state].rows[row].isOverride = false
             }
         case (.duplicateTransition, .row(let state, let row)), (.transitionClash, .row(let state, let row)),
-             (.implicitClash, .row(let state, let row)):
+            (.implicitClash, .row(let state, let row)):
             machine.states[state].rows.remove(at: row)
             if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
         case (.superstateConflict, .superstate(let state, let position)):
             machine.states[state].superstates.remove(at: position)
         case (.initialNotSubstate, .initialRow(let state, let row)), (.initialCycle, .initialRow(let state, let row)),
-             (.duplicateInitial, .initialRow(let state, let row)), (.abstractTarget, .initialRow(let state, let row)):
+            (.duplicateInitial, .initialRow(let state, let row)), (.abstractTarget, .initialRow(let state, let row)):
             machine.states[state].initialRows.remove(at: row)
         case (.abstractTarget, .row(let state, let row)):
             machine.states[state].rows.remove(at: row)
             if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
         case (.abstractTarget, .initialHeader):
-            guard let concrete = machine.states.first(where: { !$0.isAbstract }), concrete.name != machine.initial else { return false }
+            guard let concrete = machine.states.first(where: { !$0.isAbstract }), concrete.name != machine.initial
+            else { return false }
             machine.initial = concrete.name
         case (.historyWithoutInitial, .history(let index)), (.historyWithoutSubstates, .history(let index)),
-             (.duplicateHeader, .history(let index)):
+            (.duplicateHeader, .history(let index)):
             machine.histories.remove(at: index)
         case (.crossRegionTransition, .row(let state, let row)):
             machine.states[state].rows.remove(at: row)
@@ -139,7 +147,9 @@ struct MachineGenerator {
         case (.regionConflict, .row(let state, let row)):
             // The check's remedy: the row goes to the parallel state it leaves, where it
             // fires when no region takes the event.
-            guard let parallel = machine.parallelState(left: machine.states[state].rows[row], from: state) else { return false }
+            guard let parallel = machine.parallelState(left: machine.states[state].rows[row], from: state) else {
+                return false
+            }
             var moved = machine.states[state].rows.remove(at: row)
             if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
             moved.isOverride = false
@@ -176,8 +186,10 @@ struct MachineGenerator {
         for (index, isAbstract) in kinds.enumerated() {
             let name = isAbstract ? "A\(index)" : "S\(index)"
             if !isAbstract { concreteNames.append(name) }
-            states.append(RandomState(name: name, isAbstract: isAbstract, superstates: [], entryActions: [], exitActions: [],
-                                      rows: [], splitAt: nil, repeatsActionsWhenSplit: false))
+            states.append(
+                RandomState(
+                    name: name, isAbstract: isAbstract, superstates: [], entryActions: [], exitActions: [],
+                    rows: [], splitAt: nil, repeatsActionsWhenSplit: false))
         }
         let events = (0..<random.inRange(1...6)).map { "E\($0)" }
         let eventValues = drawEventValues(events)
@@ -185,8 +197,11 @@ struct MachineGenerator {
         let actions = (0..<random.inRange(2...8)).map { "a\($0)" }
         let conditions = (0..<random.element(of: [0, 0, 1, 2, 3])).map { "k\($0)" }
         for index in states.indices where index > 0 {
-            states[index].superstates = isStatechart ? drawNestedSuperstates(of: index, in: states)
-                : random.sample(random.element(of: [0, 0, 1, 1, 1, 2, 2, 3]), of: states[..<index].map(\.name)).shuffledBy(&random)
+            states[index].superstates =
+                isStatechart
+                ? drawNestedSuperstates(of: index, in: states)
+                : random.sample(random.element(of: [0, 0, 1, 1, 1, 2, 2, 3]), of: states[..<index].map(\.name))
+                    .shuffledBy(&random)
         }
         var histories: [RandomHistory] = []
         var enterable = concreteNames
@@ -199,23 +214,31 @@ struct MachineGenerator {
             }
             // Now and then one the checks reject, for the repairs to remove.
             if random.chance(5) {
-                histories.append(RandomHistory(state: random.element(of: states).name, kind: random.chance(50) ? "shallow" : "deep"))
+                histories.append(
+                    RandomHistory(state: random.element(of: states).name, kind: random.chance(50) ? "shallow" : "deep"))
             }
             histories = histories.shuffledBy(&random)
         }
         let superstateTargets = enterable.filter { name in states.contains { $0.superstates.contains(name) } }
         for index in states.indices {
             let actionChance = isStatechart ? 45 : 35
-            if random.chance(actionChance) { states[index].entryActions = random.sample(random.inRange(1...2), of: actions) }
-            if random.chance(actionChance) { states[index].exitActions = random.sample(random.inRange(1...2), of: actions) }
+            if random.chance(actionChance) {
+                states[index].entryActions = random.sample(random.inRange(1...2), of: actions)
+            }
+            if random.chance(actionChance) {
+                states[index].exitActions = random.sample(random.inRange(1...2), of: actions)
+            }
             let rowCount = random.element(of: [0, 1, 2, 3, 4, 5, 6, 8])
             states[index].rows = (0..<rowCount).map { _ in
                 // Statecharts' rows name superstates often, and now and then one that
                 // cannot be entered, for the repairs to remove.
-                let targets = isStatechart && !superstateTargets.isEmpty && random.chance(35) ? superstateTargets
+                let targets =
+                    isStatechart && !superstateTargets.isEmpty && random.chance(35)
+                    ? superstateTargets
                     : isStatechart && random.chance(2) ? states.map(\.name) : concreteNames
-                return drawRow(events: events, labels: labelsOf, actions: actions, conditions: conditions,
-                               predicateTypes: predicateTypes, targets: targets)
+                return drawRow(
+                    events: events, labels: labelsOf, actions: actions, conditions: conditions,
+                    predicateTypes: predicateTypes, targets: targets)
             }
             if states[index].rows.count >= 2 && random.chance(15) {
                 states[index].splitAt = random.inRange(1...(states[index].rows.count - 1))
@@ -224,14 +247,17 @@ struct MachineGenerator {
             }
         }
         let initialWithRow = states.filter { !$0.initialRows.isEmpty }.map(\.name)
-        let initial = !initialWithRow.isEmpty && random.chance(35) ? random.element(of: initialWithRow) : random.element(of: concreteNames)
+        let initial =
+            !initialWithRow.isEmpty && random.chance(35)
+            ? random.element(of: initialWithRow) : random.element(of: concreteNames)
         var isolation: String?
         if timerRandom.chance(20) {
             drawTimerRows(&states, targets: enterable, actions: actions, conditions: conditions)
             isolation = "MainActor"
         }
-        return RandomMachine(number: number, entryExit: entryExit, isolation: isolation, predicateTypes: predicateTypes,
-                             eventValues: eventValues, states: states, initial: initial, histories: histories)
+        return RandomMachine(
+            number: number, entryExit: entryExit, isolation: isolation, predicateTypes: predicateTypes,
+            eventValues: eventValues, states: states, initial: initial, histories: histories)
     }
 
     /// Some machines' events carry values, which actions and conditions take by label.
@@ -253,18 +279,25 @@ struct MachineGenerator {
     /// `after(…)` rows, from `timerRandom`, for some states, concrete and abstract: one or
     /// two durations each, one or two rows per duration (the second is the first's "else"
     /// when the first has conditions), written among the state's other rows.
-    private mutating func drawTimerRows(_ states: inout [RandomState], targets: [String], actions: [String],
-                                        conditions: [String]) {
+    private mutating func drawTimerRows(
+        _ states: inout [RandomState], targets: [String], actions: [String],
+        conditions: [String]
+    ) {
         var owners = states.indices.filter { _ in timerRandom.chance(40) }
         if owners.isEmpty { owners = [timerRandom.below(states.count)] }
         for owner in owners {
             for duration in timerRandom.sample(timerRandom.element(of: [1, 1, 2]), of: Self.timerDurations) {
                 let isGuarded = !conditions.isEmpty && timerRandom.chance(40)
-                var rows = [drawTimerRow(duration, owner: states[owner].name, isGuarded: isGuarded, targets: targets,
-                                         actions: actions, conditions: conditions)]
+                var rows = [
+                    drawTimerRow(
+                        duration, owner: states[owner].name, isGuarded: isGuarded, targets: targets,
+                        actions: actions, conditions: conditions)
+                ]
                 if timerRandom.chance(35) {
-                    rows.append(drawTimerRow(duration, owner: states[owner].name, isGuarded: !isGuarded && !conditions.isEmpty,
-                                             targets: targets, actions: actions, conditions: conditions))
+                    rows.append(
+                        drawTimerRow(
+                            duration, owner: states[owner].name, isGuarded: !isGuarded && !conditions.isEmpty,
+                            targets: targets, actions: actions, conditions: conditions))
                 }
                 for row in rows {
                     let position = timerRandom.below(states[owner].rows.count + 1)
@@ -277,16 +310,25 @@ struct MachineGenerator {
 
     /// An `after(duration)` row of `owner`: to `-` (the timer keeps running), back to `owner`
     /// (the timer restarts, when the transition leaves and enters it), or to another state.
-    private mutating func drawTimerRow(_ duration: String, owner: String, isGuarded: Bool, targets: [String],
-                                       actions: [String], conditions: [String]) -> RandomRow {
-        let rowConditions = isGuarded
-            ? timerRandom.sample(timerRandom.inRange(1...2), of: conditions).map { timerRandom.chance(30) ? "!" + $0 : $0 } : []
-        let next: String? = timerRandom.chance(20) ? nil
+    private mutating func drawTimerRow(
+        _ duration: String, owner: String, isGuarded: Bool, targets: [String],
+        actions: [String], conditions: [String]
+    ) -> RandomRow {
+        let rowConditions =
+            isGuarded
+            ? timerRandom.sample(timerRandom.inRange(1...2), of: conditions).map {
+                timerRandom.chance(30) ? "!" + $0 : $0
+            } : []
+        let next: String? =
+            timerRandom.chance(20)
+            ? nil
             : targets.contains(owner) && timerRandom.chance(30) ? owner : timerRandom.element(of: targets)
-        let style: RandomRow.Style = timerRandom.chance(70) ? .plain : timerRandom.chance(50) ? .eventBlock : .guardBlock
-        return RandomRow(events: ["after(\(duration))"], predicates: [], conditions: rowConditions, next: next,
-                         actions: timerRandom.sample(timerRandom.element(of: [0, 1, 1, 2]), of: actions).shuffledBy(&timerRandom),
-                         isOverride: false, style: style)
+        let style: RandomRow.Style =
+            timerRandom.chance(70) ? .plain : timerRandom.chance(50) ? .eventBlock : .guardBlock
+        return RandomRow(
+            events: ["after(\(duration))"], predicates: [], conditions: rowConditions, next: next,
+            actions: timerRandom.sample(timerRandom.element(of: [0, 1, 1, 2]), of: actions).shuffledBy(&timerRandom),
+            isOverride: false, style: style)
     }
 
     /// The superstates of a statechart's state: mostly one of the few states declared just
@@ -295,7 +337,9 @@ struct MachineGenerator {
     private mutating func drawNestedSuperstates(of index: Int, in states: [RandomState]) -> [String] {
         guard !random.chance(12) else { return [] }
         let earlier = states[..<index].map(\.name)
-        var chosen = [random.chance(75) ? earlier[random.inRange(max(0, index - 3)...(index - 1))] : random.element(of: earlier)]
+        var chosen = [
+            random.chance(75) ? earlier[random.inRange(max(0, index - 3)...(index - 1))] : random.element(of: earlier)
+        ]
         for _ in 0..<random.element(of: [0, 0, 0, 0, 0, 0, 1, 1, 1, 2]) {
             let other = random.element(of: earlier)
             if !chosen.contains(other) { chosen.append(other) }
@@ -336,45 +380,60 @@ struct MachineGenerator {
             } else if random.chance(3) || enterable.isEmpty {
                 target = random.element(of: all)
             } else {
-                target = !direct.isEmpty && random.chance(65) ? random.element(of: direct) : random.element(of: enterable)
+                target =
+                    !direct.isEmpty && random.chance(65) ? random.element(of: direct) : random.element(of: enterable)
             }
             let rowActions = random.sample(random.element(of: [0, 0, 1, 1, 2]), of: actions).shuffledBy(&random)
             states[index].initialRows = [RandomInitialRow(target: states[target].name, actions: rowActions)]
             if random.chance(3) {
-                states[index].initialRows.append(RandomInitialRow(target: states[random.element(of: all)].name, actions: []))
+                states[index].initialRows.append(
+                    RandomInitialRow(target: states[random.element(of: all)].name, actions: []))
             }
             states[index].initialRowPlacement = random.element(of: [.first, .first, .first, .afterRows, .last])
         }
     }
 
-    mutating func drawRow(events: [String], labels labelsOf: [String: [String]], actions: [String],
-                          conditions: [String], predicateTypes: [RandomPredicateType], targets: [String]) -> RandomRow {
-        let rowEvents = random.chance(10) && events.count > 1 ? random.sample(2, of: events) : [random.element(of: events)]
+    mutating func drawRow(
+        events: [String], labels labelsOf: [String: [String]], actions: [String],
+        conditions: [String], predicateTypes: [RandomPredicateType], targets: [String]
+    ) -> RandomRow {
+        let rowEvents =
+            random.chance(10) && events.count > 1 ? random.sample(2, of: events) : [random.element(of: events)]
         // The labels every event of the row carries: what its actions and conditions may take.
-        let labels = RandomMachine.valueLabels.filter { label in rowEvents.allSatisfy { labelsOf[$0]?.contains(label) ?? false } }
-        let ints = labels.filter { RandomMachine.valueTypes[$0] == "Int" }, strings = labels.filter { $0 == "s" }
+        let labels = RandomMachine.valueLabels.filter { label in
+            rowEvents.allSatisfy { labelsOf[$0]?.contains(label) ?? false }
+        }
+        let ints = labels.filter { RandomMachine.valueTypes[$0] == "Int" }
+        let strings = labels.filter { $0 == "s" }
         var predicates: [(type: String, cases: [String])] = []
         if !predicateTypes.isEmpty && random.chance(60) {
-            for type in random.sample(random.inRange(1...predicateTypes.count), of: predicateTypes).shuffledBy(&random) {
+            for type in random.sample(random.inRange(1...predicateTypes.count), of: predicateTypes).shuffledBy(&random)
+            {
                 let count = random.chance(30) ? random.inRange(1...(type.cases.count - 1)) : 1
                 predicates.append((type.name, random.sample(count, of: type.cases).shuffledBy(&random)))
             }
         }
         // Conditions, some negated (`!k0`), so that rows of several ranks decide by them.
-        var rowConditions = !conditions.isEmpty && random.chance(30)
+        var rowConditions =
+            !conditions.isEmpty && random.chance(30)
             ? random.sample(random.inRange(1...2), of: conditions).map { random.chance(30) ? "!" + $0 : $0 } : []
         // `q(x)` and `q(y)` are two calls of one condition, each asked with its own value.
         if !ints.isEmpty && random.chance(30) {
             rowConditions.append((random.chance(30) ? "!" : "") + "q(\(random.element(of: ints)))")
         }
         var rowActions = random.sample(random.element(of: [0, 0, 1, 1, 2, 3]), of: actions).shuffledBy(&random)
-        if !ints.isEmpty && random.chance(40) { rowActions.insert("vi(\(random.element(of: ints)))", at: random.below(rowActions.count + 1)) }
+        if !ints.isEmpty && random.chance(40) {
+            rowActions.insert("vi(\(random.element(of: ints)))", at: random.below(rowActions.count + 1))
+        }
         if !strings.isEmpty && random.chance(30) { rowActions.append("vs(s)") }
-        if !ints.isEmpty && !strings.isEmpty && random.chance(20) { rowActions.append("vis(\(random.element(of: ints)), s)") }
+        if !ints.isEmpty && !strings.isEmpty && random.chance(20) {
+            rowActions.append("vis(\(random.element(of: ints)), s)")
+        }
         let style: RandomRow.Style = random.chance(70) ? .plain : random.chance(50) ? .eventBlock : .guardBlock
-        return RandomRow(events: rowEvents, predicates: predicates, conditions: rowConditions,
-                         next: random.chance(25) ? nil : random.element(of: targets),
-                         actions: rowActions, isOverride: false, style: style)
+        return RandomRow(
+            events: rowEvents, predicates: predicates, conditions: rowConditions,
+            next: random.chance(25) ? nil : random.element(of: targets),
+            actions: rowActions, isOverride: false, style: style)
     }
 }
 

@@ -1,4 +1,5 @@
 import FSMTestSupport
+
 /// A machine made by `MachineGenerator`, in terms that render to `.sm` text and that the
 /// generator can repair: each row and superstate reference can be found again from the
 /// location of a diagnostic.
@@ -160,18 +161,21 @@ extension RandomMachine {
             writer.line("Predicate: \(type.name) = \(type.cases.joined(separator: " | "))")
         }
         for (event, labels) in eventValues {
-            writer.line("Event: \(event)(" + labels.map { "\($0): \(Self.valueTypes[$0]!)" }.joined(separator: ", ") + ")")
+            writer.line(
+                "Event: \(event)(" + labels.map { "\($0): \(Self.valueTypes[$0]!)" }.joined(separator: ", ") + ")")
         }
         writer.line("{")
         var secondDefinitions: [Int] = []
         for index in states.indices {
-            renderDefinition(index, rows: states[index].rows.indices.prefix(states[index].splitAt ?? states[index].rows.count),
-                             isFirst: true, into: &writer)
+            renderDefinition(
+                index, rows: states[index].rows.indices.prefix(states[index].splitAt ?? states[index].rows.count),
+                isFirst: true, into: &writer)
             if states[index].splitAt != nil { secondDefinitions.append(index) }
         }
         for index in secondDefinitions {
-            renderDefinition(index, rows: states[index].rows.indices.dropFirst(states[index].splitAt!), isFirst: false,
-                             into: &writer)
+            renderDefinition(
+                index, rows: states[index].rows.indices.dropFirst(states[index].splitAt!), isFirst: false,
+                into: &writer)
         }
         writer.line("}")
         return RenderedMachine(text: writer.text, elements: writer.elements)
@@ -193,7 +197,8 @@ extension RandomMachine {
         }
         let plain = rows.filter { !state.rows[$0].isOverride }
         let overrides = rows.filter { state.rows[$0].isOverride }
-        let initialRows = isFirst == (state.initialRowsInSecondDefinition && state.splitAt != nil)
+        let initialRows =
+            isFirst == (state.initialRowsInSecondDefinition && state.splitAt != nil)
             ? [] : Array(state.initialRows.indices)
         if rows.isEmpty && initialRows.isEmpty {
             writer.append(" - - -")
@@ -202,7 +207,8 @@ extension RandomMachine {
         }
         if initialRows.isEmpty, overrides.isEmpty, plain.count == 1, state.rows[plain[0]].style == .plain {
             writer.append(" ")
-            renderRowText(state.rows[plain[0]], element: .row(state: index, row: plain[0]), withEvent: true, into: &writer)
+            renderRowText(
+                state.rows[plain[0]], element: .row(state: index, row: plain[0]), withEvent: true, into: &writer)
             writer.endLine()
             return
         }
@@ -235,7 +241,8 @@ extension RandomMachine {
         writer.line("}", indent: 1)
     }
 
-    private func renderInitialRow(_ row: RandomInitialRow, element: RandomMachineElement, into writer: inout LineWriter) {
+    private func renderInitialRow(_ row: RandomInitialRow, element: RandomMachineElement, into writer: inout LineWriter)
+    {
         writer.append("- \(row.target) " + (row.actions.isEmpty ? "-" : Self.actionList(row.actions)), element: element)
     }
 
@@ -247,13 +254,16 @@ extension RandomMachine {
             switch row.style {
             case .eventBlock where row.events.count == 1:
                 var end = position + 1
-                while end < indices.count, rows[indices[end]].style == .eventBlock, rows[indices[end]].events == row.events {
+                while end < indices.count, rows[indices[end]].style == .eventBlock,
+                    rows[indices[end]].events == row.events
+                {
                     end += 1
                 }
                 writer.line("\(row.events[0]) {", indent: depth)
                 for member in indices[position..<end] {
                     writer.startLine(indent: depth + 1)
-                    renderRowText(rows[member], element: .row(state: state, row: member), withEvent: false, into: &writer)
+                    renderRowText(
+                        rows[member], element: .row(state: state, row: member), withEvent: false, into: &writer)
                     writer.endLine()
                 }
                 writer.line("}", indent: depth)
@@ -271,7 +281,8 @@ extension RandomMachine {
                 }
                 writer.line("[\(outer)] {", indent: depth)
                 writer.startLine(indent: depth + 1)
-                renderRowText(inner, element: .row(state: state, row: indices[position]), withEvent: true, into: &writer)
+                renderRowText(
+                    inner, element: .row(state: state, row: indices[position]), withEvent: true, into: &writer)
                 writer.endLine()
                 writer.line("}", indent: depth)
             default:
@@ -283,8 +294,10 @@ extension RandomMachine {
         }
     }
 
-    private func renderRowText(_ row: RandomRow, element: RandomMachineElement, withEvent: Bool,
-                               into writer: inout LineWriter) {
+    private func renderRowText(
+        _ row: RandomRow, element: RandomMachineElement, withEvent: Bool,
+        into writer: inout LineWriter
+    ) {
         var parts: [String] = []
         if withEvent { parts.append(row.events.joined(separator: " | ")) }
         let terms = row.predicates.map(Self.termText) + row.conditions

@@ -1,5 +1,5 @@
-import Foundation
 import FSMTestSupport
+import Foundation
 
 /// Compiles and runs Swift for the differential tests: FSMRuntime once per test process,
 /// as a static library, then executables of generated machines linked against it, built
@@ -34,10 +34,17 @@ final class SwiftToolchain: Sendable {
         let runtime = Paths.repository + "/Sources/FSMRuntime"
         let sources = try FileManager.default.contentsOfDirectory(atPath: runtime)
             .filter { $0.hasSuffix(".swift") }.sorted().map { runtime + "/" + $0 }
-        try run(swiftc, ["-emit-library", "-static", "-emit-module", "-module-name", "FSMRuntime", "-parse-as-library",
-                         "-swift-version", "6", "-O"] + sources
-                + ["-o", directory.path + "/libFSMRuntime.a", "-emit-module-path", directory.path + "/FSMRuntime.swiftmodule"],
-                in: directory)
+        try run(
+            swiftc,
+            [
+                "-emit-library", "-static", "-emit-module", "-module-name", "FSMRuntime", "-parse-as-library",
+                "-swift-version", "6", "-O",
+            ] + sources
+                + [
+                    "-o", directory.path + "/libFSMRuntime.a", "-emit-module-path",
+                    directory.path + "/FSMRuntime.swiftmodule",
+                ],
+            in: directory)
     }
 
     /// Folders left by test processes that ended without cleaning up, such as a run that
@@ -45,9 +52,11 @@ final class SwiftToolchain: Sendable {
     private static func removeFoldersOfEndedProcesses() {
         let temporary = FileManager.default.temporaryDirectory
         let prefix = "fsmc-differential-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count)),
-                  pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) != 0 else { continue }
+                pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) != 0
+            else { continue }
             try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
     }
@@ -63,8 +72,10 @@ final class SwiftToolchain: Sendable {
     /// Compiles `files` (name → Swift source; one must be `main.swift`) into an executable.
     /// A warning fails the build, as it would with `-warnings-as-errors`, unless
     /// `tolerates(file, message)` says it is one of those known.
-    func buildExecutable(named name: String, files: [String: String],
-                         tolerates: (_ file: String, _ message: String) -> Bool = { _, _ in false }) throws -> URL {
+    func buildExecutable(
+        named name: String, files: [String: String],
+        tolerates: (_ file: String, _ message: String) -> Bool = { _, _ in false }
+    ) throws -> URL {
         let folder = directory.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -72,22 +83,27 @@ final class SwiftToolchain: Sendable {
             try Data(source.utf8).write(to: folder.appendingPathComponent(file))
         }
         let executable = folder.appendingPathComponent(name)
-        let arguments = ["-swift-version", "6", "-strict-concurrency=complete", "-Onone",
-                         // One frontend for the whole module: batch mode spends more time
-                         // loading modules per job than compiling many small files.
-                         "-wmo", "-num-threads", "2", "-module-name", "Driver", "-I", directory.path,
-                         "-L", directory.path, "-lFSMRuntime"]
+        let arguments =
+            [
+                "-swift-version", "6", "-strict-concurrency=complete", "-Onone",
+                // One frontend for the whole module: batch mode spends more time
+                // loading modules per job than compiling many small files.
+                "-wmo", "-num-threads", "2", "-module-name", "Driver", "-I", directory.path,
+                "-L", directory.path, "-lFSMRuntime",
+            ]
             + files.keys.sorted() + ["-o", executable.path]
         let result = try launch(swiftc, arguments, in: folder, processorSeconds: 600)
         // `M3.swift:12:5: warning: …`; the lines that quote the source mark theirs `- warning:`.
         let untolerated = result.errors.split(separator: "\n").filter { line in
             guard let range = line.range(of: ": warning: ") else { return false }
-            let file = line[..<range.lowerBound].split(separator: ":").first.map { $0.split(separator: "/").last ?? $0 } ?? ""
+            let file =
+                line[..<range.lowerBound].split(separator: ":").first.map { $0.split(separator: "/").last ?? $0 } ?? ""
             return !tolerates(String(file), String(line[range.upperBound...]))
         }
         guard result.status == 0, untolerated.isEmpty else {
-            throw Failure(description: "\(([swiftc] + arguments).joined(separator: " ")) failed with status \(result.status)"
-                          + (untolerated.isEmpty ? "" : " or warned") + ":\n\(result.errors.prefix(20_000))")
+            throw Failure(
+                description: "\(([swiftc] + arguments).joined(separator: " ")) failed with status \(result.status)"
+                    + (untolerated.isEmpty ? "" : " or warned") + ":\n\(result.errors.prefix(20_000))")
         }
         return executable
     }
@@ -98,8 +114,10 @@ final class SwiftToolchain: Sendable {
     /// diagnostics, empty when there are none. With `checkingRegions`, it goes on to the
     /// mandatory SIL passes, where Swift checks what crosses isolation regions (sending a
     /// non-Sendable value to another task), which type checking alone does not.
-    func typecheck(named name: String, files: [String: String], options: [String] = [],
-                   checkingRegions: Bool = false) throws -> String {
+    func typecheck(
+        named name: String, files: [String: String], options: [String] = [],
+        checkingRegions: Bool = false
+    ) throws -> String {
         let folder = directory.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -108,10 +126,14 @@ final class SwiftToolchain: Sendable {
             try Data(source.utf8).write(to: folder.appendingPathComponent(file))
         }
         let mode = checkingRegions ? ["-emit-sil", "-o", "/dev/null"] : ["-typecheck"]
-        let result = try launch(swiftc, mode + ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
-                                         "-wmo", "-module-name", "Probe", "-package-name", "Probe", "-I", directory.path] + options
-                                         + files.keys.sorted(),
-                                in: folder, processorSeconds: 600)
+        let result = try launch(
+            swiftc,
+            mode + [
+                "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
+                "-wmo", "-module-name", "Probe", "-package-name", "Probe", "-I", directory.path,
+            ] + options
+                + files.keys.sorted(),
+            in: folder, processorSeconds: 600)
         return result.status == 0 ? "" : result.errors
     }
 
@@ -133,27 +155,37 @@ final class SwiftToolchain: Sendable {
     /// a loaded machine does not reach sooner; one that waits without computing is stopped
     /// after five times as long on the wall clock.
     @discardableResult
-    private func run(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
-                     processorSeconds: Int = 600) throws -> String {
-        let result = try launch(program, arguments, in: folder, standardInput: standardInput, processorSeconds: processorSeconds)
+    private func run(
+        _ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
+        processorSeconds: Int = 600
+    ) throws -> String {
+        let result = try launch(
+            program, arguments, in: folder, standardInput: standardInput, processorSeconds: processorSeconds)
         guard result.status == 0 else {
-            throw Failure(description: "\(([program] + arguments).joined(separator: " ")) failed with status \(result.status):\n\(result.errors.prefix(20_000))")
+            throw Failure(
+                description:
+                    "\(([program] + arguments).joined(separator: " ")) failed with status \(result.status):\n\(result.errors.prefix(20_000))"
+            )
         }
         return result.output
     }
 
     /// Runs a program as `run` does and returns its exit status and what it printed, its
     /// temporary files in this toolchain's folder.
-    private func launch(_ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
-                        processorSeconds: Int) throws -> (status: Int32, output: String, errors: String) {
-        let result = try LimitedProcess.run(program, arguments, in: folder, standardInput: standardInput,
-                                            environment: ["TMPDIR": temporaryDirectory.path],
-                                            processorSeconds: processorSeconds, wallSeconds: 5 * processorSeconds)
+    private func launch(
+        _ program: String, _ arguments: [String], in folder: URL, standardInput: URL? = nil,
+        processorSeconds: Int
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let result = try LimitedProcess.run(
+            program, arguments, in: folder, standardInput: standardInput,
+            environment: ["TMPDIR": temporaryDirectory.path],
+            processorSeconds: processorSeconds, wallSeconds: 5 * processorSeconds)
         guard let status = result.status else {
             throw Failure(description: "\(program) ran for more than \(5 * processorSeconds) s and was stopped")
         }
         if result.exceededProcessorTime {
-            throw Failure(description: "\(program) used more than \(processorSeconds) s of processor time and was stopped")
+            throw Failure(
+                description: "\(program) used more than \(processorSeconds) s of processor time and was stopped")
         }
         return (status, result.output, result.errors)
     }

@@ -1,7 +1,8 @@
+import FSMTestSupport
 import Foundation
 import Testing
+
 @testable import FSMCompiler
-import FSMTestSupport
 
 /// The editor support in Editors/: the TextMate grammar of `.sm` files understands every
 /// machine of the repository and of the documentation, gives each construct its scope,
@@ -34,11 +35,15 @@ import FSMTestSupport
             let units = Array(line.text.utf16)
             for token in line.tokens {
                 let tokenText = String(decoding: units[token.range], as: UTF16.self)
-                guard !tokenText.unicodeScalars.allSatisfy({ " \t\r\n\u{0C}".unicodeScalars.contains($0) }) else { continue }
+                guard !tokenText.unicodeScalars.allSatisfy({ " \t\r\n\u{0C}".unicodeScalars.contains($0) }) else {
+                    continue
+                }
                 let understood = !token.scopes.contains { $0.hasPrefix("invalid") }
                 let scoped = token.scopes.contains { $0 != "source.sm" && !$0.hasPrefix("meta.") }
                 if !understood || !scoped {
-                    problems.append("\(number + 1):\(token.range.lowerBound + 1) '\(tokenText)' \(token.scopes.joined(separator: " "))")
+                    problems.append(
+                        "\(number + 1):\(token.range.lowerBound + 1) '\(tokenText)' \(token.scopes.joined(separator: " "))"
+                    )
                 }
             }
         }
@@ -53,8 +58,10 @@ import FSMTestSupport
 
     /// The scopes of `token`, the first in the only occurrence of `context` in `source`;
     /// one token must cover it whole.
-    static func scopes(of token: String, in context: String, of source: String,
-                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String] {
+    static func scopes(
+        of token: String, in context: String, of source: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> [String] {
         let pieces = source.components(separatedBy: context)
         try #require(pieces.count == 2, "'\(context)' must occur once in the source", sourceLocation: sourceLocation)
         let contextStart = try #require(source.range(of: context)).lowerBound
@@ -134,13 +141,17 @@ import FSMTestSupport
         for block in Documentation.blocks where block.language.isEmpty && !block.path.hasSuffix("/Diagnostics.md") {
             let kept = block.lines.map { Substring($0) }.filter { $0.trimmingCharacters(in: .whitespaces) != "..." }
             if kept.contains(where: isHeader) {
-                examples.append(DocumentedExample(path: block.path, line: block.line, text: kept.joined(separator: "\n")))
+                examples.append(
+                    DocumentedExample(path: block.path, line: block.line, text: kept.joined(separator: "\n")))
             } else if kept.contains(where: { $0.hasSuffix("{") }) {
-                examples.append(DocumentedExample(path: block.path, line: block.line, text: "{\n" + kept.joined(separator: "\n") + "\n}"))
+                examples.append(
+                    DocumentedExample(
+                        path: block.path, line: block.line, text: "{\n" + kept.joined(separator: "\n") + "\n}"))
             }
         }
         let resources = Documentation.catalog + "/Resources"
-        let listings = ((try? FileManager.default.contentsOfDirectory(atPath: Paths.repository + "/" + resources)) ?? [])
+        let listings =
+            ((try? FileManager.default.contentsOfDirectory(atPath: Paths.repository + "/" + resources)) ?? [])
             .filter { $0.hasSuffix(".sm") }.sorted()
         for name in listings {
             let text = String(decoding: readBytes(Paths.repository + "/" + resources + "/" + name), as: UTF8.self)
@@ -248,8 +259,10 @@ import FSMTestSupport
         Expectation(token: "Idle", context: "INITIAL: Idle", scope: "entity.name.type.state.sm"),
         Expectation(token: "MainActor", context: "Isolation: MainActor", scope: "entity.name.type.sm"),
         Expectation(token: "onChange", context: "EntryExit: onChange", scope: "constant.language.entry-exit.sm"),
-        Expectation(token: "Network", context: "Network = wifi | cellular\nHistory", scope: "entity.name.type.predicate.sm"),
-        Expectation(token: "cellular", context: "Network = wifi | cellular\nHistory", scope: "variable.other.enummember.sm"),
+        Expectation(
+            token: "Network", context: "Network = wifi | cellular\nHistory", scope: "entity.name.type.predicate.sm"),
+        Expectation(
+            token: "cellular", context: "Network = wifi | cellular\nHistory", scope: "variable.other.enummember.sm"),
         Expectation(token: "deep", context: "Active = deep", scope: "constant.language.history.sm"),
         Expectation(token: "Seek", context: "Seek(position: Double)", scope: "variable.other.event.sm"),
         Expectation(token: "position", context: "Seek(position: Double)", scope: "variable.parameter.label.sm"),
@@ -266,13 +279,15 @@ import FSMTestSupport
         // Initial rows and the placeholder.
         Expectation(token: "-", context: "- Buffering startSpinner", scope: "constant.language.initial.sm"),
         Expectation(token: "Buffering", context: "- Buffering startSpinner", scope: "entity.name.type.state.sm"),
-        Expectation(token: "startSpinner", context: "- Buffering startSpinner", scope: "entity.name.function.action.sm"),
+        Expectation(
+            token: "startSpinner", context: "- Buffering startSpinner", scope: "entity.name.function.action.sm"),
         Expectation(token: "- - -", context: "Playing : Active - - -", scope: "constant.language.placeholder.sm"),
         // A one-row state: state, event, next state, action.
         Expectation(token: "Idle", context: "Idle Load Buffering startLoading", scope: "entity.name.type.state.sm"),
         Expectation(token: "Load", context: "Idle Load Buffering startLoading", scope: "variable.other.event.sm"),
         Expectation(token: "Buffering", context: "Load Buffering startLoading", scope: "entity.name.type.state.sm"),
-        Expectation(token: "startLoading", context: "Load Buffering startLoading", scope: "entity.name.function.action.sm"),
+        Expectation(
+            token: "startLoading", context: "Load Buffering startLoading", scope: "entity.name.function.action.sm"),
         // Delayed events and their durations.
         Expectation(token: "after", context: "after(30s)", scope: "keyword.other.after.sm"),
         Expectation(token: "30", context: "after(30s)", scope: "constant.numeric.duration.sm"),
@@ -300,10 +315,12 @@ import FSMTestSupport
         Expectation(token: "override", context: "override  Idle", scope: "variable.other.event.sm"),
         Expectation(token: "*", context: "Idle  *", scope: "constant.language.none.sm"),
         // Swift types of event values.
-        Expectation(token: "any", context: "any Error & Sendable", scope: "keyword.other.type.any.sm",
-                    source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
-        Expectation(token: "?", context: "Int]?", scope: "keyword.operator.type.optional.sm",
-                    source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
+        Expectation(
+            token: "any", context: "any Error & Sendable", scope: "keyword.other.type.any.sm",
+            source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
+        Expectation(
+            token: "?", context: "Int]?", scope: "keyword.operator.type.optional.sm",
+            source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
         // Regions: the Parallel header names a state.
         Expectation("PARALLEL", "PARALLEL: Media", "keyword.other.header.sm", Expectation.regions),
         Expectation("Media", "PARALLEL: Media", "entity.name.type.state.sm", Expectation.regions),
@@ -364,8 +381,11 @@ import FSMTestSupport
         Expectation("%", "Int%", "invalid.illegal.sm", machine("  A { Go A - }", headers: "Event: Go(x: Int%)\n")),
         Expectation("\u{A0}", "Go\u{A0}A", "invalid.illegal.sm", machine("  A { Go\u{A0}A - }")),
         Expectation("FSMName", "FSMName", "invalid.illegal.sm", "FSMName T\n{ A Go A - }\n"),
-        Expectation("Bogus", "Bogus: x", "invalid.illegal.unknown-header.sm", machine("  A { Go A - }", headers: "Bogus: x\n")),
-        Expectation("sometimes", "sometimes", "invalid.illegal.value.sm", machine("  A { Go A - }", headers: "EntryExit: sometimes\n")),
+        Expectation(
+            "Bogus", "Bogus: x", "invalid.illegal.unknown-header.sm", machine("  A { Go A - }", headers: "Bogus: x\n")),
+        Expectation(
+            "sometimes", "sometimes", "invalid.illegal.value.sm",
+            machine("  A { Go A - }", headers: "EntryExit: sometimes\n")),
         Expectation("2days", "2days", "invalid.illegal.duration.sm", machine("  A { after(2days) A - }")),
         Expectation("=", "= x", "invalid.illegal.sm", machine("  A { Go A - }", headers: "Parallel: A = x\n")),
         // A fork names a state after each '&' and follows a state, never '-'.
@@ -398,10 +418,12 @@ import FSMTestSupport
     // MARK: Against the grammar and the compiler
 
     /// A machine whose Event header holds each form of Swift type.
-    static let types = machine("  A { Go A - }", headers: """
-        Event: Go(a: Swift.Set<Int>, b: [String: Int]?, c: (x: Int, any P & Q), d: Int!)
+    static let types = machine(
+        "  A { Go A - }",
+        headers: """
+            Event: Go(a: Swift.Set<Int>, b: [String: Int]?, c: (x: Int, any P & Q), d: Int!)
 
-        """)
+            """)
 
     /// Where the language uses each terminal of Grammar/fsm.ebnf: an expectation whose
     /// token is the terminal, at the start of its context.
@@ -414,9 +436,14 @@ import FSMTestSupport
         Expectation(":", ": S {", "punctuation.separator.inheritance.sm", machine("  (S) { Go A - }\n  A : S { }")),
         Expectation(":", ": Swift", "punctuation.separator.label.sm", types),
         Expectation(":", ": Int]", "punctuation.separator.dictionary.sm", types),
-        Expectation("=", "= x | y", "keyword.operator.assignment.sm", machine("  A { Go [P = x] A - }", headers: "Predicate: P = x | y\n")),
-        Expectation("=", "= x]", "keyword.operator.comparison.sm", machine("  A { Go [P = x] A - }", headers: "Predicate: P = x | y\n")),
-        Expectation("|", "| y", "keyword.operator.logical.or.sm", machine("  A { Go A - }", headers: "Predicate: P = x | y\n")),
+        Expectation(
+            "=", "= x | y", "keyword.operator.assignment.sm",
+            machine("  A { Go [P = x] A - }", headers: "Predicate: P = x | y\n")),
+        Expectation(
+            "=", "= x]", "keyword.operator.comparison.sm",
+            machine("  A { Go [P = x] A - }", headers: "Predicate: P = x | y\n")),
+        Expectation(
+            "|", "| y", "keyword.operator.logical.or.sm", machine("  A { Go A - }", headers: "Predicate: P = x | y\n")),
         Expectation("|", "| Stop", "keyword.operator.logical.or.sm", machine("  A { Go | Stop A - }")),
         Expectation("(", "(S)", "punctuation.definition.abstract.begin.sm", machine("  (S) { Go A - }")),
         Expectation(")", ") {", "punctuation.definition.abstract.end.sm", machine("  (S) { Go A - }")),
@@ -494,7 +521,9 @@ import FSMTestSupport
     @Test func everyHeaderIsAHeaderKeyword() throws {
         let reference = try #require(Documentation.article("LanguageReference").section("## Headers")).text
         let documentedHeaders = reference.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| `"), let colon = line.firstIndex(of: ":"), line[colon...].hasPrefix(":` |") else { return nil }
+            guard line.hasPrefix("| `"), let colon = line.firstIndex(of: ":"), line[colon...].hasPrefix(":` |") else {
+                return nil
+            }
             return String(line.dropFirst(3)[..<colon])
         }
         #expect(Set(documentedHeaders) == Set(Headers.names))
@@ -517,12 +546,15 @@ import FSMTestSupport
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
             Issue.record("FSMC_UPDATE_GOLDEN=1: rewrote \(path); unset it, review git diff and run the tests again")
         } else {
-            #expect(readBytes(path) == bytes, "\(path) is stale; run FSMC_UPDATE_GOLDEN=1 swift test --filter TextMateGrammarTests")
+            #expect(
+                readBytes(path) == bytes,
+                "\(path) is stale; run FSMC_UPDATE_GOLDEN=1 swift test --filter TextMateGrammarTests")
         }
     }
 
     @Test func propertyListIsGeneratedFromTheJSON() throws {
-        try Self.expectGenerated(Array(PropertyList.xml(JSONValue.read(Self.grammarPath)).utf8), at: Self.propertyListPath)
+        try Self.expectGenerated(
+            Array(PropertyList.xml(JSONValue.read(Self.grammarPath)).utf8), at: Self.propertyListPath)
     }
 
     /// The property list reads back as the JSON: Foundation's reader of property lists
@@ -537,21 +569,22 @@ import FSMTestSupport
 
     @Test func propertyListWriterSortsKeysAndEscapes() throws {
         let value = JSONValue.object(["b": .array([.integer(3), .array([])]), "a": .string("<&>"), "c": .object([:])])
-        #expect(try PropertyList.xml(value).components(separatedBy: "<plist version=\"1.0\">\n")[1] == """
-            <dict>
-            \t<key>a</key>
-            \t<string>&lt;&amp;&gt;</string>
-            \t<key>b</key>
-            \t<array>
-            \t\t<integer>3</integer>
-            \t\t<array/>
-            \t</array>
-            \t<key>c</key>
-            \t<dict/>
-            </dict>
-            </plist>
+        #expect(
+            try PropertyList.xml(value).components(separatedBy: "<plist version=\"1.0\">\n")[1] == """
+                <dict>
+                \t<key>a</key>
+                \t<string>&lt;&amp;&gt;</string>
+                \t<key>b</key>
+                \t<array>
+                \t\t<integer>3</integer>
+                \t\t<array/>
+                \t</array>
+                \t<key>c</key>
+                \t<dict/>
+                </dict>
+                </plist>
 
-            """)
+                """)
         #expect(throws: PropertyList.UnsupportedValue.self) { try PropertyList.xml(.array([.bool(true)])) }
     }
 
@@ -571,7 +604,9 @@ import FSMTestSupport
         let configurationPath = try #require(language["configuration"]?.string)
         let configuration = try JSONValue.read(Self.extensionFolder + "/" + configurationPath)
         #expect(configuration["comments"]?["lineComment"] == .string("//"))
-        #expect(configuration["brackets"] == .array([["{", "}"], ["[", "]"], ["(", ")"]].map { .array($0.map(JSONValue.string)) }))
+        #expect(
+            configuration["brackets"]
+                == .array([["{", "}"], ["[", "]"], ["(", ")"]].map { .array($0.map(JSONValue.string)) }))
     }
 
     // MARK: The problem matcher
@@ -583,7 +618,8 @@ import FSMTestSupport
         try #require(blocks.count == 2)
         let task = try JSONDecoder().decode(JSONValue.self, from: Data(blocks[0].utf8))
         #expect(task["tasks"]?.array?.first?["problemMatcher"] == .string("$fsmc"))
-        let inline = try JSONDecoder().decode(JSONValue.self, from: Data(("{" + blocks[1] + "}").utf8))["problemMatcher"]
+        let inline = try JSONDecoder().decode(JSONValue.self, from: Data(("{" + blocks[1] + "}").utf8))[
+            "problemMatcher"]
         let matcher = try #require(try Self.manifest.get()["contributes"]?["problemMatchers"]?.array?.first)
         for key in ["owner", "fileLocation", "pattern"] {
             #expect(inline?[key] == matcher[key], "\(key)")
@@ -625,16 +661,20 @@ import FSMTestSupport
         let diagnostics = Compiler.check(SourceFile(name: path, text: Self.brokenMachine)).diagnostics
         typealias Line = (location: FSMCompiler.SourceLocation, severity: String, message: String, code: String?)
         let expected: [Line] = diagnostics.flatMap { diagnostic -> [Line] in
-            let main: Line = (diagnostic.location, diagnostic.severity.rawValue, diagnostic.message, diagnostic.id.rawValue)
+            let main: Line = (
+                diagnostic.location, diagnostic.severity.rawValue, diagnostic.message, diagnostic.id.rawValue
+            )
             return [main] + diagnostic.printedNotes.map { ($0.location, "note", $0.message, nil) }
         }
         let printed = diagnostics.flatMap { $0.description.split(separator: "\n").map(String.init) }
         #expect(Set(expected.map { $0.severity }) == ["error", "warning", "note"])
         #expect(printed.count == expected.count)
         for (line, expected) in zip(printed, expected) {
-            let match = try #require(regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), "\(line)")
+            let match = try #require(
+                regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), "\(line)")
             func group(_ key: String) -> String? {
-                guard case .integer(let number) = pattern[key], let range = Range(match.range(at: number), in: line) else { return nil }
+                guard case .integer(let number) = pattern[key], let range = Range(match.range(at: number), in: line)
+                else { return nil }
                 return String(line[range])
             }
             #expect(group("file") == expected.location.file)
@@ -654,27 +694,37 @@ import FSMTestSupport
     /// The tokenizer follows vscode-textmate: the earliest match wins, `end` wins a tie,
     /// then the patterns in order; a `begin`/`end` rule runs across lines; captures nest.
     @Test func tokenizerFollowsTextMateRules() throws {
-        let grammar = try TextMateGrammar(json: JSONDecoder().decode(JSONValue.self, from: Data(#"""
-            {
-              "scopeName": "source.t",
-              "patterns": [{ "include": "#block" }, { "match": "b", "name": "late" }, { "match": "[a-z]", "name": "letter" }],
-              "repository": {
-                "block": {
-                  "begin": "\\(", "end": "(?=z)|\\)", "name": "block",
-                  "patterns": [{ "match": "(x(y))", "captures": { "1": { "name": "xy" }, "2": { "name": "y" } } }, { "include": "$self" }]
-                }
-              }
-            }
-            """#.utf8)))
+        let grammar = try TextMateGrammar(
+            json: JSONDecoder().decode(
+                JSONValue.self,
+                from: Data(
+                    #"""
+                    {
+                      "scopeName": "source.t",
+                      "patterns": [{ "include": "#block" }, { "match": "b", "name": "late" }, { "match": "[a-z]", "name": "letter" }],
+                      "repository": {
+                        "block": {
+                          "begin": "\\(", "end": "(?=z)|\\)", "name": "block",
+                          "patterns": [{ "match": "(x(y))", "captures": { "1": { "name": "xy" }, "2": { "name": "y" } } }, { "include": "$self" }]
+                        }
+                      }
+                    }
+                    """#.utf8)))
         let lines = try grammar.tokenize("ab(c\nxyz)")
-        #expect(lines.map { $0.tokens.map(\.range) } == [[0..<1, 1..<2, 2..<3, 3..<4, 4..<5], [0..<1, 1..<2, 2..<3, 3..<5]])
-        #expect(lines[0].tokens.map(\.scopes) == [
-            ["source.t", "letter"], ["source.t", "late"], ["source.t", "block"], ["source.t", "block", "letter"], ["source.t", "block"],
-        ])
+        #expect(
+            lines.map { $0.tokens.map(\.range) } == [
+                [0..<1, 1..<2, 2..<3, 3..<4, 4..<5], [0..<1, 1..<2, 2..<3, 3..<5],
+            ])
+        #expect(
+            lines[0].tokens.map(\.scopes) == [
+                ["source.t", "letter"], ["source.t", "late"], ["source.t", "block"], ["source.t", "block", "letter"],
+                ["source.t", "block"],
+            ])
         // The block ends before "z" (its end wins the tie with "letter"); ")" is outside it.
-        #expect(lines[1].tokens.map(\.scopes) == [
-            ["source.t", "block", "xy"], ["source.t", "block", "xy", "y"], ["source.t", "letter"], ["source.t"],
-        ])
+        #expect(
+            lines[1].tokens.map(\.scopes) == [
+                ["source.t", "block", "xy"], ["source.t", "block", "xy", "y"], ["source.t", "letter"], ["source.t"],
+            ])
     }
 
     /// Lines end at CR LF and at CR as at LF, as editors split them.

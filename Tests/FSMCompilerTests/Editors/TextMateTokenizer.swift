@@ -23,8 +23,9 @@ struct TextMateGrammar: @unchecked Sendable {
     struct Rule {
         enum Kind {
             case match(NSRegularExpression, captures: [Int: [String]])
-            case beginEnd(begin: NSRegularExpression, end: NSRegularExpression,
-                          beginCaptures: [Int: [String]], endCaptures: [Int: [String]])
+            case beginEnd(
+                begin: NSRegularExpression, end: NSRegularExpression,
+                beginCaptures: [Int: [String]], endCaptures: [Int: [String]])
             case patterns
         }
 
@@ -49,15 +50,19 @@ struct TextMateGrammar: @unchecked Sendable {
     private var candidates: [[Int]] = []
 
     private static let grammarKeys: Set = ["name", "scopeName", "fileTypes", "patterns", "repository"]
-    private static let ruleKeys: Set = ["comment", "name", "match", "captures", "begin", "end", "beginCaptures",
-                                        "endCaptures", "patterns", "include"]
+    private static let ruleKeys: Set = [
+        "comment", "name", "match", "captures", "begin", "end", "beginCaptures",
+        "endCaptures", "patterns", "include",
+    ]
 
     init(json: JSONValue) throws {
         guard let members = json.object else { throw Unsupported(description: "a grammar is a JSON object") }
         if let key = Set(members.keys).subtracting(Self.grammarKeys).sorted().first {
             throw Unsupported(description: "the grammar key '\(key)'")
         }
-        guard let scopeName = json["scopeName"]?.string else { throw Unsupported(description: "a grammar without scopeName") }
+        guard let scopeName = json["scopeName"]?.string else {
+            throw Unsupported(description: "a grammar without scopeName")
+        }
         self.scopeName = scopeName
         for (name, rule) in json["repository"]?.object ?? [:] {
             repository[name] = try add(rule)
@@ -84,9 +89,10 @@ struct TextMateGrammar: @unchecked Sendable {
             kind = .match(try Self.regex(match), captures: try Self.captures(json["captures"]))
         case (nil, nil, let begin?, let end?):
             let both = try Self.captures(json["captures"])
-            kind = .beginEnd(begin: try Self.regex(begin), end: try Self.regex(end),
-                             beginCaptures: try json["beginCaptures"].map(Self.captures) ?? both,
-                             endCaptures: try json["endCaptures"].map(Self.captures) ?? both)
+            kind = .beginEnd(
+                begin: try Self.regex(begin), end: try Self.regex(end),
+                beginCaptures: try json["beginCaptures"].map(Self.captures) ?? both,
+                endCaptures: try json["endCaptures"].map(Self.captures) ?? both)
         case (nil, nil, nil, nil) where json["patterns"] != nil && scopes.isEmpty && json["captures"] == nil:
             kind = .patterns
         default:
@@ -113,7 +119,9 @@ struct TextMateGrammar: @unchecked Sendable {
 
     private func reference(_ include: String) throws -> Reference {
         if include == "$self" { return .grammar }
-        guard include.hasPrefix("#") else { throw Unsupported(description: "the include '\(include)' of another grammar") }
+        guard include.hasPrefix("#") else {
+            throw Unsupported(description: "the include '\(include)' of another grammar")
+        }
         return .repository(String(include.dropFirst()))
     }
 
@@ -127,7 +135,9 @@ struct TextMateGrammar: @unchecked Sendable {
                 guard !visiting.contains("$self") else { throw Unsupported(description: "'$self' includes itself") }
                 return try resolve(topLevel, visiting: visiting.union(["$self"]))
             case .repository(let name):
-                guard let index = repository[name] else { throw Unsupported(description: "an include of '#\(name)', which the repository lacks") }
+                guard let index = repository[name] else {
+                    throw Unsupported(description: "an include of '#\(name)', which the repository lacks")
+                }
                 guard !visiting.contains(name) else { throw Unsupported(description: "'#\(name)' includes itself") }
                 return try resolve([.rule(index)], visiting: visiting.union([name]))
             case .rule(let index):
@@ -150,10 +160,13 @@ struct TextMateGrammar: @unchecked Sendable {
             characters = characters.dropFirst()
             if first == "\\" {
                 guard let escaped = characters.first, escapes.contains(escaped) else {
-                    throw Unsupported(description: "the escape '\\\(characters.first.map(String.init) ?? "")' in /\(pattern)/")
+                    throw Unsupported(
+                        description: "the escape '\\\(characters.first.map(String.init) ?? "")' in /\(pattern)/")
                 }
                 characters = characters.dropFirst()
-            } else if first == "(", characters.first == "?", !groups.contains(where: { ("(" + characters).hasPrefix($0) }) {
+            } else if first == "(", characters.first == "?",
+                !groups.contains(where: { ("(" + characters).hasPrefix($0) })
+            {
                 throw Unsupported(description: "the group '(\(characters.prefix(3))' in /\(pattern)/")
             }
         }
@@ -169,7 +182,8 @@ struct TextMateGrammar: @unchecked Sendable {
         var result: [Int: [String]] = [:]
         for (key, value) in json?.object ?? [:] {
             guard let group = Int(key), let members = value.object, Set(members.keys) == ["name"],
-                  let name = value["name"]?.string else {
+                let name = value["name"]?.string
+            else {
                 throw Unsupported(description: "the capture '\(key)': \(value) (only a numbered group's name)")
             }
             result[group] = name.split(separator: " ").map(String.init)
@@ -208,7 +222,9 @@ struct TextMateGrammar: @unchecked Sendable {
     }
 
     private enum Found {
-        case end, match(Int), begin(Int)
+        case end
+        case match(Int)
+        case begin(Int)
     }
 
     /// The lines of `text` as editors split it, at CR LF, LF or CR, without their breaks.
@@ -241,7 +257,9 @@ struct TextMateGrammar: @unchecked Sendable {
             var tokens: [Token] = []
             var offset = 0
             var stalls = 0
-            while offset <= length, let (found, result) = nextMatch(in: line, length: length, from: offset, inside: stack.last!) {
+            while offset <= length,
+                let (found, result) = nextMatch(in: line, length: length, from: offset, inside: stack.last!)
+            {
                 let frame = stack.last!
                 if result.range.location > offset {
                     tokens.append(Token(range: offset..<result.range.location, scopes: frame.scopes))
@@ -250,7 +268,8 @@ struct TextMateGrammar: @unchecked Sendable {
                 case .end:
                     guard case .beginEnd(_, _, _, let captures) = rules[frame.rule!].kind else { preconditionFailure() }
                     if NSMaxRange(result.range) == offset && frame.enteredAt == (number, offset) {
-                        throw Unsupported(description: "line \(number + 1): a rule ends where it began, without matching anything")
+                        throw Unsupported(
+                            description: "line \(number + 1): a rule ends where it began, without matching anything")
                     }
                     tokens += Self.tokens(result, scopes: frame.scopes, captures: captures)
                     stack.removeLast()
@@ -266,7 +285,9 @@ struct TextMateGrammar: @unchecked Sendable {
                 // Zero-width matches may follow one another (rules ending together), but
                 // never for long without moving on.
                 stalls = result.range.length == 0 ? stalls + 1 : 0
-                if stalls > 100 { throw Unsupported(description: "line \(number + 1): the grammar loops at offset \(offset)") }
+                if stalls > 100 {
+                    throw Unsupported(description: "line \(number + 1): the grammar loops at offset \(offset)")
+                }
                 offset = NSMaxRange(result.range)
             }
             if offset < length {
@@ -278,12 +299,17 @@ struct TextMateGrammar: @unchecked Sendable {
     }
 
     /// The earliest match from `offset` of the frame's `end` and its patterns.
-    private func nextMatch(in line: String, length: Int, from offset: Int, inside frame: Frame) -> (Found, NSTextCheckingResult)? {
+    private func nextMatch(in line: String, length: Int, from offset: Int, inside frame: Frame) -> (
+        Found, NSTextCheckingResult
+    )? {
         var best: (Found, NSTextCheckingResult)?
         func consider(_ found: Found, _ regex: NSRegularExpression) {
             // Lookbehind sees before `offset`, and `^` matches only at the line's start.
-            guard let result = regex.firstMatch(in: line, options: [.withTransparentBounds, .withoutAnchoringBounds],
-                                                range: NSRange(location: offset, length: length - offset)) else { return }
+            guard
+                let result = regex.firstMatch(
+                    in: line, options: [.withTransparentBounds, .withoutAnchoringBounds],
+                    range: NSRange(location: offset, length: length - offset))
+            else { return }
             if best == nil || result.range.location < best!.1.range.location { best = (found, result) }
         }
         if let rule = frame.rule, case .beginEnd(_, let end, _, _) = rules[rule].kind {
@@ -309,7 +335,8 @@ struct TextMateGrammar: @unchecked Sendable {
         for group in captures.keys.sorted() where group < result.numberOfRanges {
             let captured = result.range(at: group)
             guard captured.location != NSNotFound else { continue }
-            let start = max(captured.location, range.location), end = min(NSMaxRange(captured), NSMaxRange(range))
+            let start = max(captured.location, range.location)
+            let end = min(NSMaxRange(captured), NSMaxRange(range))
             for unit in start..<max(start, end) {
                 perUnit[unit - range.location] += captures[group]!
             }

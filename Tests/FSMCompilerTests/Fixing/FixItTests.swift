@@ -1,13 +1,15 @@
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Testing
 
 /// Fix-its: which diagnostics get one, the text each writes, and `Compiler.fix`, which
 /// applies them until none is left.
 @Suite struct FixItTests {
     static func fixed(_ text: String) -> (text: String, applied: Int, diagnostics: [String]) {
         let result = Compiler.fix(SourceFile(name: "test.sm", text: text))
-        return (String(decoding: result.bytes, as: UTF8.self), result.applied, result.result.diagnostics.map(\.description))
+        return (
+            String(decoding: result.bytes, as: UTF8.self), result.applied, result.result.diagnostics.map(\.description)
+        )
     }
 
     static func fixIts(_ text: String) -> [String] {
@@ -26,7 +28,9 @@ import FSMTestSupport
         #expect(result.applied == 2)
         #expect(String(decoding: result.bytes, as: UTF8.self) == expected)
         #expect(result.result.diagnostics.isEmpty)
-        let override = try #require(Compiler.check(SourceFile(name: "ice.override.sm", bytes: readBytes(Paths.wild + "/ice.override.sm"))).machine)
+        let override = try #require(
+            Compiler.check(SourceFile(name: "ice.override.sm", bytes: readBytes(Paths.wild + "/ice.override.sm")))
+                .machine)
         let machine = try #require(result.result.machine)
         #expect(TransitionTable.text(machine) == TransitionTable.text(override))
     }
@@ -44,21 +48,27 @@ import FSMTestSupport
 
     /// The diagnostics say so: one note per row, naming the lines the block takes.
     @Test func eachReplacingRowNotesItsFixIt() {
-        let diagnostics = Compiler.check(SourceFile(name: "ice.sm", bytes: readBytes(Paths.wild + "/ice.sm"))).diagnostics
+        let diagnostics = Compiler.check(SourceFile(name: "ice.sm", bytes: readBytes(Paths.wild + "/ice.sm")))
+            .diagnostics
         #expect(diagnostics.map(\.id) == Array(repeating: .missingOverride, count: 4))
-        #expect(diagnostics.map { $0.description.split(separator: "\n").last! } == [
-            "ice.sm:101:9: note: fix-it: wrap lines 101-102 in 'override { }'; 'fsmc check --fix' applies it",
-            "ice.sm:102:9: note: fix-it: wrap lines 101-102 in 'override { }'; 'fsmc check --fix' applies it",
-            "ice.sm:111:9: note: fix-it: wrap lines 111-112 in 'override { }'; 'fsmc check --fix' applies it",
-            "ice.sm:112:9: note: fix-it: wrap lines 111-112 in 'override { }'; 'fsmc check --fix' applies it",
-        ])
+        #expect(
+            diagnostics.map { $0.description.split(separator: "\n").last! } == [
+                "ice.sm:101:9: note: fix-it: wrap lines 101-102 in 'override { }'; 'fsmc check --fix' applies it",
+                "ice.sm:102:9: note: fix-it: wrap lines 101-102 in 'override { }'; 'fsmc check --fix' applies it",
+                "ice.sm:111:9: note: fix-it: wrap lines 111-112 in 'override { }'; 'fsmc check --fix' applies it",
+                "ice.sm:112:9: note: fix-it: wrap lines 111-112 in 'override { }'; 'fsmc check --fix' applies it",
+            ])
     }
 
     /// A file indented with tabs gets tabs; rows apart get blocks of their own.
     @Test func theBodysIndentationIsKept() {
-        let source = "FSM: T\nInitial: A\n{\n(S) {\n\tGo A -\n\tStop A -\n}\nA : S {\n\tGo A x\n\tKeep A -\n\tStop A y\n}\n}\n"
+        let source =
+            "FSM: T\nInitial: A\n{\n(S) {\n\tGo A -\n\tStop A -\n}\nA : S {\n\tGo A x\n\tKeep A -\n\tStop A y\n}\n}\n"
         let result = Self.fixed(source)
-        #expect(result.text == "FSM: T\nInitial: A\n{\n(S) {\n\tGo A -\n\tStop A -\n}\nA : S {\n\toverride {\n\t\tGo A x\n\t}\n\tKeep A -\n\toverride {\n\t\tStop A y\n\t}\n}\n}\n")
+        #expect(
+            result.text
+                == "FSM: T\nInitial: A\n{\n(S) {\n\tGo A -\n\tStop A -\n}\nA : S {\n\toverride {\n\t\tGo A x\n\t}\n\tKeep A -\n\toverride {\n\t\tStop A y\n\t}\n}\n}\n"
+        )
         #expect(result.applied == 2 && result.diagnostics.isEmpty)
     }
 
@@ -89,31 +99,32 @@ import FSMTestSupport
 
             """
         let result = Self.fixed(source)
-        #expect(result.text == """
-            FSM: T
-            Predicate: Mode = fast | slow
-            Initial: A
-            {
-              (S) {
-                Go [Mode=fast] A -
-                Go [Mode=slow] A -
-                Stop [Mode=fast] A -
-              }
-              A : S {
-                override {
-                  Go {
-                    [Mode=fast] A x
-
-                    [Mode=slow] A y // slow
+        #expect(
+            result.text == """
+                FSM: T
+                Predicate: Mode = fast | slow
+                Initial: A
+                {
+                  (S) {
+                    Go [Mode=fast] A -
+                    Go [Mode=slow] A -
+                    Stop [Mode=fast] A -
                   }
-                  [Mode=fast] {
-                    Stop A z
+                  A : S {
+                    override {
+                      Go {
+                        [Mode=fast] A x
+
+                        [Mode=slow] A y // slow
+                      }
+                      [Mode=fast] {
+                        Stop A z
+                      }
+                    }
                   }
                 }
-              }
-            }
 
-            """)
+                """)
         #expect(result.applied == 1)
         #expect(result.diagnostics.isEmpty)
     }
@@ -123,7 +134,10 @@ import FSMTestSupport
         let result = Self.fixed("FSM: T\nInitial: A\n{\n(S) { Go A - }\nA : S { Go A x } B : S - - -\n}")
         #expect(result.text == "FSM: T\nInitial: A\n{\n(S) { Go A - }\nA : S { override { Go A x } } B : S - - -\n}")
         #expect(result.diagnostics.allSatisfy { $0.contains("[unreachableState]") })
-        #expect(Self.fixIts("FSM: T\nInitial: A\n{\n(S) { Go A - }\nA : S { Go A x } B : S - - -\n}") == ["wrap the row in 'override { }'"])
+        #expect(
+            Self.fixIts("FSM: T\nInitial: A\n{\n(S) { Go A - }\nA : S { Go A x } B : S - - -\n}") == [
+                "wrap the row in 'override { }'"
+            ])
     }
 
     /// A row for two events of which one replaces nothing gets no fix-it: wrapping it
@@ -137,7 +151,8 @@ import FSMTestSupport
 
     /// A row that replaces an inherited override gets the same fix (overrideOutOfOrder).
     @Test func overridesOutOfOrderAreFixedToo() {
-        let source = "FSM: T\nInitial: C\n{\n(S) {\n  Go A -\n}\n(M) : S {\n  override {\n    Go A m\n  }\n}\nC : M {\n  Go A c\n}\nA - - -\n}\n"
+        let source =
+            "FSM: T\nInitial: C\n{\n(S) {\n  Go A -\n}\n(M) : S {\n  override {\n    Go A m\n  }\n}\nC : M {\n  Go A c\n}\nA - - -\n}\n"
         #expect(Self.fixIts(source) == ["wrap line 13 in 'override { }'"])
         let result = Self.fixed(source)
         #expect(result.text.contains("C : M {\n  override {\n    Go A c\n  }\n}"))
@@ -158,7 +173,9 @@ import FSMTestSupport
     /// The last line is ended first; a file with CRLF line breaks gets CRLF.
     @Test func theFilesLineBreaksAreKept() {
         #expect(Self.fixed("FSM: T\nInitial: A\n{\n  A Go A -").text == "FSM: T\nInitial: A\n{\n  A Go A -\n}\n")
-        #expect(Self.fixed("FSM: T\r\nInitial: A\r\n{\r\n  A Go A -\r\n").text == "FSM: T\r\nInitial: A\r\n{\r\n  A Go A -\r\n}\r\n")
+        #expect(
+            Self.fixed("FSM: T\r\nInitial: A\r\n{\r\n  A Go A -\r\n").text
+                == "FSM: T\r\nInitial: A\r\n{\r\n  A Go A -\r\n}\r\n")
     }
 
     /// A brace missing in the middle: the layout shows that appending one at the end would
@@ -176,7 +193,10 @@ import FSMTestSupport
         let source = "FSM: T\nInitial: A\n{\n  (S) {\n    Go A -\n  }\n  A : S {\n    Go A x\n"
         let result = Self.fixed(source)
         #expect(result.applied == 2)
-        #expect(result.text == "FSM: T\nInitial: A\n{\n  (S) {\n    Go A -\n  }\n  A : S {\n    override {\n      Go A x\n    }\n  }\n}\n")
+        #expect(
+            result.text
+                == "FSM: T\nInitial: A\n{\n  (S) {\n    Go A -\n  }\n  A : S {\n    override {\n      Go A x\n    }\n  }\n}\n"
+        )
         #expect(result.diagnostics.isEmpty)
     }
 

@@ -1,6 +1,6 @@
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Testing
 
 /// The formatter's properties on the differential suite's random machines, which use every
 /// construct of the language: formatting keeps the meaning and is idempotent.

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// `fsmc format`'s layout rules, one case each, and its promises on every real file:
 /// idempotent, meaning-preserving, every comment kept.
@@ -14,103 +14,111 @@ import FSMTestSupport
         // Headers `Name: value`; states indented by two, rows by four; `{` after the state;
         // one row per line, in columns; `*` written `-`; action lists `{a b}`; a state
         // written on one line stays on one line.
-        ("FSM:T\nInitial :  A\n{\nA{Coin B *\n  LongerEvent   *   {a   b}}\nB Coin A -\n}",
-         """
-         FSM: T
-         Initial: A
-         {
-           A {
-             Coin         B  -
-             LongerEvent  -  {a b}
-           }
-           B  Coin  A  -
-         }
+        (
+            "FSM:T\nInitial :  A\n{\nA{Coin B *\n  LongerEvent   *   {a   b}}\nB Coin A -\n}",
+            """
+            FSM: T
+            Initial: A
+            {
+              A {
+                Coin         B  -
+                LongerEvent  -  {a b}
+              }
+              B  Coin  A  -
+            }
 
-         """),
+            """
+        ),
         // Every block kind; nested rows absorb their indentation in the first column, so the
         // next-state and action columns line up through the whole state; guards
         // `[Type = a | b, condition]`; multi-event rows `A | B`; `* * *` written `- - -`.
-        ("""
-         FSM: E
-         Initial: L
-         Predicate: Mode = on|off
-         {
-           L { Coin U - [Mode=on,ok]{ Pass L smile } Pass|Kick { [Mode = off] - - } override { Reset L - } }
-           U * * *
-         }
-         """,
-         """
-         FSM: E
-         Initial: L
-         Predicate: Mode = on | off
-         {
-           L {
-             Coin            U  -
-             [Mode = on, ok] {
-               Pass          L  smile
-             }
-             Pass | Kick {
-               [Mode = off]  -  -
-             }
-             override {
-               Reset         L  -
-             }
-           }
-           U  - - -
-         }
+        (
+            """
+            FSM: E
+            Initial: L
+            Predicate: Mode = on|off
+            {
+              L { Coin U - [Mode=on,ok]{ Pass L smile } Pass|Kick { [Mode = off] - - } override { Reset L - } }
+              U * * *
+            }
+            """,
+            """
+            FSM: E
+            Initial: L
+            Predicate: Mode = on | off
+            {
+              L {
+                Coin            U  -
+                [Mode = on, ok] {
+                  Pass          L  smile
+                }
+                Pass | Kick {
+                  [Mode = off]  -  -
+                }
+                override {
+                  Reset         L  -
+                }
+              }
+              U  - - -
+            }
 
-         """),
+            """
+        ),
         // Consecutive one-row states align in four columns; a state with braces ends the run.
-        ("""
-         Initial: Locked
-         FSM: Turnstile
-         {
-           Locked Coin Unlocked unlock
-           Locked Pass Locked alarm
-           (Base) : Other <{a b} >c Reset Locked -
-           Unlocked { Coin Unlocked thankyou }
-           Unlocked Pass Locked lock
-         }
-         """,
-         """
-         Initial: Locked
-         FSM: Turnstile
-         {
-           Locked                    Coin   Unlocked  unlock
-           Locked                    Pass   Locked    alarm
-           (Base) : Other <{a b} >c  Reset  Locked    -
-           Unlocked {
-             Coin  Unlocked  thankyou
-           }
-           Unlocked  Pass  Locked  lock
-         }
+        (
+            """
+            Initial: Locked
+            FSM: Turnstile
+            {
+              Locked Coin Unlocked unlock
+              Locked Pass Locked alarm
+              (Base) : Other <{a b} >c Reset Locked -
+              Unlocked { Coin Unlocked thankyou }
+              Unlocked Pass Locked lock
+            }
+            """,
+            """
+            Initial: Locked
+            FSM: Turnstile
+            {
+              Locked                    Coin   Unlocked  unlock
+              Locked                    Pass   Locked    alarm
+              (Base) : Other <{a b} >c  Reset  Locked    -
+              Unlocked {
+                Coin  Unlocked  thankyou
+              }
+              Unlocked  Pass  Locked  lock
+            }
 
-         """),
+            """
+        ),
         // Modifiers keep their order and form; a block that is a whole state body stays
         // after the state; the placeholder inside braces stays on its own line.
-        ("""
-         FSM: M
-         Initial: A
-         {
-           A >x : S <y <{z w} Go { [c] B - }
-           (S) { - - - }
-           B : S - - -
-         }
-         """,
-         """
-         FSM: M
-         Initial: A
-         {
-           A >x : S <y <{z w} Go {
-             [c]  B  -
-           }
-           (S) {
-             - - -
-           }
-           B : S  - - -
-         }
+        (
+            """
+            FSM: M
+            Initial: A
+            {
+              A >x : S <y <{z w} Go { [c] B - }
+              (S) { - - - }
+              B : S - - -
+            }
+            """,
+            """
+            FSM: M
+            Initial: A
+            {
+              A >x : S <y <{z w} Go {
+                [c]  B  -
+              }
+              (S) {
+                - - -
+              }
+              B : S  - - -
+            }
 
-         """),
+            """
+        ),
     ])
     func layout(source: String, expected: String) {
         #expect(Self.format(source) == expected)
@@ -151,52 +159,55 @@ import FSMTestSupport
 
             // the very end
             """
-        #expect(Self.format(source) == """
-            // Header comment
+        #expect(
+            Self.format(source) == """
+                // Header comment
 
-            // second paragraph
-            FSM: C  // the name
-            Initial: A
-            {
-              // about A
+                // second paragraph
+                FSM: C  // the name
+                Initial: A
+                {
+                  // about A
 
-              A <enter {  // trailing after brace
-                Coin  B  -          // trailing after row
-                Pass  B  {one two}  // inside an action list
-                // before the closing brace
-              }  // after the closing brace
-              // between name and brace
-              B {
-                Coin  A  -
-              }
-              C {
-                // only a comment
-              }
-              D {}
-            }
-            // after the body
+                  A <enter {  // trailing after brace
+                    Coin  B  -          // trailing after row
+                    Pass  B  {one two}  // inside an action list
+                    // before the closing brace
+                  }  // after the closing brace
+                  // between name and brace
+                  B {
+                    Coin  A  -
+                  }
+                  C {
+                    // only a comment
+                  }
+                  D {}
+                }
+                // after the body
 
-            // the very end
+                // the very end
 
-            """)
+                """)
     }
 
     @Test func commentsOnLinesOfTheirOwnInsideARowMoveAboveIt() {
-        let source = "FSM: C\nInitial: A\n{\n  A {\n    Pass A -\n\n    Go // one\n\n    // two\n    B - // three\n  }\n}\n"
-        #expect(Self.format(source) == """
-            FSM: C
-            Initial: A
-            {
-              A {
-                Pass  A  -
+        let source =
+            "FSM: C\nInitial: A\n{\n  A {\n    Pass A -\n\n    Go // one\n\n    // two\n    B - // three\n  }\n}\n"
+        #expect(
+            Self.format(source) == """
+                FSM: C
+                Initial: A
+                {
+                  A {
+                    Pass  A  -
 
-                // one
-                // two
-                Go    B  -  // three
-              }
-            }
+                    // one
+                    // two
+                    Go    B  -  // three
+                  }
+                }
 
-            """)
+                """)
     }
 
     @Test func commentBytesAreKeptExactlyExceptTrailingBlanks() throws {
@@ -204,17 +215,23 @@ import FSMTestSupport
         bytes += [0xFF, 0x20, 0x0D, 0x0A] + Array("}\r\n".utf8)
         let result = SourceFormatter.format(SourceFile(name: "test.sm", bytes: bytes))
         let formatted = try #require(result.bytes)
-        #expect(formatted == Array("FSM: C\nInitial: A\n{\n  A  Go  A  -  // caf\u{E9} ".utf8) + [0xFF] + Array("\n}\n".utf8))
+        #expect(
+            formatted == Array("FSM: C\nInitial: A\n{\n  A  Go  A  -  // caf\u{E9} ".utf8) + [0xFF]
+                + Array("\n}\n".utf8))
     }
 
     @Test func filesWithSyntaxErrorsAreNotFormatted() {
         let result = SourceFormatter.format(SourceFile(name: "test.sm", text: "FSM: C\nInitial: A\n{\n  A Go\n}\n"))
         #expect(result.bytes == nil)
-        #expect(result.diagnostics.map(\.description) == ["test.sm:5:1: error: expected a next state or '-', found '}' [syntaxError]"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "test.sm:5:1: error: expected a next state or '-', found '}' [syntaxError]"
+            ])
     }
 
     @Test func semanticErrorsDoNotStopFormatting() {
-        #expect(Self.format("FSM: C\nInitial: A\n{ A Go Nowhere - }") == "FSM: C\nInitial: A\n{\n  A  Go  Nowhere  -\n}\n")
+        #expect(
+            Self.format("FSM: C\nInitial: A\n{ A Go Nowhere - }") == "FSM: C\nInitial: A\n{\n  A  Go  Nowhere  -\n}\n")
     }
 
     // MARK: Every example and wild file
@@ -261,7 +278,8 @@ import FSMTestSupport
             #expect(after.machine == nil)
         }
         #expect(after.diagnostics.map(\.id) == before.diagnostics.map(\.id))
-        #expect(Parser.parse(SourceFile(name: source.name, bytes: bytes)).syntax.description
+        #expect(
+            Parser.parse(SourceFile(name: source.name, bytes: bytes)).syntax.description
                 == Parser.parse(source).syntax.description)
     }
 
@@ -279,15 +297,18 @@ import FSMTestSupport
     @Test(arguments: files)
     func theLayoutOfTheInputDoesNotMatter(path: String) throws {
         let source = Self.source(path)
-        let withoutComments = String(decoding: source.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.components(separatedBy: "//")[0] }.joined(separator: "\n")
+        let withoutComments = String(decoding: source.bytes, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { $0.components(separatedBy: "//")[0] }.joined(separator: "\n")
         guard let expected = Self.format(withoutComments) else { return }
         // A row action's '(' must touch its name (`setLevel(level)`), so it stays glued on.
         var tokens: [String] = []
         var previous: Token?
         for token in Lexer.lex(source).dropLast() {
             if let previous, token.kind == .openParen, token.location.line == previous.location.line,
-               token.location.column == previous.location.column + previous.text.utf8.count {
+                token.location.column == previous.location.column + previous.text.utf8.count
+            {
                 tokens[tokens.count - 1] += token.text
             } else {
                 tokens.append(token.text)
@@ -302,7 +323,9 @@ import FSMTestSupport
 
     /// Comments and line breaks between any two tokens: every comment is kept in order, the
     /// meaning is kept, and formatting the result again changes nothing.
-    @Test(arguments: ["Examples/EnforcedTurnstile/EnforcedTurnstile.sm", "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm"])
+    @Test(arguments: [
+        "Examples/EnforcedTurnstile/EnforcedTurnstile.sm", "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm",
+    ])
     func commentsAnywhereAreKept(path: String) throws {
         let source = Self.source(path)
         let tokens = Lexer.lex(source).dropLast().map(\.text)
@@ -318,17 +341,26 @@ import FSMTestSupport
             for token in tokens {
                 text += token
                 switch next(8) {
-                case 0: text += " // c\(count)\n"; count += 1
-                case 1: text += "\n  // c\(count)\n\n"; count += 1
+                case 0:
+                    text += " // c\(count)\n"
+                    count += 1
+                case 1:
+                    text += "\n  // c\(count)\n\n"
+                    count += 1
                 case 2: text += "\n"
                 case 3: text += "\n\n\n"
                 default: text += " "
                 }
             }
-            let result = try #require(SourceFormatter.format(SourceFile(name: "v.sm", text: text)).text, "variant \(variant)")
-            #expect(CommentScanner.scan(SourceFile(name: "v.sm", text: result)).map(\.text) == (0..<count).map { "// c\($0)" })
+            let result = try #require(
+                SourceFormatter.format(SourceFile(name: "v.sm", text: text)).text, "variant \(variant)")
+            #expect(
+                CommentScanner.scan(SourceFile(name: "v.sm", text: result)).map(\.text)
+                    == (0..<count).map { "// c\($0)" })
             #expect(Self.format(result) == result, "variant \(variant) is not stable:\n\(result)")
-            #expect(Compiler.check(SourceFile(name: "v.sm", text: result)).machine.map { TransitionTable.text($0) } == expectedTable)
+            #expect(
+                Compiler.check(SourceFile(name: "v.sm", text: result)).machine.map { TransitionTable.text($0) }
+                    == expectedTable)
         }
     }
 
@@ -346,7 +378,9 @@ import FSMTestSupport
             // Indentation is in steps of two, except for a guardless row of an event block,
             // which starts in the next-state column of the row above it.
             let above = number > 0 ? Array(lines[number - 1]) : []
-            let isAligned = indentation > 0 && indentation < above.count && above[indentation] != " " && above[indentation - 1] == " "
+            let isAligned =
+                indentation > 0 && indentation < above.count && above[indentation] != " "
+                && above[indentation - 1] == " "
             #expect(indentation % 2 == 0 || isAligned, "odd indentation in \(path): '\(line)'")
             let code = line.components(separatedBy: "//")[0]
             #expect(!code.contains("*"), "'*' left in \(path): '\(line)'")

@@ -1,14 +1,16 @@
+import FSMTestSupport
 import Foundation
 import Testing
+
 @testable import FSMCompiler
-import FSMTestSupport
 
 @Suite struct GeneratedNamesTests {
     /// `GeneratedNames.members` is what predicate parameters are renamed around; this
     /// catches a name the generator starts to declare (a local, a private function, a
     /// property) without listing it there, which a parameter of that name would then hide.
     @Test func everyNameTheMachineDeclaresIsKnownToGeneratedNames() throws {
-        let source = try String(contentsOfFile: Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm", encoding: .utf8)
+        let source = try String(
+            contentsOfFile: Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm", encoding: .utf8)
         let swift = try #require(Compiler.compile(SourceFile(name: "EnforcedTurnstile.sm", text: source)).swift)
         let machineClass = try #require(swift.range(of: "final class ")).lowerBound
         let declaration = /(?:let|var|func) (\w+)/
@@ -28,23 +30,28 @@ import FSMTestSupport
         let known = GeneratedNames.members.union(GeneratedNames.timerMembers)
         let unknown = declared.filter { !known.contains($0) && !$0.hasPrefix("handleIn") }
         #expect(unknown == ["load", "stop", "ready", "progress", "pause", "play"])
-        #expect(declared.isSuperset(of: ["timers", "timerTokens", "startTimer", "cancelTimer", "timerFired", "dispatchTimer", "token"]))
+        #expect(
+            declared.isSuperset(of: [
+                "timers", "timerTokens", "startTimer", "cancelTimer", "timerFired", "dispatchTimer", "token",
+            ]))
     }
 
     /// A parameter keeps its name unless it meets one of the generator's, a state
     /// function's, or a name an earlier parameter took.
     @Test func parameterNamesAvoidTheGeneratorsAndEachOther() throws {
-        let model = try #require(machine("""
-            FSM: M
-            Initial: S
-            Predicate: Enforcement = a | b
-            Predicate: From = a | b
-            Predicate: FromValue = a | b
-            Predicate: HandleInS = a | b
-            {
-              S { E [Enforcement = a, From = a, FromValue = a, HandleInS = a] S -  EventQueue S - }
-            }
-            """))
+        let model = try #require(
+            machine(
+                """
+                FSM: M
+                Initial: S
+                Predicate: Enforcement = a | b
+                Predicate: From = a | b
+                Predicate: FromValue = a | b
+                Predicate: HandleInS = a | b
+                {
+                  S { E [Enforcement = a, From = a, FromValue = a, HandleInS = a] S -  EventQueue S - }
+                }
+                """))
         let names = GeneratedNames(model)
         #expect(names.predicateParameters == ["enforcement", "fromValue", "fromValueValue", "handleInSValue"])
         #expect(names.eventQueue == "eventQueueStorage")

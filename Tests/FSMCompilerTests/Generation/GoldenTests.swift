@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// The Swift generated for each example is compared byte for byte with its golden file in
 /// Tests/GeneratedCodeTests/Generated, where the GeneratedCodeTests target compiles it
@@ -28,10 +28,12 @@ import FSMTestSupport
     /// The golden files, as Tests/GeneratedCodeTests/Goldens.txt lists them (the list
     /// Tests/update-goldens.sh reads too).
     static let goldens: [Golden] = {
-        let list = String(decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/Goldens.txt"), as: UTF8.self)
+        let list = String(
+            decoding: readBytes(Paths.repository + "/Tests/GeneratedCodeTests/Goldens.txt"), as: UTF8.self)
         return list.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: " ").map(String.init)
-            guard let source = fields.first, let access = fields.dropFirst().first.flatMap(SwiftAccess.init(rawValue:)) else {
+            guard let source = fields.first, let access = fields.dropFirst().first.flatMap(SwiftAccess.init(rawValue:))
+            else {
                 Issue.record("Goldens.txt: a line needs a source and an access level: \(line)")
                 return nil
             }
@@ -60,16 +62,19 @@ import FSMTestSupport
         let swift = try #require(output.swift)
         if Self.isUpdating {
             try Data(swift.utf8).write(to: URL(fileURLWithPath: golden.goldenPath), options: .atomic)
-            Issue.record("FSMC_UPDATE_GOLDEN=1: rewrote \(golden.goldenPath); unset it, review git diff and run the tests again")
+            Issue.record(
+                "FSMC_UPDATE_GOLDEN=1: rewrote \(golden.goldenPath); unset it, review git diff and run the tests again")
             return
         }
         let expected = String(decoding: readBytes(golden.goldenPath), as: UTF8.self)
-        #expect(swift == expected, "\(golden.goldenPath) is stale; run FSMC_UPDATE_GOLDEN=1 swift test and review git diff")
+        #expect(
+            swift == expected, "\(golden.goldenPath) is stale; run FSMC_UPDATE_GOLDEN=1 swift test and review git diff")
     }
 
     @Test func generationIsDeterministic() throws {
-        let source = SourceFile(name: "EnforcedTurnstile.sm",
-                                bytes: readBytes(Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm"))
+        let source = SourceFile(
+            name: "EnforcedTurnstile.sm",
+            bytes: readBytes(Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm"))
         let runs = (0..<5).map { _ in Compiler.compile(source).swift }
         #expect(Set(runs).count == 1)
     }

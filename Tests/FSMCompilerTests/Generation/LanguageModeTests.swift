@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// The golden files build warning-free in the modes an app's targets use besides the
 /// GeneratedCodeTests target's (Swift 6, complete checking): Swift 5 mode; a module whose
@@ -22,9 +22,11 @@ import FSMTestSupport
         let folder = Paths.repository + "/Tests/GeneratedCodeTests/Generated"
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
         #expect(names.count == GoldenTests.goldens.count)
-        let files = Dictionary(uniqueKeysWithValues: names.map { ($0, String(decoding: readBytes(folder + "/" + $0), as: UTF8.self)) })
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(named: "mode-\(mode)", files: files, options: options,
-                                                                    checkingRegions: true)
+        let files = Dictionary(
+            uniqueKeysWithValues: names.map { ($0, String(decoding: readBytes(folder + "/" + $0), as: UTF8.self)) })
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "mode-\(mode)", files: files, options: options,
+            checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
 
@@ -59,12 +61,20 @@ import FSMTestSupport
             """
         let diagnostics = try SwiftToolchain.shared.get().typecheck(
             named: "shared-machine",
-            files: ["Turnstile.swift": String(decoding: readBytes(folder + "/Turnstile.swift"), as: UTF8.self),
-                    "Misuse.swift": misuse],
+            files: [
+                "Turnstile.swift": String(decoding: readBytes(folder + "/Turnstile.swift"), as: UTF8.self),
+                "Misuse.swift": misuse,
+            ],
             checkingRegions: true)
-        #expect(diagnostics.contains("Misuse.swift:11:5: error: sending value of non-Sendable type '() async -> Outcome<TurnstileState>' risks causing data races"),
-                "\(diagnostics.prefix(3_000))")
-        #expect(diagnostics.contains("error: non-Sendable 'Turnstile<Counter>'-typed result can not be returned from actor-isolated instance method 'share()' to nonisolated context"),
-                "\(diagnostics.prefix(3_000))")
+        #expect(
+            diagnostics.contains(
+                "Misuse.swift:11:5: error: sending value of non-Sendable type '() async -> Outcome<TurnstileState>' risks causing data races"
+            ),
+            "\(diagnostics.prefix(3_000))")
+        #expect(
+            diagnostics.contains(
+                "error: non-Sendable 'Turnstile<Counter>'-typed result can not be returned from actor-isolated instance method 'share()' to nonisolated context"
+            ),
+            "\(diagnostics.prefix(3_000))")
     }
 }

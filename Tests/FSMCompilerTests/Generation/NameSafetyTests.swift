@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// Every name fsmc accepts gives Swift that compiles and leaves the user's module as it was:
 /// about 200 names (Swift keywords, standard-library and Foundation types, the generated
@@ -54,8 +54,10 @@ import FSMTestSupport
     static func machine(_ name: String, at position: Position, index: Int) -> String {
         func slot(_ slot: Position, _ fixed: String) -> String { slot == position ? name : fixed }
         let actions = position == .actions ? "Actions: \(name)\n" : ""
-        let predicate = slot(.predicateType, "P\(index)"), match = slot(.predicateCase, "qx")
-        let state = slot(.state, "Qb"), superstate = slot(.superstate, "Qsuper")
+        let predicate = slot(.predicateType, "P\(index)")
+        let match = slot(.predicateCase, "qx")
+        let state = slot(.state, "Qb")
+        let superstate = slot(.superstate, "Qsuper")
         let event = position == .valueEvent ? name : slot(.event, "Qgo")
         let carriesValue = position == .valueLabel || position == .valueEvent
         let label = slot(.valueLabel, "qvalue")
@@ -79,7 +81,8 @@ import FSMTestSupport
 
     /// The types a generated file declares at the top level of the module.
     static func topLevelTypes(_ swift: String) -> Set<String> {
-        let declaration = /^(?:public |package )?(?:enum|protocol|final class|struct) `?(\w+)`?/.anchorsMatchLineEndings()
+        let declaration = /^(?:public |package )?(?:enum|protocol|final class|struct) `?(\w+)`?/
+            .anchorsMatchLineEndings()
         return Set(swift.matches(of: declaration).map { String($0.output.1) })
     }
 
@@ -93,17 +96,21 @@ import FSMTestSupport
             for name in Self.names {
                 index += 1
                 let label = "\(position.rawValue) '\(name.prefix(24))'"
-                let output = Compiler.compile(SourceFile(name: "c\(index).sm", text: Self.machine(name, at: position, index: index)))
+                let output = Compiler.compile(
+                    SourceFile(name: "c\(index).sm", text: Self.machine(name, at: position, index: index)))
                 guard let swift = output.swift else {
                     let errors = output.diagnostics.filter { $0.severity == .error }
-                    #expect(errors.contains { Self.namingDiagnostics.contains($0.id) && $0.location.line > 0 },
-                            "\(label) is rejected without a naming diagnostic: \(errors.map(\.description))")
+                    #expect(
+                        errors.contains { Self.namingDiagnostics.contains($0.id) && $0.location.line > 0 },
+                        "\(label) is rejected without a naming diagnostic: \(errors.map(\.description))")
                     rejected[position.rawValue, default: []].append(name)
                     continue
                 }
                 let types = Self.topLevelTypes(swift)
-                #expect(types.isDisjoint(with: SwiftNames.standardLibraryTypeNames),
-                        "\(label) declares \(types.intersection(SwiftNames.standardLibraryTypeNames).sorted()), hiding library types")
+                #expect(
+                    types.isDisjoint(with: SwiftNames.standardLibraryTypeNames),
+                    "\(label) declares \(types.intersection(SwiftNames.standardLibraryTypeNames).sorted()), hiding library types"
+                )
                 accepted.append(("c\(index).swift", label, swift, types))
             }
         }
@@ -144,7 +151,9 @@ import FSMTestSupport
             let lines = diagnostics.split(separator: "\n")
             for file in group.files.map({ accepted[$0] }) {
                 let own = lines.filter { $0.hasPrefix(file.file + ":") || $0.contains("/" + file.file + ":") }
-                #expect(own.isEmpty, "\(file.label) gives Swift that does not compile: \(own.prefix(3).joined(separator: "\n"))")
+                #expect(
+                    own.isEmpty,
+                    "\(file.label) gives Swift that does not compile: \(own.prefix(3).joined(separator: "\n"))")
             }
             // Whatever no file claims fails too (a file with a syntax error stops the others'
             // type checking, so fix what is reported and run again).

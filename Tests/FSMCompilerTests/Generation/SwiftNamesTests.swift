@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 @Suite struct SwiftNamesTests {
     @Test(arguments: [
@@ -31,11 +31,12 @@ import FSMTestSupport
               locked { Coin Locked - }
             }
             """
-        #expect(diagnosticLines(compiling: source) == [
-            "5:3: error: state 'locked' and state 'Locked' both become the Swift name 'locked' [swiftNameCollision]",
-            "4:3: note: 'Locked' is here",
-            "5:12: error: event 'Coin' and event 'coin' both become the Swift name 'coin' [swiftNameCollision]",
-            "4:12: note: 'coin' is here",
-        ])
+        #expect(
+            diagnosticLines(compiling: source) == [
+                "5:3: error: state 'locked' and state 'Locked' both become the Swift name 'locked' [swiftNameCollision]",
+                "4:3: note: 'Locked' is here",
+                "5:12: error: event 'Coin' and event 'coin' both become the Swift name 'coin' [swiftNameCollision]",
+                "4:12: note: 'coin' is here",
+            ])
     }
 }

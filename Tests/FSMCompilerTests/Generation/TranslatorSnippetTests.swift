@@ -1,6 +1,6 @@
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Testing
 
 /// What the Translator writes for one construct, read where it happens: a small machine in,
 /// one generated declaration out, compared exactly. The golden files check whole files; a
@@ -40,50 +40,53 @@ import FSMTestSupport
     /// entry actions; a predicate switch tries the most specific row first and falls back to
     /// `unhandled`; a condition guards the transition and rejects.
     @Test func aStateFunction() {
-        #expect(Self.snippet(Self.turnstile, "func handleInLocked(") == """
-                private func handleInLocked(_ event: TEvent, _ enforcement: TEnforcement, _ reward: TReward) -> Outcome {
-                    switch event {
-                    case .reset:
-                        // from Base
-                        actions.leaveLocked()
-                        actions.lock()
-                        state = .locked
-                        actions.enterLocked()
-                        return .transitioned(from: .locked, to: .locked)
-                    case .coin:
-                        actions.leaveLocked()
-                        actions.unlock()
-                        state = .unlocked
-                        return .transitioned(from: .locked, to: .unlocked)
-                    case .pass:
-                        switch (enforcement, reward) {
-                        case (.strong, .positive):
+        #expect(
+            Self.snippet(Self.turnstile, "func handleInLocked(") == """
+                    private func handleInLocked(_ event: TEvent, _ enforcement: TEnforcement, _ reward: TReward) -> Outcome {
+                        switch event {
+                        case .reset:
+                            // from Base
                             actions.leaveLocked()
-                            actions.alarm()
-                            state = .alarming
-                            return .transitioned(from: .locked, to: .alarming)
-                        case (.weak, _):
-                            actions.smile()
+                            actions.lock()
+                            state = .locked
+                            actions.enterLocked()
                             return .transitioned(from: .locked, to: .locked)
-                        default:
-                            return unhandled(event, in: .locked)
+                        case .coin:
+                            actions.leaveLocked()
+                            actions.unlock()
+                            state = .unlocked
+                            return .transitioned(from: .locked, to: .unlocked)
+                        case .pass:
+                            switch (enforcement, reward) {
+                            case (.strong, .positive):
+                                actions.leaveLocked()
+                                actions.alarm()
+                                state = .alarming
+                                return .transitioned(from: .locked, to: .alarming)
+                            case (.weak, _):
+                                actions.smile()
+                                return .transitioned(from: .locked, to: .locked)
+                            default:
+                                return unhandled(event, in: .locked)
+                            }
+                        case .kick:
+                            guard actions.isJammed() else { return .rejected(in: .locked) }
+                            return .transitioned(from: .locked, to: .locked)
                         }
-                    case .kick:
-                        guard actions.isJammed() else { return .rejected(in: .locked) }
-                        return .transitioned(from: .locked, to: .locked)
                     }
-                }
-            """)
+                """)
     }
 
     /// The events a state does not handle share one case, after the ones it does.
     @Test func unhandledEventsShareOneCase() {
-        #expect(Self.snippet(Self.turnstile, "func handleInUnlocked(").hasSuffix("""
-                    case .kick:
-                        return unhandled(event, in: .unlocked)
+        #expect(
+            Self.snippet(Self.turnstile, "func handleInUnlocked(").hasSuffix(
+                """
+                        case .kick:
+                            return unhandled(event, in: .unlocked)
+                        }
                     }
-                }
-            """))
+                """))
     }
 
     /// `dispatch` switches on the state and passes everything on to the state's function.
@@ -91,31 +94,34 @@ import FSMTestSupport
     /// in any state; `handle` gets the first case of the others, which that event's
     /// dispatch never reads.
     @Test func eventMethodsTakeOnlyThePredicatesTheirRowsUse() {
-        #expect(Self.snippet(Self.turnstile, "func pass(") == """
-                func pass(enforcement: TEnforcement, reward: TReward) -> Outcome {
-                    return handle(.pass, enforcement: enforcement, reward: reward)
-                }
-            """)
+        #expect(
+            Self.snippet(Self.turnstile, "func pass(") == """
+                    func pass(enforcement: TEnforcement, reward: TReward) -> Outcome {
+                        return handle(.pass, enforcement: enforcement, reward: reward)
+                    }
+                """)
         let source = Self.turnstile.replacingOccurrences(of: ", Reward = positive]", with: "]")
         let lines = Compiler.compile(SourceFile(name: "T.sm", text: source)).swift?.split(separator: "\n") ?? []
         let pass = lines.firstIndex { $0.contains("/// Handles `Pass`.") }.map { Array(lines[$0..<($0 + 6)]) } ?? []
-        #expect(pass.map(String.init) == [
-            "    /// Handles `Pass`.",
-            "    /// No row of `Pass` looks at `Reward`; the method does not ask for it.",
-            "    @discardableResult",
-            "    func pass(enforcement: TEnforcement) -> Outcome {",
-            "        return handle(.pass, enforcement: enforcement, reward: .positive)",
-            "    }",
-        ])
+        #expect(
+            pass.map(String.init) == [
+                "    /// Handles `Pass`.",
+                "    /// No row of `Pass` looks at `Reward`; the method does not ask for it.",
+                "    @discardableResult",
+                "    func pass(enforcement: TEnforcement) -> Outcome {",
+                "        return handle(.pass, enforcement: enforcement, reward: .positive)",
+                "    }",
+            ])
         let coin = lines.firstIndex { $0.contains("/// Handles `Coin`.") }.map { Array(lines[$0..<($0 + 6)]) } ?? []
-        #expect(coin.map(String.init) == [
-            "    /// Handles `Coin`.",
-            "    /// No row of `Coin` looks at `Enforcement` and `Reward`; the method does not ask for them.",
-            "    @discardableResult",
-            "    func coin() -> Outcome {",
-            "        return handle(.coin, enforcement: .weak, reward: .positive)",
-            "    }",
-        ])
+        #expect(
+            coin.map(String.init) == [
+                "    /// Handles `Coin`.",
+                "    /// No row of `Coin` looks at `Enforcement` and `Reward`; the method does not ask for them.",
+                "    @discardableResult",
+                "    func coin() -> Outcome {",
+                "        return handle(.coin, enforcement: .weak, reward: .positive)",
+                "    }",
+            ])
     }
 
     /// In a machine with regions, the rows of an abstract parallel state count too: its
@@ -135,15 +141,18 @@ import FSMTestSupport
               B1 : B    - - -
             }
             """
-        let lines = Compiler.compile(SourceFile(name: "Knob.sm", text: source)).swift?.split(separator: "\n").map(String.init) ?? []
+        let lines =
+            Compiler.compile(SourceFile(name: "Knob.sm", text: source)).swift?.split(separator: "\n").map(String.init)
+            ?? []
         let power = lines.firstIndex { $0.contains("/// Handles `Power`.") }.map { Array(lines[$0..<($0 + 5)]) } ?? []
-        #expect(power == [
-            "    /// Handles `Power`.",
-            "    @discardableResult",
-            "    func power(mode: KnobMode) -> Outcome {",
-            "        return handle(.power, mode: mode)",
-            "    }",
-        ])
+        #expect(
+            power == [
+                "    /// Handles `Power`.",
+                "    @discardableResult",
+                "    func power(mode: KnobMode) -> Outcome {",
+                "        return handle(.power, mode: mode)",
+                "    }",
+            ])
     }
 
     /// Conditions (SPEC 2.4): rows most specific first, an `if` or a `where` clause each;
@@ -151,68 +160,72 @@ import FSMTestSupport
     /// conditions fail, `.rejected`. A condition two rows ask is asked once, its answer
     /// kept in a local through `Self.answer`.
     @Test func conditionsAskedOnceMostSpecificFirst() {
-        let source = "FSM: T\nInitial: S\nPredicate: P = x | y\n{\n  S {\n    E [c, !d] T a\n    E [d] - b\n    E - z\n"
+        let source =
+            "FSM: T\nInitial: S\nPredicate: P = x | y\n{\n  S {\n    E [c, !d] T a\n    E [d] - b\n    E - z\n"
             + "    F [P = x, c] T a\n    F [P = x] - b\n    F [P = y, !c] - z\n  }\n  T - - -\n}\n"
-        #expect(Self.snippet(source, "func handleInS(") == """
-                private func handleInS(_ event: TEvent, _ p: TP) -> Outcome {
-                    switch event {
-                    case .e:
-                        var d: Swift.Bool? = nil
-                        if actions.c(), !Self.answer(&d, { actions.d() }) {
-                            actions.a()
-                            state = .t
-                            return .transitioned(from: .s, to: .t)
-                        }
-                        if Self.answer(&d, { actions.d() }) {
-                            actions.b()
-                            return .transitioned(from: .s, to: .s)
-                        }
-                        actions.z()
-                        return .transitioned(from: .s, to: .s)
-                    case .f:
-                        var c: Swift.Bool? = nil
-                        switch p {
-                        case .x where Self.answer(&c, { actions.c() }):
-                            actions.a()
-                            state = .t
-                            return .transitioned(from: .s, to: .t)
-                        case .y where !Self.answer(&c, { actions.c() }):
+        #expect(
+            Self.snippet(source, "func handleInS(") == """
+                    private func handleInS(_ event: TEvent, _ p: TP) -> Outcome {
+                        switch event {
+                        case .e:
+                            var d: Swift.Bool? = nil
+                            if actions.c(), !Self.answer(&d, { actions.d() }) {
+                                actions.a()
+                                state = .t
+                                return .transitioned(from: .s, to: .t)
+                            }
+                            if Self.answer(&d, { actions.d() }) {
+                                actions.b()
+                                return .transitioned(from: .s, to: .s)
+                            }
                             actions.z()
                             return .transitioned(from: .s, to: .s)
-                        case .x:
-                            actions.b()
-                            return .transitioned(from: .s, to: .s)
-                        case .y:
-                            return .rejected(in: .s)
+                        case .f:
+                            var c: Swift.Bool? = nil
+                            switch p {
+                            case .x where Self.answer(&c, { actions.c() }):
+                                actions.a()
+                                state = .t
+                                return .transitioned(from: .s, to: .t)
+                            case .y where !Self.answer(&c, { actions.c() }):
+                                actions.z()
+                                return .transitioned(from: .s, to: .s)
+                            case .x:
+                                actions.b()
+                                return .transitioned(from: .s, to: .s)
+                            case .y:
+                                return .rejected(in: .s)
+                            }
                         }
                     }
-                }
-            """)
-        #expect(Self.snippet(source, "private static func answer(") == """
-                private static func answer(_ memo: inout Swift.Bool?, _ ask: () -> Swift.Bool) -> Swift.Bool {
-                    guard let known = memo else {
-                        let value = ask()
-                        memo = value
-                        return value
+                """)
+        #expect(
+            Self.snippet(source, "private static func answer(") == """
+                    private static func answer(_ memo: inout Swift.Bool?, _ ask: () -> Swift.Bool) -> Swift.Bool {
+                        guard let known = memo else {
+                            let value = ask()
+                            memo = value
+                            return value
+                        }
+                        return known
                     }
-                    return known
-                }
-            """)
+                """)
     }
 
     @Test func dispatchOnTheState() {
-        #expect(Self.snippet(Self.turnstile, "private func dispatch(") == """
-                private func dispatch(_ event: TEvent, _ enforcement: TEnforcement, _ reward: TReward) -> Outcome {
-                    switch state {
-                    case .locked:
-                        return handleInLocked(event, enforcement, reward)
-                    case .unlocked:
-                        return handleInUnlocked(event, enforcement, reward)
-                    case .alarming:
-                        return handleInAlarming(event, enforcement, reward)
+        #expect(
+            Self.snippet(Self.turnstile, "private func dispatch(") == """
+                    private func dispatch(_ event: TEvent, _ enforcement: TEnforcement, _ reward: TReward) -> Outcome {
+                        switch state {
+                        case .locked:
+                            return handleInLocked(event, enforcement, reward)
+                        case .unlocked:
+                            return handleInUnlocked(event, enforcement, reward)
+                        case .alarming:
+                            return handleInAlarming(event, enforcement, reward)
+                        }
                     }
-                }
-            """)
+                """)
     }
 
     /// `EntryExit: always` runs the full lists on `-` too, and sets the state between them;
@@ -229,40 +242,43 @@ import FSMTestSupport
               T { E S - }
             }
             """
-        #expect(Self.snippet(source, "func handleInS(") == """
-                private func handleInS(_ event: AEvent, _ fromValue: AFrom) -> Outcome {
-                    switch event {
-                    case .e:
-                        switch fromValue {
-                        case .a:
-                            actions.ex()
-                            actions.x()
-                            state = .s
-                            actions.en()
-                            return .transitioned(from: .s, to: .s)
-                        case .b:
-                            actions.ex()
-                            actions.y()
-                            state = .t
-                            return .transitioned(from: .s, to: .t)
+        #expect(
+            Self.snippet(source, "func handleInS(") == """
+                    private func handleInS(_ event: AEvent, _ fromValue: AFrom) -> Outcome {
+                        switch event {
+                        case .e:
+                            switch fromValue {
+                            case .a:
+                                actions.ex()
+                                actions.x()
+                                state = .s
+                                actions.en()
+                                return .transitioned(from: .s, to: .s)
+                            case .b:
+                                actions.ex()
+                                actions.y()
+                                state = .t
+                                return .transitioned(from: .s, to: .t)
+                            }
                         }
                     }
-                }
-            """)
-        #expect(Self.snippet(source, "    func e(") == """
-                func e(from fromValue: AFrom) -> Outcome {
-                    return handle(.e, from: fromValue)
-                }
-            """)
+                """)
+        #expect(
+            Self.snippet(source, "    func e(") == """
+                    func e(from fromValue: AFrom) -> Outcome {
+                        return handle(.e, from: fromValue)
+                    }
+                """)
     }
 
     /// A machine whose rows name no event yet: no `handle`, no queue, no dispatch.
     @Test func aMachineWithoutEvents() {
         let swift = Compiler.compile(SourceFile(name: "T.sm", text: "FSM: T\nInitial: S\n{\n  S { }\n}")).swift ?? ""
-        #expect(Self.snippet("FSM: T\nInitial: S\n{\n  S { }\n}", "enum TEvent") == """
-            enum TEvent: Swift.CaseIterable, Swift.Hashable, Swift.Sendable {
-            }
-            """)
+        #expect(
+            Self.snippet("FSM: T\nInitial: S\n{\n  S { }\n}", "enum TEvent") == """
+                enum TEvent: Swift.CaseIterable, Swift.Hashable, Swift.Sendable {
+                }
+                """)
         #expect(swift.contains("final class T<Actions: TActions> {"))
         #expect(!swift.contains("func handle"))
         #expect(!swift.contains("eventQueue"))

@@ -1,6 +1,6 @@
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Testing
 
 /// The lexer: every token kind, what counts as blank, and where each token is.
 @Suite struct LexerTests {
@@ -51,14 +51,29 @@ import FSMTestSupport
 
     @Test(arguments: [
         // Names run until a byte that cannot be in a name; punctuation is one byte each.
-        ("Locked:Resetable<lock{", ["1:1^ name 'Locked'", "1:7 colon ':'", "1:8 name 'Resetable'",
-                                    "1:17 openAngle '<'", "1:18 name 'lock'", "1:22 openBrace '{'"]),
-        ("Coin|Pass[A=x|y,c]-*", ["1:1^ name 'Coin'", "1:5 bar '|'", "1:6 name 'Pass'", "1:10 openBracket '['",
-                                  "1:11 name 'A'", "1:12 equals '='", "1:13 name 'x'", "1:14 bar '|'",
-                                  "1:15 name 'y'", "1:16 comma ','", "1:17 name 'c'", "1:18 closeBracket ']'",
-                                  "1:19 dash '-'", "1:20 dash '*'"]),
-        ("(Base)>{a b}", ["1:1^ openParen '('", "1:2 name 'Base'", "1:6 closeParen ')'", "1:7 closeAngle '>'",
-                          "1:8 openBrace '{'", "1:9 name 'a'", "1:11 name 'b'", "1:12 closeBrace '}'"]),
+        (
+            "Locked:Resetable<lock{",
+            [
+                "1:1^ name 'Locked'", "1:7 colon ':'", "1:8 name 'Resetable'",
+                "1:17 openAngle '<'", "1:18 name 'lock'", "1:22 openBrace '{'",
+            ]
+        ),
+        (
+            "Coin|Pass[A=x|y,c]-*",
+            [
+                "1:1^ name 'Coin'", "1:5 bar '|'", "1:6 name 'Pass'", "1:10 openBracket '['",
+                "1:11 name 'A'", "1:12 equals '='", "1:13 name 'x'", "1:14 bar '|'",
+                "1:15 name 'y'", "1:16 comma ','", "1:17 name 'c'", "1:18 closeBracket ']'",
+                "1:19 dash '-'", "1:20 dash '*'",
+            ]
+        ),
+        (
+            "(Base)>{a b}",
+            [
+                "1:1^ openParen '('", "1:2 name 'Base'", "1:6 closeParen ')'", "1:7 closeAngle '>'",
+                "1:8 openBrace '{'", "1:9 name 'a'", "1:11 name 'b'", "1:12 closeBrace '}'",
+            ]
+        ),
         // A digit may start a name, and a name may be all digits.
         ("2nd 007", ["1:1^ name '2nd'", "1:5 name '007'"]),
         // Space, tab, form feed and CR are blanks; each counts one column.
@@ -119,9 +134,10 @@ import FSMTestSupport
     }
 
     @Test func byteOrderMarkAtTheStartIsSkipped() {
-        #expect(Self.tokens([0xEF, 0xBB, 0xBF] + Array("FSM: A".utf8)) == [
-            "1:1^ name 'FSM'", "1:4 colon ':'", "1:6 name 'A'",
-        ])
+        #expect(
+            Self.tokens([0xEF, 0xBB, 0xBF] + Array("FSM: A".utf8)) == [
+                "1:1^ name 'FSM'", "1:4 colon ':'", "1:6 name 'A'",
+            ])
         #expect(Self.tokens([0xEF, 0xBB, 0xBF], includingEnd: true) == ["1:1^ endOfFile ''"])
     }
 
@@ -131,21 +147,22 @@ import FSMTestSupport
 
     @Test func linesAndColumns() {
         let source = """
-        FSM: Turnstile
-          Initial:\tLocked
-        {
+            FSM: Turnstile
+              Initial:\tLocked
+            {
 
-            Locked  Coin Unlocked -   // comment
-        }
-        """
-        #expect(Self.tokens(source, includingEnd: true) == [
-            "1:1^ name 'FSM'", "1:4 colon ':'", "1:6 name 'Turnstile'",
-            "2:3^ name 'Initial'", "2:10 colon ':'", "2:12 name 'Locked'",
-            "3:1^ openBrace '{'",
-            "5:5^ name 'Locked'", "5:13 name 'Coin'", "5:18 name 'Unlocked'", "5:27 dash '-'",
-            "6:1^ closeBrace '}'",
-            "6:2 endOfFile ''",
-        ])
+                Locked  Coin Unlocked -   // comment
+            }
+            """
+        #expect(
+            Self.tokens(source, includingEnd: true) == [
+                "1:1^ name 'FSM'", "1:4 colon ':'", "1:6 name 'Turnstile'",
+                "2:3^ name 'Initial'", "2:10 colon ':'", "2:12 name 'Locked'",
+                "3:1^ openBrace '{'",
+                "5:5^ name 'Locked'", "5:13 name 'Coin'", "5:18 name 'Unlocked'", "5:27 dash '-'",
+                "6:1^ closeBrace '}'",
+                "6:2 endOfFile ''",
+            ])
     }
 
     @Test func crlfLineEndsGiveTheSameLinesAndColumnsAsLF() {
@@ -171,9 +188,10 @@ import FSMTestSupport
     /// Only a line break, not other blanks or a comment on the same line, makes a token first.
     @Test func firstOnLine() {
         let source = "A B\n\n  C // comment\nD\u{0C}E\r\nF\t// x\n\n\n   G"
-        #expect(Self.tokens(source).map { $0.split(separator: " ")[0] } == [
-            "1:1^", "1:3", "3:3^", "4:1^", "4:3", "5:1^", "8:4^",
-        ])
+        #expect(
+            Self.tokens(source).map { $0.split(separator: " ")[0] } == [
+                "1:1^", "1:3", "3:3^", "4:1^", "4:3", "5:1^", "8:4^",
+            ])
     }
 
     @Test func quotedTokens() {

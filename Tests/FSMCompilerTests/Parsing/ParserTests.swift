@@ -1,6 +1,6 @@
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Testing
 
 /// The parser: every rule of Grammar/fsm.ebnf through the compact printed form of the
 /// syntax tree, every syntax error with its exact line, and recovery.
@@ -25,12 +25,16 @@ import FSMTestSupport
         // file = { header } , body ;
         ("{}", ""),
         ("FSM: F {}", "FSM:F"),
-        ("FSM: Turnstile\nInitial: Locked\nActions: TurnstileActions\n{}",
-         "FSM:Turnstile\nInitial:Locked\nActions:TurnstileActions"),
+        (
+            "FSM: Turnstile\nInitial: Locked\nActions: TurnstileActions\n{}",
+            "FSM:Turnstile\nInitial:Locked\nActions:TurnstileActions"
+        ),
         // header = NAME , ":" , NAME , [ "=" , caseList ] ; names keep their spelling.
         ("fsm: f\ninitial: s\nEntryExit: onChange\n{}", "fsm:f\ninitial:s\nEntryExit:onChange"),
-        ("Predicate: Enforcement = weak | strong\nPredicate: One = only\n{}",
-         "Predicate:Enforcement=weak|strong\nPredicate:One=only"),
+        (
+            "Predicate: Enforcement = weak | strong\nPredicate: One = only\n{}",
+            "Predicate:Enforcement=weak|strong\nPredicate:One=only"
+        ),
         // Headers are parsed whatever their names; which ones exist is checked later.
         ("Colour: red = a\n{}", "Colour:red=a"),
         // header = NAME , ":" , NAME , { NAME } , … ; a NAME before ":" starts the next header.
@@ -39,8 +43,10 @@ import FSMTestSupport
         // parameters = "(" , NAME , ":" , type , { "," , … } , ")" ; types printed with
         // normalised spacing.
         ("Event: Loaded(duration : Double,title:String?)\n{}", "Event:Loaded(duration:Double,title:String?)"),
-        ("Event: E(a: [ String : [Int] ]?, b: Foundation.Date, c: any Error & Sendable, d: Swift.Result<Int,any Error>, e: (x: Int, Int)!)\n{}",
-         "Event:E(a:[String: [Int]]?,b:Foundation.Date,c:any Error & Sendable,d:Swift.Result<Int, any Error>,e:(x: Int, Int)!)"),
+        (
+            "Event: E(a: [ String : [Int] ]?, b: Foundation.Date, c: any Error & Sendable, d: Swift.Result<Int,any Error>, e: (x: Int, Int)!)\n{}",
+            "Event:E(a:[String: [Int]]?,b:Foundation.Date,c:any Error & Sendable,d:Swift.Result<Int, any Error>,e:(x: Int, Int)!)"
+        ),
         // Comments and blanks anywhere.
         ("// a machine\nFSM : F // the name\n{ // body\n}\n// end", "FSM:F"),
     ])
@@ -64,24 +70,28 @@ import FSMTestSupport
         ("S >x : A <y : B <z >{w} {}", ["S :A :B <{y z} >{x w} {}"]),
         ("(Base) : Root <{a} {}", ["(Base) :Root <{a} {}"]),
         // The CC_SMC example of SPEC §1.2.
-        ("""
-         (Resetable) {
-           Reset  Locked  {alarmOff lock}
-         }
-         Locked : Resetable <lock {
-           Coin   Unlocked  -
-           Pass   Alarming  -
-         }
-         Unlocked : Resetable <unlock {
-           Coin   -         thankyou
-           Pass   Locked    -
-         }
-         Alarming : Resetable <alarmOn >alarmOff - - -
-         """,
-         ["(Resetable) {Reset Locked {alarmOff lock}}",
-          "Locked :Resetable <{lock} {Coin Unlocked {} Pass Alarming {}}",
-          "Unlocked :Resetable <{unlock} {Coin - {thankyou} Pass Locked {}}",
-          "Alarming :Resetable <{alarmOn} >{alarmOff} {- - -}"]),
+        (
+            """
+            (Resetable) {
+              Reset  Locked  {alarmOff lock}
+            }
+            Locked : Resetable <lock {
+              Coin   Unlocked  -
+              Pass   Alarming  -
+            }
+            Unlocked : Resetable <unlock {
+              Coin   -         thankyou
+              Pass   Locked    -
+            }
+            Alarming : Resetable <alarmOn >alarmOff - - -
+            """,
+            [
+                "(Resetable) {Reset Locked {alarmOff lock}}",
+                "Locked :Resetable <{lock} {Coin Unlocked {} Pass Alarming {}}",
+                "Unlocked :Resetable <{unlock} {Coin - {thankyou} Pass Locked {}}",
+                "Alarming :Resetable <{alarmOn} >{alarmOff} {- - -}",
+            ]
+        ),
     ])
     func stateSpecs(body: String, expected: [String]) {
         #expect(Self.printedBody(body) == expected)
@@ -132,19 +142,25 @@ import FSMTestSupport
         ("after Idle after", "after Idle {after}"),
         // guard = "[" , [ term , { "," , term } ] , "]" ; term = NAME , [ "=" , caseList ] ;
         ("Pass [Enforcement = weak] Locked smile", "Pass [Enforcement=weak] Locked {smile}"),
-        ("Pass [Enforcement = weak | strong, Reward = positive, isRushHour] Locked smile",
-         "Pass [Enforcement=weak|strong,Reward=positive,isRushHour] Locked {smile}"),
+        (
+            "Pass [Enforcement = weak | strong, Reward = positive, isRushHour] Locked smile",
+            "Pass [Enforcement=weak|strong,Reward=positive,isRushHour] Locked {smile}"
+        ),
         ("Pass [isRushHour, isOpen] - -", "Pass [isRushHour,isOpen] - {}"),
         // call = NAME , [ "(" , labels , ")" ] : actions and conditions with arguments.
-        ("Loaded [isEnough(amount, title), !isOld(when)] A {setDuration(duration) play clear()}",
-         "Loaded [isEnough(amount,title),!isOld(when)] A {setDuration(duration) play clear()}"),
+        (
+            "Loaded [isEnough(amount, title), !isOld(when)] A {setDuration(duration) play clear()}",
+            "Loaded [isEnough(amount,title),!isOld(when)] A {setDuration(duration) play clear()}"
+        ),
         // term = "!" , NAME : a negated condition.
         ("Pass [!isRushHour, Enforcement = weak, ! isOpen] - -", "Pass [!isRushHour,Enforcement=weak,!isOpen] - {}"),
         ("Pass [] - -", "Pass [] - {}"),
         ("Coin | Pass [A = x] T {a b}", "Coin|Pass [A=x] T {a b}"),
         // eventBlock = events , "{" , { eventItem } , "}" ;
-        ("Pass { [Enforcement = weak] Locked smile   [Enforcement = strong] Alarming - }",
-         "Pass {[Enforcement=weak] Locked {smile} [Enforcement=strong] Alarming {}}"),
+        (
+            "Pass { [Enforcement = weak] Locked smile   [Enforcement = strong] Alarming - }",
+            "Pass {[Enforcement=weak] Locked {smile} [Enforcement=strong] Alarming {}}"
+        ),
         ("Pass { Locked smile }", "Pass {Locked {smile}}"),
         ("Pass { - - }", "Pass {- {}}"),
         ("Coin | Pass { [c] T a }", "Coin|Pass {[c] T {a}}"),
@@ -152,8 +168,10 @@ import FSMTestSupport
         // eventGuardBlock = guard , "{" , { eventItem } , "}" ;
         ("E { [A = x] { [B = y] T a   T b }   [c] U - }", "E {[A=x] {[B=y] T {a} T {b}} [c] U {}}"),
         // guardBlock = guard , "{" , { item } , "}" ; nested guards.
-        ("[Enforcement = weak] { Coin Unlocked a   Pass Alarming b }",
-         "[Enforcement=weak] {Coin Unlocked {a} Pass Alarming {b}}"),
+        (
+            "[Enforcement = weak] { Coin Unlocked a   Pass Alarming b }",
+            "[Enforcement=weak] {Coin Unlocked {a} Pass Alarming {b}}"
+        ),
         ("[A = x] { [B = y] { E T a } F [c] U - }", "[A=x] {[B=y] {E T {a}} F [c] U {}}"),
         ("[A = x] { E { [B = y] T a } }", "[A=x] {E {[B=y] T {a}}}"),
         ("[c] {}", "[c] {}"),
@@ -174,22 +192,24 @@ import FSMTestSupport
     }
 
     @Test func everyItemKindInOneBody() {
-        #expect(Self.printedBody("""
-        Locked : Base <lock >{beep} {
-          - - -
-          Coin   Unlocked  unlock
-          Coin | Pass [Enforcement = weak | strong, isOpen] Locked {smile wave}
-          Pass { [Enforcement = weak] Locked smile   [Enforcement = strong] { [isLate] Alarming - } }
-          [Reward = positive] { Coin - thankyou   [isRushHour] { Pass Locked - } }
-          override { Reset Locked beGrumpy   [c] { Kick - - } }
-        }
-        """) == [
-            "Locked :Base <{lock} >{beep} {- - - Coin Unlocked {unlock} "
-                + "Coin|Pass [Enforcement=weak|strong,isOpen] Locked {smile wave} "
-                + "Pass {[Enforcement=weak] Locked {smile} [Enforcement=strong] {[isLate] Alarming {}}} "
-                + "[Reward=positive] {Coin - {thankyou} [isRushHour] {Pass Locked {}}} "
-                + "override {Reset Locked {beGrumpy} [c] {Kick - {}}}}",
-        ])
+        #expect(
+            Self.printedBody(
+                """
+                Locked : Base <lock >{beep} {
+                  - - -
+                  Coin   Unlocked  unlock
+                  Coin | Pass [Enforcement = weak | strong, isOpen] Locked {smile wave}
+                  Pass { [Enforcement = weak] Locked smile   [Enforcement = strong] { [isLate] Alarming - } }
+                  [Reward = positive] { Coin - thankyou   [isRushHour] { Pass Locked - } }
+                  override { Reset Locked beGrumpy   [c] { Kick - - } }
+                }
+                """) == [
+                    "Locked :Base <{lock} >{beep} {- - - Coin Unlocked {unlock} "
+                        + "Coin|Pass [Enforcement=weak|strong,isOpen] Locked {smile wave} "
+                        + "Pass {[Enforcement=weak] Locked {smile} [Enforcement=strong] {[isLate] Alarming {}}} "
+                        + "[Reward=positive] {Coin - {thankyou} [isRushHour] {Pass Locked {}}} "
+                        + "override {Reset Locked {beGrumpy} [c] {Kick - {}}}}"
+                ])
     }
 
     @Test func locationsOfRowsAndNames() throws {
@@ -201,7 +221,8 @@ import FSMTestSupport
         #expect(state.superstates.map(\.location.description) == ["test.sm:4:7"])
         #expect(state.entry?.location.description == "test.sm:4:9")
         guard case .row(let row) = state.items[0], case .eventBlock(_, let items, let blockAt, _) = state.items[1],
-              case .row(let inner) = items[0] else {
+            case .row(let inner) = items[0]
+        else {
             Issue.record("unexpected items \(state.items)")
             return
         }
@@ -218,7 +239,8 @@ import FSMTestSupport
     /// Each construct's span takes exactly its own tokens, which the formatter relies on
     /// to keep comments with their code.
     @Test func tokenSpansTakeEachConstructsTokens() throws {
-        let source = "FSM: F\nInitial: S\n{\n  (S) : B <a <{b c} >d {\n    Coin | Pass [P = x] T {act}\n"
+        let source =
+            "FSM: F\nInitial: S\n{\n  (S) : B <a <{b c} >d {\n    Coin | Pass [P = x] T {act}\n"
             + "    E { [c] - - }\n    override { F - * }\n    - - -\n  }\n  T E S -\n}\n"
         let file = SourceFile(name: "test.sm", text: source)
         let tokens = Lexer.lex(file)
@@ -230,17 +252,20 @@ import FSMTestSupport
         #expect(body.start == body.openBrace && tokens[body.start].kind == .openBrace)
         #expect(body.end == tokens.count - 1 && tokens[body.end - 1].kind == .closeBrace)
         let (state, oneLine) = (syntax.states[0], syntax.states[1])
-        #expect(text(state.tokens).hasPrefix("( S ) : B < a < { b c } > d {") && text(state.tokens).hasSuffix("- - - }"))
+        #expect(
+            text(state.tokens).hasPrefix("( S ) : B < a < { b c } > d {") && text(state.tokens).hasSuffix("- - - }"))
         #expect(state.tokens.openBrace.map { tokens[$0].location.description } == "test.sm:4:24")
         #expect(state.modifiers.map(\.isBraced) == [false, false, true, false])
         #expect(state.entry?.names.map(\.text) == ["a", "b", "c"])
-        #expect(state.items.map { text($0.tokens) } == [
-            "Coin | Pass [ P = x ] T { act }", "E { [ c ] - - }", "override { F - * }", "- - -",
-        ])
+        #expect(
+            state.items.map { text($0.tokens) } == [
+                "Coin | Pass [ P = x ] T { act }", "E { [ c ] - - }", "override { F - * }", "- - -",
+            ])
         #expect(state.items.map { $0.tokens.openBrace.map { tokens[$0].text } } == [nil, "{", "{", nil])
         #expect(text(oneLine.tokens) == "T E S -" && oneLine.tokens.openBrace == nil)
         guard case .row(let row) = state.items[0], case .eventBlock(_, let items, _, _) = state.items[1],
-              case .row(let inner) = items[0] else {
+            case .row(let inner) = items[0]
+        else {
             Issue.record("unexpected items \(state.items)")
             return
         }
@@ -258,25 +283,45 @@ import FSMTestSupport
 
     @Test(arguments: [
         // Headers.
-        ("FSM Turnstile\n{}",
-         ["1:5: error: expected ':' after header 'FSM', found 'Turnstile'; headers are written 'Name: value' [syntaxError]"]),
-        ("FSM: {}",
-         ["1:6: error: expected a value for header 'FSM', found '{' [syntaxError]"]),
-        ("FSM: F\nPredicate: P = {}",
-         ["2:16: error: expected a case name, found '{' [syntaxError]"]),
-        ("FSM: F\nPredicate: P = a | {}",
-         ["2:20: error: expected a case name after '|', found '{' [syntaxError]"]),
-        ("FSM: F\nInitial: S\n",
-         ["3:1: error: expected a header or '{' to open the body, found end of file [syntaxError]"]),
-        ("FSM: F\nInitial: S\n[]",
-         ["3:1: error: expected a header or '{' to open the body, found '[' [syntaxError]"]),
-        ("",
-         ["1:1: error: expected a header or '{' to open the body, found end of file [syntaxError]"]),
+        (
+            "FSM Turnstile\n{}",
+            [
+                "1:5: error: expected ':' after header 'FSM', found 'Turnstile'; headers are written 'Name: value' [syntaxError]"
+            ]
+        ),
+        (
+            "FSM: {}",
+            ["1:6: error: expected a value for header 'FSM', found '{' [syntaxError]"]
+        ),
+        (
+            "FSM: F\nPredicate: P = {}",
+            ["2:16: error: expected a case name, found '{' [syntaxError]"]
+        ),
+        (
+            "FSM: F\nPredicate: P = a | {}",
+            ["2:20: error: expected a case name after '|', found '{' [syntaxError]"]
+        ),
+        (
+            "FSM: F\nInitial: S\n",
+            ["3:1: error: expected a header or '{' to open the body, found end of file [syntaxError]"]
+        ),
+        (
+            "FSM: F\nInitial: S\n[]",
+            ["3:1: error: expected a header or '{' to open the body, found '[' [syntaxError]"]
+        ),
+        (
+            "",
+            ["1:1: error: expected a header or '{' to open the body, found end of file [syntaxError]"]
+        ),
         // After the body.
-        ("FSM: F\nInitial: S\n{ S - - - }\nT - - -",
-         ["4:1: error: expected end of file after the body's closing '}', found 'T' [syntaxError]"]),
-        ("FSM: F\nInitial: S\n{ S - - - } }",
-         ["3:13: error: expected end of file after the body's closing '}', found '}' [syntaxError]"]),
+        (
+            "FSM: F\nInitial: S\n{ S - - - }\nT - - -",
+            ["4:1: error: expected end of file after the body's closing '}', found 'T' [syntaxError]"]
+        ),
+        (
+            "FSM: F\nInitial: S\n{ S - - - } }",
+            ["3:13: error: expected end of file after the body's closing '}', found '}' [syntaxError]"]
+        ),
     ])
     func headerAndFileErrors(source: String, expected: [String]) {
         #expect(diagnosticLines(compiling: source) == expected)
@@ -294,25 +339,50 @@ import FSMTestSupport
         ("S", ["5:1: error: expected '{' or a transition after state 'S', found '}' [syntaxError]"]),
         ("S { ) }", ["4:5: error: expected a transition, found ')' [syntaxError]"]),
         ("S { E { ( } }", ["4:9: error: expected a transition, found '(' [syntaxError]"]),
-        ("S { [c] T a }",
-         ["4:9: error: expected '{' after the guard, found 'T'; a row starts with its event, as in 'Coin [A = x] Next action' [syntaxError]"]),
+        (
+            "S { [c] T a }",
+            [
+                "4:9: error: expected '{' after the guard, found 'T'; a row starts with its event, as in 'Coin [A = x] Next action' [syntaxError]"
+            ]
+        ),
         ("S { E ) }", ["4:7: error: expected a next state or '-', found ')' [syntaxError]"]),
         ("S { E [c] }", ["4:11: error: expected a next state or '-', found '}' [syntaxError]"]),
         ("S { E | { } }", ["4:9: error: expected an event name after '|', found '{' [syntaxError]"]),
         ("S { E [a b] T x }", ["4:10: error: expected ',' or ']' in the guard, found 'b' [syntaxError]"]),
         ("S { E [a, ] T x }", ["4:11: error: expected a predicate type or condition, found ']' [syntaxError]"]),
         ("S { E [!] T x }", ["4:9: error: expected a condition after '!', found ']' [syntaxError]"]),
-        ("S { E T f(a b) }", ["4:13: error: expected ',' or ')' in the arguments of 'f', found 'b' (the '(' is at 4:10) [syntaxError]"]),
-        ("S <on(x) { E S - }", ["4:6: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [syntaxError]"]),
-        ("S >{a off(x)} { E S - }", ["4:10: error: 'off' is an exit action, which takes no arguments: no event's values are there when it runs [syntaxError]"]),
-        ("S { E [!A = x] T x }", ["4:11: error: '!' negates a condition; a predicate match takes the cases it allows, as in 'A = a | b' [syntaxError]"]),
+        (
+            "S { E T f(a b) }",
+            ["4:13: error: expected ',' or ')' in the arguments of 'f', found 'b' (the '(' is at 4:10) [syntaxError]"]
+        ),
+        (
+            "S <on(x) { E S - }",
+            [
+                "4:6: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [syntaxError]"
+            ]
+        ),
+        (
+            "S >{a off(x)} { E S - }",
+            [
+                "4:10: error: 'off' is an exit action, which takes no arguments: no event's values are there when it runs [syntaxError]"
+            ]
+        ),
+        (
+            "S { E [!A = x] T x }",
+            [
+                "4:11: error: '!' negates a condition; a predicate match takes the cases it allows, as in 'A = a | b' [syntaxError]"
+            ]
+        ),
         ("S { E [A = ] T x }", ["4:12: error: expected a case name, found ']' [syntaxError]"]),
         ("S { E [A = x |] T x }", ["4:15: error: expected a case name after '|', found ']' [syntaxError]"]),
         ("S { E T ) }", ["4:9: error: expected an action, '-' or '{', found ')' [syntaxError]"]),
         ("S { E T {a -} }", ["4:12: error: expected an action name or '}', found '-' [syntaxError]"]),
         ("S { after() S - }", ["4:11: error: expected a duration, as in 'after(30s)', found ')' [syntaxError]"]),
         ("S { after(-1s) S - }", ["4:11: error: expected a duration, as in 'after(30s)', found '-' [syntaxError]"]),
-        ("S { after(30s S - }", ["4:15: error: expected ')' after the duration of 'after(30s', found 'S' [syntaxError]"]),
+        (
+            "S { after(30s S - }",
+            ["4:15: error: expected ')' after the duration of 'after(30s', found 'S' [syntaxError]"]
+        ),
         // In an event block '- - -' is a row '- -' followed by a row without its action.
         ("S { E { - - - } }", ["4:15: error: expected an action, '-' or '{', found '}' [syntaxError]"]),
     ])
@@ -333,76 +403,135 @@ import FSMTestSupport
 
     /// An `Event:` parameter's type: each malformed form is one located error.
     @Test(arguments: [
-        ("x: some View", "3:13: error: an event parameter cannot have an opaque 'some' type; name the type, or use 'any' [syntaxError]"),
+        (
+            "x: some View",
+            "3:13: error: an event parameter cannot have an opaque 'some' type; name the type, or use 'any' [syntaxError]"
+        ),
         ("x Int", "3:12: error: expected ':' and a type after parameter 'x', found 'Int' [syntaxError]"),
         ("x: [Int", "3:17: error: expected ']' to close the array or dictionary type, found ')' [syntaxError]"),
         ("x: Set<Int", "3:20: error: expected ',' or '>' in the generic arguments, found ')' [syntaxError]"),
-        ("x: Int -> Int", "3:17: error: an event value cannot have a function type; pass a value that holds the closure [syntaxError]"),
-        ("x: [(Int) -> Void]", "3:20: error: an event value cannot have a function type; pass a value that holds the closure [syntaxError]"),
+        (
+            "x: Int -> Int",
+            "3:17: error: an event value cannot have a function type; pass a value that holds the closure [syntaxError]"
+        ),
+        (
+            "x: [(Int) -> Void]",
+            "3:20: error: an event value cannot have a function type; pass a value that holds the closure [syntaxError]"
+        ),
         ("x: P & Q", "3:15: error: a protocol composition is written with 'any': 'any P & …' [syntaxError]"),
         ("x: any Error?", "3:22: error: an optional existential needs parentheses: '(any Error)?' [syntaxError]"),
         ("x: A, y", "3:17: error: expected ':' and a type after parameter 'y', found ')' [syntaxError]"),
-        ("x: A y: B", "3:15: error: expected ',' or ')' after the parameter, found 'y' (the '(' is at 3:9) [syntaxError]"),
+        (
+            "x: A y: B",
+            "3:15: error: expected ',' or ')' after the parameter, found 'y' (the '(' is at 3:9) [syntaxError]"
+        ),
         ("x: A.", "3:15: error: expected a type name after '.', found ')' [syntaxError]"),
-        ("x: ", "3:13: error: expected a Swift type, found ')'; types are written as in Swift: 'Double', 'String?', '[Int]', '[String: Int]', '(Int, Int)', 'any Error', 'Foundation.URL', 'Set<Int>' [syntaxError]"),
+        (
+            "x: ",
+            "3:13: error: expected a Swift type, found ')'; types are written as in Swift: 'Double', 'String?', '[Int]', '[String: Int]', '(Int, Int)', 'any Error', 'Foundation.URL', 'Set<Int>' [syntaxError]"
+        ),
     ])
     func malformedParameterTypes(parameter: String, expected: String) {
-        #expect(diagnosticLines(compiling: "FSM: F\nInitial: S\nEvent: E(\(parameter))\n{\n  S { E S - }\n}").first == expected)
+        #expect(
+            diagnosticLines(compiling: "FSM: F\nInitial: S\nEvent: E(\(parameter))\n{\n  S { E S - }\n}").first
+                == expected)
     }
 
     @Test func unexpectedCharacterInHeaderAndInvalidUTF8() {
         let bytes = Array("FSM: F\nInitial: S\n{\n  S { E - ".utf8) + [0xFF, 0xC0, 0x80] + Array(" }\n}\n".utf8)
         let result = Compiler.check(SourceFile(name: "test.sm", bytes: bytes))
-        #expect(result.diagnostics.map(\.description) == [
-            "test.sm:4:11: error: unexpected character '\\xFF\\xC0\\x80' [unexpectedCharacter]",
-        ])
-        #expect(diagnosticLines(compiling: "FSM: F$\n{}") == [
-            "1:7: error: unexpected character '$' [unexpectedCharacter]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "test.sm:4:11: error: unexpected character '\\xFF\\xC0\\x80' [unexpectedCharacter]"
+            ])
+        #expect(
+            diagnosticLines(compiling: "FSM: F$\n{}") == [
+                "1:7: error: unexpected character '$' [unexpectedCharacter]"
+            ])
     }
 
     @Test(arguments: [
         // A missing '}' is reported once, at the end, with a note at the '{' it would close.
-        ("FSM: F\nInitial: S\n{\n  S { E T a }\n",
-         ["5:1: error: expected '}', found end of file [syntaxError]", "3:1: note: to match this '{'",
-          "5:1: note: fix-it: insert the missing '}'; 'fsmc check --fix' applies it"]),
-        ("FSM: F\nInitial: S\n{\n  S {\n    E { [c] { T a\n",
-         ["6:1: error: expected '}', found end of file [syntaxError]", "5:13: note: to match this '{'",
-          "6:1: note: fix-it: insert the 4 missing '}'; 'fsmc check --fix' applies it"]),
-        ("FSM: F\nInitial: S\n{\n  S {\n    E T",
-         ["5:8: error: expected an action, '-' or '{', found end of file [syntaxError]"]),
-        ("FSM: F\nInitial: S\n{\n  S <{a b",
-         ["4:10: error: expected an action name or '}', found end of file [syntaxError]"]),
+        (
+            "FSM: F\nInitial: S\n{\n  S { E T a }\n",
+            [
+                "5:1: error: expected '}', found end of file [syntaxError]", "3:1: note: to match this '{'",
+                "5:1: note: fix-it: insert the missing '}'; 'fsmc check --fix' applies it",
+            ]
+        ),
+        (
+            "FSM: F\nInitial: S\n{\n  S {\n    E { [c] { T a\n",
+            [
+                "6:1: error: expected '}', found end of file [syntaxError]", "5:13: note: to match this '{'",
+                "6:1: note: fix-it: insert the 4 missing '}'; 'fsmc check --fix' applies it",
+            ]
+        ),
+        (
+            "FSM: F\nInitial: S\n{\n  S {\n    E T",
+            ["5:8: error: expected an action, '-' or '{', found end of file [syntaxError]"]
+        ),
+        (
+            "FSM: F\nInitial: S\n{\n  S <{a b",
+            ["4:10: error: expected an action name or '}', found end of file [syntaxError]"]
+        ),
     ])
     func endOfFileErrors(source: String, expected: [String]) {
         #expect(diagnosticLines(compiling: source) == expected)
     }
 
     @Test(arguments: [
-        ("S override { E T a }",
-         ["4:3: error: 'override { }' must be inside the braces of a state body [misplacedOverride]"]),
-        ("S { [c] { override { E T a } } }",
-         ["4:11: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]),
-        ("S { E { override { T a } } }",
-         ["4:9: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]),
-        ("S { override { override { E T a } } }",
-         ["4:16: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]),
+        (
+            "S override { E T a }",
+            ["4:3: error: 'override { }' must be inside the braces of a state body [misplacedOverride]"]
+        ),
+        (
+            "S { [c] { override { E T a } } }",
+            ["4:11: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]
+        ),
+        (
+            "S { E { override { T a } } }",
+            ["4:9: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]
+        ),
+        (
+            "S { override { override { E T a } } }",
+            ["4:16: error: 'override { }' is allowed only at the top level of a state body [misplacedOverride]"]
+        ),
     ])
     func misplacedOverrides(body: String, expected: [String]) {
         #expect(Self.bodyDiagnostics(body) == expected)
     }
 
     @Test(arguments: [
-        ("S { [c] { - T a } }",
-         ["4:11: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
-        ("S { override { - T a } }",
-         ["4:16: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
-        ("S { [c] { - - - } }",
-         ["4:11: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
-        ("S { override { - - - } }",
-         ["4:16: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
-        ("S { - - }",
-         ["4:5: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"]),
+        (
+            "S { [c] { - T a } }",
+            [
+                "4:11: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"
+            ]
+        ),
+        (
+            "S { override { - T a } }",
+            [
+                "4:16: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"
+            ]
+        ),
+        (
+            "S { [c] { - - - } }",
+            [
+                "4:11: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"
+            ]
+        ),
+        (
+            "S { override { - - - } }",
+            [
+                "4:16: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"
+            ]
+        ),
+        (
+            "S { - - }",
+            [
+                "4:5: error: the event '-' is allowed only at the top of a state body: in the placeholder row '- - -', or in an initial row '- Substate actions' [misplacedPlaceholder]"
+            ]
+        ),
     ])
     func misplacedPlaceholders(body: String, expected: [String]) {
         #expect(Self.bodyDiagnostics(body) == expected)
@@ -414,14 +543,16 @@ import FSMTestSupport
         #expect(Self.bodyDiagnostics(accepted) == [])
         let tooDeep = "S {" + (1...64).map { " [c\($0)] {" }.joined() + " E - -" + String(repeating: " }", count: 65)
         let column = 4 + (1...63).map { " [c\($0)] {".utf8.count }.reduce(0, +) + " [c64] ".utf8.count
-        #expect(Self.bodyDiagnostics(tooDeep) == [
-            "4:\(column): error: blocks are nested more than 64 deep [nestingTooDeep]",
-        ])
+        #expect(
+            Self.bodyDiagnostics(tooDeep) == [
+                "4:\(column): error: blocks are nested more than 64 deep [nestingTooDeep]"
+            ])
         // What follows the skipped block is parsed as usual.
-        #expect(Self.bodyDiagnostics(tooDeep + "\nT { E S ) }") == [
-            "4:\(column): error: blocks are nested more than 64 deep [nestingTooDeep]",
-            "5:9: error: expected an action, '-' or '{', found ')' [syntaxError]",
-        ])
+        #expect(
+            Self.bodyDiagnostics(tooDeep + "\nT { E S ) }") == [
+                "4:\(column): error: blocks are nested more than 64 deep [nestingTooDeep]",
+                "5:9: error: expected an action, '-' or '{', found ')' [syntaxError]",
+            ])
     }
 
     @Test func errorLimit() {
@@ -430,47 +561,54 @@ import FSMTestSupport
         // Exactly 100 errors are all reported.
         #expect(Self.bodyDiagnostics(rows(100)) == (5...104).map(errorLine))
         // The 101st stops the parse where it stands.
-        #expect(Self.bodyDiagnostics(rows(150)) == (5...104).map(errorLine) + [
-            "105:5: error: too many errors (100); stopping here [tooManyErrors]",
-        ])
+        #expect(
+            Self.bodyDiagnostics(rows(150)) == (5...104).map(errorLine) + [
+                "105:5: error: too many errors (100); stopping here [tooManyErrors]"
+            ])
     }
 
     // MARK: Recovery
 
     @Test func twoSeparateMistakesGiveTwoErrors() {
-        #expect(Self.bodyDiagnostics("""
-          Locked {
-            Coin Unlocked )
-            Pass Locked -
-          }
-          Unlocked {
-            Pass [Enforcement = weak Locked -
-            Coin - thankyou
-          }
-        """) == [
-            "5:19: error: expected an action, '-' or '{', found ')' [syntaxError]",
-            "9:30: error: expected ',' or ']' in the guard, found 'Locked' [syntaxError]",
-        ])
-        #expect(diagnosticLines(compiling: """
-        FSM Turnstile
-        Initial: Locked
-        {
-          Locked { Coin Locked - ) }
-        }
-        """) == [
-            "1:5: error: expected ':' after header 'FSM', found 'Turnstile'; headers are written 'Name: value' [syntaxError]",
-            "4:26: error: expected a transition, found ')' [syntaxError]",
-        ])
-        #expect(Self.bodyDiagnostics("""
-          S {
-            E { [c] T ) [d] T a }
-            F ] a
-            G T a
-          }
-        """) == [
-            "5:15: error: expected an action, '-' or '{', found ')' [syntaxError]",
-            "6:7: error: expected a next state or '-', found ']' [syntaxError]",
-        ])
+        #expect(
+            Self.bodyDiagnostics(
+                """
+                  Locked {
+                    Coin Unlocked )
+                    Pass Locked -
+                  }
+                  Unlocked {
+                    Pass [Enforcement = weak Locked -
+                    Coin - thankyou
+                  }
+                """) == [
+                    "5:19: error: expected an action, '-' or '{', found ')' [syntaxError]",
+                    "9:30: error: expected ',' or ']' in the guard, found 'Locked' [syntaxError]",
+                ])
+        #expect(
+            diagnosticLines(
+                compiling: """
+                    FSM Turnstile
+                    Initial: Locked
+                    {
+                      Locked { Coin Locked - ) }
+                    }
+                    """) == [
+                    "1:5: error: expected ':' after header 'FSM', found 'Turnstile'; headers are written 'Name: value' [syntaxError]",
+                    "4:26: error: expected a transition, found ')' [syntaxError]",
+                ])
+        #expect(
+            Self.bodyDiagnostics(
+                """
+                  S {
+                    E { [c] T ) [d] T a }
+                    F ] a
+                    G T a
+                  }
+                """) == [
+                    "5:15: error: expected an action, '-' or '{', found ')' [syntaxError]",
+                    "6:7: error: expected a next state or '-', found ']' [syntaxError]",
+                ])
     }
 
     @Test(arguments: [
@@ -491,25 +629,25 @@ import FSMTestSupport
     ])
     func oneTypoGivesOneError(typo: String) {
         let source = """
-        FSM: Turnstile
-        Initial: Locked
-        Predicate: Enforcement = weak | strong
-        {
-          (Resetable) {
-            Reset  Locked  {alarmOff lock}
-          }
-          Locked : Resetable <lock {
-        \(typo)
-            Coin   Unlocked  -
-            Pass [Enforcement = strong] Alarming  -
-          }
-          Unlocked : Resetable <unlock {
-            Coin   -         thankyou
-            Pass   Locked    -
-          }
-          Alarming : Resetable <alarmOn >alarmOff - - -
-        }
-        """
+            FSM: Turnstile
+            Initial: Locked
+            Predicate: Enforcement = weak | strong
+            {
+              (Resetable) {
+                Reset  Locked  {alarmOff lock}
+              }
+              Locked : Resetable <lock {
+            \(typo)
+                Coin   Unlocked  -
+                Pass [Enforcement = strong] Alarming  -
+              }
+              Unlocked : Resetable <unlock {
+                Coin   -         thankyou
+                Pass   Locked    -
+              }
+              Alarming : Resetable <alarmOn >alarmOff - - -
+            }
+            """
         let errors = diagnosticLines(compiling: source)
         #expect(errors.count == 1, "\(errors)")
         #expect(errors.allSatisfy { $0.hasPrefix("9:") || $0.hasPrefix("10:") }, "\(errors)")
@@ -543,55 +681,75 @@ extension ParserTests {
     @Test(arguments: [
         // One row: it parses as a one-row state, then its '}' closes the body (was:
         // "10:3: error: expected end of file after the body's closing '}', found 'Playing'").
-        ("""
-           Paused : Active
-             Play Playing {}
-           }
-         """,
-         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
-          "9:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              Paused : Active
+                Play Playing {}
+              }
+            """,
+            [
+                "7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+                "9:3: note: this '}' then closed the machine's body",
+            ]
+        ),
         // Two rows: the second row's event is read as a state (was: only the error after the body).
-        ("""
-           Paused : Active
-             Play Playing {}
-             Reset Stopped {}
-           }
-         """,
-         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
-          "9:5: note: 'Reset' was then read as a state",
-          "10:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              Paused : Active
+                Play Playing {}
+                Reset Stopped {}
+              }
+            """,
+            [
+                "7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+                "9:5: note: 'Reset' was then read as a state",
+                "10:3: note: this '}' then closed the machine's body",
+            ]
+        ),
         // Three rows: 'Kick' is read as the action of the state 'Reset', then '-' as a state's
         // name (was: "10:10: error: expected a state name, found '-'" and the error after the body).
-        ("""
-           Paused : Active
-             Play Playing {}
-             Reset Stopped -
-             Kick - -
-           }
-         """,
-         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
-          "9:5: note: 'Reset' was then read as a state",
-          "11:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              Paused : Active
+                Play Playing {}
+                Reset Stopped -
+                Kick - -
+              }
+            """,
+            [
+                "7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+                "9:5: note: 'Reset' was then read as a state",
+                "11:3: note: this '}' then closed the machine's body",
+            ]
+        ),
         // An event block as the first item.
-        ("""
-           Paused : Active
-             Play {
-               [isReady] Playing -
-             }
-           }
-         """,
-         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the block on line 8 [syntaxError]",
-          "11:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              Paused : Active
+                Play {
+                  [isReady] Playing -
+                }
+              }
+            """,
+            [
+                "7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the block on line 8 [syntaxError]",
+                "11:3: note: this '}' then closed the machine's body",
+            ]
+        ),
         // A '}' out of line with the state, after rows indented deeper than it.
-        ("""
-           Paused : Active
-             Play Playing {}
-             Reset Stopped {}
-          }
-         """,
-         ["7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
-          "9:5: note: 'Reset' was then read as a state",
-          "10:2: note: this '}' then closed the machine's body"]),
+        (
+            """
+              Paused : Active
+                Play Playing {}
+                Reset Stopped {}
+             }
+            """,
+            [
+                "7:3: error: state 'Paused' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+                "9:5: note: 'Reset' was then read as a state",
+                "10:2: note: this '}' then closed the machine's body",
+            ]
+        ),
     ])
     func missingOpenBrace(state: String, expected: [String]) {
         #expect(diagnosticLines(compiling: Self.missingBraceMachine(state)) == expected)
@@ -601,25 +759,33 @@ extension ParserTests {
         // The initial row takes 'Stop' as its action and 'Stopped -' is read as a state (was:
         // "6:18: error: the event '-' is allowed only at the top of a state body: … [misplacedPlaceholder]"
         // and "8:3: error: expected end of file after the body's closing '}', found 'Playing'").
-        ("""
-           (Active)
-             - Playing
-             Stop Stopped -
-           }
-         """,
-         ["4:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 5 [syntaxError]",
-          "7:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              (Active)
+                - Playing
+                Stop Stopped -
+              }
+            """,
+            [
+                "4:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 5 [syntaxError]",
+                "7:3: note: this '}' then closed the machine's body",
+            ]
+        ),
         // With the initial row's action, 'Stop' is read as a state (was: "7:3: error: expected
         // an action, '-' or '{', found '}'" and the error after the body).
-        ("""
-           (Active)
-             - Playing startClock
-             Stop Stopped -
-           }
-         """,
-         ["4:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 5 [syntaxError]",
-          "6:5: note: 'Stop' was then read as a state",
-          "7:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              (Active)
+                - Playing startClock
+                Stop Stopped -
+              }
+            """,
+            [
+                "4:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 5 [syntaxError]",
+                "6:5: note: 'Stop' was then read as a state",
+                "7:3: note: this '}' then closed the machine's body",
+            ]
+        ),
     ])
     func missingOpenBraceOfSuperstateWithInitialRow(superstate: String, expected: [String]) {
         let source = """
@@ -641,34 +807,46 @@ extension ParserTests {
     @Test(arguments: [
         // The last state's '}' closes the body; the machine's is left over (was:
         // "10:1: error: expected end of file after the body's closing '}', found '}'").
-        ("""
-           Stopped
-             Play Playing {}
-           }
-         }
-         """,
-         ["7:3: error: state 'Stopped' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
-          "9:3: note: this '}' then closed the machine's body"]),
-        ("""
-           Stopped
-             Play Playing {}
-             Reset Stopped {}
-           }
-         }
-         """,
-         ["7:3: error: state 'Stopped' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
-          "9:5: note: 'Reset' was then read as a state",
-          "10:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              Stopped
+                Play Playing {}
+              }
+            }
+            """,
+            [
+                "7:3: error: state 'Stopped' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+                "9:3: note: this '}' then closed the machine's body",
+            ]
+        ),
+        (
+            """
+              Stopped
+                Play Playing {}
+                Reset Stopped {}
+              }
+            }
+            """,
+            [
+                "7:3: error: state 'Stopped' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+                "9:5: note: 'Reset' was then read as a state",
+                "10:3: note: this '}' then closed the machine's body",
+            ]
+        ),
         // The machine's '}' forgotten too: the file ends after the state's, and the row read
         // as a state is the tell-tale (was: the misplacedPlaceholder error at 9:18).
-        ("""
-           (Active)
-             - Playing
-             Stop Stopped -
-           }
-         """,
-         ["7:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
-          "10:3: note: this '}' then closed the machine's body"]),
+        (
+            """
+              (Active)
+                - Playing
+                Stop Stopped -
+              }
+            """,
+            [
+                "7:4: error: state 'Active' seems to be missing its '{'; without it, the state takes only the row on line 8 [syntaxError]",
+                "10:3: note: this '}' then closed the machine's body",
+            ]
+        ),
     ])
     func missingOpenBraceOfLastState(end: String, expected: [String]) {
         let source = """
@@ -686,7 +864,8 @@ extension ParserTests {
     /// States written without braces over two lines, as CC_SMC files do, are not taken for
     /// ones missing their '{', with or without other errors.
     @Test func oneRowStatesOverTwoLinesAreNotMissingTheirBrace() {
-        let turnstile = { (more: String) in """
+        let turnstile = { (more: String) in
+            """
             FSM: Turnstile
             Initial: Locked
             {
@@ -704,31 +883,36 @@ extension ParserTests {
         }
         let parsed = Parser.parse(SourceFile(name: "test.sm", text: turnstile("")))
         #expect(parsed.diagnostics == [])
-        #expect(parsed.syntax.states.map(\.description) == [
-            "(Resetable) {Reset Locked {alarmOff lock}}",
-            "Locked :Resetable <{lock} {Coin Unlocked {}}",
-            "Unlocked :Resetable <{unlock} {Pass Locked {}}",
-            "Alarming :Resetable <{alarmOn} >{alarmOff} {- - -}",
-        ])
+        #expect(
+            parsed.syntax.states.map(\.description) == [
+                "(Resetable) {Reset Locked {alarmOff lock}}",
+                "Locked :Resetable <{lock} {Coin Unlocked {}}",
+                "Unlocked :Resetable <{unlock} {Pass Locked {}}",
+                "Alarming :Resetable <{alarmOn} >{alarmOff} {- - -}",
+            ])
         // A mistake in a later state is reported as it was.
-        #expect(diagnosticLines(compiling: turnstile("  Broken\n    Coin Locked )\n")) == [
-            "14:17: error: expected an action, '-' or '{', found ')' [syntaxError]",
-        ])
+        #expect(
+            diagnosticLines(compiling: turnstile("  Broken\n    Coin Locked )\n")) == [
+                "14:17: error: expected an action, '-' or '{', found ')' [syntaxError]"
+            ])
         // So is a '}' too many after the body.
-        #expect(diagnosticLines(compiling: turnstile("") + "\n}") == [
-            "14:1: error: expected end of file after the body's closing '}', found '}' [syntaxError]",
-        ])
+        #expect(
+            diagnosticLines(compiling: turnstile("") + "\n}") == [
+                "14:1: error: expected end of file after the body's closing '}', found '}' [syntaxError]"
+            ])
         // A state followed by a line indented deeper than it, then one that is not: the
         // mistake further on is not the deeper line's.
-        #expect(Self.bodyDiagnostics("""
-          A
-            E T -
-              F T -
-          B { E T - }
-          C { E T ) }
-        """) == [
-            "7:5: error: expected a state name, found '{' [syntaxError]",
-            "8:11: error: expected an action, '-' or '{', found ')' [syntaxError]",
-        ])
+        #expect(
+            Self.bodyDiagnostics(
+                """
+                  A
+                    E T -
+                      F T -
+                  B { E T - }
+                  C { E T ) }
+                """) == [
+                    "7:5: error: expected a state name, found '{' [syntaxError]",
+                    "8:11: error: expected an action, '-' or '{', found ')' [syntaxError]",
+                ])
     }
 }

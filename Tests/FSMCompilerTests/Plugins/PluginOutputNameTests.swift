@@ -1,6 +1,6 @@
+import FSMTestSupport
 import Foundation
 import Testing
-import FSMTestSupport
 
 /// The build plugin names each generated file after its `.sm` file's path in the target
 /// (Plugins/FSMCPlugin/OutputName.swift, a link to the copy `fsmc compile --source-root`
@@ -27,19 +27,22 @@ import FSMTestSupport
 
     @Test func everyPathGetsItsOwnName() throws {
         let toolchain = try SwiftToolchain.shared.get()
-        let source = try String(contentsOfFile: Paths.repository + "/Plugins/FSMCPlugin/OutputName.swift", encoding: .utf8)
-        let executable = try toolchain.buildExecutable(named: "PluginOutputName",
-                                                       files: ["OutputName.swift": source, "main.swift": Self.driver])
+        let source = try String(
+            contentsOfFile: Paths.repository + "/Plugins/FSMCPlugin/OutputName.swift", encoding: .utf8)
+        let executable = try toolchain.buildExecutable(
+            named: "PluginOutputName",
+            files: ["OutputName.swift": source, "main.swift": Self.driver])
         defer { toolchain.remove(executable) }
         let output = try toolchain.execute(executable, input: "")
-        #expect(output == """
-            paths: 2954, names: 2954
-            Turnstile.sm -> Turnstile.swift
-            Machines/Turnstile.sm -> Machines_Turnstile.swift
-            A/B/c.sm -> A_B_c.swift
-            A/B_c.sm -> A_B-_c.swift
-            my-machine.sm -> my--machine.swift
+        #expect(
+            output == """
+                paths: 2954, names: 2954
+                Turnstile.sm -> Turnstile.swift
+                Machines/Turnstile.sm -> Machines_Turnstile.swift
+                A/B/c.sm -> A_B_c.swift
+                A/B_c.sm -> A_B-_c.swift
+                my-machine.sm -> my--machine.swift
 
-            """)
+                """)
     }
 }

@@ -1,6 +1,6 @@
+import FSMTestSupport
 import Foundation
 import Testing
-import FSMTestSupport
 
 /// The plugins' sources, Xcode adapters included, type-check as SwiftPM compiles them
 /// (Swift 6, tools version 6.1, warnings as errors).
@@ -47,11 +47,14 @@ import FSMTestSupport
 
     /// `<toolchain>/lib/swift/pm/PluginAPI`, where `PackagePlugin` is, beside `swiftc`.
     static func pluginAPI() throws -> String {
-        let which = try LimitedProcess.run("/bin/sh", ["-c", "command -v \"$0\"", swiftc], in: URL(fileURLWithPath: "/"),
-                                           processorSeconds: 10, wallSeconds: 50)
+        let which = try LimitedProcess.run(
+            "/bin/sh", ["-c", "command -v \"$0\"", swiftc], in: URL(fileURLWithPath: "/"),
+            processorSeconds: 10, wallSeconds: 50)
         let path = try #require(which.output.split(separator: "\n").first.map(String.init))
         let binary = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        return binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift/pm/PluginAPI").path
+        return binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "lib/swift/pm/PluginAPI"
+        ).path
     }
 
     static func swiftcRun(_ arguments: [String], in folder: URL) throws -> (status: Int32?, errors: String) {
@@ -61,9 +64,12 @@ import FSMTestSupport
 
     /// Type-checks `files`, with the stub when `folder` holds it; returns swiftc's errors.
     static func typecheck(_ files: [String], stubIn folder: URL?, api: String, in directory: URL) throws -> String {
-        let run = try swiftcRun(["-typecheck", "-swift-version", "6", "-package-description-version", "6.1",
-                                 "-parse-as-library", "-warnings-as-errors", "-I", api]
-                                + (folder.map { ["-I", $0.path] } ?? []) + files, in: directory)
+        let run = try swiftcRun(
+            [
+                "-typecheck", "-swift-version", "6", "-package-description-version", "6.1",
+                "-parse-as-library", "-warnings-as-errors", "-I", api,
+            ]
+                + (folder.map { ["-I", $0.path] } ?? []) + files, in: directory)
         return run.status == 0 ? "" : run.errors
     }
 
@@ -71,12 +77,16 @@ import FSMTestSupport
         let folder = try TemporaryFolder("fsmc-plugins")
         defer { folder.remove() }
         let api = try Self.pluginAPI()
-        try #require(FileManager.default.fileExists(atPath: api + "/PackagePlugin.swiftmodule"), "no PackagePlugin at \(api)")
+        try #require(
+            FileManager.default.fileExists(atPath: api + "/PackagePlugin.swiftmodule"), "no PackagePlugin at \(api)")
         let stubFile = try folder.write("stub/XcodeProjectPlugin.swift", Self.stub)
         let stub = folder.url.appendingPathComponent("stub")
-        let built = try Self.swiftcRun(["-emit-module", "-module-name", "XcodeProjectPlugin", "-parse-as-library",
-                                        "-package-description-version", "6.1", "-I", api, stubFile,
-                                        "-emit-module-path", stub.path + "/XcodeProjectPlugin.swiftmodule"], in: folder.url)
+        let built = try Self.swiftcRun(
+            [
+                "-emit-module", "-module-name", "XcodeProjectPlugin", "-parse-as-library",
+                "-package-description-version", "6.1", "-I", api, stubFile,
+                "-emit-module-path", stub.path + "/XcodeProjectPlugin.swiftmodule",
+            ], in: folder.url)
         try #require(built.status == 0, "\(built.errors)")
 
         for plugin in ["FSMCPlugin", "FSMCCommandPlugin", "FSMCCheckPlugin"] {
@@ -84,12 +94,15 @@ import FSMTestSupport
             let files = try FileManager.default.contentsOfDirectory(atPath: directory)
                 .filter { $0.hasSuffix(".swift") }.sorted().map { directory + "/" + $0 }
             #expect(try Self.typecheck(files, stubIn: nil, api: api, in: folder.url) == "", "\(plugin) without Xcode")
-            #expect(try Self.typecheck(files, stubIn: stub, api: api, in: folder.url) == "", "\(plugin) with Xcode's API")
+            #expect(
+                try Self.typecheck(files, stubIn: stub, api: api, in: folder.url) == "", "\(plugin) with Xcode's API")
         }
 
         // The stub is what brings the adapters in: a mistake in one fails only with it.
-        let planted = String(decoding: readBytes(Paths.repository + "/Plugins/FSMCPlugin/FSMCPlugin.swift"), as: UTF8.self)
-            .replacingOccurrences(of: "target.inputFiles", with: "target.inputFilez")
+        let planted = String(
+            decoding: readBytes(Paths.repository + "/Plugins/FSMCPlugin/FSMCPlugin.swift"), as: UTF8.self
+        )
+        .replacingOccurrences(of: "target.inputFiles", with: "target.inputFilez")
         let plantedFile = try folder.write("planted/FSMCPlugin.swift", planted)
         let files = [plantedFile, Paths.repository + "/Plugins/FSMCPlugin/OutputName.swift"]
         #expect(try Self.typecheck(files, stubIn: nil, api: api, in: folder.url) == "")

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// Every input the fuzzer reported (Fixtures/Fuzz, one file each, minimized) goes through
 /// the whole pipeline quickly, with the same expectations as the fuzz target's oracle:

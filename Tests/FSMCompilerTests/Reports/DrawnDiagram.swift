@@ -92,8 +92,10 @@ struct DrawnDiagram {
     /// Edges into and out of fork bars, read as one edge per fork, labelled on its way in,
     /// to the bar's targets: `incoming` by bar, the tail and label; `outgoing` by bar, the
     /// heads in order, each with its label (which a fork's arrows on have not).
-    mutating func readForks(incoming: [String: [(from: Endpoint, label: String)]],
-                            outgoing: [String: [(to: Endpoint, label: String?)]]) {
+    mutating func readForks(
+        incoming: [String: [(from: Endpoint, label: String)]],
+        outgoing: [String: [(to: Endpoint, label: String?)]]
+    ) {
         for bar in Set(incoming.keys).union(outgoing.keys).sorted() {
             if forkBars[bar] == nil { problems.append("an edge to or from the undeclared fork bar '\(bar)'") }
         }
@@ -114,8 +116,10 @@ struct DrawnDiagram {
     /// A box's note line `[*] → A / go`, read as an initial arrow.
     mutating func readInitialNoteLine(_ line: String, in box: String) -> Bool {
         guard let match = line.wholeMatch(of: /\[\*\] → (\w+)(?: (\/ .+))?/) else { return false }
-        boxInitials[box, default: []].append(InitialEdge(to: .state(String(match.1)), label: match.2.map(String.init) ?? "",
-                                                         isNoteLine: true))
+        boxInitials[box, default: []].append(
+            InitialEdge(
+                to: .state(String(match.1)), label: match.2.map(String.init) ?? "",
+                isNoteLine: true))
         return true
     }
 
@@ -209,7 +213,9 @@ struct DrawnDiagram {
                 declare(.state(String(match.1)), in: stack.last)
             } else if let match = content.wholeMatch(of: /note right of (\w+)/) {
                 noteBox = boxNames[String(match.1)] ?? String(match.1)
-                if boxNames[String(match.1)] == nil { problems.append("note on '\(match.1)', which is no composite state") }
+                if boxNames[String(match.1)] == nil {
+                    problems.append("note on '\(match.1)', which is no composite state")
+                }
             } else if let match = content.wholeMatch(of: /\[\*\] --> (\w+)(?: : (\/ [^:;#]+))?/) {
                 if let box = stack.last {
                     pendingInitials.append((box, String(match.1), match.2.map(String.init) ?? ""))
@@ -320,16 +326,28 @@ struct DrawnDiagram {
                 continue
             } else if content == "\"[*]\" [shape=point, width=0.15, style=filled, fillcolor=black];" {
                 continue
-            } else if let match = content.wholeMatch(of: /"(\w+):\[\*\]" \[shape=point, width=0.1, style=filled, fillcolor=black\];/) {
-                if stack.last != String(match.1) { problems.append("initial point of '\(match.1)' outside its cluster") }
+            } else if let match = content.wholeMatch(
+                of: /"(\w+):\[\*\]" \[shape=point, width=0.1, style=filled, fillcolor=black\];/)
+            {
+                if stack.last != String(match.1) {
+                    problems.append("initial point of '\(match.1)' outside its cluster")
+                }
                 initialPoints.insert(String(match.1))
             } else if let match = content.wholeMatch(of: /"(\w+):border" \[shape=point, style=invis, width=0.01\];/) {
                 if stack.last != String(match.1) { problems.append("border point of '\(match.1)' outside its cluster") }
                 borderPoints.insert(String(match.1))
-            } else if let match = content.wholeMatch(of: /"fork:(\d+)" \[shape=box, style=filled, fillcolor=black, label="", width=0.06, height=0.4, fixedsize=true\];/) {
+            } else if let match = content.wholeMatch(
+                of:
+                    /"fork:(\d+)" \[shape=box, style=filled, fillcolor=black, label="", width=0.06, height=0.4, fixedsize=true\];/
+            ) {
                 forkBars["fork:" + match.1] = .some(stack.last)
-            } else if let match = content.wholeMatch(of: /"(\w+):H" \[shape=circle, label="(H\*?)", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0\];/) {
-                if stack.last != String(match.1) { problems.append("history marker of '\(match.1)' outside its cluster") }
+            } else if let match = content.wholeMatch(
+                of:
+                    /"(\w+):H" \[shape=circle, label="(H\*?)", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0\];/
+            ) {
+                if stack.last != String(match.1) {
+                    problems.append("history marker of '\(match.1)' outside its cluster")
+                }
                 historyMarkers[String(match.1), default: []].append(String(match.2))
             } else if let match = content.wholeMatch(of: /"(\w+):notes" \[shape=plain, label=<(.*)>\];/) {
                 if stack.last != String(match.1) { problems.append("notes of '\(match.1)' outside its cluster") }
@@ -338,14 +356,17 @@ struct DrawnDiagram {
                 if match.1 != match.2 { problems.append("'\(match.1)' is labelled '\(match.2)'") }
                 place(String(match.1), in: stack.last)
             } else if let match = content.wholeMatch(of: /"(\w+)" \[label=<(.*)>\];/) {
-                if !match.2.hasPrefix("<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD><B>\(match.1)</B></TD></TR><HR/>") {
+                if !match.2.hasPrefix(
+                    "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD><B>\(match.1)</B></TD></TR><HR/>"
+                ) {
                     problems.append("'\(match.1)' has no title row")
                 }
                 place(String(match.1), in: stack.last)
                 stateNotes[String(match.1)] = Self.rows(String(match.2))
             } else if let match = content.wholeMatch(of: /"([^"]+)" -> "([^"]+)"(?: \[(.*)\])?;/) {
                 var attributes: [String: String] = [:]
-                for attribute in (match.3.map(String.init) ?? "").matches(of: /(\w+)=("(?:[^"\\]|\\.)*"|[^,]+)(?:, |$)/) {
+                for attribute in (match.3.map(String.init) ?? "").matches(of: /(\w+)=("(?:[^"\\]|\\.)*"|[^,]+)(?:, |$)/)
+                {
                     attributes[String(attribute.1)] = String(attribute.2)
                 }
                 pendingEdges.append((String(match.1), String(match.2), attributes, line))
@@ -356,8 +377,9 @@ struct DrawnDiagram {
         if !stack.isEmpty { problems.append("unclosed clusters \(stack)") }
         var forks = ForkEdges()
         for edge in pendingEdges {
-            readEdge(tail: edge.tail, head: edge.head, attributes: edge.attributes, line: edge.line,
-                     points: Points(initial: initialPoints, border: borderPoints), forks: &forks)
+            readEdge(
+                tail: edge.tail, head: edge.head, attributes: edge.attributes, line: edge.line,
+                points: Points(initial: initialPoints, border: borderPoints), forks: &forks)
         }
         readForks(incoming: forks.incoming, outgoing: forks.outgoing)
     }
@@ -377,8 +399,10 @@ struct DrawnDiagram {
     /// One DOT edge: the start arrow, a box's initial arrow, an invisible edge that only
     /// places nodes, an edge into or out of a fork bar, or a transition arrow (several
     /// transitions when its label has lines).
-    private mutating func readEdge(tail: String, head: String, attributes: [String: String], line: String,
-                                   points: Points, forks: inout ForkEdges) {
+    private mutating func readEdge(
+        tail: String, head: String, attributes: [String: String], line: String,
+        points: Points, forks: inout ForkEdges
+    ) {
         func unquoted(_ value: String?) -> String? {
             value.map { $0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0 }
         }
@@ -414,7 +438,8 @@ struct DrawnDiagram {
             if tailBoxes.contains(box) {
                 if lhead != nil { problems.append("lhead from inside its cluster: '\(line)'") }
             } else if lhead != "cluster_" + box {
-                problems.append("an edge to the \(isBorder ? "border" : "initial") point of '\(box)' without lhead: '\(line)'")
+                problems.append(
+                    "an edge to the \(isBorder ? "border" : "initial") point of '\(box)' without lhead: '\(line)'")
             }
             to = .box(box)
         } else if head.hasSuffix(":H") {
@@ -435,7 +460,9 @@ struct DrawnDiagram {
             return
         }
         if let box = tailBox {
-            if points.initial.contains(box) == false { problems.append("an edge from the missing initial point of '\(box)'") }
+            if points.initial.contains(box) == false {
+                problems.append("an edge from the missing initial point of '\(box)'")
+            }
             boxInitials[box, default: []].append(InitialEdge(to: to, label: label ?? ""))
             return
         }
@@ -454,11 +481,12 @@ struct DrawnDiagram {
             // ends inside.
             let box = String(tail.dropLast(":border".count))
             if !points.border.contains(box) { problems.append("an edge from the missing border point of '\(box)'") }
-            let headBoxes: [String] = switch to {
-            case .state(let state): enclosingBoxes(of: state)
-            case .box(let inner), .history(let inner): [inner] + enclosingBoxes(ofBox: inner)
-            case .fork: (forkBars[head] ?? nil).map { [$0] + enclosingBoxes(ofBox: $0) } ?? []
-            }
+            let headBoxes: [String] =
+                switch to {
+                case .state(let state): enclosingBoxes(of: state)
+                case .box(let inner), .history(let inner): [inner] + enclosingBoxes(ofBox: inner)
+                case .fork: (forkBars[head] ?? nil).map { [$0] + enclosingBoxes(ofBox: $0) } ?? []
+                }
             if unquoted(attributes["ltail"]) != (headBoxes.contains(box) ? nil : "cluster_" + box) {
                 problems.append("an edge from the border point of '\(box)' with the wrong ltail: '\(line)'")
             }
@@ -524,7 +552,8 @@ extension DrawnDiagram {
         for state in machine.states where state.isParallel && stateBoxes[state.name] != nil {
             found.append("parallel state '\(state.name)' is drawn as a state")
         }
-        found += nestingMismatches(with: machine) + regionMismatches(with: machine)
+        found +=
+            nestingMismatches(with: machine) + regionMismatches(with: machine)
             + initialArrowMismatches(with: machine) + historyMismatches(with: machine)
         // The start arrow ends where `Initial:` leads: the box of the first parallel state or
         // superstate on the way down its initial rows that is drawn as a box, else the
@@ -533,7 +562,8 @@ extension DrawnDiagram {
         if startEnds != [expectedStart] { found.append("start arrow to \(startEnds), expected \(expectedStart)") }
         var usedEdges: Set<Int> = []
         var usedLines: Set<String> = []
-        for state in machine.states.indices where !machine.states[state].isAbstract || machine.states[state].isParallel {
+        for state in machine.states.indices where !machine.states[state].isAbstract || machine.states[state].isParallel
+        {
             let name = names[state]
             let isParallel = machine.states[state].isParallel
             let source: Endpoint = isParallel ? .box(name) : .state(name)
@@ -548,8 +578,10 @@ extension DrawnDiagram {
                 let target = expectedTarget(of: transition, from: state, in: machine)
                 let targetText = text(of: target, in: machine)
                 var count = 0
-                for (index, edge) in edges.enumerated() where edge.to == target && edge.label == label
-                    && (edge.from == source || boxes.contains { edge.from == .box($0) }) {
+                for (index, edge) in edges.enumerated()
+                where edge.to == target && edge.label == label
+                    && (edge.from == source || boxes.contains { edge.from == .box($0) })
+                {
                     count += 1
                     usedEdges.insert(index)
                 }
@@ -558,7 +590,8 @@ extension DrawnDiagram {
                     if stateNotes[name]?.contains(label) == true { usedLines.insert(name + ": " + label) }
                 }
                 for box in boxes {
-                    for line in boxNotes[box] ?? [] where line == label && target == source || line == label + " → " + targetText {
+                    for line in boxNotes[box] ?? []
+                    where line == label && target == source || line == label + " → " + targetText {
                         count += 1
                         usedLines.insert(box + ": " + line)
                     }
@@ -569,7 +602,9 @@ extension DrawnDiagram {
             }
             guard !isParallel else { continue }
             let allBoxes = enclosingBoxes(of: name)
-            for (kind, actions) in [("entry", machine.states[state].entryActions), ("exit", machine.states[state].exitActions)] {
+            for (kind, actions) in [
+                ("entry", machine.states[state].entryActions), ("exit", machine.states[state].exitActions),
+            ] {
                 let shown = ((stateNotes[name] ?? []) + allBoxes.flatMap { boxNotes[$0] ?? [] })
                     .filter { $0.hasPrefix(kind + " / ") }
                     .flatMap { $0.dropFirst(kind.count + 3).components(separatedBy: ", ") }
@@ -582,8 +617,10 @@ extension DrawnDiagram {
             found.append("arrow \(edge) stands for no transition")
         }
         for (owner, lines) in stateNotes.map({ ($0.key, $0.value) }) + boxNotes.map({ ($0.key, $0.value) }) {
-            for line in lines where !line.hasPrefix("entry / ") && !line.hasPrefix("exit / ")
-                && !usedLines.contains(owner + ": " + line) {
+            for line in lines
+            where !line.hasPrefix("entry / ") && !line.hasPrefix("exit / ")
+                && !usedLines.contains(owner + ": " + line)
+            {
                 found.append("line '\(line)' in '\(owner)' stands for no transition")
             }
         }
@@ -604,7 +641,8 @@ extension DrawnDiagram {
             return state.isParallel ? .box(state.name) : .state(machine.states[transition.target].name)
         }
         if !transition.forkTargets.isEmpty {
-            return .fork(([named] + transition.forkTargets).map { entrance(of: $0, in: machine, resumingHistory: true) })
+            return .fork(
+                ([named] + transition.forkTargets).map { entrance(of: $0, in: machine, resumingHistory: true) })
         }
         let info = machine.states[named]
         if info.isParallel || info.initialSubstate != nil, hasBox(info.name) {
@@ -655,7 +693,9 @@ extension DrawnDiagram {
                 continue
             }
             let regions = state.substates.map { machine.states[$0].name }
-            if drawn != regions { found.append("parallel state '\(state.name)' has compartments \(drawn), expected \(regions)") }
+            if drawn != regions {
+                found.append("parallel state '\(state.name)' has compartments \(drawn), expected \(regions)")
+            }
             for (inner, parent) in stateBoxes where parent == state.name {
                 found.append("state '\(inner)' is drawn in parallel state '\(state.name)', outside its regions")
             }
@@ -670,9 +710,13 @@ extension DrawnDiagram {
         for state in machine.states {
             let first = state.superstates.first.map { machine.states[$0].name }
             if hasBox(state.name), boxParents[state.name] != .some(first) {
-                found.append("box '\(state.name)' is drawn in \(String(describing: boxParents[state.name] ?? nil)), not in \(String(describing: first))")
+                found.append(
+                    "box '\(state.name)' is drawn in \(String(describing: boxParents[state.name] ?? nil)), not in \(String(describing: first))"
+                )
             }
-            if !state.isAbstract, let drawnIn = stateBoxes[state.name], drawnIn != (hasBox(state.name) ? state.name : first) {
+            if !state.isAbstract, let drawnIn = stateBoxes[state.name],
+                drawnIn != (hasBox(state.name) ? state.name : first)
+            {
                 found.append("state '\(state.name)' is drawn in \(String(describing: drawnIn))")
             }
         }
@@ -692,10 +736,13 @@ extension DrawnDiagram {
                 continue
             }
             let to = entrance(of: substate, in: machine, resumingHistory: false)
-            let label = state.initialActions.isEmpty ? "" : "/ " + state.initialActions.map { machine.actions[$0].name }.joined(separator: ", ")
+            let label =
+                state.initialActions.isEmpty
+                ? "" : "/ " + state.initialActions.map { machine.actions[$0].name }.joined(separator: ", ")
             let matching = drawn.filter { ($0.isNoteLine ? $0.to.name == to.name : $0.to == to) && $0.label == label }
             if drawn.count != 1 || matching.count != 1 {
-                found.append("box '\(state.name)' has initial arrows \(drawn), expected one to \(to) labelled '\(label)'")
+                found.append(
+                    "box '\(state.name)' has initial arrows \(drawn), expected one to \(to) labelled '\(label)'")
             }
         }
         return found
@@ -706,11 +753,12 @@ extension DrawnDiagram {
     func historyMismatches(with machine: StateMachine) -> [String] {
         var found: [String] = []
         for state in machine.states where hasBox(state.name) || historyMarkers[state.name] != nil {
-            let expected: [String] = switch state.history {
-            case .shallow: ["H"]
-            case .deep: ["H*"]
-            case nil: []
-            }
+            let expected: [String] =
+                switch state.history {
+                case .shallow: ["H"]
+                case .deep: ["H*"]
+                case nil: []
+                }
             let drawn = historyMarkers[state.name] ?? []
             if drawn != expected || !hasBox(state.name) {
                 found.append("box '\(state.name)' has history markers \(drawn), expected \(expected)")
@@ -722,17 +770,23 @@ extension DrawnDiagram {
     /// `Event [guard] / actions`, the label SPEC'd for arrows; a delayed event is `after 30s`.
     static func label(of transition: Transition, in machine: StateMachine) -> String {
         let event = machine.events[transition.event].name
-        var label = machine.timer(of: transition.event) == nil ? event
+        var label =
+            machine.timer(of: transition.event) == nil
+            ? event
             : "after " + event.dropFirst("after(".count).dropLast()
         if !transition.guardClause.isEmpty {
             label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
         }
         if !transition.actions.isEmpty {
-            label += " / " + transition.actions.indices.map { position in
-                let name = machine.actions[transition.actions[position]].name
-                let labels = transition.actionArguments.indices.contains(position) ? transition.actionArguments[position] : []
-                return labels.isEmpty ? name : name + "(" + labels.joined(separator: ", ") + ")"
-            }.joined(separator: ", ")
+            label +=
+                " / "
+                + transition.actions.indices.map { position in
+                    let name = machine.actions[transition.actions[position]].name
+                    let labels =
+                        transition.actionArguments.indices.contains(position)
+                        ? transition.actionArguments[position] : []
+                    return labels.isEmpty ? name : name + "(" + labels.joined(separator: ", ") + ")"
+                }.joined(separator: ", ")
         }
         return label
     }

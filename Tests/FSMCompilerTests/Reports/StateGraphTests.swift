@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// `fsmc graph`: both notations show every state and transition exactly once, superstates
 /// as boxes, and graphviz renders the DOT.
@@ -217,27 +217,28 @@ import FSMTestSupport
 
     @Test func turnstileInMermaid() throws {
         let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
-        #expect(StateGraph.mermaid(machine) == """
-            stateDiagram-v2
-                state Resetable {
-                    Locked : Locked
-                    Locked : entry / lock
-                    Unlocked : Unlocked
-                    Unlocked : entry / unlock
-                    Unlocked : Coin / thankyou
-                    Alarming : Alarming
-                    Alarming : entry / alarmOn
-                    Alarming : exit / alarmOff
-                }
-                [*] --> Locked
-                Locked --> Locked : Reset
-                Locked --> Unlocked : Coin
-                Locked --> Alarming : Pass
-                Unlocked --> Locked : Reset
-                Unlocked --> Locked : Pass
-                Alarming --> Locked : Reset
+        #expect(
+            StateGraph.mermaid(machine) == """
+                stateDiagram-v2
+                    state Resetable {
+                        Locked : Locked
+                        Locked : entry / lock
+                        Unlocked : Unlocked
+                        Unlocked : entry / unlock
+                        Unlocked : Coin / thankyou
+                        Alarming : Alarming
+                        Alarming : entry / alarmOn
+                        Alarming : exit / alarmOff
+                    }
+                    [*] --> Locked
+                    Locked --> Locked : Reset
+                    Locked --> Unlocked : Coin
+                    Locked --> Alarming : Pass
+                    Unlocked --> Locked : Reset
+                    Unlocked --> Locked : Pass
+                    Alarming --> Locked : Reset
 
-            """)
+                """)
     }
 
     @Test func turnstileInDot() throws {
@@ -247,7 +248,10 @@ import FSMTestSupport
         #expect(dot.hasPrefix("digraph \"Turnstile\" {\n  graph [compound=true, newrank=true, rankdir=LR, "))
         #expect(lines.contains("subgraph \"cluster_Resetable\" {"))
         // Reset leads into the box from every state in it: one line in the box, no arrows.
-        #expect(lines.contains("\"Resetable:notes\" [shape=plain, label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD ALIGN=\"LEFT\">Reset → Locked</TD></TR></TABLE>>];"))
+        #expect(
+            lines.contains(
+                "\"Resetable:notes\" [shape=plain, label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD ALIGN=\"LEFT\">Reset → Locked</TD></TR></TABLE>>];"
+            ))
         #expect(!dot.contains("label=\"Reset\""))
         #expect(lines.contains("\"Unlocked\" -> \"Locked\" [label=\"Pass\"];"))
         #expect(lines.contains("\"[*]\" -> \"Locked\";"))
@@ -257,21 +261,35 @@ import FSMTestSupport
         let machine = try #require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm"))
         let mermaid = StateGraph.mermaid(machine)
         #expect(mermaid.contains("    processingBatch --> end_ : exit / requeueBatch\n"))
-        #expect(mermaid.contains("    processingBatch --> determiningUserMode : requeue / requeueBatch, cleanupBatch\n"))
-        #expect(mermaid.contains("    note right of processingBatch\n        exit / hideThumbnailScreen\n        ok\n        cancel\n        assign / assignPage\n    end note\n"))
+        #expect(
+            mermaid.contains("    processingBatch --> determiningUserMode : requeue / requeueBatch, cleanupBatch\n"))
+        #expect(
+            mermaid.contains(
+                "    note right of processingBatch\n        exit / hideThumbnailScreen\n        ok\n        cancel\n        assign / assignPage\n    end note\n"
+            ))
         // complete is overridden in two of the three states, so it is drawn from each.
-        #expect(mermaid.contains("    processingManualBatch --> determiningUserMode : complete / completeBatch, cleanupBatch\n"))
-        #expect(mermaid.contains("    processingAutoBatch --> gettingAutoBatch : complete / completeBatch, cleanupBatch\n"))
+        #expect(
+            mermaid.contains(
+                "    processingManualBatch --> determiningUserMode : complete / completeBatch, cleanupBatch\n"))
+        #expect(
+            mermaid.contains("    processingAutoBatch --> gettingAutoBatch : complete / completeBatch, cleanupBatch\n"))
         #expect(mermaid.contains("    state \"end\" as end_\n"))
         let dot = StateGraph.dot(machine)
-        #expect(dot.contains("  \"processingAutoBatch\" -> \"end\" [ltail=\"cluster_processingBatch\", label=\"exit / requeueBatch\"];\n"))
-        #expect(dot.contains("  \"processingManualBatch\" -> \"determiningUserMode\" [label=\"complete / completeBatch, cleanupBatch\\lreject / rejectBatch, cleanupBatch\\l\"];\n"))
+        #expect(
+            dot.contains(
+                "  \"processingAutoBatch\" -> \"end\" [ltail=\"cluster_processingBatch\", label=\"exit / requeueBatch\"];\n"
+            ))
+        #expect(
+            dot.contains(
+                "  \"processingManualBatch\" -> \"determiningUserMode\" [label=\"complete / completeBatch, cleanupBatch\\lreject / rejectBatch, cleanupBatch\\l\"];\n"
+            ))
     }
 
     /// `Initial:` naming a superstate: the start arrow goes to its box, whose own initial
     /// arrow goes on to the substate, as UML draws it (it went to the leaf before).
     @Test func theStartArrowEndsAtTheBoxInitialNames() throws {
-        let source = "FSM: Player\nInitial: Active\n{\n  Off Power Active -\n  (Active) {\n    - Stopped startClock\n    Power Off -\n  }\n  Stopped : Active Play Playing -\n  Playing : Active Stop Stopped -\n}\n"
+        let source =
+            "FSM: Player\nInitial: Active\n{\n  Off Power Active -\n  (Active) {\n    - Stopped startClock\n    Power Off -\n  }\n  Stopped : Active Play Playing -\n  Playing : Active Stop Stopped -\n}\n"
         let machine = try #require(Compiler.check(SourceFile(name: "test.sm", text: source)).machine)
         let mermaid = StateGraph.mermaid(machine)
         #expect(mermaid.contains("\n    [*] --> Active\n"))
@@ -299,72 +317,79 @@ import FSMTestSupport
 
     @Test func statechartInMermaid() throws {
         let machine = try #require(Self.machine(at: Self.player))
-        #expect(StateGraph.mermaid(machine) == """
-            stateDiagram-v2
-                Off
-                state On {
-                    [*] --> Media
-                    state Media {
-                        [*] --> Active
-                        state "H*" as Media_history
-                        state Active {
-                            [*] --> Paused : / showCover
-                            state "H" as Active_history
-                            Playing
-                            Paused
+        #expect(
+            StateGraph.mermaid(machine) == """
+                stateDiagram-v2
+                    Off
+                    state On {
+                        [*] --> Media
+                        state Media {
+                            [*] --> Active
+                            state "H*" as Media_history
+                            state Active {
+                                [*] --> Paused : / showCover
+                                state "H" as Active_history
+                                Playing
+                                Paused
+                            }
+                            Stopped
                         }
-                        Stopped
+                        Idle
                     }
-                    Idle
-                }
-                [*] --> Off
-                Off --> On : Power
-                On --> Off : Power
-                Media --> Idle : Eject
-                Active --> Stopped : Stop
-                Playing --> Paused : Pause
-                Paused --> Playing : Play
-                Stopped --> Active_history : Play
-                Idle --> Media_history : Load
-                note right of On
-                    entry / powerUp
-                    exit / powerDown
-                end note
-                note right of Active
-                    entry / startClock
-                    exit / stopClock
-                end note
+                    [*] --> Off
+                    Off --> On : Power
+                    On --> Off : Power
+                    Media --> Idle : Eject
+                    Active --> Stopped : Stop
+                    Playing --> Paused : Pause
+                    Paused --> Playing : Play
+                    Stopped --> Active_history : Play
+                    Idle --> Media_history : Load
+                    note right of On
+                        entry / powerUp
+                        exit / powerDown
+                    end note
+                    note right of Active
+                        entry / startClock
+                        exit / stopClock
+                    end note
 
-            """)
+                """)
     }
 
     @Test func statechartInDot() throws {
         let machine = try #require(Self.machine(at: Self.player))
         let dot = StateGraph.dot(machine)
         // Three clusters, one inside the other, each opened with its initial point and arrow.
-        #expect(dot.contains("""
-              subgraph "cluster_On" {
-                graph [label=<<B>On</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
-                "On:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
-                "On:[*]" -> "Media:[*]" [lhead="cluster_Media"];
+        #expect(
+            dot.contains(
+                """
+                  subgraph "cluster_On" {
+                    graph [label=<<B>On</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
+                    "On:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                    "On:[*]" -> "Media:[*]" [lhead="cluster_Media"];
 
-            """))
-        #expect(dot.contains("""
-                subgraph "cluster_Media" {
-                  graph [label=<<B>Media</B>>, labeljust=l, style="rounded,filled", fillcolor="#e4e4e4", color="#808080"];
-                  "Media:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
-                  "Media:[*]" -> "Active:[*]" [lhead="cluster_Active"];
-                  "Media:H" [shape=circle, label="H*", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0];
+                """))
+        #expect(
+            dot.contains(
+                """
+                    subgraph "cluster_Media" {
+                      graph [label=<<B>Media</B>>, labeljust=l, style="rounded,filled", fillcolor="#e4e4e4", color="#808080"];
+                      "Media:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                      "Media:[*]" -> "Active:[*]" [lhead="cluster_Active"];
+                      "Media:H" [shape=circle, label="H*", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0];
 
-            """))
-        #expect(dot.contains("""
-                  subgraph "cluster_Active" {
-                    graph [label=<<B>Active</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
-                    "Active:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
-                    "Active:[*]" -> "Paused" [label="/ showCover"];
-                    "Active:H" [shape=circle, label="H", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0];
+                """))
+        #expect(
+            dot.contains(
+                """
+                      subgraph "cluster_Active" {
+                        graph [label=<<B>Active</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
+                        "Active:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                        "Active:[*]" -> "Paused" [label="/ showCover"];
+                        "Active:H" [shape=circle, label="H", width=0.3, height=0.3, fixedsize=true, fontsize=9, margin=0];
 
-            """))
+                """))
         // A row naming a superstate ends at its box's border, or at its history marker.
         #expect(dot.contains("\n  \"Off\" -> \"On:[*]\" [lhead=\"cluster_On\", label=\"Power\"];\n"))
         #expect(dot.contains("\n  \"Stopped\" -> \"Active:H\" [label=\"Play\"];\n"))
@@ -375,7 +400,8 @@ import FSMTestSupport
 
     @Test func statechartBoxesNestWithInitialArrowsAndHistory() throws {
         let machine = try #require(Self.machine(at: Self.player))
-        for diagram in [DrawnDiagram(mermaid: StateGraph.mermaid(machine)), DrawnDiagram(dot: StateGraph.dot(machine))] {
+        for diagram in [DrawnDiagram(mermaid: StateGraph.mermaid(machine)), DrawnDiagram(dot: StateGraph.dot(machine))]
+        {
             #expect(diagram.enclosingBoxes(of: "Playing") == ["Active", "Media", "On"])
             #expect(diagram.enclosingBoxes(of: "Stopped") == ["Media", "On"])
             #expect(diagram.enclosingBoxes(of: "Idle") == ["On"])
@@ -396,7 +422,10 @@ import FSMTestSupport
         let machine = try Self.edgeCase(Self.edgeCases[3].text)
         let mermaid = StateGraph.mermaid(machine)
         // A concrete superstate with an initial row: arrows to its box use the box's alias.
-        #expect(mermaid.contains("    state Outer {\n        [*] --> Inner_ : / enterInner\n        state \"Inner\" as Inner_ {\n            [*] --> Left_\n            state \"H\" as Inner_history\n"))
+        #expect(
+            mermaid.contains(
+                "    state Outer {\n        [*] --> Inner_ : / enterInner\n        state \"Inner\" as Inner_ {\n            [*] --> Left_\n            state \"H\" as Inner_history\n"
+            ))
         #expect(mermaid.contains("    Solo --> Outer : In\n"))
         #expect(mermaid.contains("    Left_ --> Inner_history : Again\n"))
         // Away sits in the box of Other, its first superstate: an arrow in Side would move it.
@@ -409,10 +438,13 @@ import FSMTestSupport
         #expect(dot.contains("  \"Solo\" -> \"Outer:[*]\" [lhead=\"cluster_Outer\", label=\"In\"];\n"))
     }
 
-    @Test(.enabled(if: Graphviz.executable != nil || Graphviz.isRequired,
-                   "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"))
+    @Test(
+        .enabled(
+            if: Graphviz.executable != nil || Graphviz.isRequired,
+            "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"))
     func statechartRendersAsNestedClustersInSVG() throws {
-        let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
+        let dot = try #require(
+            Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
         let machine = try #require(Self.machine(at: Self.player))
         let directory = try TemporaryFolder("fsmc-graph").url
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -435,8 +467,10 @@ import FSMTestSupport
     }
 
     @Test func outputIsDeterministic() throws {
-        for machine in try [#require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm")),
-                            #require(Self.machine(at: Self.player)), #require(Self.machine(at: Self.editor))] {
+        for machine in try [
+            #require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Wild/ice.override.sm")),
+            #require(Self.machine(at: Self.player)), #require(Self.machine(at: Self.editor)),
+        ] {
             #expect(Set((0..<5).map { _ in StateGraph.mermaid(machine) + StateGraph.dot(machine) }).count == 1)
         }
     }
@@ -460,53 +494,54 @@ import FSMTestSupport
     /// SPEC 1.6's player: `Media` a composite state whose regions are divided by `--`.
     @Test func regionsInMermaid() throws {
         let machine = try #require(Self.machine(at: Self.regionPlayer))
-        #expect(StateGraph.mermaid(machine) == """
-            stateDiagram-v2
-                Off : Off
-                Off : entry / offEn
-                Off : exit / offEx
-                state Media {
-                    state Playback {
-                        [*] --> Stopped
-                        Stopped : Stopped
-                        Stopped : entry / sEn
-                        Stopped : exit / sEx
-                        Playing : Playing
-                        Playing : entry / plEn
-                        Playing : exit / plEx
+        #expect(
+            StateGraph.mermaid(machine) == """
+                stateDiagram-v2
+                    Off : Off
+                    Off : entry / offEn
+                    Off : exit / offEx
+                    state Media {
+                        state Playback {
+                            [*] --> Stopped
+                            Stopped : Stopped
+                            Stopped : entry / sEn
+                            Stopped : exit / sEx
+                            Playing : Playing
+                            Playing : entry / plEn
+                            Playing : exit / plEx
+                        }
+                        --
+                        state Volume {
+                            [*] --> Normal
+                            Normal : Normal
+                            Normal : entry / nEn
+                            Normal : exit / nEx
+                            Muted : Muted
+                            Muted : entry / muEn
+                            Muted : exit / muEx
+                        }
                     }
-                    --
-                    state Volume {
-                        [*] --> Normal
-                        Normal : Normal
-                        Normal : entry / nEn
-                        Normal : exit / nEx
-                        Muted : Muted
-                        Muted : entry / muEn
-                        Muted : exit / muEx
-                    }
-                }
-                [*] --> Off
-                Off --> Media : Power
-                Media --> Off : Power
-                Stopped --> Playing : Play / start
-                Playing --> Stopped : Stop / stop
-                Normal --> Muted : Mute / mute
-                Muted --> Normal : Mute / unmute
-                note right of Media
-                    entry / mEn
-                    exit / mEx
-                end note
-                note right of Playback
-                    entry / pbEn
-                    exit / pbEx
-                end note
-                note right of Volume
-                    entry / vEn
-                    exit / vEx
-                end note
+                    [*] --> Off
+                    Off --> Media : Power
+                    Media --> Off : Power
+                    Stopped --> Playing : Play / start
+                    Playing --> Stopped : Stop / stop
+                    Normal --> Muted : Mute / mute
+                    Muted --> Normal : Mute / unmute
+                    note right of Media
+                        entry / mEn
+                        exit / mEx
+                    end note
+                    note right of Playback
+                        entry / pbEn
+                        exit / pbEx
+                    end note
+                    note right of Volume
+                        entry / vEn
+                        exit / vEx
+                    end note
 
-            """)
+                """)
     }
 
     /// `Media` a cluster with a dashed, unfilled cluster per region; arrows to and from it
@@ -514,24 +549,34 @@ import FSMTestSupport
     @Test func regionsInDot() throws {
         let machine = try #require(Self.machine(at: Self.regionPlayer))
         let dot = StateGraph.dot(machine)
-        #expect(dot.contains("""
-              subgraph "cluster_Media" {
-                graph [label=<<B>Media</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
-                "Media:border" [shape=point, style=invis, width=0.01];
+        #expect(
+            dot.contains(
+                """
+                  subgraph "cluster_Media" {
+                    graph [label=<<B>Media</B>>, labeljust=l, style="rounded,filled", fillcolor="#f2f2f2", color="#808080"];
+                    "Media:border" [shape=point, style=invis, width=0.01];
 
-            """))
-        #expect(dot.contains("""
-                subgraph "cluster_Playback" {
-                  graph [label=<<B>Playback</B>>, labeljust=l, style="dashed,rounded", color="#808080"];
-                  "Playback:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
-                  "Playback:[*]" -> "Stopped";
+                """))
+        #expect(
+            dot.contains(
+                """
+                    subgraph "cluster_Playback" {
+                      graph [label=<<B>Playback</B>>, labeljust=l, style="dashed,rounded", color="#808080"];
+                      "Playback:[*]" [shape=point, width=0.1, style=filled, fillcolor=black];
+                      "Playback:[*]" -> "Stopped";
 
-            """))
-        #expect(dot.contains("\n    subgraph \"cluster_Volume\" {\n      graph [label=<<B>Volume</B>>, labeljust=l, style=\"dashed,rounded\", color=\"#808080\"];\n"))
+                """))
+        #expect(
+            dot.contains(
+                "\n    subgraph \"cluster_Volume\" {\n      graph [label=<<B>Volume</B>>, labeljust=l, style=\"dashed,rounded\", color=\"#808080\"];\n"
+            ))
         #expect(dot.contains("\n  \"Off\" -> \"Media:border\" [lhead=\"cluster_Media\", label=\"Power\"];\n"))
         #expect(dot.contains("\n  \"Media:border\" -> \"Off\" [ltail=\"cluster_Media\", label=\"Power\"];\n"))
         // Led to in reverse, so that dot stacks the regions in declaration order from the top.
-        #expect(dot.contains("\n    \"Media:notes\" -> \"Normal\" [style=invis];\n    \"Media:notes\" -> \"Stopped\" [style=invis];\n"))
+        #expect(
+            dot.contains(
+                "\n    \"Media:notes\" -> \"Normal\" [style=invis];\n    \"Media:notes\" -> \"Stopped\" [style=invis];\n"
+            ))
     }
 
     @Test func regionsAreCompartmentsOfTheirParallelState() throws {
@@ -554,17 +599,25 @@ import FSMTestSupport
     /// one unlabelled arrow on from the bar to each state it names.
     @Test func aForkIsOneArrowToABar() throws {
         let machine = try #require(Self.machine(at: Self.recorder))
-        let fork = DrawnDiagram.Edge(from: .state("Idle"), to: .fork([.state("Recording"), .state("Saved")]), label: "Resume / resume")
+        let fork = DrawnDiagram.Edge(
+            from: .state("Idle"), to: .fork([.state("Recording"), .state("Saved")]), label: "Resume / resume")
         for diagram in Self.diagrams(of: machine) {
             #expect(diagram.edges.contains(fork))
             #expect(diagram.forkBars.count == 1 && diagram.forkBars.first?.value == .some(nil))
         }
         let mermaid = StateGraph.mermaid(machine)
         #expect(mermaid.contains("\n    }\n    state fork1 <<fork>>\n"))
-        #expect(mermaid.contains("\n    Idle --> fork1 : Resume / resume\n    fork1 --> Recording\n    fork1 --> Saved\n"))
+        #expect(
+            mermaid.contains("\n    Idle --> fork1 : Resume / resume\n    fork1 --> Recording\n    fork1 --> Saved\n"))
         let dot = StateGraph.dot(machine)
-        #expect(dot.contains("\n  \"fork:1\" [shape=box, style=filled, fillcolor=black, label=\"\", width=0.06, height=0.4, fixedsize=true];\n"))
-        #expect(dot.contains("\n  \"Idle\" -> \"fork:1\" [label=\"Resume / resume\"];\n  \"fork:1\" -> \"Recording\";\n  \"fork:1\" -> \"Saved\";\n"))
+        #expect(
+            dot.contains(
+                "\n  \"fork:1\" [shape=box, style=filled, fillcolor=black, label=\"\", width=0.06, height=0.4, fixedsize=true];\n"
+            ))
+        #expect(
+            dot.contains(
+                "\n  \"Idle\" -> \"fork:1\" [label=\"Resume / resume\"];\n  \"fork:1\" -> \"Recording\";\n  \"fork:1\" -> \"Saved\";\n"
+            ))
     }
 
     /// Recorder's `Session` rows fire when no region takes the event: drawn from its box,
@@ -572,7 +625,9 @@ import FSMTestSupport
     @Test func aParallelStatesRowsAreDrawnFromItsBox() throws {
         let machine = try #require(Self.machine(at: Self.recorder))
         for diagram in Self.diagrams(of: machine) {
-            #expect(diagram.edges.contains(.init(from: .box("Session"), to: .state("Idle"), label: "Done [in(Finished), in(Saved)] / report")))
+            #expect(
+                diagram.edges.contains(
+                    .init(from: .box("Session"), to: .state("Idle"), label: "Done [in(Finished), in(Saved)] / report")))
             #expect(diagram.edges.contains(.init(from: .box("Session"), to: .state("Idle"), label: "Abort")))
             #expect(diagram.edges.contains(.init(from: .state("Idle"), to: .history("Session"), label: "Start")))
             #expect(diagram.historyMarkers == ["Session": ["H*"]])
@@ -582,7 +637,10 @@ import FSMTestSupport
         let mermaid = DrawnDiagram(mermaid: StateGraph.mermaid(machine))
         #expect(mermaid.edges.contains(.init(from: .box("Session"), to: .state("Recording"), label: "Reset / reset")))
         let dot = DrawnDiagram(dot: StateGraph.dot(machine))
-        #expect(dot.boxNotes["Session"] == ["entry / sEn", "exit / sEx", "Done [in(Finished)] / wait", "Reset / reset → Recording"])
+        #expect(
+            dot.boxNotes["Session"] == [
+                "entry / sEn", "exit / sEx", "Done [in(Finished)] / wait", "Reset / reset → Recording",
+            ])
     }
 
     /// Editor's `Editing`, parallel, is what region `Doc` enters; `Closed Bold Bold & Right`
@@ -594,12 +652,17 @@ import FSMTestSupport
             #expect(diagram.boxInitials["Doc"] == [.init(to: .box("Editing"), label: "")])
             #expect(diagram.boxInitials["Editing"] == nil)
             #expect(diagram.historyMarkers == ["Open": ["H"], "Style": ["H*"]])
-            #expect(diagram.edges.contains(.init(from: .state("Closed"), to: .fork([.state("Bold"), .state("Right")]), label: "Bold")))
+            #expect(
+                diagram.edges.contains(
+                    .init(from: .state("Closed"), to: .fork([.state("Bold"), .state("Right")]), label: "Bold")))
             #expect(diagram.forkBars.values.map { $0 } == [.some("Doc")])
-            #expect(diagram.edges.contains(.init(from: .state("Syncing"), to: .state("Synced"), label: "after 1s / done")))
+            #expect(
+                diagram.edges.contains(.init(from: .state("Syncing"), to: .state("Synced"), label: "after 1s / done")))
             #expect(diagram.edges.contains(.init(from: .box("Open"), to: .state("Closed"), label: "Close")))
         }
-        #expect(StateGraph.dot(machine).contains("\n      \"Doc:[*]\" -> \"Editing:border\" [lhead=\"cluster_Editing\"];\n"))
+        #expect(
+            StateGraph.dot(machine).contains("\n      \"Doc:[*]\" -> \"Editing:border\" [lhead=\"cluster_Editing\"];\n")
+        )
     }
 
     /// Forks into the regions of `Q`, itself a region of `P`, and into those of `P`: both
@@ -610,8 +673,12 @@ import FSMTestSupport
         for diagram in Self.diagrams(of: machine) {
             #expect(diagram.compartments == ["P": ["Q", "R"], "Q": ["Q1", "Q2"]])
             #expect(diagram.forkBars.values.allSatisfy { $0 == nil })
-            #expect(diagram.edges.contains(.init(from: .state("Off"), to: .fork([.state("A2"), .state("B2")]), label: "Fork / f")))
-            #expect(diagram.edges.contains(.init(from: .state("Off"), to: .fork([.state("A2"), .state("R2")]), label: "Fork2")))
+            #expect(
+                diagram.edges.contains(
+                    .init(from: .state("Off"), to: .fork([.state("A2"), .state("B2")]), label: "Fork / f")))
+            #expect(
+                diagram.edges.contains(
+                    .init(from: .state("Off"), to: .fork([.state("A2"), .state("R2")]), label: "Fork2")))
             #expect(diagram.edges.contains(.init(from: .box("Q"), to: .state("Off"), label: "Zap / zap")))
             #expect(diagram.edges.contains(.init(from: .state("R2"), to: .box("P"), label: "Again")))
         }
@@ -626,28 +693,42 @@ import FSMTestSupport
         let player = try #require(Self.machine(at: Self.regionPlayer))
         let mermaid = StateGraph.mermaid(player)
         let undivided = DrawnDiagram(mermaid: mermaid.replacingOccurrences(of: "        --\n", with: ""))
-        #expect(undivided.mismatches(with: player) == ["parallel state 'Media' has compartments [], expected [\"Playback\", \"Volume\"]"])
-        let fromMedia = DrawnDiagram(mermaid: mermaid.replacingOccurrences(of: "    Stopped --> Playing", with: "    Media --> Playing"))
-        #expect(fromMedia.mismatches(with: player) == [
-            "Stopped Play / start -> Playing is drawn 0 times",
-            "arrow Edge(from: FSMCompilerTests.DrawnDiagram.Endpoint.box(\"Media\"), to: FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Playing\"), label: \"Play / start\") stands for no transition",
-        ])
+        #expect(
+            undivided.mismatches(with: player) == [
+                "parallel state 'Media' has compartments [], expected [\"Playback\", \"Volume\"]"
+            ])
+        let fromMedia = DrawnDiagram(
+            mermaid: mermaid.replacingOccurrences(of: "    Stopped --> Playing", with: "    Media --> Playing"))
+        #expect(
+            fromMedia.mismatches(with: player) == [
+                "Stopped Play / start -> Playing is drawn 0 times",
+                "arrow Edge(from: FSMCompilerTests.DrawnDiagram.Endpoint.box(\"Media\"), to: FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Playing\"), label: \"Play / start\") stands for no transition",
+            ])
         let dot = StateGraph.dot(player).replacingOccurrences(
-            of: "<B>Volume</B>>, labeljust=l, style=\"dashed,rounded\"", with: "<B>Volume</B>>, labeljust=l, style=\"rounded\"")
-        #expect(DrawnDiagram(dot: dot).mismatches(with: player) == ["parallel state 'Media' has compartments [\"Playback\"], expected [\"Playback\", \"Volume\"]"])
+            of: "<B>Volume</B>>, labeljust=l, style=\"dashed,rounded\"",
+            with: "<B>Volume</B>>, labeljust=l, style=\"rounded\"")
+        #expect(
+            DrawnDiagram(dot: dot).mismatches(with: player) == [
+                "parallel state 'Media' has compartments [\"Playback\"], expected [\"Playback\", \"Volume\"]"
+            ])
         let recorder = try #require(Self.machine(at: Self.recorder))
-        let oneTarget = DrawnDiagram(mermaid: StateGraph.mermaid(recorder).replacingOccurrences(of: "    fork1 --> Saved\n", with: ""))
-        #expect(oneTarget.mismatches(with: recorder) == [
-            "Idle Resume / resume -> Recording & Saved is drawn 0 times",
-            "arrow Edge(from: FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Idle\"), to: FSMCompilerTests.DrawnDiagram.Endpoint.fork([FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Recording\")]), label: \"Resume / resume\") stands for no transition",
-            "fork bar 'fork1' has 1 arrows on",
-        ])
+        let oneTarget = DrawnDiagram(
+            mermaid: StateGraph.mermaid(recorder).replacingOccurrences(of: "    fork1 --> Saved\n", with: ""))
+        #expect(
+            oneTarget.mismatches(with: recorder) == [
+                "Idle Resume / resume -> Recording & Saved is drawn 0 times",
+                "arrow Edge(from: FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Idle\"), to: FSMCompilerTests.DrawnDiagram.Endpoint.fork([FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Recording\")]), label: \"Resume / resume\") stands for no transition",
+                "fork bar 'fork1' has 1 arrows on",
+            ])
     }
 
-    @Test(.enabled(if: Graphviz.executable != nil || Graphviz.isRequired,
-                   "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"))
+    @Test(
+        .enabled(
+            if: Graphviz.executable != nil || Graphviz.isRequired,
+            "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"))
     func regionsRenderAsDashedClustersInSVG() throws {
-        let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
+        let dot = try #require(
+            Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
         let machine = try #require(Self.machine(at: Self.editor))
         let directory = try TemporaryFolder("fsmc-graph").url
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -655,25 +736,33 @@ import FSMTestSupport
         let (status, errors) = try Graphviz.run(dot, ["-Tsvg", "-o", output.path], input: StateGraph.dot(machine))
         #expect(status == 0 && errors.isEmpty, "dot -Tsvg failed: \(errors)")
         let svg = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-        for (cluster, isRegion) in [("Open", false), ("Doc", true), ("Editing", false), ("Style", true), ("Align", true), ("Sync", true)] {
-            let drawing = try #require(svg.components(separatedBy: "<title>cluster_\(cluster)</title>\n").dropFirst().first)
+        for (cluster, isRegion) in [
+            ("Open", false), ("Doc", true), ("Editing", false), ("Style", true), ("Align", true), ("Sync", true),
+        ] {
+            let drawing = try #require(
+                svg.components(separatedBy: "<title>cluster_\(cluster)</title>\n").dropFirst().first)
             #expect(drawing.prefix { $0 != "\n" }.contains("stroke-dasharray") == isRegion, "cluster_\(cluster)")
         }
     }
 
     // MARK: Rendering with graphviz
 
-    @Test(.enabled(if: Graphviz.executable != nil || Graphviz.isRequired,
-                   "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"),
-          arguments: machines.map { MachineSource($0, label: $0) } + edgeCases)
+    @Test(
+        .enabled(
+            if: Graphviz.executable != nil || Graphviz.isRequired,
+            "graphviz's 'dot' is not installed; run .ci/graphviz.sh (with CI set, this test fails instead)"),
+        arguments: machines.map { MachineSource($0, label: $0) } + edgeCases)
     func dotRendersToPNGAndSVG(input: MachineSource) throws {
-        let dot = try #require(Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
-        let machine = try input.text.hasSuffix(".sm") ? #require(Self.machine(at: input.text)) : Self.edgeCase(input.text)
+        let dot = try #require(
+            Graphviz.executable, "graphviz's 'dot' is not installed, and CI is set; run .ci/graphviz.sh")
+        let machine =
+            try input.text.hasSuffix(".sm") ? #require(Self.machine(at: input.text)) : Self.edgeCase(input.text)
         let directory = try TemporaryFolder("fsmc-graph").url
         defer { try? FileManager.default.removeItem(at: directory) }
         for format in ["png", "svg"] {
             let output = directory.appendingPathComponent("\(machine.name.name).\(format)")
-            let (status, errors) = try Graphviz.run(dot, ["-T\(format)", "-o", output.path], input: StateGraph.dot(machine))
+            let (status, errors) = try Graphviz.run(
+                dot, ["-T\(format)", "-o", output.path], input: StateGraph.dot(machine))
             #expect(status == 0 && errors.isEmpty, "dot -T\(format) failed for \(input.label): \(errors)")
             let data = try Data(contentsOf: output)
             #expect(!data.isEmpty)
@@ -697,8 +786,9 @@ import FSMTestSupport
             let path = try #require(marker.argument.split(separator: " ").last.map(String.init))
             #expect(marker.kind == "output" && marker.argument == "fsmc graph " + path)
             let machine = try #require(Self.machine(at: path))
-            #expect(block.text + "\n" == StateGraph.mermaid(machine),
-                    "\(block.testDescription)'s diagram is stale; paste the output of 'fsmc graph \(path)'")
+            #expect(
+                block.text + "\n" == StateGraph.mermaid(machine),
+                "\(block.testDescription)'s diagram is stale; paste the output of 'fsmc graph \(path)'")
         }
     }
 
@@ -727,7 +817,8 @@ enum Graphviz {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let standardInput = Pipe(), standardError = Pipe()
+        let standardInput = Pipe()
+        let standardError = Pipe()
         process.standardInput = standardInput
         process.standardError = standardError
         process.standardOutput = FileHandle.nullDevice

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Foundation
+import Testing
 
 /// `SwiftNames.standardLibraryTypeNames` lists every type and protocol the Swift standard
 /// library, its concurrency and string-processing parts, Observation, Synchronization,
@@ -13,11 +13,15 @@ import FSMTestSupport
 
     /// Modules with a textual interface in the toolchain, and those read as symbol graphs.
     static let interfaceModules = ["Swift", "_Concurrency", "_StringProcessing", "Observation", "Synchronization"]
-    static let symbolGraphModules = ["Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch"]
+    static let symbolGraphModules = [
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch",
+    ]
 
     static var toolchainLibrary: String? {
-        guard let swift = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-            .map({ $0 + "/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard
+            let swift = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+                .map({ $0 + "/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return nil }
         let resolved = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
         let library = resolved.deletingLastPathComponent().deletingLastPathComponent().path + "/lib/swift/linux"
         return FileManager.default.fileExists(atPath: library + "/Swift.swiftmodule") ? library : nil
@@ -27,11 +31,13 @@ import FSMTestSupport
     func listMatchesTheToolchain() throws {
         let library = try #require(Self.toolchainLibrary)
         var names = Set<String>()
-        let declaration = /^(?:@[\w.]+(?:\([^)\n]*\))?\s+)*(?:public|open)\s+(?:(?:final|indirect|nonisolated)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+(\w+)/
+        let declaration =
+            /^(?:@[\w.]+(?:\([^)\n]*\))?\s+)*(?:public|open)\s+(?:(?:final|indirect|nonisolated)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+(\w+)/
             .anchorsMatchLineEndings()
         for module in Self.interfaceModules {
-            let interface = try String(contentsOfFile: library + "/\(module).swiftmodule/x86_64-unknown-linux-gnu.swiftinterface",
-                                       encoding: .utf8)
+            let interface = try String(
+                contentsOfFile: library + "/\(module).swiftmodule/x86_64-unknown-linux-gnu.swiftinterface",
+                encoding: .utf8)
             for match in interface.matches(of: declaration) { names.insert(String(match.output.1)) }
         }
         let folder = try TemporaryFolder("fsmc-symbols")
@@ -39,8 +45,10 @@ import FSMTestSupport
         for module in Self.symbolGraphModules {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swift", "symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
-                                 "-minimum-access-level", "public", "-output-dir", folder.path]
+            process.arguments = [
+                "swift", "symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
+                "-minimum-access-level", "public", "-output-dir", folder.path,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -48,7 +56,8 @@ import FSMTestSupport
             #expect(process.terminationStatus == 0, "symbolgraph-extract \(module)")
             let data = try Data(contentsOf: folder.url.appendingPathComponent("\(module).symbols.json"))
             let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
-            for symbol in graph.symbols where symbol.pathComponents.count == 1 && SymbolGraph.typeKinds.contains(symbol.kind.identifier) {
+            for symbol in graph.symbols
+            where symbol.pathComponents.count == 1 && SymbolGraph.typeKinds.contains(symbol.kind.identifier) {
                 names.insert(symbol.pathComponents[0])
             }
         }
@@ -61,8 +70,10 @@ import FSMTestSupport
         }
         let missing = names.subtracting(SwiftNames.standardLibraryTypeNames).sorted()
         let extra = SwiftNames.standardLibraryTypeNames.subtracting(names).sorted()
-        #expect(missing.isEmpty && extra.isEmpty,
-                "the toolchain's names differ; run FSMC_UPDATE_GOLDEN=1 swift test --filter StandardLibraryNames. Missing: \(missing); gone: \(extra)")
+        #expect(
+            missing.isEmpty && extra.isEmpty,
+            "the toolchain's names differ; run FSMC_UPDATE_GOLDEN=1 swift test --filter StandardLibraryNames. Missing: \(missing); gone: \(extra)"
+        )
         #expect(names.count > 600)
     }
 
@@ -73,7 +84,9 @@ import FSMTestSupport
             var pathComponents: [String]
         }
         var symbols: [Symbol]
-        static let typeKinds: Set<String> = ["swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias"]
+        static let typeKinds: Set<String> = [
+            "swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias",
+        ]
     }
 
     /// The Swift source of the list.
@@ -101,9 +114,9 @@ import FSMTestSupport
                 public static let standardLibraryTypeNames: Set<String> = [
 
             """ + lines + """
-                ]
-            }
+                    ]
+                }
 
-            """
+                """
     }
 }

@@ -1,11 +1,12 @@
-import Testing
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import FSMCompiler
 import FSMTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The real CC_SMC files in Fixtures/Wild behave as their SOURCE.txt says.
 @Suite struct WildFileTests {
@@ -33,17 +34,19 @@ import FSMTestSupport
 
     @Test func convertedStripperRequiresOverrides() {
         let errors = Self.check("stripfsm_cs.converted.sm").filter { $0.contains(": error: ") }
-        #expect(errors.map { $0.split(separator: ":").prefix(3).joined(separator: ":") } == [
-            "stripfsm_cs.converted.sm:24:2", "stripfsm_cs.converted.sm:37:2", "stripfsm_cs.converted.sm:42:2",
-            "stripfsm_cs.converted.sm:43:2", "stripfsm_cs.converted.sm:44:2",
-        ])
+        #expect(
+            errors.map { $0.split(separator: ":").prefix(3).joined(separator: ":") } == [
+                "stripfsm_cs.converted.sm:24:2", "stripfsm_cs.converted.sm:37:2", "stripfsm_cs.converted.sm:42:2",
+                "stripfsm_cs.converted.sm:43:2", "stripfsm_cs.converted.sm:44:2",
+            ])
         #expect(errors.allSatisfy { $0.hasSuffix("[missingOverride]") })
     }
 
     @Test(arguments: ["stripfsm_cs.sm", "stripfsm_java.sm"])
     func oldHeaderFormatIsRejectedAtTheFirstHeaderLine(name: String) {
-        #expect(Self.check(name) == [
-            "\(name):1:9: error: expected ':' after header 'FSMName', found 'StripFSM'; headers are written 'Name: value' [syntaxError]",
-        ])
+        #expect(
+            Self.check(name) == [
+                "\(name):1:9: error: expected ':' after header 'FSMName', found 'StripFSM'; headers are written 'Name: value' [syntaxError]"
+            ])
     }
 }

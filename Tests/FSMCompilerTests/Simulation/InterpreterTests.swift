@@ -1,6 +1,6 @@
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Testing
 
 /// The interpreter is the reference meaning of a machine (SPEC §2): the most specific
 /// applicable row wins, a false condition rejects without falling back, and each
@@ -29,11 +29,15 @@ import FSMTestSupport
         """
 
     /// Runs `events` from the initial state with fixed values and returns the trace lines.
-    static func trace(_ source: String, _ events: [String], predicates: [String: String] = [:],
-                      conditions: [String: Bool] = [:]) throws -> [String] {
+    static func trace(
+        _ source: String, _ events: [String], predicates: [String: String] = [:],
+        conditions: [String: Bool] = [:]
+    ) throws -> [String] {
         let model = try #require(machine(source))
         var interpreter = Interpreter(model)
-        let values = model.predicateTypes.map { type in type.cases.firstIndex { $0.name == predicates[type.type.name] } ?? 0 }
+        let values = model.predicateTypes.map { type in
+            type.cases.firstIndex { $0.name == predicates[type.type.name] } ?? 0
+        }
         let results = model.conditions.map { conditions[$0.name] ?? true }
         return events.map { name in
             let event = model.events.firstIndex { $0.name == name }!
@@ -43,30 +47,36 @@ import FSMTestSupport
 
     @Test func turnstileRunsExitActionsRowActionsThenEntryActions() throws {
         let source = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
-        #expect(try Self.trace(source, ["Coin", "Coin", "Pass", "Pass", "Coin", "Reset"]) == [
-            "Locked Coin -> Unlocked {unlock}",
-            "Unlocked Coin -> Unlocked {thankyou}",
-            "Unlocked Pass -> Locked {lock}",
-            "Locked Pass -> Alarming {alarmOn}",
-            "Alarming Coin unhandled",
-            "Alarming Reset -> Locked {alarmOff lock}",
-        ])
+        #expect(
+            try Self.trace(source, ["Coin", "Coin", "Pass", "Pass", "Coin", "Reset"]) == [
+                "Locked Coin -> Unlocked {unlock}",
+                "Unlocked Coin -> Unlocked {thankyou}",
+                "Unlocked Pass -> Locked {lock}",
+                "Locked Pass -> Alarming {alarmOn}",
+                "Alarming Coin unhandled",
+                "Alarming Reset -> Locked {alarmOff lock}",
+            ])
     }
 
     @Test func theMostSpecificApplicableRowWins() throws {
-        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "slow"])
+        #expect(
+            try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "slow"])
                 == ["Idle Go -> Idle {leaveIdle plain enterIdle}"])
-        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "light"])
+        #expect(
+            try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "light"])
                 == ["Idle Go [Mode=fast] -> Busy {leaveIdle quick}"])
-        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"])
+        #expect(
+            try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"])
                 == ["Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle heave}"])
     }
 
     /// A false condition rules its row out, and the next most specific row applies: the
     /// condition's "else" (SPEC 2.4).
     @Test func aFalseConditionFallsBackToTheNextMostSpecificRow() throws {
-        #expect(try Self.trace(Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"],
-                               conditions: ["isAllowed": false])
+        #expect(
+            try Self.trace(
+                Self.ranked, ["Go"], predicates: ["Mode": "fast", "Load": "heavy"],
+                conditions: ["isAllowed": false])
                 == ["Idle Go [Mode=fast] -> Busy {leaveIdle quick}"])
     }
 
@@ -87,21 +97,31 @@ import FSMTestSupport
     }
 
     @Test func noApplicableRowIsUnhandledAndStaysPut() throws {
-        #expect(try Self.trace(Self.ranked, ["Stop", "Go", "Stop"], predicates: ["Mode": "off"])
-                == ["Idle Stop unhandled", "Idle Go -> Idle {leaveIdle plain enterIdle}",
-                    "Idle Stop unhandled"])
-        #expect(try Self.trace(Self.ranked, ["Stop"], predicates: ["Mode": "slow"]) == ["Idle Stop [Mode=slow|fast] -> Idle {halt}"])
+        #expect(
+            try Self.trace(Self.ranked, ["Stop", "Go", "Stop"], predicates: ["Mode": "off"])
+                == [
+                    "Idle Stop unhandled", "Idle Go -> Idle {leaveIdle plain enterIdle}",
+                    "Idle Stop unhandled",
+                ])
+        #expect(
+            try Self.trace(Self.ranked, ["Stop"], predicates: ["Mode": "slow"]) == [
+                "Idle Stop [Mode=slow|fast] -> Idle {halt}"
+            ])
     }
 
-    @Test(arguments: [("", "{poked}"), ("EntryExit: always\n", "{exitIdle poked enterIdle}"), ("EntryExit: onChange\n", "{poked}")])
+    @Test(arguments: [
+        ("", "{poked}"), ("EntryExit: always\n", "{exitIdle poked enterIdle}"), ("EntryExit: onChange\n", "{poked}"),
+    ])
     func entryExitModesDecideWhatAStayRuns(header: String, effects: String) throws {
-        let source = "FSM: M\nInitial: Idle\n\(header){\n  Idle <enterIdle >exitIdle { Poke - poked  Go Busy - }\n  Busy Go Idle -\n}\n"
+        let source =
+            "FSM: M\nInitial: Idle\n\(header){\n  Idle <enterIdle >exitIdle { Poke - poked  Go Busy - }\n  Busy Go Idle -\n}\n"
         #expect(try Self.trace(source, ["Poke"]) == ["Idle Poke -> Idle \(effects)"])
     }
 
     /// A row the interpreter takes is exactly the row `fsmc table` prints for it.
     @Test func transitionLinesAreTableLines() throws {
-        let source = String(decoding: readBytes(Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm"), as: UTF8.self)
+        let source = String(
+            decoding: readBytes(Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm"), as: UTF8.self)
         let model = try #require(machine(source))
         let table = Set(TransitionTable.text(model).split(separator: "\n").map(String.init))
         for state in model.concreteStates {
@@ -135,11 +155,25 @@ import FSMTestSupport
     }
 
     @Test(arguments: [
-        ("Mode = medium", Simulation.Failure("'medium' is not a case of predicate type 'Mode'; its cases are slow, fast or off", column: 8)),
-        ("  Speed=fast", Simulation.Failure("unknown predicate type or condition 'Speed'; predicate types and conditions are Mode, Load or isAllowed", column: 3)),
+        (
+            "Mode = medium",
+            Simulation.Failure(
+                "'medium' is not a case of predicate type 'Mode'; its cases are slow, fast or off", column: 8)
+        ),
+        (
+            "  Speed=fast",
+            Simulation.Failure(
+                "unknown predicate type or condition 'Speed'; predicate types and conditions are Mode, Load or isAllowed",
+                column: 3)
+        ),
         ("isAllowed=yes", Simulation.Failure("condition 'isAllowed' is 'true' or 'false', not 'yes'", column: 11)),
         ("   Run", Simulation.Failure("unknown event 'Run'; events are Go or Stop", column: 4)),
-        ("Go", Simulation.Failure("no value for 'Mode=slow|fast|off', 'Load=light|heavy' and 'isAllowed=true|false' before event 'Go'; set each before the first event")),
+        (
+            "Go",
+            Simulation.Failure(
+                "no value for 'Mode=slow|fast|off', 'Load=light|heavy' and 'isAllowed=true|false' before event 'Go'; set each before the first event"
+            )
+        ),
     ])
     func badLinesAreReportedWhereTheyGoWrong(line: String, failure: Simulation.Failure) throws {
         var simulation = Simulation(try #require(machine(InterpreterTests.ranked)))
@@ -169,8 +203,11 @@ import FSMTestSupport
     @Test func aConditionAskedWithOtherValuesIsAnotherCall() throws {
         let model = try #require(machine(Self.source))
         #expect(model.conditions.map(\.name) == ["isWithin"])
-        #expect(model.conditionCalls == [ConditionCall(condition: 0, arguments: ["from"]),
-                                         ConditionCall(condition: 0, arguments: ["to"])])
+        #expect(
+            model.conditionCalls == [
+                ConditionCall(condition: 0, arguments: ["from"]),
+                ConditionCall(condition: 0, arguments: ["to"]),
+            ])
         var interpreter = Interpreter(model, state: 1)
         let step = interpreter.handle(1, predicates: [], conditions: [false])
         // `isWithin(from)` is false: the second row is not tried, the third wins; `to` is never asked.
@@ -183,33 +220,56 @@ import FSMTestSupport
 
     @Test func tableLinesShowTheLabelsActionsAndConditionsTake() throws {
         let model = try #require(machine(Self.source))
-        #expect(TransitionTable.text(model) == """
-            Idle Loaded -> Ready {setDuration(duration) show(title)}
-            Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}
-            Ready Seek [isWithin(from)] -> Ready {refuse(to) log}
-            Ready Seek -> Ready {}
+        #expect(
+            TransitionTable.text(model) == """
+                Idle Loaded -> Ready {setDuration(duration) show(title)}
+                Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}
+                Ready Seek [isWithin(from)] -> Ready {refuse(to) log}
+                Ready Seek -> Ready {}
 
-            """)
+                """)
     }
 
     @Test func eventsAreGivenWithTheirValuesOrByName() throws {
         var simulation = Simulation(try #require(machine(Self.source)))
         #expect(try simulation.run(line: "isWithin=true") == nil)
-        #expect(try simulation.run(line: #"Loaded(duration: 3.5, title: "a = (b), // c") // a comment"#)
+        #expect(
+            try simulation.run(line: #"Loaded(duration: 3.5, title: "a = (b), // c") // a comment"#)
                 == "Idle Loaded -> Ready {setDuration(duration) show(title)}")
         #expect(try simulation.run(line: "Seek") == "Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}")
-        #expect(try simulation.run(line: "  Seek(from: [1, 2].min()!, to: 3)")
+        #expect(
+            try simulation.run(line: "  Seek(from: [1, 2].min()!, to: 3)")
                 == "Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}")
     }
 
     @Test(arguments: [
-        ("Seek(to: 1, from: 2)", Simulation.Failure("event 'Seek' carries the values 'from' and 'to', in this order; expected 'from', found 'to'", column: 6)),
-        ("Seek(from: 1)", Simulation.Failure("event 'Seek' carries the values 'from' and 'to'; 'to' is missing", column: 13)),
+        (
+            "Seek(to: 1, from: 2)",
+            Simulation.Failure(
+                "event 'Seek' carries the values 'from' and 'to', in this order; expected 'from', found 'to'", column: 6
+            )
+        ),
+        (
+            "Seek(from: 1)",
+            Simulation.Failure("event 'Seek' carries the values 'from' and 'to'; 'to' is missing", column: 13)
+        ),
         ("Seek(from: 1, to: )", Simulation.Failure("'to' of event 'Seek' has no value", column: 18)),
-        ("Seek(from: 1, to: 2, by: 3)", Simulation.Failure("event 'Seek' carries the values 'from' and 'to', in this order; expected nothing more, found 'by'", column: 22)),
-        ("Seek()", Simulation.Failure("event 'Seek' carries the values 'from' and 'to'; give them all, or just 'Seek'", column: 6)),
+        (
+            "Seek(from: 1, to: 2, by: 3)",
+            Simulation.Failure(
+                "event 'Seek' carries the values 'from' and 'to', in this order; expected nothing more, found 'by'",
+                column: 22)
+        ),
+        (
+            "Seek()",
+            Simulation.Failure(
+                "event 'Seek' carries the values 'from' and 'to'; give them all, or just 'Seek'", column: 6)
+        ),
         ("Seek(from: (1, to: 2)", Simulation.Failure("expected ')' before the end", column: 21)),
-        ("Seek(from: 1, 2)", Simulation.Failure("expected 'label: value' in the values of event 'Seek', found '2'", column: 15)),
+        (
+            "Seek(from: 1, 2)",
+            Simulation.Failure("expected 'label: value' in the values of event 'Seek', found '2'", column: 15)
+        ),
         ("Stop(x: 1)", Simulation.Failure("unknown event 'Stop'; events are Loaded or Seek", column: 1)),
         (#"Loaded(duration: 1, title: "x)"#, Simulation.Failure("a string literal does not end", column: 30)),
     ])

@@ -1,6 +1,6 @@
-import Testing
 import FSMCompiler
 import FSMTestSupport
+import Testing
 
 /// `after(…)` rows in every tool that embodies their meaning (SPEC 1.5): the table, the
 /// interpreter and `simulate`'s reading of `after(30s)`, and the formatter.
@@ -20,8 +20,12 @@ import FSMTestSupport
         #expect(lines.contains("Buffering after(30s) -> Failed {hideSpinner hideControls showTimeout}"))
         #expect(lines.contains("Paused after(5min) -> Idle {hideControls stopAll}"))
         let model = try Self.model()
-        #expect(model.timerEvents.map(model.timerName) == ["Active after(10min)", "Buffering after(30s)", "Paused after(5min)"])
-        #expect(model.appEvents.map { model.events[$0].name } == ["Load", "Stop", "Ready", "Progress", "Pause", "Play"])
+        #expect(
+            model.timerEvents.map(model.timerName) == [
+                "Active after(10min)", "Buffering after(30s)", "Paused after(5min)",
+            ])
+        #expect(
+            model.appEvents.map { model.events[$0].name } == ["Load", "Stop", "Ready", "Progress", "Pause", "Play"])
     }
 
     /// The interpreter starts a state's timers on entry, cancels them on exit, keeps them
@@ -34,7 +38,9 @@ import FSMTestSupport
         func run(_ event: Int, canRetry: Bool = false) -> Interpreter.Step {
             interpreter.handle(event, predicates: [], conditions: [canRetry])
         }
-        let active = timer("Active after(10min)"), buffering = timer("Buffering after(30s)"), paused = timer("Paused after(5min)")
+        let active = timer("Active after(10min)")
+        let buffering = timer("Buffering after(30s)")
+        let paused = timer("Paused after(5min)")
         #expect(interpreter.runningTimers.isEmpty)
         let load = run(event("Load"))
         #expect(load.startedTimers == [active, buffering] && load.cancelledTimers.isEmpty)
@@ -54,7 +60,10 @@ import FSMTestSupport
         #expect(interpreter.line(for: stop) == "Paused after(10min) -> Idle {hideControls stopAll}")
         #expect(stop.cancelledTimers == [paused] && interpreter.runningTimers.isEmpty)
         // A machine made in a timed state runs its timers and its superstates'.
-        #expect(Interpreter(model, state: model.states.firstIndex { $0.name == "Paused" }).runningTimers == [active, paused])
+        #expect(
+            Interpreter(model, state: model.states.firstIndex { $0.name == "Paused" }).runningTimers == [
+                active, paused,
+            ])
     }
 
     /// `after(30s)` in `simulate` fires the running timer of that duration (written in any
@@ -62,19 +71,25 @@ import FSMTestSupport
     @Test func simulateFiresTheRunningTimerOfADuration() throws {
         var simulation = Simulation(try Self.model())
         try simulation.assign("canRetry=false")
-        let lines = try ["Load", "after(10min)", "Ready", "after(30s)", "Pause", "after(300s)", "after ( 5min )"].compactMap {
-            try simulation.run(line: $0)
-        }
-        #expect(lines == [
-            "Idle Load -> Buffering {startLoading showControls showSpinner}",
-            "Buffering after(10min) -> Idle {hideSpinner hideControls stopAll}",
-            "Idle Ready unhandled",
-            "Idle after(30s) unhandled",
-            "Idle Pause unhandled",
-            "Idle after(5min) unhandled",
-            "Idle after(5min) unhandled",
-        ])
-        #expect(throws: Simulation.Failure("no row waits for 'after(31s)'; events are Load, Stop, Ready, Progress, Pause, Play, after(10min), after(30s) or after(5min)")) {
+        let lines = try ["Load", "after(10min)", "Ready", "after(30s)", "Pause", "after(300s)", "after ( 5min )"]
+            .compactMap {
+                try simulation.run(line: $0)
+            }
+        #expect(
+            lines == [
+                "Idle Load -> Buffering {startLoading showControls showSpinner}",
+                "Buffering after(10min) -> Idle {hideSpinner hideControls stopAll}",
+                "Idle Ready unhandled",
+                "Idle after(30s) unhandled",
+                "Idle Pause unhandled",
+                "Idle after(5min) unhandled",
+                "Idle after(5min) unhandled",
+            ])
+        #expect(
+            throws: Simulation.Failure(
+                "no row waits for 'after(31s)'; events are Load, Stop, Ready, Progress, Pause, Play, after(10min), after(30s) or after(5min)"
+            )
+        ) {
             try simulation.event("after(31s)")
         }
         #expect(throws: Simulation.Failure("'x' is not a unit of time; the units are 'ms', 's', 'min' or 'h'")) {
@@ -85,15 +100,17 @@ import FSMTestSupport
     /// A state and its superstate both waiting 30 s: `after(30s)` fires the superstate's,
     /// entered first and so due first, then the state's.
     @Test func simulateFiresTheOutermostTimerFirst() throws {
-        let model = try #require(machine("""
-            FSM: Nested
-            Initial: Inner
-            Isolation: MainActor
-            {
-              (Outer) { after(30s) - outerTimedOut }
-              Inner : Outer { after(30s) - innerTimedOut }
-            }
-            """))
+        let model = try #require(
+            machine(
+                """
+                FSM: Nested
+                Initial: Inner
+                Isolation: MainActor
+                {
+                  (Outer) { after(30s) - outerTimedOut }
+                  Inner : Outer { after(30s) - innerTimedOut }
+                }
+                """))
         var simulation = Simulation(model)
         #expect(try simulation.run(line: "after(30s)") == "Inner after(30s) -> Inner {outerTimedOut}")
         #expect(try simulation.run(line: "after(30000ms)") == "Inner after(30s) -> Inner {innerTimedOut}")
@@ -103,15 +120,17 @@ import FSMTestSupport
     /// Only `after(…)` is a delayed event: an event the app sends whose name starts with
     /// `after` is given with its values as any other.
     @Test func anEventNamedLikeAfterIsAnEvent() throws {
-        let model = try #require(machine("""
-            FSM: Later
-            Initial: S
-            Isolation: MainActor
-            Event: afterwards(x: Int)
-            {
-              S { after(1s) - tick  afterwards - note(x) }
-            }
-            """))
+        let model = try #require(
+            machine(
+                """
+                FSM: Later
+                Initial: S
+                Isolation: MainActor
+                Event: afterwards(x: Int)
+                {
+                  S { after(1s) - tick  afterwards - note(x) }
+                }
+                """))
         var simulation = Simulation(model)
         #expect(try simulation.run(line: "afterwards(x: 1)") == "S afterwards -> S {note(x)}")
         #expect(try simulation.run(line: "after (1s)") == "S after(1s) -> S {tick}")
@@ -119,7 +138,8 @@ import FSMTestSupport
 
     /// The formatter writes a delayed event as fsmc names it, `after(30s)`, and aligns it.
     @Test func theFormatterWritesDelayedEvents() throws {
-        let source = "FSM: F\nInitial: S\nIsolation: MainActor\n{\n  S {\n    after ( 30s )  T  -\n    Go T -\n  }\n  T { E S - }\n}\n"
+        let source =
+            "FSM: F\nInitial: S\nIsolation: MainActor\n{\n  S {\n    after ( 30s )  T  -\n    Go T -\n  }\n  T { E S - }\n}\n"
         let formatted = try #require(SourceFormatter.format(SourceFile(name: "f.sm", text: source)).text)
         #expect(formatted.contains("    after(30s)  T  -\n    Go          T  -\n"))
     }

@@ -36,10 +36,14 @@ final class ClosureMachine<State: Hashable, Event: Hashable, Predicates: Hashabl
 
     var tableCount: Int { table.count }
 
-    func add(_ state: State, _ event: Event, rank: Int = 0, when matches: @escaping (Predicates) -> Bool = { _ in true },
-             to target: State, _ action: @escaping (inout Actions) -> Void) {
-        rows.append(Row(state: state, event: event, matches: matches,
-                        transition: Transition(target: target, rank: rank, action: action)))
+    func add(
+        _ state: State, _ event: Event, rank: Int = 0, when matches: @escaping (Predicates) -> Bool = { _ in true },
+        to target: State, _ action: @escaping (inout Actions) -> Void
+    ) {
+        rows.append(
+            Row(
+                state: state, event: event, matches: matches,
+                transition: Transition(target: target, rank: rank, action: action)))
     }
 
     /// Fills the table: for each row and each combination it matches, the most specific row.

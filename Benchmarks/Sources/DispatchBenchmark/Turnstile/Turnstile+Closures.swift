@@ -1,7 +1,10 @@
 import LibraryMachines
 
-extension ClosureMachine where State == TurnstileState, Event == TurnstileEvent, Predicates == NoPredicates,
-                              Actions: TurnstileActions {
+extension ClosureMachine
+where
+    State == TurnstileState, Event == TurnstileEvent, Predicates == NoPredicates,
+    Actions: TurnstileActions
+{
     /// `Turnstile.sm` registered row by row with the dictionary-of-closures dispatcher.
     static func makeTurnstile(actions: Actions) -> ClosureMachine {
         let machine = ClosureMachine(actions: actions, state: .locked)
@@ -11,7 +14,10 @@ extension ClosureMachine where State == TurnstileState, Event == TurnstileEvent,
         machine.add(.unlocked, .reset, to: .locked) { $0.lock() }
         machine.add(.unlocked, .coin, to: .unlocked) { $0.thankyou() }
         machine.add(.unlocked, .pass, to: .locked) { $0.lock() }
-        machine.add(.alarming, .reset, to: .locked) { $0.alarmOff(); $0.lock() }
+        machine.add(.alarming, .reset, to: .locked) {
+            $0.alarmOff()
+            $0.lock()
+        }
         machine.expand(over: [NoPredicates()])
         return machine
     }

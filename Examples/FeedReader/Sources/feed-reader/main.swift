@@ -31,14 +31,18 @@ func milliseconds(after option: String, or fallback: Int) -> Duration {
     let arguments = CommandLine.arguments
     guard let index = arguments.firstIndex(of: option) else { return .milliseconds(fallback) }
     guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), value >= 0 else {
-        FileHandle.standardError.write(Data("feed-reader: \(option) needs a whole number of milliseconds\nusage: feed-reader [--delay MS] [--time-limit MS]\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "feed-reader: \(option) needs a whole number of milliseconds\nusage: feed-reader [--delay MS] [--time-limit MS]\n"
+                    .utf8))
         exit(2)
     }
     return .milliseconds(value)
 }
 
-let feed = SlowFeed(delay: milliseconds(after: "--delay", or: 20),
-                    items: ["Swift 6.3 released", "State machines in SwiftUI", "Run to completion"])
+let feed = SlowFeed(
+    delay: milliseconds(after: "--delay", or: 20),
+    items: ["Swift 6.3 released", "State machines in SwiftUI", "Run to completion"])
 let model = FeedModel(source: feed, timeLimit: milliseconds(after: "--time-limit", or: 1_000))
 print("screen: \(model.state)")
 await model.refresh()
@@ -55,4 +59,5 @@ for title in model.titles {
     marking.append(Task { await syncer.markRead(title) })
 }
 for task in marking { await task.value }
-print("read marks: \(await syncer.uploaded.count) of \(model.titles.count) uploaded; the syncer is \(await syncer.state)")
+print(
+    "read marks: \(await syncer.uploaded.count) of \(model.titles.count) uploaded; the syncer is \(await syncer.state)")

@@ -1,5 +1,6 @@
 import Observation
 import Testing
+
 @testable import Feed
 
 /// A feed that arrives after `delay`, counting how many loads overlap (never more than one).
@@ -50,10 +51,11 @@ struct FeedError: Error, CustomStringConvertible {
     #expect(outcome == .transitioned(from: .empty, to: .loading))
     #expect(model.state == .showing)
     #expect(model.titles == ["a", "b"])
-    #expect(model.eventLog == [
-        "Refresh: transitioned from Empty to Loading",
-        #"Loaded(titles: ["a", "b"]): transitioned from Loading to Showing"#,
-    ])
+    #expect(
+        model.eventLog == [
+            "Refresh: transitioned from Empty to Loading",
+            #"Loaded(titles: ["a", "b"]): transitioned from Loading to Showing"#,
+        ])
 }
 
 @MainActor @Test func aFeedLaterThanTheTimeLimitFailsAndIsCancelled() async {
@@ -81,7 +83,11 @@ struct FeedError: Error, CustomStringConvertible {
 @MainActor @Test func observersHearOfEveryChangeOfState() async {
     let model = FeedModel(source: CountingFeed())
     let changes = ChangeCounter()
-    withObservationTracking { _ = model.state } onChange: { changes.count += 1 }
+    withObservationTracking {
+        _ = model.state
+    } onChange: {
+        changes.count += 1
+    }
     await model.clear() // unhandled in Empty: no change
     #expect(changes.count == 0)
     await model.refresh()
@@ -102,8 +108,10 @@ final class ChangeCounter: @unchecked Sendable {
     for task in tasks { _ = await task.value }
     #expect(await feed.mostAtOnce == 1)
     #expect(model.eventLog.count == 100)
-    for (refresh, loaded) in zip(model.eventLog.indices.filter { $0.isMultiple(of: 2) }.map { model.eventLog[$0] },
-                                 model.eventLog.indices.filter { !$0.isMultiple(of: 2) }.map { model.eventLog[$0] }) {
+    for (refresh, loaded) in zip(
+        model.eventLog.indices.filter { $0.isMultiple(of: 2) }.map { model.eventLog[$0] },
+        model.eventLog.indices.filter { !$0.isMultiple(of: 2) }.map { model.eventLog[$0] })
+    {
         #expect(refresh.hasPrefix("Refresh: transitioned from ") && refresh.hasSuffix(" to Loading"))
         #expect(loaded == #"Loaded(titles: ["a", "b"]): transitioned from Loading to Showing"#)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Feed
 
 /// A server that records each batch and how many uploads overlap, failing while `isDown`.

@@ -1,5 +1,5 @@
-import Foundation
 import FSMRuntime
+import Foundation
 
 /// What the player does to the outside world. A real app drives AVFoundation here; this
 /// one keeps what the screen would show and records each effect, which is what the tests
@@ -23,14 +23,32 @@ public struct PlayerEngine: MediaPlayerActions {
         effects.append("startLoading(\(url.lastPathComponent))")
     }
     public mutating func cancelLoading() { effects.append("cancelLoading") }
-    public mutating func setDuration(_ duration: Double) { self.duration = duration; effects.append("setDuration(\(duration))") }
-    public mutating func showTitle(_ title: String) { self.title = title; effects.append("showTitle(\(title))") }
-    public mutating func report(_ error: any Error) { lastError = error; effects.append("report(\(error))") }
-    public mutating func seek(_ position: Double) { self.position = position; effects.append("seek(\(position))") }
+    public mutating func setDuration(_ duration: Double) {
+        self.duration = duration
+        effects.append("setDuration(\(duration))")
+    }
+    public mutating func showTitle(_ title: String) {
+        self.title = title
+        effects.append("showTitle(\(title))")
+    }
+    public mutating func report(_ error: any Error) {
+        lastError = error
+        effects.append("report(\(error))")
+    }
+    public mutating func seek(_ position: Double) {
+        self.position = position
+        effects.append("seek(\(position))")
+    }
     public mutating func refuseSeek(_ position: Double) { effects.append("refuseSeek(\(position))") }
-    public mutating func setLevel(_ level: Int) { self.level = level; effects.append("setLevel(\(level))") }
+    public mutating func setLevel(_ level: Int) {
+        self.level = level
+        effects.append("setLevel(\(level))")
+    }
     public mutating func warnAboutData() { effects.append("warnAboutData") }
-    public mutating func unmute() { muted = false; effects.append("unmute") }
+    public mutating func unmute() {
+        muted = false
+        effects.append("unmute")
+    }
     public mutating func startProgress() { effects.append("startProgress") }
     public mutating func stopProgress() { effects.append("stopProgress") }
 

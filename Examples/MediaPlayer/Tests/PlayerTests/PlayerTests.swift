@@ -1,5 +1,5 @@
-import Foundation
 import FSMRuntime
+import Foundation
 import Player
 import Testing
 

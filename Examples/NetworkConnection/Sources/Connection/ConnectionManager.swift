@@ -15,9 +15,18 @@ public struct ConnectionDriver: ConnectionActions {
     public mutating func closeSocket() { effects.append("closeSocket") }
     public mutating func reportDisconnected() { effects.append("reportDisconnected") }
     public mutating func openSocket() { effects.append("openSocket") }
-    public mutating func resetRetries() { retryCount = 0; effects.append("resetRetries") }
-    public mutating func keepError(_ error: any Error) { lastError = error; effects.append("keepError(\(error))") }
-    public mutating func countRetry() { retryCount += 1; effects.append("countRetry") }
+    public mutating func resetRetries() {
+        retryCount = 0
+        effects.append("resetRetries")
+    }
+    public mutating func keepError(_ error: any Error) {
+        lastError = error
+        effects.append("keepError(\(error))")
+    }
+    public mutating func countRetry() {
+        retryCount += 1
+        effects.append("countRetry")
+    }
     public mutating func reportConnected() { effects.append("reportConnected") }
     public mutating func reportDropped() { effects.append("reportDropped") }
     public mutating func logDrop() { effects.append("logDrop") }

@@ -13,7 +13,8 @@ enum SocketError: Error, Equatable {
         let connection = ConnectionManager(network: .wifi, policy: .eager)
         #expect(connection.send(.connect) == .transitioned(from: .disconnected, to: .connecting))
         #expect(connection.send(.opened) == .transitioned(from: .connecting, to: .connected))
-        #expect(connection.machine.actions.effects == ["openSocket", "cancelTimers", "resetRetries", "reportConnected"])
+        #expect(
+            connection.machine.actions.effects == ["openSocket", "cancelTimers", "resetRetries", "reportConnected"])
     }
 
     @Test func withoutCredentialsConnectIsRejected() {
@@ -39,7 +40,10 @@ enum SocketError: Error, Equatable {
             #expect(connection.send(.timerFired) == .transitioned(from: .backoff, to: .connecting))
         }
         #expect(connection.send(.failed(error: SocketError.refused)) == .transitioned(from: .connecting, to: .gaveUp))
-        #expect(connection.machine.actions.effects.suffix(4) == ["cancelTimers", "keepError(refused)", "closeSocket", "reportFailure"])
+        #expect(
+            connection.machine.actions.effects.suffix(4) == [
+                "cancelTimers", "keepError(refused)", "closeSocket", "reportFailure",
+            ])
         #expect(connection.machine.actions.lastError as? SocketError == .refused)
         #expect(connection.send(.connect) == .transitioned(from: .gaveUp, to: .connecting))
         #expect(connection.machine.actions.retryCount == 0)
@@ -61,9 +65,12 @@ enum SocketError: Error, Equatable {
         let connection = ConnectionManager(network: .wifi, policy: .eager)
         connection.send(.connect)
         connection.send(.opened)
-        #expect(connection.machine.failed(error: SocketError.reset, retries: .remaining) == .transitioned(from: .connected, to: .backoff))
+        #expect(
+            connection.machine.failed(error: SocketError.reset, retries: .remaining)
+                == .transitioned(from: .connected, to: .backoff))
         #expect(connection.machine.actions.lastError as? SocketError == .reset)
-        #expect(connection.machine.actions.effects.suffix(4)
+        #expect(
+            connection.machine.actions.effects.suffix(4)
                 == ["reportDropped", "keepError(reset)", "closeSocket", "startBackoffTimer"])
     }
 
@@ -73,7 +80,8 @@ enum SocketError: Error, Equatable {
         connection.send(.opened)
         let before = connection.machine.actions.effects.count
         #expect(connection.networkChanged(to: .offline) == .transitioned(from: .connected, to: .waiting))
-        #expect(Array(connection.machine.actions.effects[before...])
+        #expect(
+            Array(connection.machine.actions.effects[before...])
                 == ["reportDropped", "closeSocket", "logDrop", "reportWaiting"])
     }
 

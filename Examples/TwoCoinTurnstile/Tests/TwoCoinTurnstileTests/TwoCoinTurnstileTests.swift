@@ -1,4 +1,5 @@
 import Testing
+
 @testable import two_coin_turnstile
 
 /// Collects what the program would print.

@@ -10,8 +10,10 @@ public final class UploadConsole {
     /// Where a line that names no event is reported.
     private let report: (String) -> Void
 
-    public init(upload: Upload<UploadEffects> = Upload(actions: UploadEffects()),
-                write: @escaping (String) -> Void, report: @escaping (String) -> Void) {
+    public init(
+        upload: Upload<UploadEffects> = Upload(actions: UploadEffects()),
+        write: @escaping (String) -> Void, report: @escaping (String) -> Void
+    ) {
         self.upload = upload
         self.write = write
         self.report = report

@@ -13,16 +13,26 @@ import Testing
     /// Choosing a file enters both regions by their initial rows; each event then moves one.
     @Test func aChosenFileIsSentAndCheckedSideBySide() {
         let upload = Upload(actions: UploadEffects())
-        #expect(upload.choose() == .transitioned(from: .empty, to: .uploading(Uploading(transfer: .waiting, validation: .checking))))
+        #expect(
+            upload.choose()
+                == .transitioned(from: .empty, to: .uploading(Uploading(transfer: .waiting, validation: .checking))))
         #expect(upload.state.description == "Uploading(Waiting, Checking)")
-        #expect(upload.start() == .transitioned(from: .uploading(Uploading()), to: .uploading(Uploading(transfer: .sending))))
-        #expect(upload.accept() == .transitioned(from: .uploading(Uploading(transfer: .sending)),
-                                                 to: .uploading(Uploading(transfer: .sending, validation: .valid))))
+        #expect(
+            upload.start()
+                == .transitioned(from: .uploading(Uploading()), to: .uploading(Uploading(transfer: .sending))))
+        #expect(
+            upload.accept()
+                == .transitioned(
+                    from: .uploading(Uploading(transfer: .sending)),
+                    to: .uploading(Uploading(transfer: .sending, validation: .valid))))
         upload.pause()
         upload.resume()
         #expect(upload.state.description == "Uploading(Sending, Valid)")
-        #expect(upload.actions.effects == ["showProgress", "startChecks", "startSending", "stopChecks",
-                                           "stopSending", "startSending"])
+        #expect(
+            upload.actions.effects == [
+                "showProgress", "startChecks", "startSending", "stopChecks",
+                "stopSending", "startSending",
+            ])
     }
 
     /// `Finish [in(Sent), in(Valid)]` is the join: rejected, with nothing run, until both
@@ -35,7 +45,9 @@ import Testing
         #expect(upload.finish() == .rejected(in: upload.state))
         upload.handle(order[1])
         #expect(upload.state == .uploading(Uploading(transfer: .sent, validation: .valid)))
-        #expect(upload.finish() == .transitioned(from: .uploading(Uploading(transfer: .sent, validation: .valid)), to: .done))
+        #expect(
+            upload.finish()
+                == .transitioned(from: .uploading(Uploading(transfer: .sent, validation: .valid)), to: .done))
         #expect(upload.actions.effects.suffix(2) == ["hideProgress", "publish"])
     }
 
@@ -44,11 +56,15 @@ import Testing
     @Test(arguments: [UploadState.empty, .done])
     func aBackupForksIntoSendingAndValid(from start: UploadState) {
         let upload = Self.upload(in: start)
-        #expect(upload.backup() == .transitioned(from: start, to: .uploading(Uploading(transfer: .sending, validation: .valid))))
+        #expect(
+            upload.backup()
+                == .transitioned(from: start, to: .uploading(Uploading(transfer: .sending, validation: .valid))))
         #expect(upload.state.description == "Uploading(Sending, Valid)")
         #expect(upload.actions.effects == ["showProgress", "startSending"])
         upload.complete()
-        #expect(upload.finish() == .transitioned(from: .uploading(Uploading(transfer: .sent, validation: .valid)), to: .done))
+        #expect(
+            upload.finish()
+                == .transitioned(from: .uploading(Uploading(transfer: .sent, validation: .valid)), to: .done))
     }
 
     /// Cancel is a row of `Uploading`: from every configuration it leaves both regions,
@@ -66,8 +82,11 @@ import Testing
     /// transfer's `!in(Invalid)` guards then keep an invalid file from being sent.
     @Test func aRejectedFileStopsBeingSent() {
         let upload = Self.upload(in: .uploading(Uploading(transfer: .sending)))
-        #expect(upload.reject() == .transitioned(from: .uploading(Uploading(transfer: .sending)),
-                                                 to: .uploading(Uploading(transfer: .paused, validation: .invalid))))
+        #expect(
+            upload.reject()
+                == .transitioned(
+                    from: .uploading(Uploading(transfer: .sending)),
+                    to: .uploading(Uploading(transfer: .paused, validation: .invalid))))
         #expect(upload.actions.effects == ["stopSending", "stopChecks", "showProblem"])
         #expect(upload.resume() == .rejected(in: .uploading(Uploading(transfer: .paused, validation: .invalid))))
 
@@ -84,11 +103,12 @@ import Testing
         #expect(!empty.canHandle(.cancel) && !empty.canHandle(.finish))
 
         let invalid = Self.upload(in: .uploading(Uploading(transfer: .waiting, validation: .invalid)))
-        #expect(invalid.canHandle(.start))              // Waiting's row, though !in(Invalid) rejects it
-        #expect(invalid.canHandle(.cancel))             // Uploading's row
+        #expect(invalid.canHandle(.start)) // Waiting's row, though !in(Invalid) rejects it
+        #expect(invalid.canHandle(.cancel)) // Uploading's row
         #expect(!invalid.canHandle(.resume) && !invalid.canHandle(.accept))
         #expect(invalid.state.handledEvents == [.finish, .cancel, .start])
-        #expect(UploadState.uploading(Uploading(transfer: .sending)).handledEvents
+        #expect(
+            UploadState.uploading(Uploading(transfer: .sending)).handledEvents
                 == [.finish, .cancel, .pause, .complete, .reject, .accept])
     }
 
@@ -114,12 +134,15 @@ import Testing
         let saved = try JSONEncoder().encode(upload.snapshot)
         #expect(String(decoding: saved, as: UTF8.self) == #"{"state":"Uploading(Paused, Valid)"}"#)
 
-        let restored = Upload(actions: UploadEffects(), snapshot: try JSONDecoder().decode(UploadSnapshot.self, from: saved))
+        let restored = Upload(
+            actions: UploadEffects(), snapshot: try JSONDecoder().decode(UploadSnapshot.self, from: saved))
         #expect(restored.state == upload.state)
         #expect(restored.actions.effects.isEmpty)
         restored.resume()
         restored.complete()
-        #expect(restored.finish() == .transitioned(from: .uploading(Uploading(transfer: .sent, validation: .valid)), to: .done))
+        #expect(
+            restored.finish()
+                == .transitioned(from: .uploading(Uploading(transfer: .sent, validation: .valid)), to: .done))
         #expect(restored.actions.effects == ["startSending", "stopSending", "hideProgress", "publish"])
     }
 

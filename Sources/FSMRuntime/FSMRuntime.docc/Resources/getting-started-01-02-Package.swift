@@ -5,7 +5,7 @@ let package = Package(
     name: "Turnstile",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     dependencies: [
-        .package(url: "https://github.com/<owner>/fsmc.git", branch: "main"),
+        .package(url: "https://github.com/<owner>/fsmc.git", branch: "main")
     ],
     targets: [
         .executableTarget(
