@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// The README quotes this file's examples verbatim, with their comments aligned as a
+// "Using a machine" quotes this file's examples verbatim, with their comments aligned as a
 // reader sees them; the formatter would realign them.
 import FSMRuntime
 import Observation

@@ -1,5 +1,5 @@
-/// Where transitions go in a machine with parallel states (SPEC 1.6, 2.7), read from the
-/// hierarchy: which states a row leaves and enters when the machine is in a
+/// Where transitions go in a machine with parallel states (Language reference › Regions),
+/// read from the hierarchy: which states a row leaves and enters when the machine is in a
 /// configuration, one active state per region.
 ///
 /// A configuration is given by its leaves, in configuration order (regions in declaration

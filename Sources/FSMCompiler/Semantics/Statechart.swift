@@ -1,7 +1,8 @@
-/// Where a transition really goes and what it runs on the way (SPEC 2.2 and 2.6): which
-/// states it leaves and enters, the initial rows it follows, the histories it reads and
-/// writes. Everything is decided here, at compile time; only a stored history can leave
-/// the end open, and then every way it can end is listed.
+/// Where a transition really goes and what it runs on the way
+/// (Language reference › Entry and exit, Initial substates and history): which states it
+/// leaves and enters, the initial rows it follows, the histories it reads and writes.
+/// Everything is decided here, at compile time; only a stored history can leave the end
+/// open, and then every way it can end is listed.
 ///
 /// `A(s)` below is `s` with all its superstates. A transition from `s` whose row names
 /// `x` ends in a concrete state `t` (x itself, or where x's initial rows or history lead).

@@ -1,5 +1,5 @@
-/// Runs a `StateMachine` one event at a time: the reference semantics of SPEC §2, read
-/// straight from each state's flattened `transitions`.
+/// Runs a `StateMachine` one event at a time: the meaning the Language reference gives a
+/// machine, read straight from each state's flattened `transitions`.
 ///
 /// It deliberately ignores `DispatchPlanner`, which orders the rows for the generated code:
 /// it finds the applicable rows of highest rank afresh for every event, so that
@@ -43,8 +43,9 @@ public struct Interpreter: Sendable {
         /// An index into `machine.events`.
         public var event: Int
         public var outcome: Outcome
-        /// The conditions asked, in the order asked (SPEC 2.4): indices into
-        /// `machine.conditionCalls` (a condition asked with other arguments is another call).
+        /// The conditions asked, in the order asked (Language reference › Conditions):
+        /// indices into `machine.conditionCalls` (a condition asked with other arguments is
+        /// another call).
         public var askedConditions: [Int] = []
         /// For a transition: the state it ended in, and every action it ran, the first
         /// `exitCount` of them exit actions, then the row's own.
@@ -97,8 +98,9 @@ public struct Interpreter: Sendable {
         return Step(state: source, event: event, outcome: .rejected(mostSpecific), askedConditions: asked)
     }
 
-    /// Moves to where `transition` leads and records what it runs (SPEC 2.2, 2.6), read
-    /// from the hierarchy at run time rather than from the transition's precomputed effects.
+    /// Moves to where `transition` leads and records what it runs
+    /// (Language reference › Entry and exit, Initial substates and history), read from the
+    /// hierarchy at run time rather than from the transition's precomputed effects.
     private mutating func take(_ transition: Transition, into step: inout Step) {
         let source = state
         let states = machine.states
@@ -213,7 +215,7 @@ public struct Interpreter: Sendable {
 
     /// The rows of `state` for `event` whose predicate and condition terms all hold, of the
     /// highest rank, in table order. A checked machine has at most one: more would be an
-    /// implicit clash (SPEC 2.3, 2.4).
+    /// implicit clash (Language reference › Ranking, Conditions).
     public static func applicableRows(in state: State, event: Int, predicates: [Int], conditions: [Bool])
         -> [Transition]
     {
@@ -223,8 +225,9 @@ public struct Interpreter: Sendable {
         return applicable.filter { $0.guardClause.rank == highest }
     }
 
-    /// The step as `fsmc simulate` prints it (SPEC §5): the row taken, as `fsmc table`
-    /// prints it, or `Locked Pass unhandled`, or `Alarming Reset [isSupervisorPresent] rejected`.
+    /// The step as `fsmc simulate` prints it (Commands › fsmc simulate): the row taken, as
+    /// `fsmc table` prints it, or `Locked Pass unhandled`, or
+    /// `Alarming Reset [isSupervisorPresent] rejected`.
     public func line(for step: Step) -> String {
         let state = machine.states[step.state]
         let head = state.name + " " + machine.events[step.event].name

@@ -1,6 +1,6 @@
-/// Runs a machine with parallel states (or `in(State)` guard terms) one event at a time,
-/// in a configuration of states (SPEC 2.7), read from each state's flattened rows and from
-/// the hierarchy through `RegionChart`.
+/// Runs a machine with parallel states (or `in(State)` guard terms) one event at a time, in
+/// a configuration of states (Language reference › Regions), read from each state's
+/// flattened rows and from the hierarchy through `RegionChart`.
 ///
 /// Dispatch of an event starts at the outermost parallel state (or the only leaf). A leaf
 /// chooses among its rows for the event as `Interpreter` does: most specific first, its
@@ -164,9 +164,9 @@ public struct RegionInterpreter: Sendable {
         return firing
     }
 
-    /// The lines `fsmc simulate` prints for a step (SPEC 5): one per row that fired, a
-    /// region's row with its leaf as the source, a parallel state's row with the
-    /// configuration; the target as the part of the configuration the row decided.
+    /// The lines `fsmc simulate` prints for a step (Commands › fsmc simulate): one per row
+    /// that fired, a region's row with its leaf as the source, a parallel state's row with
+    /// the configuration; the target as the part of the configuration the row decided.
     /// `Media(Playing, Muted) Eject unhandled` and `… [in(Saved)] rejected` otherwise.
     public func lines(for step: Step) -> [String] {
         let configuration = chart.describe(step.leaves)

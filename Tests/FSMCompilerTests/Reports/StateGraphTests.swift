@@ -491,7 +491,8 @@ import Testing
         }
     }
 
-    /// SPEC 1.6's player: `Media` a composite state whose regions are divided by `--`.
+    /// The player of Language reference › Regions: `Media` a composite state whose regions
+    /// are divided by `--`.
     @Test func regionsInMermaid() throws {
         let machine = try #require(Self.machine(at: Self.regionPlayer))
         #expect(
