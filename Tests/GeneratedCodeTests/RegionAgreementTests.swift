@@ -6,8 +6,8 @@ import Testing
 
 /// The generated machines with parallel states do what the interpreter does
 /// (Language reference › Regions): seeded random walks drive each generated machine and
-/// `RegionInterpreter` side by side, and after every event the configuration (as printed),
-/// the actions run, the outcome, `canHandle` and `handledEvents` must agree, and the
+/// `Interpreter` side by side, and after every event the configuration (as printed), the
+/// actions run, the outcome, `canHandle` and `handledEvents` must agree, and the
 /// configuration must survive a trip through JSON. The machines: the player of
 /// Language reference › Regions, a recorder with a fork, a join and a deep history, a
 /// studio with a parallel state inside a region and a shallow history, and a theater with a
@@ -42,7 +42,7 @@ import Testing
         var transitions = 0
         for _ in 0..<walks {
             let handle = make()
-            var interpreter = RegionInterpreter(model)
+            var interpreter = Interpreter(model)
             for _ in 0..<length {
                 let event = events[Int(random.next() % UInt64(events.count))]
                 let name = model.events[event].name

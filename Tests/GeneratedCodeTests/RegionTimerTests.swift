@@ -7,7 +7,7 @@ import Testing
 // region, an `after(1s)` row in a region, histories; main actor), `Courier.sm` (a region
 // that is itself a parallel state, with a timer of its own and timers in its regions) driven on `ManualTimers`,
 // and `Syncer.sm` (an async action and condition, one event two regions take; public),
-// each side by side with `RegionInterpreter` on seeded random walks: the configuration and
+// each side by side with `Interpreter` on seeded random walks: the configuration and
 // every action, timer start and cancel must agree after every event and timeout.
 
 @MainActor final class RegionTimerLog {
@@ -93,7 +93,7 @@ import Testing
 
     /// What the interpreter says a step ran: per row, the exit actions, the timers
     /// cancelled, the row's and entry actions, the timers started.
-    static func expectedLines(_ step: RegionInterpreter.Step, _ model: StateMachine) -> [String] {
+    static func expectedLines(_ step: Interpreter.Step, _ model: StateMachine) -> [String] {
         guard case .transitioned(let firings) = step.outcome else { return [] }
         return firings.flatMap { firing in
             firing.effects.prefix(firing.exitCount).map { model.actions[$0].name }
@@ -131,7 +131,7 @@ import Testing
         var timeouts: [String: Int] = [:]
         for _ in 0..<60 {
             let subject = make()
-            var interpreter = RegionInterpreter(model)
+            var interpreter = Interpreter(model)
             // When each timer was last started, counted across the walk: the order in which
             // `ManualTimers` fires timers due at one time.
             var starts: [String: Int] = [:]
@@ -139,7 +139,7 @@ import Testing
             #expect(subject.log.lines.isEmpty, sourceLocation: sourceLocation)
             for _ in 0..<30 {
                 subject.log.lines = []
-                var steps: [RegionInterpreter.Step] = []
+                var steps: [Interpreter.Step] = []
                 let running = subject.running()
                 if random.next() % 4 == 0, let soonest = running.values.min() {
                     // Those due then fire in the order they were started, each unless an
@@ -218,7 +218,7 @@ import Testing
             let log = RegionTimerLog()
             let actions = SyncerRecorder(log: log)
             let syncer = Syncer(actions: actions)
-            var interpreter = RegionInterpreter(model)
+            var interpreter = Interpreter(model)
             for _ in 0..<30 {
                 log.lines = []
                 actions.online = random.next() % 3 != 0

@@ -79,7 +79,7 @@ enum PipelineOracle {
     /// results: every configuration reached has one leaf per active region.
     private static func interpretRegions(_ machine: StateMachine) {
         for answer in [false, true] {
-            var interpreter = RegionInterpreter(machine)
+            var interpreter = Interpreter(machine)
             let predicates = machine.predicateTypes.map { _ in 0 }
             let conditions = machine.conditions.map { _ in answer }
             for event in machine.events.indices.prefix(interpretedLimit) {

@@ -5,33 +5,8 @@
 /// parameter keeps its argument label and takes another name inside the bodies
 /// (`from fromValue: From`).
 struct GeneratedNames {
-    /// What the generated bodies refer to unqualified, other than the predicate parameters
-    /// and the per-state functions: the machine's members and the bodies' locals.
-    /// `GeneratedNamesTests` checks that it lists every name the generated class declares.
-    static let members: Set<String> = [
-        "event", "state", "actions", "eventQueue", "from", "code", "outcome", "queued", "handling",
-        "handle", "handleEvent", "enqueue", "dispatch", "handleWaitingEvents", "unhandled", "history",
-        "currentState", "observationRegistrar", "changeState", "currentHistory", "stateKeyPath",
-        "snapshot", "canHandle",
-    ]
-
-    /// What the bodies of a machine with `after` rows add: its timer members and their locals.
-    /// A machine without timers does not take them, and generates what it did before them.
-    static let timerMembers: Set<String> = [
-        "timers", "timerTokens", "startTimers", "startTimer", "cancelTimer", "timerFired", "dispatchTimer",
-        "timer", "token", "duration", "pending",
-    ]
-
-    /// Type names the generated file takes, which no type of the machine may have: the
-    /// modules it qualifies names with (`Swift`, `FSMRuntime`) and the private
-    /// `RequiredRuntime` of every file.
-    static let typeNames: Set<String> = ["Swift", "FSMRuntime", "RequiredRuntime"]
-
-    /// The types the machine declares inside itself: its generic parameter `Actions` and
-    /// `Outcome`. The actions protocol cannot have one of these names: inside the machine
-    /// it would be hidden.
-    static let memberTypeNames: Set<String> = ["Actions", "Outcome"]
-
+    /// The machine's types.
+    let types: MachineTypeNames
     /// The property that holds the events actions send, `eventQueue` unless an event
     /// method has that name.
     let eventQueue: String
@@ -64,6 +39,7 @@ struct GeneratedNames {
     let values: [String: String]
 
     init(_ machine: StateMachine) {
+        types = MachineTypeNames(machine)
         let eventMethods = Set(machine.appEvents.map { SwiftNames.unescaped(machine.events[$0].swiftName) })
         eventQueue = Self.unique("eventQueue", suffix: "Storage", avoiding: eventMethods)
         currentState = Self.unique("currentState", suffix: "Storage", avoiding: eventMethods)
@@ -79,7 +55,8 @@ struct GeneratedNames {
             functions[state] = "handleIn" + name.prefix(1).uppercased() + name.dropFirst()
         }
         stateFunctions = functions
-        var taken = Self.members.union(functions.values).union(machine.hasTimers ? Self.timerMembers : [])
+        var taken = ReservedNames.members.union(functions.values).union(
+            machine.hasTimers ? ReservedNames.timerMembers : [])
         predicateParameters = machine.predicateTypes.map { type in
             let label = SwiftNames.unescaped(type.parameterName)
             let name = Self.unique(label, suffix: "Value", avoiding: taken)
@@ -97,7 +74,7 @@ struct GeneratedNames {
             return name == preferred && call.arguments.isEmpty ? condition.swiftName : name
         }
         // A value's name is a local of bodies that also name the modules (`Swift.Bool`).
-        taken.formUnion(Self.typeNames)
+        taken.formUnion(ReservedNames.typeNames)
         var values: [String: String] = [:]
         for label in machine.eventParameters.joined().map(\.label) where values[label] == nil {
             let name = Self.unique(label, suffix: "Value", avoiding: taken.union(SwiftNames.keywords))

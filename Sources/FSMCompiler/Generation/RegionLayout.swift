@@ -10,7 +10,7 @@
 /// A region that is itself a parallel state has no nodes: its value is its struct.
 struct RegionLayout {
     let machine: StateMachine
-    let chart: RegionChart
+    let chart: Statechart
     /// Per state: whether it is a region, a direct substate of a parallel state.
     let isRegion: [Bool]
     /// Per state: the innermost region it is inside, nil at the top level.
@@ -20,7 +20,7 @@ struct RegionLayout {
 
     init(_ machine: StateMachine) {
         self.machine = machine
-        chart = RegionChart(machine)
+        chart = Statechart(machine)
         let states = machine.states
         let isRegion = states.indices.map(machine.isRegion)
         self.isRegion = isRegion
@@ -44,7 +44,7 @@ struct RegionLayout {
     /// The Swift type of `scope`'s value: the state enum, or a region's enum inside its
     /// parallel state's struct (`PlayerState.Media.Playback`).
     func scopeType(_ scope: Int?) -> String {
-        guard let scope else { return machine.stateTypeName }
+        guard let scope else { return MachineTypeNames(machine).state }
         return structType(parallel(of: scope)) + "." + typeName(of: scope)
     }
 

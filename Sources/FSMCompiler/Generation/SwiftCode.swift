@@ -10,11 +10,6 @@ struct SwiftFile: Hashable {
     var declarations: [SwiftDeclaration]
 }
 
-/// `public`, `package`, or nothing for internal.
-public enum SwiftAccess: String, Hashable, Sendable, CaseIterable {
-    case `public`, `package`, `internal`
-}
-
 /// A declaration at file scope or inside a type.
 indirect enum SwiftDeclaration: Hashable {
     /// `// …` lines standing alone, such as the explanation of the version check.

@@ -14,7 +14,7 @@
 /// are the parallel state's own rows tried. A row that leaves the outermost parallel state
 /// returns at once (no other region has a row for its event: `regionConflict`).
 ///
-/// What a row leaves and enters follows `RegionChart`. What is fixed at compile time runs
+/// What a row leaves and enters follows `Statechart`. What is fixed at compile time runs
 /// inline; what depends on the configuration or on a history runs in helpers generated per
 /// region and superstate: `exit…` (leave a region from its value), `resolve…` (where
 /// entering a region or superstate by its own rules ends, read from the histories) and
@@ -49,7 +49,7 @@ extension Translator {
     /// `Media(Playing, Muted)`.
     private func scopeEnum(_ scope: Int?, documentation: [String]) -> SwiftDeclaration {
         let nodes = regions.nodes(in: scope)
-        let name = scope.map(regions.typeName(of:)) ?? machine.stateTypeName
+        let name = scope.map(regions.typeName(of:)) ?? names.types.state
         guard nodes.contains(where: { machine.states[$0].isParallel }) else {
             return .enumeration(
                 SwiftEnum(
@@ -813,7 +813,7 @@ extension Translator {
     private func stateTest(_ tested: Int, at node: Int, frames: [Frame]) -> SwiftExpression {
         let chart = regions.chart
         if chart.lineage(of: node).contains(tested) { return .identifier("true") }
-        for frame in frames.reversed() where chart.machine.states[tested].ancestors.contains(frame.parallel) {
+        for frame in frames.reversed() where machine.states[tested].ancestors.contains(frame.parallel) {
             let region = machine.states[frame.parallel].substates.first { chart.isWithin(tested, $0) }!
             if chart.isWithin(node, region) { return .identifier("false") }
             return .call(
@@ -920,7 +920,7 @@ extension String {
 // MARK: Transitions
 
 extension Translator {
-    private var layoutChart: RegionChart { layout!.chart }
+    private var layoutChart: Statechart { layout!.chart }
 
     /// The name of a helper of `state`: `exitPlayback`, `resolveActive`, `enterActiveResumed`.
     private func helperName(_ verb: String, _ state: Int, _ suffix: String = "") -> String {
@@ -1723,7 +1723,7 @@ extension Translator {
 
 extension Translator {
     private var eventNamesTypeName: String {
-        machine.hasEventValues ? machine.eventNameTypeName : machine.eventTypeName
+        machine.hasEventValues ? names.types.eventName : names.types.event
     }
 
     /// Whether `node`, in `value` when parallel, has a row for `event`: true whatever the
@@ -1860,7 +1860,7 @@ extension Translator {
                     documentation: ["Whether `configuration` has a row for `event`, for some predicate values."],
                     isPrivate: true, isStatic: true, name: "hasRow",
                     parameters: [
-                        SwiftParameter(label: "_", name: "configuration", type: machine.stateTypeName),
+                        SwiftParameter(label: "_", name: "configuration", type: names.types.state),
                         SwiftParameter(label: "for", name: "event", type: eventNamesTypeName),
                     ],
                     returnType: "Swift.Bool",
@@ -1891,7 +1891,7 @@ extension Translator {
                     "Starts the timers of every state active in `state`, outermost first, each region in turn."
                 ],
                 isPrivate: true, name: "startTimers",
-                parameters: [SwiftParameter(label: "_", name: "state", type: machine.stateTypeName)],
+                parameters: [SwiftParameter(label: "_", name: "state", type: names.types.state)],
                 body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
 

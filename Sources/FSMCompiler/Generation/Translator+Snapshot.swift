@@ -7,7 +7,7 @@
 /// snapshot was taken. Time that passed in between is the app's to count
 /// (`advanced(by:)`), since a snapshot cannot know it.
 extension Translator {
-    private var pendingTimersType: String { "[FSMRuntime.PendingTimer<\(machine.timerTypeName)>]" }
+    private var pendingTimersType: String { "[FSMRuntime.PendingTimer<\(names.types.timer)>]" }
     private var hasHistory: Bool { !historyStorageStates.isEmpty }
 
     /// `<FSM>Snapshot`: the state, the history and the running timers, as the machine has
@@ -18,11 +18,11 @@ extension Translator {
             SwiftDeclaration.property(
                 SwiftProperty(
                     documentation: ["The state the machine is in."], access: modifier, isVariable: true, name: "state",
-                    type: machine.stateTypeName))
+                    type: names.types.state))
         ]
         var parameters = [
             SwiftParameter(
-                name: "state", type: machine.stateTypeName,
+                name: "state", type: names.types.state,
                 defaultValue: initialStateValue)
         ]
         var parts = "its state"
@@ -31,11 +31,11 @@ extension Translator {
                 .property(
                     SwiftProperty(
                         documentation: ["The states last current in its superstates with history."], access: modifier,
-                        isVariable: true, name: "history", type: machine.historyTypeName)))
+                        isVariable: true, name: "history", type: names.types.history)))
             parameters.append(
                 SwiftParameter(
-                    name: "history", type: machine.historyTypeName,
-                    defaultValue: .call(.identifier(machine.historyTypeName), [])))
+                    name: "history", type: names.types.history,
+                    defaultValue: .call(.identifier(names.types.history), [])))
             parts += machine.hasTimers ? ", the histories of its superstates" : " and the histories of its superstates"
         }
         if machine.hasTimers {
@@ -68,7 +68,7 @@ extension Translator {
                         + " encoded as their names in the .sm file) and restore the"
                         + " machine with `init(actions:snapshot:)`."),
                 attributes: machine.hasTimers ? [Self.timerAvailability] : [],
-                access: modifier, name: machine.snapshotTypeName,
+                access: modifier, name: names.types.snapshot,
                 conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"], members: members,
                 isolation: valueIsolation))
     }
@@ -85,7 +85,7 @@ extension Translator {
                 ],
                 access: modifier, name: "advanced",
                 parameters: [SwiftParameter(label: "by", name: "elapsed", type: "Swift.Duration")],
-                returnType: machine.snapshotTypeName,
+                returnType: names.types.snapshot,
                 body: [
                     .declaration(isVariable: true, name: "snapshot", type: nil, value: .identifier("self")),
                     .assignment(
@@ -129,8 +129,8 @@ extension Translator {
         return .property(
             SwiftProperty(
                 documentation: documentation, access: modifier, isVariable: true, name: "snapshot",
-                type: machine.snapshotTypeName,
-                getterBody: [.returnStatement(.call(.identifier(machine.snapshotTypeName), arguments))]))
+                type: names.types.snapshot,
+                getterBody: [.returnStatement(.call(.identifier(names.types.snapshot), arguments))]))
     }
 
     /// `init(actions:snapshot:)`: the machine as the snapshot has it, without entry actions;
@@ -145,7 +145,7 @@ extension Translator {
         }
         var parameters = [
             SwiftParameter(name: "actions", type: "Actions"),
-            SwiftParameter(name: "snapshot", type: machine.snapshotTypeName),
+            SwiftParameter(name: "snapshot", type: names.types.snapshot),
         ]
         var text =
             "A machine as `snapshot` has it: in its state" + (hasHistory ? ", with its history" : "")
@@ -168,7 +168,7 @@ extension Translator {
                     ]))
             text +=
                 " The timers it lists start on `timers`, each to fire after the time it had left"
-                + " (`\(machine.snapshotTypeName).advanced(by:)` counts the time since it was taken)."
+                + " (`\(names.types.snapshot).advanced(by:)` counts the time since it was taken)."
         }
         return .initializer(
             SwiftFunction(

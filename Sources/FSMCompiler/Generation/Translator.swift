@@ -101,7 +101,7 @@ struct Translator {
     /// computed properties over stored ones that inlinable code can write.
     var isInlinable: Bool { access != .internal }
 
-    var outcomeType: String { "FSMRuntime.Outcome<\(machine.stateTypeName)>" }
+    var outcomeType: String { "FSMRuntime.Outcome<\(names.types.state)>" }
 
     /// The runtime API version the file needs: 2 for the async queue and the `begin` of
     /// machines isolated to an actor, else 1, as before they existed.
@@ -125,7 +125,7 @@ struct Translator {
     /// The state enum, with the events each state handles.
     private var stateEnum: SwiftDeclaration {
         let declaration = namedEnum(
-            machine.stateTypeName, documentation: "The states of the `\(machine.name.name)` machine.",
+            names.types.state, documentation: "The states of the `\(machine.name.name)` machine.",
             cases: machine.concreteStates.map { machine.states[$0].named })
         guard case .enumeration(var enumeration) = declaration else { return declaration }
         enumeration.members.insert(contentsOf: handledEventsProperty, at: 0)
@@ -138,16 +138,16 @@ struct Translator {
         guard machine.hasEventValues else {
             return [
                 namedEnum(
-                    machine.eventTypeName, documentation: "The events of the `\(machine.name.name)` machine.",
+                    names.types.event, documentation: "The events of the `\(machine.name.name)` machine.",
                     cases: appEventNames)
             ]
         }
         return [
             eventEnumWithValues,
             namedEnum(
-                machine.eventNameTypeName,
+                names.types.eventName,
                 documentation:
-                    "The events of the `\(machine.name.name)` machine without their values: what `\(machine.eventTypeName).name` is.",
+                    "The events of the `\(machine.name.name)` machine without their values: what `\(names.types.event).name` is.",
                 cases: appEventNames),
         ]
     }
@@ -192,14 +192,14 @@ struct Translator {
                     "The events of the `\(machine.name.name)` machine, with the values they carry. `name` is an event",
                     "without its values; an event prints as its name in the .sm file followed by its values.",
                 ],
-                access: modifier, name: machine.eventTypeName,
+                access: modifier, name: names.types.event,
                 conformances: ["Swift.Sendable", "Swift.CustomStringConvertible"],
                 cases: cases,
                 members: [
                     .property(
                         SwiftProperty(
                             documentation: ["The event without its values."], access: modifier, isVariable: true,
-                            name: "name", type: machine.eventNameTypeName,
+                            name: "name", type: names.types.eventName,
                             getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: nameCases))])
                     ),
                     .property(
@@ -242,7 +242,7 @@ struct Translator {
     /// The stored type of `state`'s history: the state enum; in a machine with regions, the
     /// type of the part of the configuration inside it.
     private func historyType(of state: Int) -> String {
-        (layout?.historyType(of: state) ?? machine.stateTypeName) + "?"
+        (layout?.historyType(of: state) ?? names.types.state) + "?"
     }
 
     private func historyDocumentation(of state: Int) -> String {
@@ -282,7 +282,7 @@ struct Translator {
                     documentation: [
                         "The histories of the `\(machine.name.name)` machine's superstates, to save and restore with its state."
                     ],
-                    access: modifier, name: machine.historyTypeName,
+                    access: modifier, name: names.types.history,
                     conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"],
                     members: properties + [initializer],
                     isolation: valueIsolation))
@@ -351,9 +351,9 @@ struct Translator {
                 "`trace(_:outcome:)` have default implementations that do nothing, and `sendsEvents`",
                 "one that is true.",
             ],
-            access: modifier, name: machine.actionsProtocolName,
+            access: modifier, name: names.types.actions,
             inherits: ["FSMRuntime.MachineActions"],
-            whereClause: ["State == \(machine.stateTypeName)", "Event == \(machine.eventTypeName)"],
+            whereClause: ["State == \(names.types.state)", "Event == \(names.types.event)"],
             requirements: actions + conditions, isolation: isolation)
         guard machine.isolation != nil else { return [.protocolDeclaration(declaration)] }
         // Isolated to an actor, it cannot refine `MachineActions`, whose requirements are
@@ -375,7 +375,7 @@ struct Translator {
             .extensionDeclaration(
                 SwiftExtension(
                     attributes: machine.hasTimers ? [Self.timerAvailability] : [],
-                    name: machine.actionsProtocolName,
+                    name: names.types.actions,
                     members: (hooks + timerHooks).map { .function($0) } + [
                         .property(
                             SwiftProperty(
@@ -395,8 +395,8 @@ struct Translator {
                 documentation: ["Called when no row of `state` matches `event`; the default does nothing."],
                 access: modifier, isMutating: true, name: "unhandledEvent",
                 parameters: [
-                    SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
-                    SwiftParameter(label: "in", name: "state", type: machine.stateTypeName),
+                    SwiftParameter(label: "_", name: "event", type: names.types.event),
+                    SwiftParameter(label: "in", name: "state", type: names.types.state),
                 ],
                 body: []),
             SwiftFunction(
@@ -405,7 +405,7 @@ struct Translator {
                 ],
                 access: modifier, isMutating: true, name: "trace",
                 parameters: [
-                    SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
+                    SwiftParameter(label: "_", name: "event", type: names.types.event),
                     SwiftParameter(name: "outcome", type: outcomeType),
                 ],
                 body: []),
@@ -464,7 +464,7 @@ struct Translator {
                                 documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
                                 restriction: "private", isVariable: true, name: names.eventQueue,
                                 initialValue: .call(
-                                    .identifier("FSMRuntime.EventQueue<\(queueElementType), \(machine.stateTypeName)>"),
+                                    .identifier("FSMRuntime.EventQueue<\(queueElementType), \(names.types.state)>"),
                                     [])))
                     ] + initializers + [handleFunction] + eventFunctions
                     + [
@@ -508,8 +508,8 @@ struct Translator {
                 attributes: machine.isObservable
                     ? ["@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)"]
                     : machine.hasTimers ? [Self.timerAvailability] : [],
-                access: modifier, isFinal: true, name: machine.typeName,
-                genericParameters: [SwiftGenericParameter(name: "Actions", constraint: machine.actionsProtocolName)],
+                access: modifier, isFinal: true, name: names.types.machine,
+                genericParameters: [SwiftGenericParameter(name: "Actions", constraint: names.types.actions)],
                 members: isInlinable ? members.map(inlinable) : members,
                 conformances: machine.isObservable ? ["Observation.Observable"] : [],
                 isolation: isolation))
@@ -583,20 +583,20 @@ struct Translator {
                 .property(
                     SwiftProperty(
                         documentation: documentation, attributes: ["@exclusivity(unchecked)"], access: modifier,
-                        restriction: "private(set)", isVariable: true, name: "history", type: machine.historyTypeName))
+                        restriction: "private(set)", isVariable: true, name: "history", type: names.types.history))
             ]
         }
         return [
             .property(
                 SwiftProperty(
                     documentation: ["The states last current in the superstates with history."],
-                    access: modifier, isVariable: true, name: "history", type: machine.historyTypeName,
+                    access: modifier, isVariable: true, name: "history", type: names.types.history,
                     getter: .identifier(names.currentHistory))),
             .property(
                 SwiftProperty(
                     documentation: documentation, attributes: ["@exclusivity(unchecked)"],
                     restriction: "private", isVariable: true, name: names.currentHistory,
-                    type: machine.historyTypeName)),
+                    type: names.types.history)),
         ]
     }
 
@@ -608,7 +608,7 @@ struct Translator {
             SwiftProperty(
                 documentation: isInlinable ? ["The state, written only by the machine; read it as `state`."] : [],
                 attributes: isInlinable ? ["@exclusivity(unchecked)"] : [],
-                restriction: "private", isVariable: true, name: names.currentState, type: machine.stateTypeName))
+                restriction: "private", isVariable: true, name: names.currentState, type: names.types.state))
     }
 
     /// `actions`. In an inlinable machine, used from another module, the compiler cannot
@@ -648,14 +648,14 @@ struct Translator {
                         SwiftProperty(
                             documentation: ["The current state."], access: modifier,
                             restriction: "private(set)", isVariable: true, name: "state",
-                            type: machine.stateTypeName))
+                            type: names.types.state))
                 ]
             }
             return [
                 .property(
                     SwiftProperty(
                         documentation: ["The current state."], access: modifier, isVariable: true,
-                        name: "state", type: machine.stateTypeName, getter: .identifier(names.currentState))),
+                        name: "state", type: names.types.state, getter: .identifier(names.currentState))),
                 currentStateProperty,
             ]
         }
@@ -665,7 +665,7 @@ struct Translator {
                     documentation: [
                         "The current state, which observers (SwiftUI views, `withObservationTracking`) track."
                     ],
-                    access: modifier, isVariable: true, name: "state", type: machine.stateTypeName,
+                    access: modifier, isVariable: true, name: "state", type: names.types.state,
                     getterBody: [
                         .expression(
                             .call(
@@ -707,7 +707,7 @@ struct Translator {
                         "the cost of a thousand dispatches.",
                     ],
                     restriction: "private", isVariable: false, name: names.stateKeyPath,
-                    type: "Swift.KeyPath<\(machine.typeName)<Actions>, \(machine.stateTypeName)>",
+                    type: "Swift.KeyPath<\(names.types.machine)<Actions>, \(names.types.state)>",
                     initialValue: .keyPath("state"))),
         ]
     }
@@ -720,7 +720,7 @@ struct Translator {
             SwiftFunction(
                 documentation: ["Sets the state; observers hear of it only when it changes."],
                 attributes: ["@inline(__always)"], isPrivate: true, name: names.changeState,
-                parameters: [SwiftParameter(label: "to", name: "next", type: machine.stateTypeName)],
+                parameters: [SwiftParameter(label: "to", name: "next", type: names.types.state)],
                 body: [
                     .guardStatement(
                         [.notEqual(.identifier("next"), .identifier(names.currentState))],
@@ -806,7 +806,7 @@ struct Translator {
             parameters: [
                 SwiftParameter(name: "actions", type: "Actions"),
                 SwiftParameter(
-                    name: "state", type: machine.stateTypeName,
+                    name: "state", type: names.types.state,
                     defaultValue: initialStateValue),
             ],
             body: [
@@ -821,8 +821,8 @@ struct Translator {
             ]
             function.parameters.append(
                 SwiftParameter(
-                    name: "history", type: machine.historyTypeName,
-                    defaultValue: .call(.identifier(machine.historyTypeName), [])))
+                    name: "history", type: names.types.history,
+                    defaultValue: .call(.identifier(names.types.history), [])))
             function.body.append(.assignment(.identifier("self." + historyStorage), .identifier("history")))
         }
         if machine.hasTimers {
@@ -838,7 +838,7 @@ struct Translator {
 
     /// The parameters that carry an event: the event, then one per predicate type.
     var eventParameters: [SwiftParameter] {
-        [SwiftParameter(label: "_", name: "event", type: machine.eventTypeName)] + predicateParameters
+        [SwiftParameter(label: "_", name: "event", type: names.types.event)] + predicateParameters
     }
 
     /// One per predicate type, labelled with its parameter name; the name inside the
@@ -853,7 +853,7 @@ struct Translator {
 
     /// What the queue holds: the event alone, or a tuple of it and the predicate values.
     private var queueElementType: String {
-        guard !machine.predicateTypes.isEmpty else { return machine.eventTypeName }
+        guard !machine.predicateTypes.isEmpty else { return names.types.event }
         return "(" + eventParameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
     }
 
@@ -1450,8 +1450,8 @@ struct Translator {
             SwiftFunction(
                 isPrivate: true, name: "unhandled",
                 parameters: [
-                    SwiftParameter(label: "_", name: "event", type: machine.eventTypeName),
-                    SwiftParameter(label: "in", name: "state", type: machine.stateTypeName),
+                    SwiftParameter(label: "_", name: "event", type: names.types.event),
+                    SwiftParameter(label: "in", name: "state", type: names.types.state),
                 ],
                 returnType: "Outcome",
                 body: [
@@ -1476,7 +1476,7 @@ extension Translator {
     /// Clock and Duration, which the scheduler's API uses, came with these versions.
     static let timerAvailability = "@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)"
 
-    var timerType: String { machine.timerTypeName }
+    var timerType: String { names.types.timer }
     var schedulerType: String { "any FSMRuntime.TimerScheduler<\(timerType)>" }
 
     /// `enum PlayerTimer { case bufferingAfter30s = "Buffering after(30s)" … }` with each
@@ -1644,7 +1644,7 @@ extension Translator {
             SwiftFunction(
                 documentation: ["Starts the timers of `state` and its superstates, outermost first."],
                 isPrivate: true, name: "startTimers",
-                parameters: [SwiftParameter(label: "_", name: "state", type: machine.stateTypeName)],
+                parameters: [SwiftParameter(label: "_", name: "state", type: names.types.state)],
                 body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
     }
 

@@ -228,13 +228,13 @@ struct DiagramLayout {
             machine.timer(of: transition.event).map { "after " + $0.duration.text }
             ?? machine.events[transition.event].name
         if !transition.guardClause.isEmpty {
-            label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
+            label += " [" + RowText.guardText(transition.guardClause, in: machine) + "]"
         }
         if !transition.actions.isEmpty {
             // The row's own actions, as the effects of a transition without exit actions.
             label +=
                 " / "
-                + TransitionTable.calls(transition.actions, exitCount: 0, of: transition, in: machine)
+                + RowText.calls(transition.actions, exitCount: 0, of: transition, in: machine)
                 .joined(separator: ", ")
         }
         return label

@@ -21,19 +21,20 @@ extension TransitionTable {
     }
 
     static func regionText(_ machine: StateMachine) -> String {
-        let chart = RegionChart(machine)
+        let chart = Statechart(machine)
         return regionRows(machine).map { row in
-            let (target, effects) = regionCells(row.transition, from: row.source, chart: chart)
+            let (target, effects) = regionCells(row.transition, from: row.source, of: machine, chart: chart)
             return head(of: row.transition, in: machine.states[row.source], of: machine) + " -> " + target
                 + " {" + effects.joined(separator: " ") + "}\n"
         }.joined()
     }
 
     /// The next-state text and the actions of one row.
-    static func regionCells(_ transition: Transition, from source: Int, chart: RegionChart) -> (
-        target: String, effects: [String]
-    ) {
-        let machine = chart.machine
+    static func regionCells(_ transition: Transition, from source: Int, of machine: StateMachine, chart: Statechart)
+        -> (
+            target: String, effects: [String]
+        )
+    {
         let leaves = chart.defaultConfiguration(containing: source)
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         let move = chart.move(from: leaves, source: source, targets: targets, history: [:])
@@ -58,7 +59,7 @@ extension TransitionTable {
                 exits += machine.states[state].ownExitActions.map { machine.actions[$0].name }
             }
         }
-        let own = calls(transition.actions, exitCount: 0, of: transition, in: machine)
+        let own = RowText.calls(transition.actions, exitCount: 0, of: transition, in: machine)
         let entries = resumes.isEmpty ? chart.entryActions(of: move).map { machine.actions[$0].name } : []
         let target: String
         if let reached = move.reached {

@@ -20,21 +20,11 @@ public enum TransitionTable {
             + " {" + effects(transition, of: machine).joined(separator: " ") + "}"
     }
 
-    /// The line for a transition as it was taken, as `simulate` prints it: the state it
-    /// reached and the actions it ran.
-    public static func line(
-        for transition: Transition, in state: State, of machine: StateMachine,
-        target: Int, effects: [Int], exitCount: Int
-    ) -> String {
-        head(of: transition, in: state, of: machine) + " -> " + machine.states[target].name
-            + " {" + calls(effects, exitCount: exitCount, of: transition, in: machine).joined(separator: " ") + "}"
-    }
-
     /// `Locked Pass [Enforcement=weak]`: where a line starts.
     static func head(of transition: Transition, in state: State, of machine: StateMachine) -> String {
         let head = state.name + " " + machine.events[transition.event].name
         return transition.guardClause.isEmpty
-            ? head : head + " [" + guardText(transition.guardClause, in: machine) + "]"
+            ? head : head + " [" + RowText.guardText(transition.guardClause, in: machine) + "]"
     }
 
     /// `Locked`, or `Active(history)` when the history of `Active` decides.
@@ -45,22 +35,6 @@ public enum TransitionTable {
         return machine.states[superstate].name + "(history)"
     }
 
-    /// `Enforcement=weak|strong, Reward=positive, isRushHour, !isJammed`: predicate terms
-    /// as written, then condition terms as written.
-    public static func guardText(_ guardClause: Guard, in machine: StateMachine) -> String {
-        let predicates = guardClause.predicates.map { match in
-            let type = machine.predicateTypes[match.type]
-            return type.type.name + "=" + match.cases.map { type.cases[$0].name }.joined(separator: "|")
-        }
-        let conditions = guardClause.conditions.map { term in
-            (term.isNegated ? "!" : "") + callText(machine.conditions[term.condition].name, arguments: term.arguments)
-        }
-        let stateTests = guardClause.stateTests.map {
-            ($0.isNegated ? "!" : "") + "in(" + machine.states[$0.state].name + ")"
-        }
-        return (predicates + conditions + stateTests).joined(separator: ", ")
-    }
-
     /// Every action the transition runs, in order, the row's own with the labels of the
     /// values they are called with: `lock`, `setDuration(duration)`. For a transition that
     /// resumes a history, what follows the row's actions depends on it and is left out.
@@ -68,17 +42,7 @@ public enum TransitionTable {
         let effects =
             transition.resumesHistory
             ? Array(transition.effects.prefix(transition.exitCount + transition.actions.count)) : transition.effects
-        return calls(effects, exitCount: transition.exitCount, of: transition, in: machine)
-    }
-
-    /// The actions of `effects` as calls, the row's own with their arguments.
-    static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine) -> [String]
-    {
-        effects.indices.map { position in
-            callText(
-                machine.actions[effects[position]].name,
-                arguments: transition.arguments(ofEffectAt: position, exitCount: exitCount))
-        }
+        return RowText.calls(effects, exitCount: transition.exitCount, of: transition, in: machine)
     }
 
     /// A Markdown table grouped by state: the state's name in bold on its first row only,
@@ -87,15 +51,15 @@ public enum TransitionTable {
     public static func markdown(_ machine: StateMachine) -> String {
         var lines = ["| State | Event | Guard | Next state | Actions |", "|---|---|---|---|---|"]
         if machine.needsConfigurations {
-            let chart = RegionChart(machine)
+            let chart = Statechart(machine)
             var previous: Int?
             for (source, transition) in regionRows(machine) {
-                let (target, effects) = regionCells(transition, from: source, chart: chart)
+                let (target, effects) = regionCells(transition, from: source, of: machine, chart: chart)
                 lines.append(
                     markdownRow([
                         previous == source ? "" : "**\(markdownText(machine.states[source].name))**",
                         markdownText(machine.events[transition.event].name),
-                        markdownText(guardText(transition.guardClause, in: machine)),
+                        markdownText(RowText.guardText(transition.guardClause, in: machine)),
                         markdownText(target),
                         markdownText(effects.joined(separator: ", ")),
                     ]))
@@ -113,7 +77,7 @@ public enum TransitionTable {
                     markdownRow([
                         position == 0 ? "**\(markdownText(state.name))**" : "",
                         markdownText(machine.events[transition.event].name),
-                        markdownText(guardText(transition.guardClause, in: machine)),
+                        markdownText(RowText.guardText(transition.guardClause, in: machine)),
                         markdownText(targetText(transition, in: machine)),
                         markdownText(effects(transition, of: machine).joined(separator: ", ")),
                     ]))

@@ -42,10 +42,7 @@ extension Analysis {
         }
         var machine = StateMachine(
             name: named(fsmName, types.machine),
-            typeName: types.machine,
-            actionsProtocolName: types.actions,
-            stateTypeName: types.state,
-            eventTypeName: types.event,
+            actionsHeader: headers.actionsName?.text,
             entryExit: headers.entryExit,
             initialState: initialState,
             initialTarget: initialTarget,
@@ -70,12 +67,8 @@ extension Analysis {
             return zip(signature.labels, signature.types).map { EventParameter(label: $0, type: $1) }
         }
         machine.conditionCalls = declarations.conditionCalls
-        machine.eventNameTypeName = types.eventName
-        machine.historyTypeName = types.history
-        machine.snapshotTypeName = types.snapshot
         if !declarations.timers.isEmpty {
             machine.eventTimers = declarations.events.names.indices.map { declarations.timers[$0] }
-            machine.timerTypeName = types.timer
         }
         machine.imports = headers.imports.map(\.text)
         machine.isolation = headers.isolation?.text
@@ -84,7 +77,7 @@ extension Analysis {
         machine.asyncConditions = declarations.conditions.names.map { asyncNames.contains($0.text) }
         machine.isObservable = headers.isObservable
         if machine.hasRegions {
-            machine.initialConfiguration = RegionChart(machine).initialConfiguration().leaves
+            machine.initialConfiguration = statechart.initialConfiguration(entering: initialTarget).leaves
             machine.initialState = machine.initialConfiguration[0]
         } else {
             machine.initialConfiguration = [initialState]

@@ -1,18 +1,7 @@
 extension Analysis {
     /// The Swift names of the machine's types.
-    var typeNames:
-        (
-            machine: String, actions: String, state: String, event: String, eventName: String, history: String,
-            timer: String, snapshot: String
-        )
-    {
-        let machine = SwiftNames.upperCamel(headers.fsmName?.text ?? "")
-        let base = SwiftNames.unescaped(machine)
-        let actions = headers.actionsName.map { SwiftNames.escaped($0.text) } ?? "\(base)Actions"
-        return (
-            machine, actions, "\(base)State", "\(base)Event", "\(base)EventName", "\(base)History", "\(base)Timer",
-            "\(base)Snapshot"
-        )
+    var typeNames: MachineTypeNames {
+        MachineTypeNames(fsmName: headers.fsmName?.text ?? "", actionsHeader: headers.actionsName?.text)
     }
 
     /// The events the app sends: every event but the timers of `after(…)` rows.
@@ -169,7 +158,7 @@ extension Analysis {
     /// Names that mean something else where generated code writes a value's type: inside
     /// the actions protocol (`State`, `Event`), inside the machine (`Actions`, `Outcome`),
     /// and in the whole file (`RequiredRuntime`).
-    static let typeNamesTakenInside: Set<String> = GeneratedNames.memberTypeNames
+    static let typeNamesTakenInside: Set<String> = ReservedNames.memberTypeNames
         .union(["State", "Event", "RequiredRuntime"])
 
     /// A type the generated file declares at the top level of the user's module: it must
@@ -186,7 +175,7 @@ extension Analysis {
             log.error(
                 .invalidSwiftName, "'\(name)' cannot name the \(role): Swift reserves '\(bare)'\(instead)",
                 at: name.location)
-        } else if GeneratedNames.typeNames.contains(bare) {
+        } else if ReservedNames.typeNames.contains(bare) {
             log.error(
                 .invalidSwiftName, "'\(name)' cannot name the \(role): the generated code uses '\(bare)'\(instead)",
                 at: name.location)
@@ -218,7 +207,7 @@ extension Analysis {
                 .invalidSwiftName,
                 "'\(name)' cannot name the actions protocol: Swift reads '\(name)' as the start of a type, even in backticks\(instead)",
                 at: name.location)
-        } else if GeneratedNames.memberTypeNames.contains(name.text) {
+        } else if ReservedNames.memberTypeNames.contains(name.text) {
             log.error(
                 .invalidSwiftName,
                 "'\(name)' cannot name the actions protocol: the generated machine has a member type '\(name)', which would hide it inside the machine\(instead)",

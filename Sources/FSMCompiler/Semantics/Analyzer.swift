@@ -46,8 +46,8 @@ struct Analysis {
     /// The hierarchy, initial rows and histories, for where transitions go.
     var statechart: Statechart {
         Statechart(
-            entryExit: headers.entryExit, isAbstract: states.map(\.isAbstract),
-            ancestors: resolution.ancestors, substates: resolution.substates,
+            entryExit: headers.entryExit, names: states.map(\.name.text), isAbstract: states.map(\.isAbstract),
+            isParallel: resolution.isParallel, ancestors: resolution.ancestors, substates: resolution.substates,
             ownEntryActions: states.map { $0.entry?.actions ?? [] },
             ownExitActions: states.map { $0.exit?.actions ?? [] },
             initialSubstate: resolution.initialSubstate, initialActions: resolution.initialActions,

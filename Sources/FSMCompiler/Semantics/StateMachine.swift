@@ -4,13 +4,9 @@
 public struct StateMachine: Hashable, Sendable {
     /// The `FSM` header.
     public var name: Named
-    /// The Swift type of the machine, from `name` in UpperCamelCase.
-    public var typeName: String
-    /// The actions protocol: the `Actions` header, else `<typeName>Actions`.
-    public var actionsProtocolName: String
-    /// The Swift enums of states and events: `<typeName>State` and `<typeName>Event`.
-    public var stateTypeName: String
-    public var eventTypeName: String
+    /// The `Actions:` header as written: the name of the actions protocol, if not the default
+    /// (`MachineTypeNames` has the names of the generated types).
+    public var actionsHeader: String?
     public var entryExit: EntryExitMode
     /// The concrete state the machine starts in; an index into `states`.
     public var initialState: Int
@@ -27,8 +23,6 @@ public struct StateMachine: Hashable, Sendable {
     /// the app sends. Its `Named` is `after(30s)` as first written in its state, and
     /// its Swift name the timer's case (`bufferingAfter30s`).
     public var eventTimers: [TimerEvent?] = []
-    /// The enum of the timers, `<typeName>Timer`, which only a machine with `after` rows has.
-    public var timerTypeName: String = ""
     /// By index into `actions` and `conditions`: the types of the values each is called
     /// with, and the labels of its first use (which name the generated parameters).
     public var actionParameters: [[EventParameter]] = []
@@ -48,14 +42,6 @@ public struct StateMachine: Hashable, Sendable {
 
     /// The modules of `Import:` headers, which the generated file imports after FSMRuntime.
     public var imports: [String] = []
-    /// The enum of event names without their values, `<typeName>EventName`, which only a
-    /// machine whose events carry values has (`hasEventValues`).
-    public var eventNameTypeName: String = ""
-    /// The struct of stored histories, `<typeName>History`, which only a machine with
-    /// `History:` headers has.
-    public var historyTypeName: String = ""
-    /// The struct that holds the machine as data, to save and restore: `<typeName>Snapshot`.
-    public var snapshotTypeName: String = ""
     /// The `Isolation:` header: the global actor the actions protocol and the machine are
     /// isolated to, as written (`MainActor`); nil for a machine that is not isolated.
     public var isolation: String? = nil
@@ -105,7 +91,7 @@ public struct StateMachine: Hashable, Sendable {
 
     /// Whether some state is a `Parallel:` state: the machine is then in a configuration of
     /// states at once, one per active region (Language reference › Regions), which
-    /// `RegionChart` describes.
+    /// `Statechart` describes.
     public var hasRegions: Bool { states.contains { $0.isParallel } }
 
     /// Whether the state is a region: a direct substate of a parallel state (its only
@@ -114,7 +100,7 @@ public struct StateMachine: Hashable, Sendable {
         states[state].superstates.contains { states[$0].isParallel }
     }
 
-    /// Whether the machine is run in configurations (`RegionChart`): it has parallel states,
+    /// Whether the machine is run in configurations (`Statechart`): it has parallel states,
     /// or guards that test which states are active.
     public var needsConfigurations: Bool {
         hasRegions || states.contains { $0.transitions.contains { !$0.guardClause.stateTests.isEmpty } }

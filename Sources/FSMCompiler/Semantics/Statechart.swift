@@ -1,19 +1,31 @@
-/// Where a transition really goes and what it runs on the way
-/// (Language reference › Entry and exit, Initial substates and history): which states it
-/// leaves and enters, the initial rows it follows, the histories it reads and writes.
-/// Everything is decided here, at compile time; only a stored history can leave the end
-/// open, and then every way it can end is listed.
+/// The hierarchy of a machine's states and what a transition does in it
+/// (Language reference › Entry and exit, Initial substates and history, Regions): the one
+/// place that answers ancestry, the configuration a transition reaches, the states it
+/// leaves and enters, the initial rows it follows and the histories it reads and writes.
+/// Every stage asks it: the Analyzer (reachability, each row's `arrivals`), the
+/// interpreter, the table and the generators.
 ///
-/// `A(s)` below is `s` with all its superstates. A transition from `s` whose row names
-/// `x` ends in a concrete state `t` (x itself, or where x's initial rows or history lead).
-/// In the default mode it keeps the states of `A(s) ∩ A(t)` that are not below `x` (nor
-/// `s` itself, when the row names `s`): it exits the rest of `A(s)`, leaf first, and
-/// enters the rest of `A(t)`, root first, each initial row's actions after the entry
-/// actions of the state whose body holds it. A row naming a superstate of `s` is thus a
-/// local transition: that superstate stays, its substates are left and entered again.
-struct Statechart {
-    let entryExit: EntryExitMode
+/// A *configuration* is given by its leaves, in configuration order (regions in
+/// declaration order, depth first); its active states are the leaves with all their
+/// superstates. A machine without parallel states is always in a configuration of one leaf,
+/// its current state, and is simply the case of one region.
+///
+/// `L(x)` below is `x` with all its superstates. A row of `source` (an active leaf whose
+/// flattened rows hold it, or a parallel state whose level rows do) naming the states `T`
+/// (one, or those of a fork) keeps, in the default (UML) mode, the states of `L(source)`
+/// that are in some `L(t)` but not strictly inside a `t` (nor the source itself when the
+/// row names it: an external self-transition). `EntryExit: always` keeps none, and
+/// `EntryExit: onChange` keeps everything when the configuration does not change and none
+/// otherwise. The row leaves every active state inside a state of `L(source)` that it does
+/// not keep, and, from a parallel source, every active state inside the source. It enters
+/// the states of the `L(t)` it does not keep, and completes the configuration: a parallel
+/// state without an active state in a region enters that region, and a superstate entered
+/// without an active substate resumes its history or follows its initial row.
+public struct Statechart: Sendable {
+    public let entryExit: EntryExitMode
+    let names: [String]
     let isAbstract: [Bool]
+    let isParallel: [Bool]
     /// Per state: its superstates, transitively, in entry order (root first).
     let ancestors: [[Int]]
     /// Per state: its direct substates, in declaration order.
@@ -23,7 +35,363 @@ struct Statechart {
     let initialSubstate: [Int?]
     let initialActions: [[Int]]
     let history: [HistoryKind?]
+    /// Per state: its position in a walk of the hierarchy that visits each state's
+    /// substates in declaration order, which orders a configuration's leaves.
+    private let preorder: [Int]
 
+    init(
+        entryExit: EntryExitMode, names: [String], isAbstract: [Bool], isParallel: [Bool], ancestors: [[Int]],
+        substates: [[Int]], ownEntryActions: [[Int]], ownExitActions: [[Int]], initialSubstate: [Int?],
+        initialActions: [[Int]], history: [HistoryKind?]
+    ) {
+        self.entryExit = entryExit
+        self.names = names
+        self.isAbstract = isAbstract
+        self.isParallel = isParallel
+        self.ancestors = ancestors
+        self.substates = substates
+        self.ownEntryActions = ownEntryActions
+        self.ownExitActions = ownExitActions
+        self.initialSubstate = initialSubstate
+        self.initialActions = initialActions
+        self.history = history
+        var order = Array(repeating: -1, count: names.count)
+        var next = 0
+        var stack = Array(names.indices.filter { ancestors[$0].isEmpty }.reversed())
+        while let state = stack.popLast() {
+            guard order[state] < 0 else { continue }
+            order[state] = next
+            next += 1
+            stack.append(contentsOf: substates[state].reversed())
+        }
+        preorder = order
+    }
+
+    /// The statechart of a checked machine.
+    public init(_ machine: StateMachine) {
+        let states = machine.states
+        self.init(
+            entryExit: machine.entryExit, names: states.map(\.name), isAbstract: states.map(\.isAbstract),
+            isParallel: states.map(\.isParallel), ancestors: states.map(\.ancestors),
+            substates: states.map(\.substates),
+            ownEntryActions: states.map(\.ownEntryActions), ownExitActions: states.map(\.ownExitActions),
+            initialSubstate: states.map(\.initialSubstate), initialActions: states.map(\.initialActions),
+            history: states.map(\.history))
+    }
+}
+
+// MARK: - Ancestry
+
+extension Statechart {
+    /// `state` with all its superstates, root first: the order of entry.
+    public func lineage(of state: Int) -> [Int] {
+        ancestors[state] + [state]
+    }
+
+    /// Whether `state` is `container` or one of its substates.
+    public func isWithin(_ state: Int, _ container: Int) -> Bool {
+        state == container || ancestors[state].contains(container)
+    }
+
+    /// The direct substate of `container` that holds `state` (or is it), if any.
+    public func directSubstate(of container: Int, holding state: Int) -> Int? {
+        substates[container].first { isWithin(state, $0) }
+    }
+
+    /// `leaves` in configuration order.
+    public func ordered(_ leaves: some Sequence<Int>) -> [Int] {
+        leaves.sorted { preorder[$0] < preorder[$1] }
+    }
+
+    /// The active states of a configuration, in entry order: each leaf's superstates before
+    /// it, regions in declaration order.
+    public func activeStates(of leaves: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        var states: [Int] = []
+        for leaf in leaves {
+            for state in lineage(of: leaf) where seen.insert(state).inserted { states.append(state) }
+        }
+        return states
+    }
+
+    /// The concrete states a history of `state` can hold: the states that can be current
+    /// inside it, itself included when it is concrete.
+    func storableStates(of state: Int) -> [Int] {
+        isAbstract.indices.filter { !isAbstract[$0] && isWithin($0, state) }
+    }
+}
+
+// MARK: - Configurations
+
+extension Statechart {
+    /// The state of a configuration that takes an event for `state`: `state` itself when it
+    /// is a leaf or a parallel state, else its active substate's, recursively.
+    public func node(below state: Int, leaves: [Int]) -> Int {
+        var state = state
+        while !isParallel[state] && !leaves.contains(state) {
+            guard let child = substates[state].first(where: { child in leaves.contains { isWithin($0, child) } })
+            else { return state }
+            state = child
+        }
+        return state
+    }
+
+    /// The state that takes events first: the outermost active parallel state, or the
+    /// only leaf.
+    public func topNode(of leaves: [Int]) -> Int {
+        guard leaves.count > 1 else { return leaves[0] }
+        return activeStates(of: leaves).first { isParallel[$0] }!
+    }
+
+    /// `Media(Playing, Muted)` for a parallel `state`, its leaf's name for a leaf: the
+    /// part of a configuration at `state`; a state of `resuming`, whose history decides what
+    /// is inside it, prints as `Active(history)`.
+    public func describe(_ state: Int, leaves: [Int], resuming: Set<Int> = []) -> String {
+        var state = state
+        while true {
+            if resuming.contains(state) { return names[state] + "(history)" }
+            if isParallel[state] {
+                return names[state] + "("
+                    + substates[state].map { describe($0, leaves: leaves, resuming: resuming) }
+                    .joined(separator: ", ") + ")"
+            }
+            guard !leaves.contains(state),
+                let child = substates[state].first(where: { child in leaves.contains { isWithin($0, child) } })
+            else { return names[state] }
+            state = child
+        }
+    }
+
+    /// The whole configuration: `Off`, `Media(Playing, Muted)`.
+    public func describe(_ leaves: [Int]) -> String {
+        describe(topNode(of: leaves), leaves: leaves)
+    }
+
+    /// What taking a row does.
+    public struct Move: Hashable, Sendable {
+        /// The states left, in the order their exit actions run.
+        public var exited: [Int]
+        /// The states entered, in the order their entry actions run.
+        public var entered: [Int]
+        /// The entered (or kept) states whose initial row was followed: its actions run
+        /// after their entry actions.
+        public var initialRowsFollowed: Set<Int>
+        /// The configuration reached.
+        public var leaves: [Int]
+        /// The histories written: each state with history that was left, or whose
+        /// substates were, with the leaves that were active inside it.
+        public var historyWrites: [Int: [Int]]
+        /// The state whose part of the new configuration the move decided: the one state
+        /// entered at the top, the parallel state above several, or the state the row
+        /// names when it enters nothing; nil for a row that names no state.
+        public var reached: Int?
+
+        /// A move that changes nothing.
+        static func staying(in leaves: [Int]) -> Move {
+            Move(exited: [], entered: [], initialRowsFollowed: [], leaves: leaves, historyWrites: [:], reached: nil)
+        }
+    }
+
+    /// Taking a row of `source` that names `targets` (empty for `-`) in the configuration
+    /// `leaves`, with the stored `history` (leaves last active inside each state with history).
+    public func move(from leaves: [Int], source: Int, targets: [Int], history: [Int: [Int]]) -> Move {
+        guard !targets.isEmpty else {
+            guard entryExit == .always else { return .staying(in: leaves) }
+            // CC_SMC's `-` leaves and enters the source with its superstates, and follows
+            // no initial row: the configuration stays as it is.
+            let lineage = lineage(of: source)
+            return Move(
+                exited: lineage.reversed(), entered: lineage, initialRowsFollowed: [], leaves: leaves,
+                historyWrites: [:], reached: nil)
+        }
+        let targetLineages = Set(targets.flatMap(lineage(of:)))
+        let kept = kept(source, targets, targetLineages)
+        var move = moving(from: leaves, source: source, targets: targets, keeping: kept, history: history)
+        switch entryExit {
+        case .uml:
+            // A state on the way to where the row ends that is not on the way to the named
+            // states (another superstate of the leaf an initial row leads to) stays too.
+            let keptOnTheWay = self.kept(source, targets, targetLineages.union(activeStates(of: move.leaves)))
+            if keptOnTheWay != kept {
+                move = moving(from: leaves, source: source, targets: targets, keeping: keptOnTheWay, history: history)
+            }
+        case .always:
+            break
+        case .onChange:
+            // Only a change of state leaves and enters anything.
+            if move.leaves == leaves {
+                var staying = Move.staying(in: leaves)
+                staying.reached = targets[0]
+                return staying
+            }
+        }
+        return move
+    }
+
+    /// The states of `L(source)` a row naming `targets` keeps, given the states on the way
+    /// to where it ends.
+    private func kept(_ source: Int, _ targets: [Int], _ reached: Set<Int>) -> Set<Int> {
+        guard entryExit == .uml else { return [] }
+        return Set(
+            lineage(of: source).filter { state in
+                reached.contains(state) && !targets.contains { $0 != state && isWithin(state, $0) }
+                    && !(state == source && targets.contains(source))
+            })
+    }
+
+    /// The move that keeps `kept`, with the stored `history`.
+    private func moving(from leaves: [Int], source: Int, targets: [Int], keeping kept: Set<Int>, history: [Int: [Int]])
+        -> Move
+    {
+        let left = lineage(of: source).filter { !kept.contains($0) }
+        let active = activeStates(of: leaves)
+        let exited = Set(
+            active.filter { state in
+                !kept.contains(state)
+                    && (left.contains { isWithin(state, $0) }
+                        || (state != source && isWithin(state, source) && isParallel[source]))
+            })
+        // A state with history records what was active inside it whenever the move leaves
+        // it or leaves states inside it: a state kept while its substates are left and
+        // entered again (a local transition) resumes them, its most recent configuration.
+        var historyWrites: [Int: [Int]] = [:]
+        for state in active
+        where self.history[state] != nil && (exited.contains(state) || exited.contains { isWithin($0, state) }) {
+            historyWrites[state] = leaves.filter { isWithin($0, state) }
+        }
+        var stored = history
+        stored.merge(historyWrites) { $1 }
+        let survivors = Set(active).subtracting(exited)
+        var completion = Completion(chart: self, history: stored)
+        let newActive = completion.complete(survivors.union(targets.flatMap(lineage(of:))))
+        let newLeaves = self.leaves(of: newActive)
+        let entered = activeStates(of: newLeaves).filter { !survivors.contains($0) }
+        let tops = entered.filter { state in !ancestors[state].contains(where: entered.contains) }
+        var reached = tops.first ?? targets[0]
+        if tops.count > 1 {
+            reached =
+                lineage(of: tops[0]).last { candidate in
+                    isParallel[candidate] && tops.allSatisfy { isWithin($0, candidate) }
+                } ?? targets[0]
+        }
+        return Move(
+            exited: active.reversed().filter(exited.contains), entered: entered,
+            initialRowsFollowed: completion.followed.intersection(Set(entered).union(survivors)),
+            leaves: newLeaves, historyWrites: historyWrites, reached: reached)
+    }
+
+    /// The exit actions a move runs, in order.
+    public func exitActions(of move: Move) -> [Int] {
+        move.exited.flatMap { ownExitActions[$0] }
+    }
+
+    /// The entry actions a move runs, in order, each initial row's actions after the entry
+    /// actions of the state whose body holds it (which may be a state the move kept).
+    public func entryActions(of move: Move) -> [Int] {
+        let entered = Set(move.entered)
+        return activeStates(of: move.leaves).flatMap { state in
+            (entered.contains(state) ? ownEntryActions[state] : [])
+                + (move.initialRowsFollowed.contains(state) ? initialActions[state] : [])
+        }
+    }
+
+    /// The configuration a machine starts in: `target` (its `Initial:` state) entered.
+    public func initialConfiguration(entering target: Int, history: [Int: [Int]] = [:]) -> (
+        leaves: [Int], initialRowsFollowed: Set<Int>
+    ) {
+        var completion = Completion(chart: self, history: history)
+        let active = completion.complete(Set(lineage(of: target)))
+        return (leaves(of: active), completion.followed)
+    }
+
+    /// The configuration a state is in when nothing but its own lineage was chosen: `state`
+    /// with its superstates, every other region entered by its initial rows, without
+    /// history. The table reads rows from it: what a row enters does not depend on the
+    /// other regions, and what it leaves of them it names as `exit(…)`.
+    public func defaultConfiguration(containing state: Int) -> [Int] {
+        var completion = Completion(chart: self, history: [:])
+        return leaves(of: completion.complete(Set(lineage(of: state))))
+    }
+
+    /// The leaves of a set of active states, in configuration order.
+    private func leaves(of active: Set<Int>) -> [Int] {
+        let above = active.reduce(into: Set<Int>()) { $0.formUnion(ancestors[$1]) }
+        return ordered(active.subtracting(above))
+    }
+
+    /// Completes a set of states closed under superstates into a configuration.
+    private struct Completion {
+        let chart: Statechart
+        /// The histories, with those the move wrote.
+        let history: [Int: [Int]]
+        private(set) var followed = Set<Int>()
+
+        init(chart: Statechart, history: [Int: [Int]]) {
+            self.chart = chart
+            self.history = history
+        }
+
+        mutating func complete(_ required: Set<Int>) -> Set<Int> {
+            var required = required
+            var work = chart.ordered(required)
+            // The leaves a history resumes are leaves again, whatever is below them.
+            var resumedLeaves = Set<Int>()
+            // A state is active with all its superstates (a state may have several).
+            func add(_ state: Int) {
+                for state in chart.lineage(of: state) where required.insert(state).inserted { work.append(state) }
+            }
+            func resume(_ leaves: [Int], below container: Int) {
+                for leaf in leaves {
+                    resumedLeaves.insert(leaf)
+                    for state in path(to: leaf, below: container) { add(state) }
+                }
+            }
+            /// The states from below `container` down to `leaf`.
+            func path(to leaf: Int, below container: Int) -> [Int] {
+                chart.lineage(of: leaf).filter { $0 != container && chart.isWithin($0, container) }
+            }
+            while let state = work.popLast() {
+                guard !resumedLeaves.contains(state) else { continue }
+                let substates = chart.substates[state]
+                guard !substates.contains(where: required.contains) else {
+                    // A fork names some regions; the others enter by their own rules.
+                    if chart.isParallel[state] { for region in substates { add(region) } }
+                    continue
+                }
+                guard !substates.isEmpty else { continue }
+                let resumed = history[state] ?? []
+                if let kind = chart.history[state], !resumed.isEmpty, kind == .deep || !chart.isParallel[state] {
+                    switch kind {
+                    case .deep:
+                        resume(resumed, below: state)
+                    case .shallow:
+                        // A concrete state whose history holds itself is resumed as a leaf.
+                        let holding = resumed.compactMap { chart.directSubstate(of: state, holding: $0) }
+                        guard let child = holding.first else { continue }
+                        if chart.isAbstract[child] && chart.initialSubstate[child] == nil && !chart.isParallel[child] {
+                            // A substate that could not be entered by its own rules is
+                            // resumed as it was.
+                            resume(resumed, below: state)
+                        } else {
+                            add(child)
+                        }
+                    }
+                } else if chart.isParallel[state] {
+                    // Shallow history of a parallel state: each region by its own rules.
+                    for region in substates { add(region) }
+                } else if let initial = chart.initialSubstate[state] {
+                    followed.insert(state)
+                    for state in path(to: initial, below: state) { add(state) }
+                }
+            }
+            return required
+        }
+    }
+}
+
+// MARK: - Rows at compile time
+
+extension Statechart {
     /// One way of entering a state: the histories it assumed, the concrete state reached,
     /// and the states whose initial rows it followed, outermost first.
     struct Entering {
@@ -32,13 +400,9 @@ struct Statechart {
         var initialRowsFollowed: [Int] = []
     }
 
-    /// Whether `state` is `container` or one of its substates.
-    func isWithin(_ state: Int, _ container: Int) -> Bool {
-        state == container || ancestors[state].contains(container)
-    }
-
     /// Every way of entering `state` by a transition from `source` (nil when the machine
-    /// starts): the first one finds every history it reads empty.
+    /// starts), in a machine without parallel states: the first one finds every history it
+    /// reads empty.
     ///
     /// A superstate with history that holds the source resumes the source: that is its most
     /// recent configuration. One that does not reads its stored history: empty, it enters
@@ -67,12 +431,6 @@ struct Statechart {
         return [Entering(leaf: state)]
     }
 
-    /// The concrete states a history of `state` can hold: the states that can be current
-    /// inside it, itself included when it is concrete.
-    func storableStates(of state: Int) -> [Int] {
-        isAbstract.indices.filter { !isAbstract[$0] && isWithin($0, state) }
-    }
-
     private func followingInitialRow(of state: Int, from source: Int?) -> [Entering] {
         guard let substate = initialSubstate[state] else { return [Entering(leaf: state)] }
         return entering(substate, from: source).map { way in
@@ -83,9 +441,7 @@ struct Statechart {
     }
 
     private func resuming(_ state: Int, _ kind: HistoryKind, stored: Int, from source: Int?) -> [Entering] {
-        guard kind == .shallow, stored != state,
-            let substate = substates[state].first(where: { isWithin(stored, $0) })
-        else {
+        guard kind == .shallow, stored != state, let substate = directSubstate(of: state, holding: stored) else {
             return [Entering(leaf: stored)]
         }
         // A substate that could not be entered by its own rules is left as it was.
@@ -93,61 +449,35 @@ struct Statechart {
         return entering(substate, from: source)
     }
 
-    /// Every way a transition from `source` ends, the row naming `target` (nil for `-`).
+    /// Every way a row of `source` naming `target` (nil for `-`) ends, in a machine without
+    /// parallel states: the move for each history the row may find stored, read from
+    /// `move(from:source:targets:history:)`.
     func arrivals(from source: Int, to target: Int?, rowActions: [Int]) -> [Arrival] {
         guard let target else {
-            // `-`: internal, but for CC_SMC's mode, which leaves and enters the state itself.
-            guard entryExit == .always else {
-                return [Arrival(history: [], target: source, effects: rowActions, exitCount: 0, historyWrites: [])]
-            }
-            let exits = exitActions(of: source, keeping: [])
-            let lineage = ancestors[source] + [source]
+            let move = move(from: [source], source: source, targets: [], history: [:])
+            let exits = exitActions(of: move)
             return [
                 Arrival(
-                    history: [], target: source,
-                    effects: exits + rowActions + entryActions(of: source, keeping: [], initialRowsFollowed: []),
-                    exitCount: exits.count, historyWrites: [], exited: lineage.reversed(), entered: lineage)
+                    history: [], target: source, effects: exits + rowActions + entryActions(of: move),
+                    exitCount: exits.count, historyWrites: [], exited: move.exited, entered: move.entered)
             ]
         }
         return entering(target, from: source).map { way in
-            let lineage = Set(ancestors[way.leaf] + [way.leaf])
-            let kept: Set<Int>
-            switch entryExit {
-            case .uml:
-                kept = Set(
-                    (ancestors[source] + [source]).filter { state in
-                        lineage.contains(state) && !(state != target && isWithin(state, target))
-                            && !(state == source && target == source)
-                    })
-            case .always:
-                kept = []
-            case .onChange:
-                kept = way.leaf == source ? lineage : []
-            }
-            let exits = exitActions(of: source, keeping: kept)
-            let entries =
-                entryExit == .onChange && way.leaf == source
-                ? [] : entryActions(of: way.leaf, keeping: kept, initialRowsFollowed: way.initialRowsFollowed)
-            let left = (ancestors[source] + [source]).filter { history[$0] != nil && !lineage.contains($0) }
+            var stored: [Int: [Int]] = [:]
+            for value in way.history { if let state = value.state { stored[value.superstate] = [state] } }
+            let move = move(from: [source], source: source, targets: [target], history: stored)
+            assert(
+                isParallel.contains(true) || move.leaves == [way.leaf],
+                "the ways of entering \(names[target]) and the move there disagree: from \(names[source]) \(move.leaves.map { names[$0] }) vs \(names[way.leaf]) assuming \(way.history.map { "\(names[$0.superstate])=\($0.state.map { names[$0] } ?? "-")" })"
+            )
+            let exits = exitActions(of: move)
+            let reached = Set(lineage(of: way.leaf))
+            // Generated code stores a history when the machine leaves its superstate; one it
+            // stays in (or enters again) is stored when it is left.
+            let writes = lineage(of: source).filter { history[$0] != nil && !reached.contains($0) }
             return Arrival(
-                history: way.history, target: way.leaf, effects: exits + rowActions + entries,
-                exitCount: exits.count, historyWrites: left,
-                exited: (ancestors[source] + [source]).reversed().filter { !kept.contains($0) },
-                entered: (ancestors[way.leaf] + [way.leaf]).filter { !kept.contains($0) })
-        }
-    }
-
-    /// The exit actions of the states of `A(state)` not kept, leaf first.
-    private func exitActions(of state: Int, keeping kept: Set<Int>) -> [Int] {
-        (ancestors[state] + [state]).reversed().filter { !kept.contains($0) }.flatMap { ownExitActions[$0] }
-    }
-
-    /// The entry actions of the states of `A(state)` not kept, root first, each followed
-    /// by its initial row's actions when the transition followed that row.
-    private func entryActions(of state: Int, keeping kept: Set<Int>, initialRowsFollowed: [Int]) -> [Int] {
-        (ancestors[state] + [state]).flatMap { state in
-            (kept.contains(state) ? [] : ownEntryActions[state])
-                + (initialRowsFollowed.contains(state) ? initialActions[state] : [])
+                history: way.history, target: way.leaf, effects: exits + rowActions + entryActions(of: move),
+                exitCount: exits.count, historyWrites: writes, exited: move.exited, entered: move.entered)
         }
     }
 }

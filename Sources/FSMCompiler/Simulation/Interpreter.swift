@@ -1,45 +1,88 @@
 /// Runs a `StateMachine` one event at a time: the meaning the Language reference gives a
-/// machine, read straight from each state's flattened `transitions`.
+/// machine, read straight from each state's flattened `transitions` and, for where a row
+/// goes, from the hierarchy through `Statechart`. Every machine runs in a configuration:
+/// one leaf for a machine without parallel states, one per active region otherwise
+/// (Language reference › Regions).
 ///
-/// It deliberately ignores `DispatchPlanner`, which orders the rows for the generated code:
-/// it finds the applicable rows of highest rank afresh for every event, so that
-/// differential tests compare two independent readings of the model.
+/// It deliberately ignores `DispatchPlanner`, which orders the rows for the generated code,
+/// and the rows' precomputed `arrivals`: it finds the applicable rows of highest rank afresh
+/// for every event, so that differential tests compare two independent readings of the model.
+///
+/// Dispatch of an event starts at the outermost parallel state (or the only leaf). A leaf
+/// chooses among its rows for the event: most specific first (rank, the number of predicate,
+/// condition and state-test terms, descending; then table order), its state tests read,
+/// then its conditions asked left to right as written, each condition call at most once per
+/// event; the first row whose terms all hold wins, and if rows match the predicate values
+/// but none holds, the event is rejected. A parallel state lets each region choose, in
+/// declaration order; if any region chose a row, those rows fire, one after another; if
+/// none did, the parallel state's own rows (its own and its superstates') are tried the
+/// same way. State tests read the configuration the event arrived in.
 public struct Interpreter: Sendable {
     public let machine: StateMachine
-    /// The current state; an index into `machine.states`, always a concrete state.
-    public private(set) var state: Int
-    /// Per superstate with history: the concrete state last current in it when it was
-    /// left, if it was.
-    public private(set) var history: [Int: Int] = [:]
-
+    public let chart: Statechart
+    /// The active leaves, one per active region, in configuration order: for a machine
+    /// without parallel states, its current state alone.
+    public private(set) var leaves: [Int]
+    /// Per state with history: the leaves last active inside it when the machine last left it
+    /// or states inside it.
+    public private(set) var history: [Int: [Int]]
     /// The running timers, as indices into `machine.events` (their `after(…)` events): those
-    /// of the states the machine is in that have neither fired nor been restarted since.
+    /// of the active states that have neither fired nor been restarted since.
     public private(set) var runningTimers: Set<Int> = []
 
-    /// A machine in `state`, by default its initial state, with `history`. As in generated
-    /// code, no entry actions run, and the timers of `state` and its superstates start.
-    public init(_ machine: StateMachine, state: Int? = nil, history: [Int: Int] = [:]) {
+    /// A machine in the configuration `leaves`, by default the initial one, with `history`.
+    /// As in generated code, no entry actions run, and the timers of every active state start.
+    public init(_ machine: StateMachine, leaves: [Int]? = nil, history: [Int: [Int]] = [:]) {
         self.machine = machine
-        self.state = state ?? machine.initialState
+        let chart = Statechart(machine)
+        self.chart = chart
+        self.leaves = leaves.map { chart.ordered($0) } ?? machine.initialConfiguration
         self.history = history
-        for owner in lineage(of: self.state) { runningTimers.formUnion(machine.timers(ownedBy: owner)) }
+        for state in chart.activeStates(of: self.leaves) { runningTimers.formUnion(machine.timers(ownedBy: state)) }
+    }
+
+    /// A machine without parallel states in `state`, with each superstate's stored history.
+    public init(_ machine: StateMachine, state: Int, history: [Int: Int] = [:]) {
+        self.init(machine, leaves: [state], history: history.mapValues { [$0] })
+    }
+
+    /// The current state of a machine without parallel states: its only leaf.
+    public var state: Int { leaves[0] }
+
+    /// One row that fired, and what it did.
+    public struct Firing: Hashable, Sendable {
+        public var transition: Transition
+        /// The leaf whose rows hold it, or the parallel state whose own rows do.
+        public var source: Int
+        /// The configuration before the row fired.
+        public var leavesBefore: [Int]
+        public var move: Statechart.Move
+        /// Exit actions, the row's own actions, entry and initial actions.
+        public var effects: [Int]
+        /// How many exit actions `effects` starts with.
+        public var exitCount: Int
+        /// Indices into `machine.events`: the timers cancelled after the exit actions and
+        /// started after the entry actions.
+        public var cancelledTimers: [Int] = []
+        public var startedTimers: [Int] = []
     }
 
     /// What handling one event did.
     public struct Step: Hashable, Sendable {
         public enum Outcome: Hashable, Sendable {
-            /// The transition ran: its effects ran and the state is now its target.
-            case transitioned(Transition)
-            /// Rows for the event match the predicate values, but the condition results
-            /// rule each of them out: nothing ran. The transition is the most specific of
-            /// them, the first that was tried.
-            case rejected(Transition)
-            /// No row of the state applies to the event with the predicate values given.
+            /// Rows fired: one per region that took the event, or one row of a parallel state
+            /// or above, or of the only leaf.
+            case transitioned([Firing])
+            /// Rows for the event match the predicate values, but their conditions and state
+            /// tests rule each out: nothing ran. The row is the most specific of them, the
+            /// first tried, and `source` holds it.
+            case rejected(Transition, source: Int)
+            /// No row of the active states applies to the event with the predicate values given.
             case unhandled
         }
 
-        /// The state the event arrived in; an index into `machine.states`.
-        public var state: Int
+        /// The configuration the event arrived in.
+        public var leaves: [Int]
         /// An index into `machine.events`.
         public var event: Int
         public var outcome: Outcome
@@ -47,157 +90,115 @@ public struct Interpreter: Sendable {
         /// indices into `machine.conditionCalls` (a condition asked with other arguments is
         /// another call).
         public var askedConditions: [Int] = []
-        /// For a transition: the state it ended in, and every action it ran, the first
-        /// `exitCount` of them exit actions, then the row's own.
-        public var target: Int? = nil
-        public var effects: [Int] = []
-        public var exitCount: Int = 0
-        /// The timers the transition cancelled (after the exit actions) and started (after the
-        /// entry actions), in that order: indices into `machine.events`.
-        public var cancelledTimers: [Int] = []
-        public var startedTimers: [Int] = []
+
+        /// The rows that fired, none unless the event was taken.
+        public var firings: [Firing] {
+            guard case .transitioned(let firings) = outcome else { return [] }
+            return firings
+        }
+    }
+
+    /// What one state chose for the event.
+    private enum Choice {
+        case rows([(Transition, source: Int)])
+        case rejected(Transition, source: Int)
+        case unhandled
     }
 
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
     /// per predicate type, in declaration order; `conditions` the result each condition
     /// would give, by index into `machine.conditions`.
-    ///
-    /// The rows whose predicate matches hold are tried most specific first (rank, the
-    /// number of predicate and condition terms, descending; then table order); a row's
-    /// condition terms are asked left to right as written, each condition call at most once
-    /// per event, until a row's terms all hold. That row wins; if none does, the event is
-    /// rejected, and if no row matches the predicate values, it is unhandled.
     @discardableResult
     public mutating func handle(_ event: Int, predicates: [Int], conditions: [Bool]) -> Step {
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == machine.conditions.count, "one result per condition")
-        let source = state
+        var step = Step(leaves: leaves, event: event, outcome: .unhandled)
         if machine.timer(of: event) != nil {
             // A timer that is not running does not fire; one that fires is spent, whatever
             // its rows then do.
-            guard runningTimers.remove(event) != nil else {
-                return Step(state: source, event: event, outcome: .unhandled)
-            }
+            guard runningTimers.remove(event) != nil else { return step }
         }
-        let candidates = Self.candidateRows(in: machine.states[source], event: event, predicates: predicates)
-        guard let mostSpecific = candidates.first else {
-            return Step(state: source, event: event, outcome: .unhandled)
-        }
+        let active = Set(chart.activeStates(of: leaves))
         var asked: [Int] = []
-        for transition in candidates {
-            let holds = transition.guardClause.conditions.allSatisfy { term in
-                if !asked.contains(term.call) { asked.append(term.call) }
-                return conditions[term.condition] != term.isNegated
-            }
-            if holds {
-                var step = Step(state: source, event: event, outcome: .transitioned(transition), askedConditions: asked)
-                take(transition, into: &step)
-                return step
-            }
+        let choice = choose(
+            chart.topNode(of: leaves), event: event, predicates: predicates, conditions: conditions,
+            active: active, asked: &asked)
+        step.askedConditions = asked
+        switch choice {
+        case .unhandled:
+            break
+        case .rejected(let transition, let source):
+            step.outcome = .rejected(transition, source: source)
+        case .rows(let rows):
+            step.outcome = .transitioned(rows.map { fire($0.0, from: $0.source) })
         }
-        return Step(state: source, event: event, outcome: .rejected(mostSpecific), askedConditions: asked)
+        return step
+    }
+
+    private func choose(
+        _ node: Int, event: Int, predicates: [Int], conditions: [Bool], active: Set<Int>,
+        asked: inout [Int]
+    ) -> Choice {
+        let state = machine.states[node]
+        var rejection: Choice?
+        if state.isParallel {
+            var chosen: [(Transition, source: Int)] = []
+            for region in state.substates {
+                switch choose(
+                    chart.node(below: region, leaves: leaves), event: event, predicates: predicates,
+                    conditions: conditions, active: active, asked: &asked)
+                {
+                case .rows(let rows): chosen += rows
+                case .rejected(let transition, let source):
+                    rejection = rejection ?? .rejected(transition, source: source)
+                case .unhandled: break
+                }
+            }
+            guard chosen.isEmpty else { return .rows(chosen) }
+        }
+        let candidates = Self.candidateRows(in: state, event: event, predicates: predicates)
+        for transition in candidates {
+            // State tests first: they cost nothing, and a failing one asks no condition.
+            let holds =
+                transition.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
+                && transition.guardClause.conditions.allSatisfy { term in
+                    if !asked.contains(term.call) { asked.append(term.call) }
+                    return conditions[term.condition] != term.isNegated
+                }
+            if holds { return .rows([(transition, node)]) }
+        }
+        if let first = candidates.first { rejection = rejection ?? .rejected(first, source: node) }
+        return rejection ?? .unhandled
     }
 
     /// Moves to where `transition` leads and records what it runs
-    /// (Language reference › Entry and exit, Initial substates and history), read from the
-    /// hierarchy at run time rather than from the transition's precomputed effects.
-    private mutating func take(_ transition: Transition, into step: inout Step) {
-        let source = state
-        let states = machine.states
-        guard let named = transition.namedTarget else {
-            let leavesAndEnters = machine.entryExit == .always
-            let exits = leavesAndEnters ? lineage(of: source).reversed().flatMap { states[$0].ownExitActions } : []
-            let entries = leavesAndEnters ? lineage(of: source).flatMap { states[$0].ownEntryActions } : []
-            step.target = source
-            step.effects = exits + transition.actions + entries
-            step.exitCount = exits.count
-            if leavesAndEnters {
-                restartTimers(leaving: lineage(of: source).reversed(), entering: lineage(of: source), into: &step)
-            }
-            return
-        }
-        var followed: [Int] = []
-        let target = enter(named, from: source, following: &followed)
-        let sourceLineage = lineage(of: source)
-        let targetLineage = lineage(of: target)
-        let targetSet = Set(targetLineage)
-        let kept: Set<Int> =
-            switch machine.entryExit {
-            case .uml:
-                // Common superstates stay, but for those below the named state (a local
-                // transition leaves and enters them) and for the source when it is named.
-                Set(
-                    sourceLineage.filter { state in
-                        targetSet.contains(state) && !(state != named && lineage(of: state).contains(named))
-                            && !(state == source && named == source)
-                    })
-            case .always: []
-            case .onChange: target == source ? Set(targetLineage) : []
-            }
-        let exits = sourceLineage.reversed().filter { !kept.contains($0) }.flatMap { states[$0].ownExitActions }
-        var entries: [Int] = []
-        if !(machine.entryExit == .onChange && target == source) {
-            for state in targetLineage {
-                if !kept.contains(state) { entries += states[state].ownEntryActions }
-                if followed.contains(state) { entries += states[state].initialActions }
-            }
-        }
-        for left in sourceLineage where states[left].history != nil && !targetSet.contains(left) {
-            history[left] = source
-        }
-        state = target
-        step.target = target
-        step.effects = exits + transition.actions + entries
-        step.exitCount = exits.count
-        // Staying put under `onChange` keeps the whole lineage, and so restarts nothing.
-        restartTimers(
-            leaving: sourceLineage.reversed().filter { !kept.contains($0) },
-            entering: targetLineage.filter { !kept.contains($0) }, into: &step)
-    }
-
-    /// Cancels the timers of the states left (leaf first) and starts those of the states
-    /// entered (root first), each state's in the order the machine's events list them.
-    private mutating func restartTimers(leaving left: [Int], entering entered: [Int], into step: inout Step) {
-        guard machine.hasTimers else { return }
-        for state in left {
-            for timer in machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
-                step.cancelledTimers.append(timer)
-            }
-        }
-        for state in entered {
-            for timer in machine.timers(ownedBy: state) {
-                runningTimers.insert(timer)
-                step.startedTimers.append(timer)
-            }
-        }
-    }
-
-    /// The concrete state entering `state` reaches: by history, when it has one, else by
-    /// its initial row, else itself. `followed` collects the states whose initial rows
-    /// were followed.
-    private func enter(_ state: Int, from source: Int, following followed: inout [Int]) -> Int {
-        let states = machine.states
-        if let kind = states[state].history {
-            // A superstate that holds the source resumes it: its most recent configuration.
-            let stored = lineage(of: source).contains(state) ? source : history[state]
-            if let stored {
-                guard kind == .shallow, stored != state else { return stored }
-                let substate = states.indices.first {
-                    states[$0].superstates.contains(state) && lineage(of: stored).contains($0)
+    /// (Language reference › Entry and exit, Initial substates and history, Regions).
+    private mutating func fire(_ transition: Transition, from source: Int) -> Firing {
+        let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
+        let move = chart.move(from: leaves, source: source, targets: targets, history: history)
+        let exits = chart.exitActions(of: move)
+        var firing = Firing(
+            transition: transition, source: source, leavesBefore: leaves, move: move,
+            effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count)
+        history.merge(move.historyWrites) { $1 }
+        leaves = move.leaves
+        if machine.hasTimers {
+            // Cancelled after the exit actions, leaf first; started after the entry actions,
+            // root first; each state's in the order the machine's events list them.
+            for state in move.exited {
+                for timer in machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
+                    firing.cancelledTimers.append(timer)
                 }
-                guard let substate, !states[substate].isAbstract || states[substate].initialSubstate != nil else {
-                    return stored
+            }
+            for state in move.entered {
+                for timer in machine.timers(ownedBy: state) {
+                    runningTimers.insert(timer)
+                    firing.startedTimers.append(timer)
                 }
-                return enter(substate, from: source, following: &followed)
             }
         }
-        guard let initial = states[state].initialSubstate else { return state }
-        followed.append(state)
-        return enter(initial, from: source, following: &followed)
+        return firing
     }
-
-    /// `state` with all its superstates, roots first, in entry order.
-    private func lineage(of state: Int) -> [Int] { machine.states[state].ancestors + [state] }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
     /// most specific first: rank descending, then table order.
@@ -225,21 +226,44 @@ public struct Interpreter: Sendable {
         return applicable.filter { $0.guardClause.rank == highest }
     }
 
-    /// The step as `fsmc simulate` prints it (Commands › fsmc simulate): the row taken, as
-    /// `fsmc table` prints it, or `Locked Pass unhandled`, or
-    /// `Alarming Reset [isSupervisorPresent] rejected`.
-    public func line(for step: Step) -> String {
-        let state = machine.states[step.state]
-        let head = state.name + " " + machine.events[step.event].name
+    /// The lines `fsmc simulate` prints for a step (Commands › fsmc simulate): one per row
+    /// that fired, as `fsmc table` prints a row, a region's row with its leaf as the
+    /// source, a parallel state's row with the configuration; the target as the part of the
+    /// configuration the row decided. `Locked Pass unhandled`,
+    /// `Media(Playing, Muted) Eject unhandled` and
+    /// `Alarming Reset [isSupervisorPresent] rejected` otherwise.
+    public func lines(for step: Step) -> [String] {
+        let event = machine.events[step.event].name
         switch step.outcome {
-        case .transitioned(let transition):
-            return TransitionTable.line(
-                for: transition, in: state, of: machine, target: step.target ?? transition.target,
-                effects: step.effects, exitCount: step.exitCount)
-        case .rejected(let transition):
-            return head + " [\(TransitionTable.guardText(transition.guardClause, in: machine))] rejected"
         case .unhandled:
-            return head + " unhandled"
+            return [chart.describe(step.leaves) + " " + event + " unhandled"]
+        case .rejected(let transition, let source):
+            return [
+                sourceText(source, leaves: step.leaves) + " " + event + " ["
+                    + RowText.guardText(transition.guardClause, in: machine) + "] rejected"
+            ]
+        case .transitioned(let firings):
+            return firings.map { firing in
+                let source = sourceText(firing.source, leaves: firing.leavesBefore)
+                let target = firing.move.reached.map { chart.describe($0, leaves: firing.move.leaves) } ?? source
+                let guardClause = firing.transition.guardClause
+                let head =
+                    source + " " + event
+                    + (guardClause.isEmpty ? "" : " [" + RowText.guardText(guardClause, in: machine) + "]")
+                let calls = RowText.calls(
+                    firing.effects, exitCount: firing.exitCount, of: firing.transition, in: machine)
+                return head + " -> " + target + " {" + calls.joined(separator: " ") + "}"
+            }
         }
+    }
+
+    /// The step as one text: its lines, separated by line breaks.
+    public func line(for step: Step) -> String {
+        lines(for: step).joined(separator: "\n")
+    }
+
+    /// A parallel source prints as its part of the configuration, a leaf as its name.
+    private func sourceText(_ source: Int, leaves: [Int]) -> String {
+        machine.states[source].isParallel ? chart.describe(source, leaves: leaves) : machine.states[source].name
     }
 }

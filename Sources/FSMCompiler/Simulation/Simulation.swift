@@ -7,9 +7,6 @@
 /// that a trace never depends on a default the user did not choose.
 public struct Simulation: Sendable {
     public private(set) var interpreter: Interpreter
-    /// For a machine with parallel states or `in(State)` terms, the interpreter of
-    /// configurations that runs it instead of `interpreter`.
-    public private(set) var regionInterpreter: RegionInterpreter?
     /// The case index of each predicate type, in declaration order; nil until set.
     public private(set) var predicateValues: [Int?]
     /// The result of each condition, by index into `machine.conditions`; nil until set.
@@ -30,7 +27,6 @@ public struct Simulation: Sendable {
 
     public init(_ machine: StateMachine) {
         interpreter = Interpreter(machine)
-        if machine.needsConfigurations { regionInterpreter = RegionInterpreter(machine) }
         predicateValues = Array(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = Array(repeating: nil, count: machine.conditions.count)
     }
@@ -118,15 +114,8 @@ public struct Simulation: Sendable {
         let timers = machine.timerEvents.filter {
             machine.eventTimers[$0]!.duration.milliseconds == duration.milliseconds
         }
-        let active: [Int]
-        let running: Set<Int>
-        if let regionInterpreter {
-            active = regionInterpreter.chart.activeStates(of: regionInterpreter.leaves)
-            running = regionInterpreter.runningTimers
-        } else {
-            active = machine.states[interpreter.state].ancestors + [interpreter.state]
-            running = interpreter.runningTimers
-        }
+        let active = interpreter.chart.activeStates(of: interpreter.leaves)
+        let running = interpreter.runningTimers
         let owned = active.flatMap { owner in timers.filter { machine.eventTimers[$0]!.owner == owner } }
         if let running = owned.first(where: { running.contains($0) }) ?? owned.first ?? timers.first {
             return running
@@ -257,20 +246,14 @@ public struct Simulation: Sendable {
         return (indices, inString)
     }
 
-    /// Handles `event` with the current values and returns its trace line (for a machine
-    /// with regions, one line per row that fired, separated by line breaks).
+    /// Handles `event` with the current values and returns its trace: a line per row that
+    /// fired (one, but for a machine with regions), separated by line breaks.
     public mutating func handle(_ event: Int) throws(Failure) -> String {
         let missing = missingPredicateValues + missingConditionResults
         guard missing.isEmpty else {
             throw Failure(
                 "no value for \(DiagnosticText.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event"
             )
-        }
-        if regionInterpreter != nil {
-            let step = regionInterpreter!.handle(
-                event, predicates: predicateValues.map { $0! },
-                conditions: conditionResults.map { $0! })
-            return regionInterpreter!.lines(for: step).joined(separator: "\n")
         }
         let step = interpreter.handle(
             event, predicates: predicateValues.map { $0! },

@@ -227,7 +227,7 @@ import Testing
         try FileManager.default.removeItem(atPath: wrong.folder)
     }
 
-    /// A machine with parallel states agrees with `RegionInterpreter`: rows in regions, a
+    /// A machine with parallel states agrees with `Interpreter`: rows in regions, a
     /// fork, a join and a deep history; the harness catches generated code that leaves the
     /// regions in the wrong order, and a restore that forgets the parallel state's history.
     @Test func harnessRunsRegionsAndReportsTheirDivergences() throws {
@@ -385,7 +385,7 @@ import Testing
             }
         }
         // Rows by the state whose body holds them.
-        let chart = RegionChart(model)
+        let chart = Statechart(model)
         for transition in model.states.flatMap(\.transitions) {
             let holder = transition.declaredIn
             let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []

@@ -1,7 +1,7 @@
 import FSMCompiler
 import FSMTestSupport
 
-/// The lines of a machine with parallel states (or `in(…)` terms), from `RegionInterpreter`:
+/// The lines of a machine with parallel states (or `in(…)` terms), from `Interpreter`:
 /// the configuration as generated code prints its state, `P(S3, A7(S8, S9)) E1 -> P(S4,
 /// A7(S8, S9)) {a0 vi(7)}`; a step in which several regions took the event lists the
 /// actions of their rows in the order they ran, one region after another.
@@ -20,7 +20,7 @@ extension DifferentialTrace {
         _ steps: [DifferentialStep], on machine: StateMachine,
         counts: inout StatechartCounts
     ) -> [String] {
-        var interpreter = RegionInterpreter(machine)
+        var interpreter = Interpreter(machine)
         let chart = interpreter.chart
         return steps.map { input in
             let before = chart.describe(interpreter.leaves)
@@ -40,7 +40,7 @@ extension DifferentialTrace {
                 var resumes = false
                 for firing in firings {
                     history.merge(firing.move.historyWrites) { $1 }
-                    resumes = resumes || Self.resumesHistory(firing, stored: history, chart: chart)
+                    resumes = resumes || Self.resumesHistory(firing, stored: history, of: machine, chart: chart)
                 }
                 if resumes { counts.resumingHistory += 1 }
                 if firings.contains(where: {
@@ -74,10 +74,9 @@ extension DifferentialTrace {
     /// Whether the firing entered a state by its stored history: a state with history,
     /// entered with a history stored and no state named inside it, whose history decides
     /// (deep, or shallow of a superstate that is not parallel).
-    private static func resumesHistory(_ firing: RegionInterpreter.Firing, stored: [Int: [Int]], chart: RegionChart)
-        -> Bool
-    {
-        let machine = chart.machine
+    private static func resumesHistory(
+        _ firing: Interpreter.Firing, stored: [Int: [Int]], of machine: StateMachine, chart: Statechart
+    ) -> Bool {
         let named = firing.transition.namedTarget.map { [$0] + firing.transition.forkTargets } ?? []
         return firing.move.entered.contains { state in
             let info = machine.states[state]

@@ -79,21 +79,24 @@ enum DifferentialTrace {
     private static func outcomeLine(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine)
         -> String
     {
-        let head = machine.states[step.state].name + " " + machine.traceName(of: step.event)
+        let head = machine.states[step.leaves[0]].name + " " + machine.traceName(of: step.event)
         switch step.outcome {
-        case .transitioned(let transition):
+        case .transitioned(let firings):
             // What the interpreter did, read from the hierarchy and the histories at run
             // time, not the transition's effects computed at compile time (which, for a
             // transition that resumes a history, are those of finding it empty).
-            let own = step.exitCount..<(step.exitCount + transition.actions.count)
-            var effects = step.effects.indices.map { position in
+            let firing = firings[0]
+            let transition = firing.transition
+            let own = firing.exitCount..<(firing.exitCount + transition.actions.count)
+            var effects = firing.effects.indices.map { position in
                 let arguments = own.contains(position) ? transition.actionArguments[position - own.lowerBound] : []
-                return input.call(machine.actions[step.effects[position]].name, arguments, of: machine)
+                return input.call(machine.actions[firing.effects[position]].name, arguments, of: machine)
             }
             // Timers are cancelled right after the exit actions and started after all the rest.
-            effects.insert(contentsOf: step.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: step.exitCount)
-            effects += step.startedTimers.map { "+" + machine.traceName(of: $0) }
-            return head + " -> " + machine.states[step.target ?? transition.target].name + " {"
+            effects.insert(
+                contentsOf: firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: firing.exitCount)
+            effects += firing.startedTimers.map { "+" + machine.traceName(of: $0) }
+            return head + " -> " + machine.states[firing.move.leaves[0]].name + " {"
                 + effects.joined(separator: " ") + "}"
         case .rejected:
             return head + " rejected"
@@ -136,13 +139,13 @@ enum DifferentialTrace {
                     predicates: step.predicates, conditions: step.conditions)
                 let history = interpreter.history
                 let handled = interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions)
-                if case .transitioned(let transition) = handled.outcome {
+                if let transition = handled.firings.first?.transition {
                     if let named = transition.namedTarget, machine.states[named].initialSubstate != nil {
                         counts.enteringSuperstates += 1
                     }
                     // The way of ending that the histories stored before the step select.
                     let arrival = transition.arrivals.first {
-                        $0.history.allSatisfy { history[$0.superstate] == $0.state }
+                        $0.history.allSatisfy { history[$0.superstate]?.first == $0.state }
                     }
                     if arrival?.history.contains(where: { $0.state != nil }) == true { counts.resumingHistory += 1 }
                 }
@@ -243,16 +246,16 @@ enum Driver {
     /// actions and the function of a machine isolated to a global actor are isolated to it;
     /// the function is then `async`, and awaits the timeouts of a machine with timers.
     static func machineSource(_ machine: StateMachine, number: Int) -> String {
-        let type = machine.typeName
-        let state = machine.stateTypeName
-        let event = machine.eventTypeName
-        let timer = machine.timerTypeName
+        let type = MachineTypeNames(machine).machine
+        let state = MachineTypeNames(machine).state
+        let event = MachineTypeNames(machine).event
+        let timer = MachineTypeNames(machine).timer
         let isolation = machine.isolation.map { "@\($0) " } ?? ""
         var lines = [
             "import FSMRuntime",
             "import Foundation",
             "",
-            "\(isolation)struct \(type)Recorder: \(machine.actionsProtocolName) {",
+            "\(isolation)struct \(type)Recorder: \(MachineTypeNames(machine).actions) {",
             "    var log: [String] = []",
             "    var hooks: [String] = []",
             "    var traces: [String] = []",
@@ -330,7 +333,7 @@ enum Driver {
             "        var restored = \"\"",
             "        if index % 3 == 2 {",
             "            let saved = try! JSONEncoder().encode(machine.snapshot)",
-            "            let snapshot = try! JSONDecoder().decode(\(machine.snapshotTypeName).self, from: saved)",
+            "            let snapshot = try! JSONDecoder().decode(\(MachineTypeNames(machine).snapshot).self, from: saved)",
             "            if snapshot != machine.snapshot { restored = \" !snapshot through JSON is \\(snapshot)\" }",
             "            machine = \(type)(actions: machine.actions, snapshot: snapshot\(machine.hasTimers ? ", timers: timers" : ""))",
             "        }",
@@ -425,7 +428,7 @@ enum Driver {
     /// awaiting those of isolated machines.
     static func mainSource(_ machines: [(number: Int, model: StateMachine)]) -> String {
         let cases = machines.map { number, model in
-            "        case \(number): lines = \(model.isolation == nil ? "" : "await ")run\(model.typeName)(steps)"
+            "        case \(number): lines = \(model.isolation == nil ? "" : "await ")run\(MachineTypeNames(model).machine)(steps)"
         }.joined(separator: "\n")
         return """
             import FSMRuntime

@@ -5,7 +5,7 @@ import Testing
 @testable import FSMCompiler
 
 @Suite struct GeneratedNamesTests {
-    /// `GeneratedNames.members` is what predicate parameters are renamed around; this
+    /// `ReservedNames.members` is what predicate parameters are renamed around; this
     /// catches a name the generator starts to declare (a local, a private function, a
     /// property) without listing it there, which a parameter of that name would then hide.
     @Test func everyNameTheMachineDeclaresIsKnownToGeneratedNames() throws {
@@ -15,7 +15,7 @@ import Testing
         let machineClass = try #require(swift.range(of: "final class ")).lowerBound
         let declaration = /(?:let|var|func) (\w+)/
         let declared = Set(swift[machineClass...].matches(of: declaration).map { String($0.output.1) })
-        let unknown = declared.filter { !GeneratedNames.members.contains($0) && !$0.hasPrefix("handleIn") }
+        let unknown = declared.filter { !ReservedNames.members.contains($0) && !$0.hasPrefix("handleIn") }
         // What remains are the event methods, which no generated body calls.
         #expect(unknown == ["reset", "coin", "pass"])
         #expect(declared.isSuperset(of: ["handle", "from", "code", "handling", "outcome", "handleEvent", "dispatch"]))
@@ -27,7 +27,7 @@ import Testing
         let swift = try #require(Compiler.compile(SourceFile(name: "TimedPlayer.sm", text: source)).swift)
         let machineClass = try #require(swift.range(of: "final class ")).lowerBound
         let declared = Set(swift[machineClass...].matches(of: /(?:let|var|func) (\w+)/).map { String($0.output.1) })
-        let known = GeneratedNames.members.union(GeneratedNames.timerMembers)
+        let known = ReservedNames.members.union(ReservedNames.timerMembers)
         let unknown = declared.filter { !known.contains($0) && !$0.hasPrefix("handleIn") }
         #expect(unknown == ["load", "stop", "ready", "progress", "pause", "play"])
         #expect(

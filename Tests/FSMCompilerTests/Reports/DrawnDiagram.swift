@@ -776,7 +776,7 @@ extension DrawnDiagram {
             ? event
             : "after " + event.dropFirst("after(".count).dropLast()
         if !transition.guardClause.isEmpty {
-            label += " [" + TransitionTable.guardText(transition.guardClause, in: machine) + "]"
+            label += " [" + RowText.guardText(transition.guardClause, in: machine) + "]"
         }
         if !transition.actions.isEmpty {
             label +=

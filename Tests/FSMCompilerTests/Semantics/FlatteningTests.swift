@@ -617,7 +617,9 @@ import Testing
         )
         #expect(canonical == ["S E [A=x] -> T {go t}", "S E [A=y] -> S {stay}", "T Back -> S {}"])
         #expect(shouted == canonical)
-        #expect(machine("fsm: F\nINITIAL: S\nactions: Acts\n{\n  S { E S - }\n}")?.actionsProtocolName == "Acts")
+        #expect(
+            machine("fsm: F\nINITIAL: S\nactions: Acts\n{\n  S { E S - }\n}").map(MachineTypeNames.init)?.actions
+                == "Acts")
     }
 
     @Test func aStateWrittenTwiceMergesItsRows() throws {

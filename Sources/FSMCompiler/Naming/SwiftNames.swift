@@ -48,7 +48,7 @@ public enum SwiftNames {
     ]
 
     /// Type names Swift gives another meaning, and the module users import beside fsmc's.
-    /// The names the generated code itself takes are `GeneratedNames.typeNames`.
+    /// The names the generated code itself takes are `ReservedNames.typeNames`.
     public static let reservedTypeNames: Set<String> = ["Self", "Any", "AnyObject", "Type", "Protocol", "Foundation"]
 
     /// Words that can be escaped everywhere else but cannot name a type even in backticks,

@@ -7,7 +7,7 @@ import Testing
 /// exits in reverse region order, forks, joins, history of a configuration, nested regions
 /// and timers. The lines are those of Commands › fsmc simulate: one line per row that
 /// fired.
-@Suite struct RegionInterpreterTests {
+@Suite struct InterpreterRegionTests {
     static let player = Paths.fixtures + "/Machines/RegionPlayer.sm"
     static let recorder = Paths.fixtures + "/Machines/Recorder.sm"
     static let editor = Paths.fixtures + "/Machines/Editor.sm"
@@ -145,7 +145,7 @@ import Testing
         let model = try #require(machine(String(decoding: readBytes(Self.editor), as: UTF8.self)))
         let index = { (name: String) in model.states.firstIndex { $0.name == name }! }
         let event = { (name: String) in model.events.firstIndex { $0.name == name }! }
-        var interpreter = RegionInterpreter(model)
+        var interpreter = Interpreter(model)
         #expect(interpreter.leaves == [index("Closed")])
         interpreter.handle(event("Open"), predicates: [], conditions: [])
         #expect(interpreter.leaves == [index("Plain"), index("Left"), index("Synced")])
@@ -159,7 +159,7 @@ import Testing
                 index("Style"): [index("Plain")],
             ])
         // Restored in a configuration, no entry action runs and its timers run.
-        let restored = RegionInterpreter(model, leaves: [index("Syncing"), index("Bold"), index("Right")])
+        let restored = Interpreter(model, leaves: [index("Syncing"), index("Bold"), index("Right")])
         #expect(restored.leaves == [index("Bold"), index("Right"), index("Syncing")])
         #expect(restored.runningTimers == [event("after(1s)")])
         #expect(model.initialConfiguration == [index("Closed")])
