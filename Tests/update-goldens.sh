@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the golden files that Tests/GeneratedCodeTests/Goldens.txt lists, and the
-# README's copies of files (the code block after each `<!-- readme-example: PATH -->`),
-# with the fsmc command. Unlike `FSMC_UPDATE_GOLDEN=1 swift test`, it works when the old
+# documentation's copies of files (the code block after each `<!-- copy: PATH -->` in
+# README.md and in the articles of the documentation catalog), with the fsmc command. Unlike `FSMC_UPDATE_GOLDEN=1 swift test`, it works when the old
 # golden files no longer compile: it builds only fsmc, not the test targets.
 #
 #   bash Tests/update-goldens.sh            rewrite what is stale, then review `git diff`
@@ -32,22 +32,26 @@ while read -r source access warnings; do
     ) || status=1
 done < Tests/GeneratedCodeTests/Goldens.txt
 
-# The README's copies: each marker, its opening fence, then PATH's text up to the closing fence.
-readme=$(mktemp "${TMPDIR:-/tmp}/fsmc-readme.XXXXXX")
-trap 'rm -f "$readme"' EXIT
-awk '
-    copying && /^```$/ { copying = 0 }
-    copying { next }
-    { print }
-    /^<!-- readme-example: .* -->$/ { path = $3; getline; print; while ((getline line < path) > 0) print line; close(path); copying = 1 }
-' README.md > "$readme"
-if ! cmp -s README.md "$readme"; then
-    if [ ${#check[@]} -gt 0 ]; then
-        diff -u README.md "$readme" --label README.md --label "README.md (regenerated)" || true
-        status=1
-    else
-        cat "$readme" > README.md
-        echo "rewrote the README's copies of files"
+# The documentation's copies: each marker, its opening fence, then PATH's text up to the
+# closing fence.
+catalog=Sources/FSMRuntime/FSMRuntime.docc
+copied=$(mktemp "${TMPDIR:-/tmp}/fsmc-docs.XXXXXX")
+trap 'rm -f "$copied"' EXIT
+for document in README.md $(find "$catalog" -name '*.md' 2>/dev/null | sort); do
+    awk '
+        copying && /^```$/ { copying = 0 }
+        copying { next }
+        { print }
+        /^<!-- copy: .* -->$/ { path = $3; getline; print; while ((getline line < path) > 0) print line; close(path); copying = 1 }
+    ' "$document" > "$copied"
+    if ! cmp -s "$document" "$copied"; then
+        if [ ${#check[@]} -gt 0 ]; then
+            diff -u "$document" "$copied" --label "$document" --label "$document (regenerated)" || true
+            status=1
+        else
+            cat "$copied" > "$document"
+            echo "rewrote the copies of files in $document"
+        fi
     fi
-fi
+done
 exit $status

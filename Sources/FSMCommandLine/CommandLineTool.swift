@@ -3,7 +3,8 @@ import FSMCompiler
 /// The `fsmc` command: reads the command line, runs one command, returns the exit status.
 public struct CommandLineTool {
     /// `X.Y.Z` in a release, `X.Y.Z-dev` between releases, X.Y.Z being the next one
-    /// (README, "Installing": the policy; CHANGELOG.md agrees, which a test checks).
+    /// (Adding fsmc to a package › Which version: the policy; CHANGELOG.md agrees, which a
+    /// test checks).
     public static let version = "0.1.0-dev"
 
     let console: Console

@@ -1,8 +1,9 @@
-/// Runs the timers of a machine's `after` rows (SPEC 1.5). The machine asks its actions to
-/// start a timer when it enters a state with `after` rows and to cancel it when it leaves
-/// the state; their default implementations call `start` and `cancel` here. `fire` hands the
-/// timeout back to the machine, which ignores a firing of a timer it has since cancelled
-/// or restarted, so a scheduler need not guarantee that a cancelled timer never fires.
+/// Runs the timers of a machine's `after` rows (Language reference › Timers). The machine
+/// asks its actions to start a timer when it enters a state with `after` rows and to cancel
+/// it when it leaves the state; their default implementations call `start` and `cancel`
+/// here. `fire` hands the timeout back to the machine, which ignores a firing of a timer it
+/// has since cancelled or restarted, so a scheduler need not guarantee that a cancelled
+/// timer never fires.
 ///
 /// A scheduler belongs to its machine's isolation (the machine's global actor, or its
 /// owner's): it is not `Sendable`, and `start` and `cancel` are called there. `fire` is

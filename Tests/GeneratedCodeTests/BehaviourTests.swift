@@ -46,8 +46,9 @@ struct EnforcedLog: EnforcedTurnstileActions {
         }
     }
 
-    /// `Reset [isSupervisorPresent] Locked logReset` beside `Reset - logRefusedReset`:
-    /// the condition decides between the two, as `if`/`else` would (SPEC 2.4).
+    /// `Reset [isSupervisorPresent] Locked logReset` beside `Reset - logRefusedReset`: the
+    /// condition decides between the two, as `if`/`else` would
+    /// (Language reference › Conditions).
     @Test func aConditionWithAnElse() {
         let machine = EnforcedTurnstile(actions: EnforcedLog(), state: .alarming)
         #expect(machine.reset() == .transitioned(from: .alarming, to: .alarming))

@@ -3,10 +3,10 @@ import Observation
 import Synchronization
 import Testing
 
-// The concurrency headers (SPEC 4): `Loader.sm` (main actor, async actions and
-// conditions, observable), `Uploader.sm` (async, isolated to no actor, driven from an
-// actor), `MainActorTurnstile.sm` (main actor, synchronous) and `ObservedTurnstile.sm`
-// (observable, synchronous).
+// The concurrency headers (Using a machine › The main actor, actors and SwiftUI):
+// `Loader.sm` (main actor, async actions and conditions, observable), `Uploader.sm` (async,
+// isolated to no actor, driven from an actor), `MainActorTurnstile.sm` (main actor,
+// synchronous) and `ObservedTurnstile.sm` (observable, synchronous).
 
 /// What the loader's actions did, in order, and what they answer.
 @MainActor final class LoaderRecorder {
@@ -209,7 +209,7 @@ final class ChangeCounter: Sendable {
         #expect(machine.state == .locked)
     }
 
-    /// README, "Isolated conformances": a machine without `Isolation:` driven by a
+    /// "Using a machine", "Isolated conformances": a machine without `Isolation:` driven by a
     /// main-actor type that is its own actions through an isolated conformance.
     @MainActor @Test func aMainActorModelIsTheActionsThroughAnIsolatedConformance() {
         let model = TurnstileModel()

@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// The README quotes this file's examples verbatim, with their comments aligned as a
+// "Using a machine" quotes this file's examples verbatim, with their comments aligned as a
 // reader sees them; the formatter would realign them.
 import FSMRuntime
 import Observation
@@ -38,7 +38,7 @@ import Testing
         #expect(EnforcedTurnstileState.alarming.handledEvents == [.reset, .pass])
     }
 
-    /// The turnstile: what README shows.
+    /// The turnstile: what "Using a machine" shows ("Which events it handles now").
     @Test func theTurnstileOffersWhatItsStateHandles() {
         let turnstile = Turnstile(actions: Gate(), state: .alarming)
         #expect(turnstile.canHandle(.reset))               // Alarming's superstate, Resetable, has a row

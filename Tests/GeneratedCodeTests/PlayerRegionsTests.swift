@@ -3,11 +3,11 @@ import Foundation
 import Testing
 
 // The generated player with regions (Tests/FSMCompilerTests/Fixtures/Machines/RegionPlayer.sm,
-// SPEC 1.6 and 5's player, golden file Generated/RegionPlayer.swift), held to SPEC 2.7 and
-// 4 case by case: its lines, outcomes, one region per event, every configuration, printing,
-// JSON, restoring without entry actions, and an event sent from a region's action. These
-// tests were first written against a hand-written target of the generator, before it
-// generated regions.
+// the player of Language reference › Regions; golden file Generated/RegionPlayer.swift),
+// held to that section and to The generated Swift › Regions case by case: its lines,
+// outcomes, one region per event, every configuration, printing, JSON, restoring without
+// entry actions, and an event sent from a region's action. These tests were first written
+// against a hand-written target of the generator, before it generated regions.
 
 struct PlayerRegionsRecorder: PlayerRegionsActions {
     var log: [String] = []
@@ -74,9 +74,10 @@ private func regionExits(_ state: PlayerRegionsState) -> [String] {
         }
     }
 
-    /// SPEC 5: entering `Media` runs its entry actions, then each region's down to its
-    /// initial state, in declaration order; `Play` and `Mute` each run inside one region;
-    /// `Power` leaves `Media` from its regions' states, in reverse region order.
+    /// Language reference › Regions, and Commands › fsmc simulate: entering `Media` runs
+    /// its entry actions, then each region's down to its initial state, in declaration
+    /// order; `Play` and `Mute` each run inside one region; `Power` leaves `Media` from its
+    /// regions' states, in reverse region order.
     @Test func specFivesRun() {
         let machine = PlayerRegions(actions: PlayerRegionsRecorder())
         #expect(machine.state == .off)

@@ -4,14 +4,15 @@ import FSMTestSupport
 import Foundation
 import Testing
 
-/// The generated machines with parallel states do what the interpreter does (SPEC 2.7):
-/// seeded random walks drive each generated machine and `Interpreter` side by side,
-/// and after every event the configuration (as printed), the actions run, the outcome,
-/// `canHandle` and `handledEvents` must agree, and the configuration must survive a trip
-/// through JSON. The machines: SPEC 1.6's player, a recorder with a fork, a join and a deep
-/// history, a studio with a parallel state inside a region and a shallow history, and a
-/// theater with a region that is itself a parallel state and initial rows that name states
-/// inside parallel states below them.
+/// The generated machines with parallel states do what the interpreter does
+/// (Language reference › Regions): seeded random walks drive each generated machine and
+/// `Interpreter` side by side, and after every event the configuration (as printed), the
+/// actions run, the outcome, `canHandle` and `handledEvents` must agree, and the
+/// configuration must survive a trip through JSON. The machines: the player of
+/// Language reference › Regions, a recorder with a fork, a join and a deep history, a
+/// studio with a parallel state inside a region and a shallow history, and a theater with a
+/// region that is itself a parallel state and initial rows that name states inside parallel
+/// states below them.
 @Suite struct RegionAgreementTests {
     /// One step's outcome as both sides can say it.
     enum Kind: Equatable { case transitioned, rejected, unhandled }

@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// The README quotes this file's examples verbatim, with their comments aligned as a
+// "Using a machine" quotes this file's examples verbatim, with their comments aligned as a
 // reader sees them; the formatter would realign them.
 import Foundation
 import FSMRuntime
@@ -62,7 +62,7 @@ func json<T: Encodable>(_ value: T) throws -> String {
 
     /// Ten seconds into Buffering, the snapshot holds both running timers with the time
     /// each has left; restored on other timers, Buffering's falls due 20 s later, not 30 s,
-    /// and no entry action runs on the way. README quotes the middle of it.
+    /// and no entry action runs on the way. "Using a machine" quotes the middle of it.
     @Test func aPendingTimerResumesWithTheTimeItHadLeft() async throws {
         let player = TimedPlayer(actions: TimedPlayerRecorder(log: log), timers: timers)
         player.load()

@@ -47,9 +47,9 @@ private let dispatchVariants: [(machine: String, shape: String)] =
             .filter { ["turnstile", "random50x20", "predicates"].contains(machine) || $0 != "closures" }
             .map { (machine, $0) }
     }
-    // The region machine (SPEC 1.6's player): `Regions.sm` compiled by fsmc, the product
-    // machine a user writes without `Parallel:` compiled by fsmc, and written by hand with one
-    // `switch` per region.
+    // The region machine (the player of Language reference › Regions): `Regions.sm`
+    // compiled by fsmc, the product machine a user writes without `Parallel:` compiled by
+    // fsmc, and written by hand with one `switch` per region.
     + [("regions", "generated"), ("regions", "flattened"), ("regions", "hand-written")]
 
 /// Keeps Swift's per-process hash seed out of the figures of the closures dispatcher.

@@ -1,7 +1,8 @@
 /// The stable name of each kind of diagnostic, printed as `[id]` after the message.
 ///
-/// Code and tests refer to diagnostics by these names; the README explains each one.
-/// Cases are alphabetical; never rename one, since users may search for it.
+/// Code and tests refer to diagnostics by these names; the Diagnostics article of the
+/// documentation catalog explains each one, with an example that triggers it. Cases are
+/// alphabetical; never rename one, since users may search for it.
 public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case abstractAndConcrete
     case abstractTarget
@@ -63,7 +64,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case unusedEvent
     case unusedPredicateType
 
-    /// One line for `fsmc help diagnostics` and the README.
+    /// One line for `fsmc help diagnostics`.
     public var summary: String {
         switch self {
         case .abstractAndConcrete: "warning: a state is written both as `(X)` and as `X`; it is treated as abstract"

@@ -1,8 +1,9 @@
-/// How a machine with parallel states lays out its configuration as Swift values (SPEC 4,
-/// "Regions"): the state enum has a case per state that can be current outside every
-/// parallel state and per outermost parallel state, whose case carries a struct with one
-/// stored value per region; a region's value is an enum of the states that can be current
-/// in it, a parallel state among them carrying its own struct, and so on down.
+/// How a machine with parallel states lays out its configuration as Swift values
+/// (The generated Swift › Regions): the state enum has a case per state that can be current
+/// outside every parallel state and per outermost parallel state, whose case carries a
+/// struct with one stored value per region; a region's value is an enum of the states that
+/// can be current in it, a parallel state among them carrying its own struct, and so on
+/// down.
 ///
 /// A *scope* is the top level (nil) or a region; its *nodes* are the cases of its enum:
 /// its concrete states outside nested parallel states, and its outermost parallel states.

@@ -1,7 +1,8 @@
 // MARK: Regions
 
-/// The Swift of a machine with parallel states (SPEC 2.7, 4): its configuration as a value
-/// (`RegionLayout`), and dispatch as one `switch` per active region.
+/// The Swift of a machine with parallel states (Language reference › Regions;
+/// The generated Swift › Regions): its configuration as a value (`RegionLayout`), and
+/// dispatch as one `switch` per active region.
 ///
 /// A top-level state's function is a `switch` on the event, as in any machine. A parallel
 /// state's function takes its struct and switches on the event too; an event's case
@@ -698,7 +699,8 @@ extension Translator {
     ) -> [SwiftStatement] {
         // In a parallel state's function, a condition that two rows may ask for one event,
         // in one region or several, keeps its answer in a local of the whole function
-        // (SPEC 2.4: asked at most once per event); in a top-level state's, of the event's case.
+        // (asked at most once per event: Language reference › Conditions); in a top-level
+        // state's, of the event's case.
         let shared = frames.isEmpty ? plan.sharedConditions : functionMemo(frames[0].parallel, event: plan.event)
         let answers: [SwiftStatement] = frames.isEmpty ? memoDeclarations(shared) : []
         /// A branch's tests in the order they are read: its state tests, then its conditions.

@@ -413,7 +413,7 @@ struct Translator {
     }
 
     /// `_ duration: Double, _ title: String`: unlabelled, named after the labels of the
-    /// first use (SPEC 1.4), each name once.
+    /// first use (Language reference › Events with values), each name once.
     private func requirementParameters(_ parameters: [EventParameter]) -> [SwiftParameter] {
         var used: Set<String> = []
         return parameters.map { parameter in
@@ -1175,11 +1175,11 @@ struct Translator {
 
     /// One event's transitions: the transition itself; rows with conditions as `if`
     /// statements tried most specific first; or a `switch` on the predicate values whose
-    /// cases are tried most specific first, a row's conditions in its `where` clauses.
-    /// A condition two rows ask is asked once: its answer is kept in a local that starts
-    /// as nil (`Self.answer(&isOpen, { actions.isOpen() })`, SPEC 2.4). A `lazy var` would
-    /// do the same, but its getter captures the machine, which costs a retain and a release
-    /// per event where actions may send events.
+    /// cases are tried most specific first, a row's conditions in its `where` clauses. A
+    /// condition two rows ask is asked once: its answer is kept in a local that starts as
+    /// nil (`Self.answer(&isOpen, { actions.isOpen() })`; Language reference › Conditions).
+    /// A `lazy var` would do the same, but its getter captures the machine, which costs a
+    /// retain and a release per event where actions may send events.
     private func body(of dispatch: EventDispatch, in index: Int) -> [SwiftStatement] {
         let state = machine.states[index]
         let shared = Set(dispatch.sharedConditions)
@@ -1466,12 +1466,12 @@ struct Translator {
 
 // MARK: Timers
 
-/// The timers of `after` rows (SPEC 1.5), for a machine that has some; a machine without
-/// them has none of this. A timer is an event the app never sends: it has an enum of its
-/// own, the machine starts it through its actions after the entry actions of the state
-/// that owns it and cancels it after that state's exit actions, and the scheduler calls
-/// the machine back when it falls due. Each start has a token; a firing whose token is
-/// not the timer's running one is stale and ignored.
+/// The timers of `after` rows (Language reference › Timers), for a machine that has some; a
+/// machine without them has none of this. A timer is an event the app never sends: it has
+/// an enum of its own, the machine starts it through its actions after the entry actions of
+/// the state that owns it and cancels it after that state's exit actions, and the scheduler
+/// calls the machine back when it falls due. Each start has a token; a firing whose token
+/// is not the timer's running one is stale and ignored.
 extension Translator {
     /// Clock and Duration, which the scheduler's API uses, came with these versions.
     static let timerAvailability = "@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)"

@@ -1,6 +1,6 @@
-/// The Swift names of the types a machine's file declares (SPEC 4), from its `FSM:` and
-/// `Actions:` headers: the checks look for clashes among them and with the machine's own
-/// names, and the generator declares them.
+/// The Swift names of the types a machine's file declares (The generated Swift › Names),
+/// from its `FSM:` and `Actions:` headers: the checks look for clashes among them and with
+/// the machine's own names, and the generator declares them.
 public struct MachineTypeNames: Hashable, Sendable {
     /// The machine: `FSM:` in UpperCamelCase.
     public var machine: String

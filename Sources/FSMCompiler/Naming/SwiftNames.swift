@@ -60,9 +60,9 @@ public enum SwiftNames {
         "description", "rawValue", "allCases", "hashValue", "hash",
     ]
 
-    /// Event method names the generated machine cannot have: the properties SPEC §4 gives
-    /// every machine. (The names of its private members and locals are the generator's
-    /// to choose around the user's names.)
+    /// Event method names the generated machine cannot have: the properties every machine
+    /// has (The generated Swift › What it contains). (The names of its private members and
+    /// locals are the generator's to choose around the user's names.)
     public static let machineProperties: Set<String> = ["state", "actions", "snapshot"]
 
     /// Case names the state enum cannot have beside those of every generated enum: its

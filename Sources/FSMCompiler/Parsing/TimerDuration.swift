@@ -1,5 +1,6 @@
-/// How long an `after(…)` row waits (SPEC 1.5): a whole number of milliseconds, seconds,
-/// minutes or hours, written without a blank: `500ms`, `30s`, `2min`, `1h`.
+/// How long an `after(…)` row waits (Language reference › Timers): a whole number of
+/// milliseconds, seconds, minutes or hours, written without a blank: `500ms`, `30s`,
+/// `2min`, `1h`.
 ///
 /// Two durations are one when they last equally long (`30s` and `30000ms`); the text
 /// as written is what `fsmc format` keeps and reports print.

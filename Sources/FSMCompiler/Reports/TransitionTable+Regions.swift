@@ -1,6 +1,7 @@
-/// The table of a machine with parallel states (SPEC 5): each leaf's rows held inside its
-/// region, then, once, the rows of each parallel state (its own and its superstates'),
-/// with the parallel state as their source.
+/// The table of a machine with parallel states (Language reference › Regions;
+/// Commands › fsmc table): each leaf's rows held inside its region, then, once, the rows of
+/// each parallel state (its own and its superstates'), with the parallel state as their
+/// source.
 ///
 /// What a row leaves of other regions depends on the configuration, so it is named: a
 /// parallel state the row leaves prints as `exit(Media)`, every active state inside it

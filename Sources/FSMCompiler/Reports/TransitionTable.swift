@@ -1,4 +1,4 @@
-/// The flattened transition table as text (SPEC §5) or as a Markdown table.
+/// The flattened transition table as text (Commands › fsmc table) or as a Markdown table.
 public enum TransitionTable {
     /// One line per transition: `Locked Pass [Enforcement=weak] -> Locked {smile}`.
     public static func text(_ machine: StateMachine) -> String {

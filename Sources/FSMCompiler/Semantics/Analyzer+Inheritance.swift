@@ -51,8 +51,9 @@ struct Flattening {
                 flattening.replaces[row] = matches.reduce(into: Set(matches)) { $0.formUnion(flattening.replaces[$1]) }
                 if !matches.isEmpty { replacedKeys.insert(key) }
             }
-            // An override that is also a second row with its key was reported as such; if it
-            // replaces nothing inherited, that is an error of its own (SPEC 2.5).
+            // An override that is also a second row with its key was reported as such; if
+            // it replaces nothing inherited, that is an error of its own
+            // (Language reference › Overrides).
             for row in dropped where rows[row].isOverride && inheritedByKey[rows[row].key] == nil {
                 reportNothingToOverride(row, log: &log)
             }
@@ -85,8 +86,8 @@ struct Flattening {
         private func inheritedRows(of state: Int, _ flattening: Flattening) -> [Int] {
             var seen = Set<Int>()
             var inherited: [Int] = []
-            // A region inherits nothing from its parallel state: that state's rows fire only
-            // when no region takes the event (SPEC 2.7).
+            // A region inherits nothing from its parallel state: that state's rows fire
+            // only when no region takes the event (Language reference › Regions).
             for superstate in resolution.superstates[state] where !resolution.isParallel[superstate] {
                 for row in flattening.effectiveRows[superstate] where seen.insert(row).inserted {
                     inherited.append(row)

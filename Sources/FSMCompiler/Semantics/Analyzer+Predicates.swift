@@ -19,7 +19,8 @@ extension Analysis {
                 let candidates = rowsByEvent[event] ?? []
                 // One row without predicate terms matches every combination: nothing to check.
                 if candidates.count == 1, rows[candidates[0]].guardClause.predicates.isEmpty { continue }
-                // Conditions are dimensions as predicate types are (SPEC 2.4).
+                // Conditions are dimensions as predicate types are
+                // (Language reference › Ranking).
                 let matches = candidates.map { space.matches(of: rows[$0].guardClause) }
                 let dimensions = Array(Set(matches.flatMap { $0.map(\.type) })).sorted()
                 let boxes = matches.map { space.box(of: $0, over: dimensions) }

@@ -1,5 +1,6 @@
-/// Parallel states and their regions (SPEC 1.6): the structure is checked while the
-/// hierarchy is resolved, the rows that cross regions once every row is known.
+/// Parallel states and their regions (Language reference › Regions): the structure is
+/// checked while the hierarchy is resolved, the rows that cross regions once every row is
+/// known.
 extension Resolution {
     /// `Parallel:` headers: each names a state with two or more direct substates and no
     /// initial row of its own, in a machine with UML entry and exit; the states inside it

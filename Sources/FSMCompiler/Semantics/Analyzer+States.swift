@@ -137,7 +137,8 @@ struct Declarations {
     }
 
     /// Each argument is a label that every event of the row carries, with one type; each
-    /// action and condition is called with the same types at every use (SPEC 1.4).
+    /// action and condition is called with the same types at every use
+    /// (Language reference › Events with values).
     private mutating func checkArguments(
         _ calls: [CallSyntax], events: [NameSyntax], headers: Headers,
         log: inout DiagnosticLog

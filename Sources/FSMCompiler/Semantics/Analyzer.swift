@@ -105,9 +105,9 @@ struct PredicateTypeRecord {
     var cases: [NameSyntax]
 }
 
-/// The identity of a row for duplicates, clashes and overrides: its event, predicate
-/// guard and condition literals (SPEC 2.4: `[c]` and `[!c]` differ); next state and
-/// actions are not part of it.
+/// The identity of a row for duplicates, clashes and overrides: its event, predicate guard
+/// and condition literals (`[c]` and `[!c]` differ: Language reference › Flattening,
+/// Conditions); next state and actions are not part of it.
 struct RowKey: Hashable {
     var event: Int
     /// By type index, each with its cases ascending: `[A = y | x]` and `[A = x | y]` are one key.

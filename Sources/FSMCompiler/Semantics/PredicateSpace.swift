@@ -95,10 +95,11 @@ struct PredicateRegion {
     }
 }
 
-/// The combinations of a machine's predicate values and condition results, by the number
-/// of cases of each dimension: first one per predicate type, then, when conditions take
-/// part (SPEC 2.4), one per condition call (`isOpen`, `isEnough(amount)`) with the cases
-/// false (0) and true (1), then one per state that an `in(State)` term tests, alike.
+/// The combinations of a machine's predicate values and condition results, by the number of
+/// cases of each dimension: first one per predicate type, then, when conditions take part
+/// (Language reference › Ranking), one per condition call (`isOpen`, `isEnough(amount)`)
+/// with the cases false (0) and true (1), then one per state that an `in(State)` term
+/// tests, alike.
 struct PredicateSpace {
     /// By dimension: the predicate types' case counts, then 2 per condition call and per
     /// tested state.

@@ -1,4 +1,5 @@
-/// How the reports, the simulation and the diagrams write a row's parts as text (SPEC §5).
+/// How the reports, the simulation and the diagrams write a row's parts as text
+/// (Commands › fsmc table).
 public enum RowText {
     /// `Enforcement=weak|strong, Reward=positive, isRushHour, !isJammed, in(Saved)`:
     /// predicate terms as written, then condition terms as written, then state tests.

@@ -90,7 +90,8 @@ public struct StateMachine: Hashable, Sendable {
     public var concreteStates: [Int] { states.indices.filter { !states[$0].isAbstract } }
 
     /// Whether some state is a `Parallel:` state: the machine is then in a configuration of
-    /// states at once, one per active region (SPEC 2.7), which `Statechart` describes.
+    /// states at once, one per active region (Language reference › Regions), which
+    /// `Statechart` describes.
     public var hasRegions: Bool { states.contains { $0.isParallel } }
 
     /// Whether the state is a region: a direct substate of a parallel state (its only
@@ -266,8 +267,9 @@ public struct Arrival: Hashable, Sendable {
     /// The superstates with history it leaves: it stores its source state as their
     /// history before it runs anything.
     public var historyWrites: [Int]
-    /// The states it leaves, leaf first, and those it enters, root first (SPEC 2.2): whose
-    /// timers it cancels after the exit actions and starts after the entry actions.
+    /// The states it leaves, leaf first, and those it enters, root first
+    /// (Language reference › Entry and exit): whose timers it cancels after the exit
+    /// actions and starts after the entry actions.
     public var exited: [Int]
     public var entered: [Int]
 
@@ -314,7 +316,8 @@ public struct Guard: Hashable, Sendable {
     }
 
     /// The number of predicate types, conditions and state tests the row constrains; the
-    /// most specific applicable row wins (SPEC 2.3, 2.4, 1.6).
+    /// most specific applicable row wins (Language reference › Ranking, Conditions,
+    /// Regions).
     public var rank: Int { predicates.count + conditions.count + stateTests.count }
     public var isEmpty: Bool { predicates.isEmpty && conditions.isEmpty && stateTests.isEmpty }
 

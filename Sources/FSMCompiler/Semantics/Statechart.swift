@@ -1,7 +1,8 @@
-/// The hierarchy of a machine's states and what a transition does in it (SPEC 2.2, 2.6,
-/// 2.7): the one place that answers ancestry, the configuration a transition reaches, the
-/// states it leaves and enters, the initial rows it follows and the histories it reads and
-/// writes. Every stage asks it: the Analyzer (reachability, each row's `arrivals`), the
+/// The hierarchy of a machine's states and what a transition does in it
+/// (Language reference › Entry and exit, Initial substates and history, Regions): the one
+/// place that answers ancestry, the configuration a transition reaches, the states it
+/// leaves and enters, the initial rows it follows and the histories it reads and writes.
+/// Every stage asks it: the Analyzer (reachability, each row's `arrivals`), the
 /// interpreter, the table and the generators.
 ///
 /// A *configuration* is given by its leaves, in configuration order (regions in

@@ -1,7 +1,8 @@
-/// Runs a `StateMachine` one event at a time: the reference semantics of SPEC §2, read
-/// straight from each state's flattened `transitions` and, for where a row goes, from the
-/// hierarchy through `Statechart`. Every machine runs in a configuration: one leaf for a
-/// machine without parallel states, one per active region otherwise (SPEC 2.7).
+/// Runs a `StateMachine` one event at a time: the meaning the Language reference gives a
+/// machine, read straight from each state's flattened `transitions` and, for where a row
+/// goes, from the hierarchy through `Statechart`. Every machine runs in a configuration:
+/// one leaf for a machine without parallel states, one per active region otherwise
+/// (Language reference › Regions).
 ///
 /// It deliberately ignores `DispatchPlanner`, which orders the rows for the generated code,
 /// and the rows' precomputed `arrivals`: it finds the applicable rows of highest rank afresh
@@ -85,8 +86,9 @@ public struct Interpreter: Sendable {
         /// An index into `machine.events`.
         public var event: Int
         public var outcome: Outcome
-        /// The conditions asked, in the order asked (SPEC 2.4): indices into
-        /// `machine.conditionCalls` (a condition asked with other arguments is another call).
+        /// The conditions asked, in the order asked (Language reference › Conditions):
+        /// indices into `machine.conditionCalls` (a condition asked with other arguments is
+        /// another call).
         public var askedConditions: [Int] = []
 
         /// The rows that fired, none unless the event was taken.
@@ -169,7 +171,8 @@ public struct Interpreter: Sendable {
         return rejection ?? .unhandled
     }
 
-    /// Moves to where `transition` leads and records what it runs (SPEC 2.2, 2.6, 2.7).
+    /// Moves to where `transition` leads and records what it runs
+    /// (Language reference › Entry and exit, Initial substates and history, Regions).
     private mutating func fire(_ transition: Transition, from source: Int) -> Firing {
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         let move = chart.move(from: leaves, source: source, targets: targets, history: history)
@@ -213,7 +216,7 @@ public struct Interpreter: Sendable {
 
     /// The rows of `state` for `event` whose predicate, condition and state-test terms all
     /// hold (`active`: the active states), of the highest rank, in table order. A checked
-    /// machine has at most one: more would be an implicit clash (SPEC 2.3, 2.4).
+    /// machine has at most one: more would be an implicit clash (Language reference › Ranking, Conditions).
     public static func applicableRows(
         in state: State, event: Int, predicates: [Int], conditions: [Bool], active: Set<Int>
     ) -> [Transition] {
@@ -225,10 +228,11 @@ public struct Interpreter: Sendable {
         return applicable.filter { $0.guardClause.rank == highest }
     }
 
-    /// The lines `fsmc simulate` prints for a step (SPEC 5): one per row that fired, as
-    /// `fsmc table` prints a row, a region's row with its leaf as the source, a parallel
-    /// state's row with the configuration; the target as the part of the configuration the
-    /// row decided. `Locked Pass unhandled`, `Media(Playing, Muted) Eject unhandled` and
+    /// The lines `fsmc simulate` prints for a step (Commands › fsmc simulate): one per row
+    /// that fired, as `fsmc table` prints a row, a region's row with its leaf as the
+    /// source, a parallel state's row with the configuration; the target as the part of the
+    /// configuration the row decided. `Locked Pass unhandled`,
+    /// `Media(Playing, Muted) Eject unhandled` and
     /// `Alarming Reset [isSupervisorPresent] rejected` otherwise.
     public func lines(for step: Step) -> [String] {
         let event = machine.events[step.event].name

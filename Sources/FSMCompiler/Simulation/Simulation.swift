@@ -125,10 +125,10 @@ public struct Simulation: Sendable {
 
     /// The index of the event `text` names: `Coin`, or an event with its values as in a
     /// Swift call, `Loaded(duration: 3, title: "x")`. Values take no part in matching
-    /// (SPEC 1.4), so an event that carries values may also be given by its name alone;
-    /// given values must have the event's labels, in order, each with a value. A value is
-    /// Swift expression text, which is not evaluated: commas and parentheses inside
-    /// brackets or string literals belong to it.
+    /// (Language reference › Events with values), so an event that carries values may also
+    /// be given by its name alone; given values must have the event's labels, in order,
+    /// each with a value. A value is Swift expression text, which is not evaluated: commas
+    /// and parentheses inside brackets or string literals belong to it.
     public func event(_ text: String) throws(Failure) -> Int {
         let bytes = Array(text.utf8)
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return try event(named: text) }

@@ -433,8 +433,9 @@ import Testing
     }
 
     /// The version names the release it is (CHANGELOG's newest heading `## 1.2.3`), or,
-    /// between releases, the next one with `-dev` (under `## Unreleased`): README's
-    /// release policy, which a release commit follows by changing both.
+    /// between releases, the next one with `-dev` (under `## Unreleased`): the release
+    /// policy of "Adding fsmc to a package › Which version", which a release commit follows
+    /// by changing both.
     @Test func versionAgreesWithTheChangelog() throws {
         let changelog = String(decoding: readBytes(Paths.repository + "/CHANGELOG.md"), as: UTF8.self)
         let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }).dropFirst(3)

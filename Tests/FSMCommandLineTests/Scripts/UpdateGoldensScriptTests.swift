@@ -2,8 +2,9 @@ import FSMTestSupport
 import Foundation
 import Testing
 
-/// Tests/update-goldens.sh regenerates the golden files and the README's copies with the
-/// built fsmc, so that they can be rewritten when the old ones no longer compile.
+/// Tests/update-goldens.sh regenerates the golden files and the documentation's copies of
+/// files with the built fsmc, so that they can be rewritten when the old ones no longer
+/// compile.
 @Suite(.enabled(if: FSMCProcess.isAvailable, "the built fsmc is needed"))
 struct UpdateGoldensScriptTests {
     static let script = Paths.repository + "/Tests/update-goldens.sh"
@@ -24,15 +25,16 @@ struct UpdateGoldensScriptTests {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    /// The repository's golden files and README copies are what the script would write:
+    /// The repository's golden files and documentation copies are what the script would write:
     /// its list and options are the ones GoldenTests uses.
     @Test func theRepositoryIsCurrent() throws {
         let (status, output) = try Self.run(Self.script, ["--check"])
         #expect(status == 0 && output.isEmpty, "\(output)")
     }
 
-    /// In a copy of the layout: stale golden files and README copies are reported under
-    /// `--check` and rewritten without it; then `--check` passes.
+    /// In a copy of the layout: stale golden files and copies in README.md and in an article
+    /// of the catalog are reported under `--check` and rewritten without it; then `--check`
+    /// passes.
     @Test func rewritesWhatIsStale() throws {
         let folder = try TemporaryFolder("fsmc-goldens")
         defer { folder.remove() }
@@ -43,8 +45,11 @@ struct UpdateGoldensScriptTests {
         try folder.write("Machines/Turnstile.sm", readBytes(Paths.examples + "/Turnstile/Turnstile.sm"))
         try folder.write("Machines/Unfinished.sm", readBytes(Paths.fixtures + "/Machines/Unfinished.sm"))
         try folder.write("Tests/GeneratedCodeTests/Generated/Turnstile.swift", "// an old version\n")
-        let readme = "# Title\n\n<!-- readme-example: Machines/Turnstile.sm -->\n```\nold text\n```\n\nThe end.\n"
+        let readme = "# Title\n\n<!-- copy: Machines/Turnstile.sm -->\n```\nold text\n```\n\nThe end.\n"
         try folder.write("README.md", readme)
+        let article = "# Article\n\n<!-- copy: Machines/Unfinished.sm -->\n```\nolder text\n```\n"
+        let articlePath = Documentation.catalog + "/Article.md"
+        try folder.write(articlePath, article)
         let script = folder.path + "/Tests/update-goldens.sh"
 
         let stale = try Self.run(script, ["--check"])
@@ -53,7 +58,9 @@ struct UpdateGoldensScriptTests {
         #expect(stale.output.contains("'Tests/GeneratedCodeTests/Generated/Unfinished.swift' is missing"))
         #expect(stale.output.contains("-old text\n+// Uncle Bob's turnstile"))
         #expect(!stale.output.contains("warning"), "the listed warning is expected: \(stale.output)")
+        #expect(stale.output.contains("-older text\n+"))
         #expect(folder.read("README.md") == Array(readme.utf8))
+        #expect(folder.read(articlePath) == Array(article.utf8))
 
         let update = try Self.run(script)
         #expect(update.status == 0, "\(update.output)")
@@ -65,6 +72,9 @@ struct UpdateGoldensScriptTests {
         #expect(folder.read("Tests/GeneratedCodeTests/Generated/Unfinished.swift") != nil)
         let sourceText = String(decoding: readBytes(Paths.examples + "/Turnstile/Turnstile.sm"), as: UTF8.self)
         #expect(folder.read("README.md") == Array(readme.replacingOccurrences(of: "old text\n", with: sourceText).utf8))
+        let unfinished = String(decoding: readBytes(Paths.fixtures + "/Machines/Unfinished.sm"), as: UTF8.self)
+        #expect(
+            folder.read(articlePath) == Array(article.replacingOccurrences(of: "older text\n", with: unfinished).utf8))
 
         let current = try Self.run(script, ["--check"])
         #expect(current.status == 0 && current.output.isEmpty, "\(current.output)")

@@ -2,7 +2,7 @@ import FSMCommandLine
 import FSMTestSupport
 import Testing
 
-/// `fsmc simulate` (SPEC §5), run in-process on the examples.
+/// `fsmc simulate` (Commands › fsmc simulate), run in-process on the examples.
 @Suite struct SimulateCommandTests {
     static let turnstile = Paths.examples + "/Turnstile/Turnstile.sm"
     static let enforced = Paths.examples + "/EnforcedTurnstile/EnforcedTurnstile.sm"

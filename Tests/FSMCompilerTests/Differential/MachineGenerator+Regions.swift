@@ -1,7 +1,7 @@
 import FSMTestSupport
 
-/// Machines with parallel states (SPEC 1.6, 2.7), which `MachineGenerator` draws for one
-/// machine in five from a random stream of their own.
+/// Machines with parallel states (Language reference › Regions), which `MachineGenerator`
+/// draws for one machine in five from a random stream of their own.
 ///
 /// Each has one or two parallel states, abstract or concrete, the second sometimes inside
 /// a region of the first or itself one of its regions; two or three regions each, abstract

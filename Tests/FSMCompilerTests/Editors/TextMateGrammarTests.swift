@@ -5,9 +5,9 @@ import Testing
 @testable import FSMCompiler
 
 /// The editor support in Editors/: the TextMate grammar of `.sm` files understands every
-/// machine of the repository and of the README, gives each construct its scope, marks what
-/// is not the language, knows every terminal of Grammar/fsm.ebnf and every header the
-/// compiler knows; its property list for Sublime Text and its copy in the VS Code extension
+/// machine of the repository and of the documentation, gives each construct its scope,
+/// marks what is not the language, knows every terminal of Grammar/fsm.ebnf and every
+/// header the compiler knows; its property list for Sublime Text and its copy in the VS Code extension
 /// are current; and the extension's problem matcher reads fsmc's diagnostics.
 ///
 /// `FSMC_UPDATE_GOLDEN=1` rewrites the property list and the copy from the JSON grammar
@@ -80,7 +80,7 @@ import Testing
         headers + "FSM: T\nInitial: A\n{\n" + body + "\n}\n"
     }
 
-    // MARK: Every machine of the repository and of the README
+    // MARK: Every machine of the repository and of the documentation
 
     static func hasSyntaxErrors(_ path: String) -> Bool {
         let file = SourceFile(name: path, bytes: readBytes(Paths.repository + "/" + path))
@@ -114,11 +114,12 @@ import Testing
         #expect(try Self.problems(in: text).contains { $0.contains("invalid.illegal.sm") })
     }
 
-    /// A `.sm` example of the README, from its line `line` on.
-    struct ReadmeExample: CustomTestStringConvertible, Sendable {
+    /// A `.sm` example of the documentation, from its line `line` of `path` on.
+    struct DocumentedExample: CustomTestStringConvertible, Sendable {
+        var path: String
         var line: Int
         var text: String
-        var testDescription: String { "README.md:\(line)" }
+        var testDescription: String { "\(path):\(line)" }
     }
 
     /// Whether `line` starts with a header fsmc knows, as `Event:`.
@@ -129,48 +130,44 @@ import Testing
             && Headers.names.contains { $0.lowercased() == name.lowercased() }
     }
 
-    /// The README's `.sm` examples: its code blocks without a language (the README fences
-    /// `.sm` text so) that hold a header or a line that opens a block; the others show
-    /// commands and what they print. An example without headers is part of a body and is
-    /// tokenized inside one; its lines "..." stand for rows left out.
-    static let readmeExamples: [ReadmeExample] = {
-        enum Place {
-            case text, otherBlock
-            case example(line: Int, lines: [Substring])
-        }
-        var examples: [ReadmeExample] = []
-        var place = Place.text
-        for (index, line) in ReadmeTests.readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            switch place {
-            case .text where line.hasPrefix("```"):
-                place = line == "```" ? .example(line: index + 2, lines: []) : .otherBlock
-            case .text:
-                break
-            case .otherBlock:
-                if line == "```" { place = .text }
-            case .example(let start, var lines) where line != "```":
-                lines.append(line)
-                place = .example(line: start, lines: lines)
-            case .example(let start, let lines):
-                let kept = lines.filter { $0.trimmingCharacters(in: .whitespaces) != "..." }
-                if kept.contains(where: isHeader) {
-                    examples.append(ReadmeExample(line: start, text: kept.joined(separator: "\n")))
-                } else if kept.contains(where: { $0.hasSuffix("{") }) {
-                    examples.append(ReadmeExample(line: start, text: "{\n" + kept.joined(separator: "\n") + "\n}"))
-                }
-                place = .text
+    /// The `.sm` examples of README.md and the catalog's articles: their code blocks without
+    /// a language (the documentation fences `.sm` text so) that hold a header or a line that
+    /// opens a block; the others show commands and what they print. An example without
+    /// headers is part of a body and is tokenized inside one; its lines "..." stand for rows
+    /// left out. The Diagnostics article's examples are wrong on purpose, and left out here.
+    /// The tutorial's `.sm` listings are examples too.
+    static let documentedExamples: [DocumentedExample] = {
+        var examples: [DocumentedExample] = []
+        for block in Documentation.blocks where block.language.isEmpty && !block.path.hasSuffix("/Diagnostics.md") {
+            let kept = block.lines.map { Substring($0) }.filter { $0.trimmingCharacters(in: .whitespaces) != "..." }
+            if kept.contains(where: isHeader) {
+                examples.append(
+                    DocumentedExample(path: block.path, line: block.line, text: kept.joined(separator: "\n")))
+            } else if kept.contains(where: { $0.hasSuffix("{") }) {
+                examples.append(
+                    DocumentedExample(
+                        path: block.path, line: block.line, text: "{\n" + kept.joined(separator: "\n") + "\n}"))
             }
+        }
+        let resources = Documentation.catalog + "/Resources"
+        let listings =
+            ((try? FileManager.default.contentsOfDirectory(atPath: Paths.repository + "/" + resources)) ?? [])
+            .filter { $0.hasSuffix(".sm") }.sorted()
+        for name in listings {
+            let text = String(decoding: readBytes(Paths.repository + "/" + resources + "/" + name), as: UTF8.self)
+            examples.append(DocumentedExample(path: resources + "/" + name, line: 1, text: text))
         }
         return examples
     }()
 
-    @Test func theReadmeExamplesAreThere() {
-        #expect(Self.readmeExamples.count >= 10)
-        #expect(Self.readmeExamples.contains { $0.text.contains("after(30s) [canRetry]") })
+    @Test func theDocumentedExamplesAreThere() {
+        #expect(Self.documentedExamples.count >= 10)
+        #expect(Self.documentedExamples.contains { $0.text.contains("after(30s) [canRetry]") })
+        #expect(Self.documentedExamples.contains { $0.path.hasSuffix(".sm") })
     }
 
-    @Test(arguments: readmeExamples)
-    func everyReadmeExampleIsUnderstood(example: ReadmeExample) throws {
+    @Test(arguments: documentedExamples)
+    func everyDocumentedExampleIsUnderstood(example: DocumentedExample) throws {
         try Self.expectUnderstood(example.text)
     }
 
@@ -520,15 +517,16 @@ import Testing
     }
 
     /// The compiler's headers (Headers.names, which its `unknownHeader` check uses) and
-    /// the README's table of them are the grammar's, in any case.
+    /// the table of them in the language reference ("Headers") are the grammar's, in any case.
     @Test func everyHeaderIsAHeaderKeyword() throws {
-        let readmeHeaders = ReadmeTests.readme.split(separator: "\n").compactMap { line -> String? in
+        let reference = try #require(Documentation.article("LanguageReference").section("## Headers")).text
+        let documentedHeaders = reference.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("| `"), let colon = line.firstIndex(of: ":"), line[colon...].hasPrefix(":` |") else {
                 return nil
             }
             return String(line.dropFirst(3)[..<colon])
         }
-        #expect(Set(readmeHeaders) == Set(Headers.names))
+        #expect(Set(documentedHeaders) == Set(Headers.names))
         #expect(try Self.grammarHeaderNames() == Set(Headers.names.map { $0.lowercased() }))
         for name in Headers.names {
             for spelling in [name, name.lowercased(), name.uppercased()] {
@@ -613,16 +611,10 @@ import Testing
 
     // MARK: The problem matcher
 
-    /// The README's JSON examples in "Editor support": the task uses `$fsmc`, and the
+    /// The JSON examples of the "Editor support" article: the task uses `$fsmc`, and the
     /// matcher written out for those without the extension is the extension's.
-    @Test func readmeShowsTheExtensionsMatcher() throws {
-        let section = try #require(
-            ReadmeTests.readme.components(separatedBy: "\n## Editor support\n").dropFirst().first
-        )
-        .components(separatedBy: "\n## ")[0]
-        let blocks = section.components(separatedBy: "```json\n").dropFirst().map {
-            $0.components(separatedBy: "\n```")[0]
-        }
+    @Test func editorSupportShowsTheExtensionsMatcher() throws {
+        let blocks = Documentation.article("EditorSupport").blocks.filter { $0.language == "json" }.map(\.text)
         try #require(blocks.count == 2)
         let task = try JSONDecoder().decode(JSONValue.self, from: Data(blocks[0].utf8))
         #expect(task["tasks"]?.array?.first?["problemMatcher"] == .string("$fsmc"))

@@ -30,8 +30,8 @@ import Testing
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
 
-    /// README, "What not to do": Swift 6 rejects sharing a machine between tasks, both ways
-    /// the README shows, with the errors it quotes.
+    /// "Using a machine", "What not to do": Swift 6 rejects sharing a machine between tasks,
+    /// both ways the article shows, with the errors it quotes.
     @Test func swiftRejectsAMachineSharedBetweenTasks() throws {
         let folder = Paths.repository + "/Tests/GeneratedCodeTests/Generated"
         let misuse = """

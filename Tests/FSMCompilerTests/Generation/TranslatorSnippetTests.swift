@@ -155,10 +155,10 @@ import Testing
             ])
     }
 
-    /// Conditions (SPEC 2.4): rows most specific first, an `if` or a `where` clause each;
-    /// the less specific row is the `else`; where rows match the predicates but their
-    /// conditions fail, `.rejected`. A condition two rows ask is asked once, its answer
-    /// kept in a local through `Self.answer`.
+    /// Conditions (Language reference › Conditions): rows most specific first, an `if` or a
+    /// `where` clause each; the less specific row is the `else`; where rows match the
+    /// predicates but their conditions fail, `.rejected`. A condition two rows ask is asked
+    /// once, its answer kept in a local through `Self.answer`.
     @Test func conditionsAskedOnceMostSpecificFirst() {
         let source =
             "FSM: T\nInitial: S\nPredicate: P = x | y\n{\n  S {\n    E [c, !d] T a\n    E [d] - b\n    E - z\n"

@@ -69,7 +69,8 @@ import Testing
         // Modifiers in any order; several '<' or '>' add up in order.
         ("S >x : A <y : B <z >{w} {}", ["S :A :B <{y z} >{x w} {}"]),
         ("(Base) : Root <{a} {}", ["(Base) :Root <{a} {}"]),
-        // The CC_SMC example of SPEC §1.2.
+        // Uncle Bob's turnstile with a superstate and entry and exit actions, in CC_SMC's
+        // language.
         (
             """
             (Resetable) {

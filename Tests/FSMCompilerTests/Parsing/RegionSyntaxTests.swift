@@ -2,8 +2,9 @@ import FSMCompiler
 import FSMTestSupport
 import Testing
 
-/// `Parallel:` headers, forks `A & B` and state tests `in(State)` (SPEC 1.6): how they
-/// parse, how their mistakes are reported, and how `fsmc format` writes them.
+/// `Parallel:` headers, forks `A & B` and state tests `in(State)`
+/// (Language reference › Regions): how they parse, how their mistakes are reported, and how
+/// `fsmc format` writes them.
 @Suite struct RegionSyntaxTests {
     static func parse(_ body: String) -> (syntax: StateMachineSyntax, errors: [String]) {
         let file = SourceFile(name: "test.sm", text: "FSM: F\nInitial: S\nParallel: P\n{\n" + body + "\n}\n")

@@ -767,7 +767,8 @@ extension DrawnDiagram {
         return found
     }
 
-    /// `Event [guard] / actions`, the label SPEC'd for arrows; a delayed event is `after 30s`.
+    /// `Event [guard] / actions`, the label of arrows (Commands › fsmc graph); a delayed
+    /// event is `after 30s`.
     static func label(of transition: Transition, in machine: StateMachine) -> String {
         let event = machine.events[transition.event].name
         var label =

@@ -491,7 +491,8 @@ import Testing
         }
     }
 
-    /// SPEC 1.6's player: `Media` a composite state whose regions are divided by `--`.
+    /// The player of Language reference › Regions: `Media` a composite state whose regions
+    /// are divided by `--`.
     @Test func regionsInMermaid() throws {
         let machine = try #require(Self.machine(at: Self.regionPlayer))
         #expect(
@@ -776,21 +777,28 @@ import Testing
 
     // MARK: Documentation
 
-    static let reviewTools = String(decoding: readBytes(Paths.repository + "/README.md"), as: UTF8.self)
-
-    @Test func docsEmbedTheCurrentTurnstileDiagram() throws {
-        let machine = try #require(Self.machine(at: "Examples/Turnstile/Turnstile.sm"))
-        let block = try #require(Self.reviewTools.components(separatedBy: "```mermaid\n").dropFirst().first)
-        #expect(
-            block.components(separatedBy: "```\n")[0] == StateGraph.mermaid(machine),
-            "README.md's diagram is stale; paste the output of 'fsmc graph Examples/Turnstile/Turnstile.sm'")
+    /// Each Mermaid block of the documentation marked `<!-- output: fsmc graph PATH -->` is
+    /// what `fsmc graph PATH` prints.
+    @Test func docsEmbedTheCurrentDiagrams() throws {
+        let diagrams = Documentation.blocks.filter { $0.language == "mermaid" }
+        #expect(diagrams.count >= 2)
+        for block in diagrams {
+            let marker = try #require(block.marker, "\(block.testDescription): a diagram without its command")
+            let path = try #require(marker.argument.split(separator: " ").last.map(String.init))
+            #expect(marker.kind == "output" && marker.argument == "fsmc graph " + path)
+            let machine = try #require(Self.machine(at: path))
+            #expect(
+                block.text + "\n" == StateGraph.mermaid(machine),
+                "\(block.testDescription)'s diagram is stale; paste the output of 'fsmc graph \(path)'")
+        }
     }
 
+    /// The catalog's images of DOT drawings are PNG files that the Commands article shows.
     @Test(arguments: ["EnforcedTurnstile", "Recorder"])
     func docsImageIsAPNG(name: String) {
-        let image = readBytes(Paths.repository + "/docs/images/\(name).png")
+        let image = readBytes(Paths.repository + "/" + Documentation.catalog + "/Resources/\(name).png")
         #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(Self.reviewTools.contains("](docs/images/\(name).png)"))
+        #expect(Documentation.article("Commands").text.contains("](\(name).png)"))
     }
 }
 

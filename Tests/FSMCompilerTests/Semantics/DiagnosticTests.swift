@@ -965,7 +965,8 @@ import Testing
             [
                 "4:12: warning: predicate type 'Q' is not used by any guard; every call to handle(_:) must still pass it [unusedPredicateType]"
             ]),
-        // Parallel states (SPEC 1.6), on the machine `regions` with regions A and B of P.
+        // Parallel states (Language reference › Regions), on the machine `regions` with
+        // regions A and B of P.
         Example(
             .parallelWithoutRegions,
             "FSM: F\nInitial: S\nParallel: P\n{\n  S { E P - }\n  (P) { F S - }\n  (A) : P { - A1 - }\n  A1 : A - - -\n}",

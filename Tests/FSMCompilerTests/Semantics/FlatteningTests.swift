@@ -3,9 +3,10 @@ import Testing
 
 @testable import FSMCompiler
 
-/// What a machine means once flattened (SPEC §2): inherited rows, `-` resolved, entry and
-/// exit actions in each EntryExit mode, predicate ranking, conditions and overrides, read
-/// through `fsmc table`'s text format (SPEC §5) and the model.
+/// What a machine means once flattened (Language reference › Flattening): inherited rows,
+/// `-` resolved, entry and exit actions in each EntryExit mode, predicate ranking,
+/// conditions and overrides, read through `fsmc table`'s text format
+/// (Commands › fsmc table) and the model.
 @Suite struct FlatteningTests {
     static let headers = "FSM: F\nInitial: S\n"
 
@@ -46,9 +47,9 @@ import Testing
             ])
     }
 
-    /// The README's table of the three modes, row by row.
-    @Test func theReadmeTableOfTheThreeModes() throws {
-        let readme = String(decoding: readBytes(Paths.repository + "/README.md"), as: UTF8.self)
+    /// The table of the three modes in the language reference ("Entry and exit"), row by row.
+    @Test func theDocumentedTableOfTheThreeModes() throws {
+        let readme = Documentation.article("LanguageReference").text
         let block = try #require(readme.firstRange(of: "```\nFSM: Player\nInitial: Stopped\n"))
         let body = readme[block.upperBound...].prefix { $0 != "`" }
         let rows = readme[block.upperBound...].split(separator: "\n").filter {
@@ -428,8 +429,9 @@ import Testing
     // MARK: Conditions
 
     @Test(arguments: [
-        // Conditions are part of the key (SPEC 2.4): rows that differ in them are not
-        // duplicates; of equal rank, they clash where both can hold, naming the combination.
+        // Conditions are part of the key (Language reference › Flattening, Conditions):
+        // rows that differ in them are not duplicates; of equal rank, they clash where both
+        // can hold, naming the combination.
         (
             "E [c] T a\n    E [d] T b",
             [
@@ -472,9 +474,9 @@ import Testing
         #expect(diagnosticLines(compiling: source) == expected)
     }
 
-    /// Events with values (SPEC 1.4): the model keeps each event's values, each action's and
-    /// condition's parameter types with the labels of its first use, and each row action's
-    /// argument labels.
+    /// Events with values (Language reference › Events with values): the model keeps each
+    /// event's values, each action's and condition's parameter types with the labels of its
+    /// first use, and each row action's argument labels.
     @Test func eventValuesInTheModel() throws {
         let model = try #require(
             machine(
@@ -517,7 +519,8 @@ import Testing
         let model = try #require(machine(source))
         #expect(model.conditions.map(\.name) == ["isOpen", "isLate", "isOpenToo"])
         #expect(model.states[0].transitions[0].guardClause.conditions.map(\.condition) == [0, 1, 2])
-        // Conditions count towards the rank as predicate terms do (SPEC 2.4).
+        // Conditions count towards the rank as predicate terms do
+        // (Language reference › Ranking).
         #expect(model.states[0].transitions[0].guardClause.rank == 4)
     }
 
@@ -579,10 +582,10 @@ import Testing
     }
 
     /// The override key is the event and predicate guard, its cases in any order:
-    /// conditions, next state and actions may all differ; other cases make another key.
-    /// The override key is the event, the predicate guard (cases in any order) and the
-    /// condition literals (SPEC 2.5): `[A = x | y, c]` overrides `[A = y | x, c]`, not
-    /// `[A = y | x]` nor `[A = y | x, !c]`.
+    /// conditions, next state and actions may all differ; other cases make another key. The
+    /// override key is the event, the predicate guard (cases in any order) and the
+    /// condition literals (Language reference › Overrides): `[A = x | y, c]` overrides
+    /// `[A = y | x, c]`, not `[A = y | x]` nor `[A = y | x, !c]`.
     @Test func theOverrideKeyIsEventPredicateGuardAndConditionLiterals() {
         #expect(
             tableLines(

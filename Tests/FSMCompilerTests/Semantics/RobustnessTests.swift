@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// Whatever the input, checking gives diagnostics or a model: never a crash, a stack
-/// overflow or a hang (SPEC §3). Inputs here are large or hostile; they pin behaviour
-/// exactly where that is practical, and otherwise that the result is sane.
+/// overflow or a hang (Commands › Bad input and failures). Inputs here are large or
+/// hostile; they pin behaviour exactly where that is practical, and otherwise that the
+/// result is sane.
 @Suite struct RobustnessTests {
     /// Seeded, so that every run sees the same bytes.
     typealias Generator = SplitMix64

@@ -2,10 +2,11 @@ import FSMCompiler
 import FSMTestSupport
 import Testing
 
-/// Machines with parallel states run in configurations (SPEC 2.7): each region takes an
-/// event by itself, a parallel state's own rows only when no region does, exits in reverse
-/// region order, forks, joins, history of a configuration, nested regions and timers.
-/// The lines are SPEC 5's: `simulate` prints one line per row that fired.
+/// Machines with parallel states run in configurations (Language reference › Regions): each
+/// region takes an event by itself, a parallel state's own rows only when no region does,
+/// exits in reverse region order, forks, joins, history of a configuration, nested regions
+/// and timers. The lines are those of Commands › fsmc simulate: one line per row that
+/// fired.
 @Suite struct InterpreterRegionTests {
     static let player = Paths.fixtures + "/Machines/RegionPlayer.sm"
     static let recorder = Paths.fixtures + "/Machines/Recorder.sm"
@@ -25,7 +26,8 @@ import Testing
         tableLines(String(decoding: readBytes(path), as: UTF8.self))
     }
 
-    /// SPEC 5's player: Play and Mute each change one region; Power leaves both.
+    /// The player of Language reference › Regions: Play and Mute each change one region;
+    /// Power leaves both.
     @Test func mediaPlayerRunsAsTheSpecificationSays() throws {
         #expect(
             try Self.simulate(Self.player, ["Power", "Play", "Mute", "Power", "Power", "Stop"]) == [

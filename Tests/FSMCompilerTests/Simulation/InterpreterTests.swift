@@ -2,8 +2,8 @@ import FSMCompiler
 import FSMTestSupport
 import Testing
 
-/// The interpreter is the reference meaning of a machine (SPEC §2): the most specific
-/// applicable row wins, a false condition rejects without falling back, and each
+/// The interpreter is the reference meaning of a machine (Language reference): the most
+/// specific applicable row wins, a false condition rejects without falling back, and each
 /// transition runs exit actions, its own and entry actions as its table line says.
 @Suite struct InterpreterTests {
     static let ranked = """
@@ -102,7 +102,7 @@ import Testing
     }
 
     /// A false condition rules its row out, and the next most specific row applies: the
-    /// condition's "else" (SPEC 2.4).
+    /// condition's "else" (Language reference › Conditions).
     @Test func aFalseConditionFallsBackToTheNextMostSpecificRow() throws {
         #expect(
             try Self.trace(
@@ -212,8 +212,9 @@ import Testing
     }
 }
 
-/// Events that carry values (SPEC 1.4): values take no part in matching; a condition asked
-/// with other values is asked again; `simulate` takes events with their values.
+/// Events that carry values (Language reference › Events with values): values take no part
+/// in matching; a condition asked with other values is asked again; `simulate` takes events
+/// with their values.
 @Suite struct EventValueSimulationTests {
     static let source = """
         FSM: Player

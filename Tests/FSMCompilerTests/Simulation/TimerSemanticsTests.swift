@@ -2,8 +2,8 @@ import FSMCompiler
 import FSMTestSupport
 import Testing
 
-/// `after(…)` rows in every tool that embodies their meaning (SPEC 1.5): the table, the
-/// interpreter and `simulate`'s reading of `after(30s)`, and the formatter.
+/// `after(…)` rows in every tool that embodies their meaning (Language reference › Timers):
+/// the table, the interpreter and `simulate`'s reading of `after(30s)`, and the formatter.
 @Suite struct TimerSemanticsTests {
     static let player = Paths.fixtures + "/Machines/TimedPlayer.sm"
 

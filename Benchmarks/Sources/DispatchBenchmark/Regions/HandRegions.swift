@@ -1,4 +1,5 @@
-// The dispatch benchmark's region machine, SPEC 1.6's player with entry and exit actions:
+// The dispatch benchmark's region machine, the player of Language reference › Regions with
+// entry and exit actions:
 //
 //   FSM: Regions
 //   Initial: Off

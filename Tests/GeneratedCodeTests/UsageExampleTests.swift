@@ -1,12 +1,14 @@
 // swift-format-ignore-file
-// The README quotes this file's examples verbatim, with their comments aligned as a
-// reader sees them; the formatter would realign them.
+// "Using a machine" quotes the code between the `docs begin` and `docs end` markers
+// verbatim, and README.md part of it (DocumentationTests checks both), with the comments
+// aligned as a reader sees them; the formatter would realign them.
+// docs begin
 import FSMRuntime
+// docs end
 import Testing
 import FSMTestSupport
 
-// The README's opening example is a part of this one (ReadmeTests checks both).
-// README begin: the "Using a machine" example, verbatim (ReadmeTests checks it).
+// docs begin
 struct Gate: TurnstileActions {
     var log: [String] = []
     mutating func lock() { log.append("lock") }
@@ -20,11 +22,11 @@ struct Gate: TurnstileActions {
         log.append("ignored \(event) in \(state)")
     }
 }
-// README end
+// docs end
 
-@Suite struct ReadmeExampleTests {
+@Suite struct UsageExampleTests {
     @Test func usingAMachine() {
-        // README begin
+        // docs begin
         let turnstile = Turnstile(actions: Gate())
         turnstile.coin()                 // .transitioned(from: .locked, to: .unlocked)
         turnstile.handle(.pass)          // .transitioned(from: .unlocked, to: .locked)
@@ -32,7 +34,7 @@ struct Gate: TurnstileActions {
         assert(turnstile.actions.log == ["unlock", "lock"])
 
         let restored = Turnstile(actions: Gate(), state: .alarming)   // runs no entry action
-        // README end
+        // docs end
         #expect(turnstile.state == .locked)
         #expect(turnstile.actions.log == ["unlock", "lock"])
         #expect(restored.state == .alarming && restored.actions.log.isEmpty)

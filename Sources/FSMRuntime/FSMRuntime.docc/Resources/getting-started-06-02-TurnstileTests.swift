@@ -1,0 +1,39 @@
+import FSMRuntime
+import Testing
+@testable import turnstile
+
+/// Actions that note what the machine asks for, for the tests to read.
+struct Recorder: TurnstileActions {
+    var log: [String] = []
+    mutating func unlock() { log.append("unlock") }
+    mutating func lock() { log.append("lock") }
+    mutating func alarm() { log.append("alarm") }
+    mutating func thankyou() { log.append("thankyou") }
+}
+
+@MainActor
+@Suite struct TurnstileTests {
+    @Test func aCoinUnlocksAndPassingLocks() {
+        let turnstile = Turnstile(actions: Recorder())
+        #expect(turnstile.coin() == .transitioned(from: .locked, to: .unlocked))
+        #expect(turnstile.pass() == .transitioned(from: .unlocked, to: .locked))
+        #expect(turnstile.actions.log == ["unlock", "lock"])
+    }
+
+    @Test func passingWithoutPayingSoundsTheAlarm() {
+        let turnstile = Turnstile(actions: Recorder())
+        #expect(turnstile.pass() == .transitioned(from: .locked, to: .locked))
+        #expect(turnstile.actions.log == ["alarm"])
+    }
+
+    @Test func anUnlockedTurnstileLocksItselfAfterFiveSeconds() async {
+        let timers = ManualTimers<TurnstileTimer>()
+        let turnstile = Turnstile(actions: Recorder(), timers: timers)
+        turnstile.coin()
+        await timers.advance(by: .seconds(4))
+        #expect(turnstile.state == .unlocked)
+        await timers.advance(by: .seconds(1))
+        #expect(turnstile.state == .locked)
+        #expect(turnstile.actions.log == ["unlock", "lock"])
+    }
+}
