@@ -85,7 +85,7 @@ enum PipelineOracle {
             for event in machine.events.indices.prefix(interpretedLimit) {
                 let step = interpreter.handle(event, predicates: predicates, conditions: conditions)
                 _ = interpreter.lines(for: step)
-                let active = Set(interpreter.chart.activeStates(of: interpreter.leaves))
+                let active = Set(interpreter.activeStates)
                 for state in active where machine.states[state].isParallel {
                     expect(
                         machine.states[state].substates.allSatisfy(active.contains),

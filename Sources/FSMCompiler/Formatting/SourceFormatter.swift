@@ -22,16 +22,16 @@
 ///   of a block, and none at the start of the file; the file ends with one line break.
 ///
 /// A file with syntax errors is not formatted: the result holds only the diagnostics.
-public enum SourceFormatter {
+package enum SourceFormatter {
     /// What formatting a file produced.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The formatted file, or nil when it has syntax errors.
-        public var bytes: [UInt8]?
+        package var bytes: [UInt8]?
         /// The syntax errors, sorted by location; empty when `bytes` is set.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
 
         /// The formatted file as text (comments with invalid UTF-8 are shown with U+FFFD).
-        public var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+        package var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Spaces per level of nesting.
@@ -39,7 +39,7 @@ public enum SourceFormatter {
     /// The least space between aligned columns, and before a comment that follows code.
     static let columnGap = 2
 
-    public static func format(_ file: SourceFile) -> Result {
+    package static func format(_ file: SourceFile) -> Result {
         let tokens = Lexer.lex(file)
         var parser = Parser(tokens: tokens)
         let syntax = parser.parseFile()

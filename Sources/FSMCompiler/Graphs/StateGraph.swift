@@ -6,23 +6,23 @@
 /// `Event [guard] / actions` (to a box or its marker for a row naming a superstate), entry
 /// and exit actions inside their states; a parallel state a box divided into its regions,
 /// a fork an arrow to a bar with an arrow on to each state it names.
-public enum StateGraph {
-    public enum Format: String, CaseIterable, Sendable {
+package enum StateGraph {
+    package enum Format: String, CaseIterable, Sendable {
         case mermaid, dot
     }
 
-    public static func render(_ machine: StateMachine, as format: Format) -> String {
+    package static func render(_ machine: StateMachine, as format: Format) -> String {
         switch format {
         case .mermaid: mermaid(machine)
         case .dot: dot(machine)
         }
     }
 
-    public static func mermaid(_ machine: StateMachine) -> String {
+    package static func mermaid(_ machine: StateMachine) -> String {
         MermaidWriter(layout: DiagramLayout(machine, listsRowsIntoTheBox: false)).write()
     }
 
-    public static func dot(_ machine: StateMachine) -> String {
+    package static func dot(_ machine: StateMachine) -> String {
         DotWriter(layout: DiagramLayout(machine, listsRowsIntoTheBox: true)).write()
     }
 }

@@ -1,19 +1,19 @@
 /// A `//` comment as written, with where it starts.
-public struct Comment: Hashable, Sendable {
+package struct Comment: Hashable, Sendable {
     /// The bytes from `//` to the end of the line, without the line break and without
     /// trailing blanks. Kept as bytes so that any UTF-8, valid or not, survives formatting.
-    public var bytes: [UInt8]
-    public var location: SourceLocation
+    package var bytes: [UInt8]
+    package var location: SourceLocation
     /// True when only blanks come before the comment on its line; false when it follows code.
-    public var isOnOwnLine: Bool
+    package var isOnOwnLine: Bool
 
-    public init(bytes: [UInt8], location: SourceLocation, isOnOwnLine: Bool) {
+    package init(bytes: [UInt8], location: SourceLocation, isOnOwnLine: Bool) {
         self.bytes = bytes
         self.location = location
         self.isOnOwnLine = isOnOwnLine
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Finds the comments that the lexer skips.
@@ -22,8 +22,8 @@ public struct Comment: Hashable, Sendable {
 /// of its line; the scan needs no tokens. Lines and columns are counted as the lexer counts
 /// them (UTF-8 bytes, a leading byte order mark ignored), so comments and tokens can be
 /// ordered by location.
-public enum CommentScanner {
-    public static func scan(_ file: SourceFile) -> [Comment] {
+package enum CommentScanner {
+    package static func scan(_ file: SourceFile) -> [Comment] {
         let bytes = file.bytes
         var comments: [Comment] = []
         var offset = file.firstLineStart

@@ -3,23 +3,23 @@
 /// The lexer never fails: characters outside the language become `.unexpected` tokens,
 /// which the parser reports with their location. It works on UTF-8 bytes so that columns
 /// count bytes and invalid UTF-8 reaches the parser intact.
-public struct Lexer {
+package struct Lexer {
     private let file: SourceFile
     private var offset = 0
     private var line = 1
     private var lineStart = 0
 
-    public init(_ file: SourceFile) {
+    package init(_ file: SourceFile) {
         self.file = file
     }
 
     /// All tokens of the file, ending with one `.endOfFile` token.
-    public static func lex(_ file: SourceFile) -> [Token] {
+    package static func lex(_ file: SourceFile) -> [Token] {
         var lexer = Lexer(file)
         return lexer.lex()
     }
 
-    public mutating func lex() -> [Token] {
+    package mutating func lex() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(file.bytes.count / 4)
         skipByteOrderMark()

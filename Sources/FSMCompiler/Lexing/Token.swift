@@ -1,6 +1,6 @@
 /// One lexical unit; `text` is exactly what appeared in the source.
-public struct Token: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct Token: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case name
         case colon, comma, equals, bar, dash, bang
         /// `.`, `?` and `&`: only in the Swift types of `Event:` headers.
@@ -13,14 +13,14 @@ public struct Token: Hashable, Sendable {
         case endOfFile
     }
 
-    public var kind: Kind
-    public var text: String
-    public var location: SourceLocation
+    package var kind: Kind
+    package var text: String
+    package var location: SourceLocation
     /// True when a line break separates this token from the one before it. Newlines carry
     /// no meaning in the language; the parser only uses this to resynchronise after an error.
-    public var isFirstOnLine: Bool
+    package var isFirstOnLine: Bool
 
-    public init(_ kind: Kind, _ text: String, at location: SourceLocation, isFirstOnLine: Bool = false) {
+    package init(_ kind: Kind, _ text: String, at location: SourceLocation, isFirstOnLine: Bool = false) {
         self.kind = kind
         self.text = text
         self.location = location
@@ -28,7 +28,7 @@ public struct Token: Hashable, Sendable {
     }
 
     /// How diagnostics quote the token: `'Coin'`, `'{'`, or `end of file`.
-    public var quoted: String {
+    package var quoted: String {
         kind == .endOfFile ? "end of file" : "'\(text)'"
     }
 }

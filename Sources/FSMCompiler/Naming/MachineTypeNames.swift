@@ -1,25 +1,25 @@
 /// The Swift names of the types a machine's file declares (The generated Swift › Names),
 /// from its `FSM:` and `Actions:` headers: the checks look for clashes among them and with
 /// the machine's own names, and the generator declares them.
-public struct MachineTypeNames: Hashable, Sendable {
+package struct MachineTypeNames: Hashable, Sendable {
     /// The machine: `FSM:` in UpperCamelCase.
-    public var machine: String
+    package var machine: String
     /// The actions protocol: the `Actions:` header, else `<machine>Actions`.
-    public var actions: String
+    package var actions: String
     /// `<machine>State`, `<machine>Event`: the enums of states and events.
-    public var state: String
-    public var event: String
+    package var state: String
+    package var event: String
     /// `<machine>EventName`: the event names without values, of a machine whose events carry some.
-    public var eventName: String
+    package var eventName: String
     /// `<machine>History`: the stored histories, of a machine with `History:` headers.
-    public var history: String
+    package var history: String
     /// `<machine>Timer`: the timers, of a machine with `after` rows.
-    public var timer: String
+    package var timer: String
     /// `<machine>Snapshot`: the machine as data.
-    public var snapshot: String
+    package var snapshot: String
 
     /// The names for the `FSM:` header `fsmName` (as written) and the `Actions:` header, if any.
-    public init(fsmName: String, actionsHeader: String?) {
+    package init(fsmName: String, actionsHeader: String?) {
         machine = SwiftNames.upperCamel(fsmName)
         let base = SwiftNames.unescaped(machine)
         actions = actionsHeader.map(SwiftNames.escaped) ?? "\(base)Actions"
@@ -32,7 +32,7 @@ public struct MachineTypeNames: Hashable, Sendable {
     }
 
     /// The names of a checked machine's types.
-    public init(_ machine: StateMachine) {
+    package init(_ machine: StateMachine) {
         self.init(fsmName: machine.name.name, actionsHeader: machine.actionsHeader)
     }
 }

@@ -6,7 +6,7 @@
 extension SwiftNames {
     /// Names a generated declaration at the top level of the user's module must not
     /// have: it would hide the library's type everywhere in that module.
-    public static let standardLibraryTypeNames: Set<String> = [
+    package static let standardLibraryTypeNames: Set<String> = [
         "Actor", "AdditiveArithmetic", "AffineTransform", "AlignmentOptions", "AnyActor",
         "AnyBidirectionalCollection", "AnyClass", "AnyCollection", "AnyHashable", "AnyIndex",
         "AnyIterator", "AnyKeyPath", "AnyObject", "AnyRandomAccessCollection", "AnyRegexOutput",

@@ -1,9 +1,9 @@
 /// How `.sm` names become Swift identifiers, and which identifiers Swift or the generated
 /// machine's public API reserve.
-public enum SwiftNames {
+package enum SwiftNames {
     /// States, events, predicate cases, actions and conditions: `URLReady` → `urlReady`,
     /// `Locked` → `locked`, `2nd` → `_2nd`; keywords are escaped with backticks.
-    public static func lowerCamel(_ name: String) -> String {
+    package static func lowerCamel(_ name: String) -> String {
         var characters = Array(name)
         let upperRun = characters.prefix { $0.isASCII && $0.isUppercase }.count
         let lowered: Int
@@ -17,18 +17,18 @@ public enum SwiftNames {
     }
 
     /// The FSM and predicate types: `turnstile` → `Turnstile`.
-    public static func upperCamel(_ name: String) -> String {
+    package static func upperCamel(_ name: String) -> String {
         guard let first = name.first else { return name }
         return escaped(leadingDigitPrefixed(first.uppercased() + name.dropFirst()))
     }
 
     /// The name with backticks when Swift would read it as a keyword.
-    public static func escaped(_ identifier: String) -> String {
+    package static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// The identifier without backticks.
-    public static func unescaped(_ identifier: String) -> String {
+    package static func unescaped(_ identifier: String) -> String {
         identifier.hasPrefix("`") ? String(identifier.dropFirst().dropLast()) : identifier
     }
 
@@ -49,27 +49,27 @@ public enum SwiftNames {
 
     /// Type names Swift gives another meaning, and the module users import beside fsmc's.
     /// The names the generated code itself takes are `ReservedNames.typeNames`.
-    public static let reservedTypeNames: Set<String> = ["Self", "Any", "AnyObject", "Type", "Protocol", "Foundation"]
+    package static let reservedTypeNames: Set<String> = ["Self", "Any", "AnyObject", "Type", "Protocol", "Foundation"]
 
     /// Words that can be escaped everywhere else but cannot name a type even in backticks,
     /// since Swift reads them as the start of a type (`some P`, `any P`, `each T`).
-    public static let typePrefixKeywords: Set<String> = ["some", "any", "each"]
+    package static let typePrefixKeywords: Set<String> = ["some", "any", "each"]
 
     /// Case names the generated enums cannot have: members of the enums themselves.
-    public static let reservedCaseNames: Set<String> = [
+    package static let reservedCaseNames: Set<String> = [
         "description", "rawValue", "allCases", "hashValue", "hash",
     ]
 
     /// Event method names the generated machine cannot have: the properties every machine
     /// has (The generated Swift › What it contains). (The names of its private members and
     /// locals are the generator's to choose around the user's names.)
-    public static let machineProperties: Set<String> = ["state", "actions", "snapshot"]
+    package static let machineProperties: Set<String> = ["state", "actions", "snapshot"]
 
     /// Case names the state enum cannot have beside those of every generated enum: its
     /// members (where the machine has events).
-    public static let stateMembers: Set<String> = ["handledEvents"]
+    package static let stateMembers: Set<String> = ["handledEvents"]
 
     /// Case names the event enum of a machine whose events carry values cannot have: its
     /// members.
-    public static let valueEventMembers: Set<String> = ["name"]
+    package static let valueEventMembers: Set<String> = ["name"]
 }

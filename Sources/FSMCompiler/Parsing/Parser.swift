@@ -8,11 +8,11 @@
 /// whose `{` is missing parses as a state with one row, and shows only later, as tokens
 /// after the body or rows read as states: the layout then names the state instead
 /// (`reportMissingOpenBrace`).
-public struct Parser {
+package struct Parser {
     /// The deepest nesting of blocks accepted; deeper input is reported, not recursed into.
-    public static let maximumNesting = 64
+    package static let maximumNesting = 64
     /// After this many errors in one file the parser stops, as swiftc and clang do.
-    public static let maximumErrors = 100
+    package static let maximumErrors = 100
 
     private enum ParseFailure: Error {
         case syntax
@@ -40,13 +40,13 @@ public struct Parser {
     private var hasReportedEndOfFile = false
     private(set) var diagnostics: [Diagnostic] = []
 
-    public init(tokens: [Token]) {
+    package init(tokens: [Token]) {
         precondition(tokens.last?.kind == .endOfFile, "the lexer ends every token list with end of file")
         self.tokens = tokens
     }
 
     /// Parses a whole file; the diagnostics are syntax errors only.
-    public static func parse(_ file: SourceFile) -> (syntax: StateMachineSyntax, diagnostics: [Diagnostic]) {
+    package static func parse(_ file: SourceFile) -> (syntax: StateMachineSyntax, diagnostics: [Diagnostic]) {
         var parser = Parser(tokens: Lexer.lex(file))
         let syntax = parser.parseFile()
         return (syntax, parser.diagnostics)
@@ -55,7 +55,7 @@ public struct Parser {
     // MARK: Rules
 
     /// `file = { header } , body ;`
-    public mutating func parseFile() -> StateMachineSyntax {
+    package mutating func parseFile() -> StateMachineSyntax {
         var syntax = StateMachineSyntax(bodyLocation: current.location)
         do {
             syntax.headers = try parseHeaders()

@@ -2,13 +2,13 @@
 // state spec. Tests compare a whole parse with one string (CC_SMC's `toString`).
 
 extension StateMachineSyntax: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         (headers.map(\.description) + states.map(\.description)).joined(separator: "\n")
     }
 }
 
 extension HeaderSyntax: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         "\(name):\(value)" + moreValues.map { " " + $0.text }.joined()
             + (cases.map { "=" + $0.map(\.text).joined(separator: "|") } ?? "")
             + (parameters.map { "(" + $0.map { "\($0.label):\($0.type)" }.joined(separator: ",") + ")" } ?? "")
@@ -16,7 +16,7 @@ extension HeaderSyntax: CustomStringConvertible {
 }
 
 extension StateSyntax: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         var parts = [isAbstract ? "(\(name))" : name.text]
         parts += superstates.map { ":\($0)" }
         if let entry { parts.append("<" + Self.braced(entry.names)) }
@@ -31,7 +31,7 @@ extension StateSyntax: CustomStringConvertible {
 }
 
 extension BodyItemSyntax: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .row(let row):
             return row.description
@@ -54,7 +54,7 @@ extension BodyItemSyntax: CustomStringConvertible {
 }
 
 extension RowSyntax: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if !events.isEmpty { parts.append(events.map(\.text).joined(separator: "|")) }
         if let guardClause { parts.append(guardClause.description) }
@@ -65,13 +65,13 @@ extension RowSyntax: CustomStringConvertible {
 }
 
 extension GuardSyntax: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         "[" + terms.map(\.description).joined(separator: ",") + "]"
     }
 }
 
 extension GuardTermSyntax: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .predicate(let type, let cases): "\(type)=" + cases.map(\.text).joined(separator: "|")
         case .condition(let name, let isNegated, let arguments):

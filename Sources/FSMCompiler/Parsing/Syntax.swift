@@ -1,14 +1,14 @@
 /// A name as written in the source, with where it was written.
-public struct NameSyntax: Hashable, Sendable, CustomStringConvertible {
-    public var text: String
-    public var location: SourceLocation
+package struct NameSyntax: Hashable, Sendable, CustomStringConvertible {
+    package var text: String
+    package var location: SourceLocation
 
-    public init(_ text: String, at location: SourceLocation) {
+    package init(_ text: String, at location: SourceLocation) {
         self.text = text
         self.location = location
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }
 
 /// Which tokens a construct took: indices into the token list the parser read.
@@ -16,34 +16,34 @@ public struct NameSyntax: Hashable, Sendable, CustomStringConvertible {
 /// Analysis reads names and locations only. The formatter writes the tree back out and
 /// reads the spans to keep each comment and blank line with the code it was written
 /// beside, so it never has to parse the tokens a second time.
-public struct TokenSpan: Hashable, Sendable {
+package struct TokenSpan: Hashable, Sendable {
     /// The construct's first token.
-    public var start: Int
+    package var start: Int
     /// One past the construct's last token; for a construct with braces, one past its `}`.
-    public var end: Int
+    package var end: Int
     /// The `{` of the construct's braces, when it has them.
-    public var openBrace: Int?
+    package var openBrace: Int?
 
-    public init(start: Int, end: Int, openBrace: Int? = nil) {
+    package init(start: Int, end: Int, openBrace: Int? = nil) {
         self.start = start
         self.end = end
         self.openBrace = openBrace
     }
 
     /// Every token of the construct.
-    public var tokens: Range<Int> { start..<end }
+    package var tokens: Range<Int> { start..<end }
 }
 
 /// A whole `.sm` file: its headers and the states of its body, as written.
-public struct StateMachineSyntax: Hashable, Sendable {
-    public var headers: [HeaderSyntax] = []
-    public var states: [StateSyntax] = []
+package struct StateMachineSyntax: Hashable, Sendable {
+    package var headers: [HeaderSyntax] = []
+    package var states: [StateSyntax] = []
     /// The `{` that opens the body, or the end of the file when there is none.
-    public var bodyLocation: SourceLocation
+    package var bodyLocation: SourceLocation
     /// The body from its `{` to its `}`; nil when the file has no body.
-    public var bodyTokens: TokenSpan?
+    package var bodyTokens: TokenSpan?
 
-    public init(headers: [HeaderSyntax] = [], states: [StateSyntax] = [], bodyLocation: SourceLocation) {
+    package init(headers: [HeaderSyntax] = [], states: [StateSyntax] = [], bodyLocation: SourceLocation) {
         self.headers = headers
         self.states = states
         self.bodyLocation = bodyLocation
@@ -51,19 +51,19 @@ public struct StateMachineSyntax: Hashable, Sendable {
 }
 
 /// `Name: value`, or `Predicate: Type = a | b`.
-public struct HeaderSyntax: Hashable, Sendable {
-    public var name: NameSyntax
-    public var value: NameSyntax
+package struct HeaderSyntax: Hashable, Sendable {
+    package var name: NameSyntax
+    package var value: NameSyntax
     /// The names after the first, for headers that take a list (`Async: load save`).
-    public var moreValues: [NameSyntax] = []
+    package var moreValues: [NameSyntax] = []
     /// The cases after `=`, or nil when the header has no `=`.
-    public var cases: [NameSyntax]?
+    package var cases: [NameSyntax]?
     /// The parameters in parentheses after the value (`Event: Loaded(duration: Double)`),
     /// or nil when there are none.
-    public var parameters: [ParameterSyntax]?
-    public var tokens: TokenSpan
+    package var parameters: [ParameterSyntax]?
+    package var tokens: TokenSpan
 
-    public init(
+    package init(
         name: NameSyntax, value: NameSyntax, moreValues: [NameSyntax] = [], cases: [NameSyntax]? = nil,
         parameters: [ParameterSyntax]? = nil, tokens: TokenSpan
     ) {
@@ -77,16 +77,16 @@ public struct HeaderSyntax: Hashable, Sendable {
 }
 
 /// `label: Type` in an `Event:` header.
-public struct ParameterSyntax: Hashable, Sendable {
-    public var label: NameSyntax
+package struct ParameterSyntax: Hashable, Sendable {
+    package var label: NameSyntax
     /// The Swift type as written, with whitespace normalised (`[String: Int]?`).
-    public var type: String
-    public var typeLocation: SourceLocation
+    package var type: String
+    package var typeLocation: SourceLocation
     /// The names that start a type path in the type: `Foo` and `Bar` in
     /// `[Foo.Baz: Bar<Int>]`, but not `Baz`, which `Foo` qualifies.
-    public var leadingTypeNames: [String]
+    package var leadingTypeNames: [String]
 
-    public init(label: NameSyntax, type: String, typeLocation: SourceLocation, leadingTypeNames: [String] = []) {
+    package init(label: NameSyntax, type: String, typeLocation: SourceLocation, leadingTypeNames: [String] = []) {
         self.label = label
         self.type = type
         self.typeLocation = typeLocation
@@ -95,32 +95,32 @@ public struct ParameterSyntax: Hashable, Sendable {
 }
 
 /// One state spec: `(Name) : Super <entry >exit { … }` or with a single row.
-public struct StateSyntax: Hashable, Sendable {
-    public var name: NameSyntax
-    public var isAbstract: Bool
+package struct StateSyntax: Hashable, Sendable {
+    package var name: NameSyntax
+    package var isAbstract: Bool
     /// The modifiers in the order written.
-    public var modifiers: [StateModifierSyntax] = []
+    package var modifiers: [StateModifierSyntax] = []
     /// The body's items; a state written without braces has exactly one.
-    public var items: [BodyItemSyntax] = []
+    package var items: [BodyItemSyntax] = []
     /// The whole spec; `openBrace` is set when the body is written in braces.
-    public var tokens: TokenSpan
+    package var tokens: TokenSpan
 
-    public init(name: NameSyntax, isAbstract: Bool, tokens: TokenSpan) {
+    package init(name: NameSyntax, isAbstract: Bool, tokens: TokenSpan) {
         self.name = name
         self.isAbstract = isAbstract
         self.tokens = tokens
     }
 
     /// The superstates of every `:` modifier, in order.
-    public var superstates: [NameSyntax] {
+    package var superstates: [NameSyntax] {
         modifiers.filter { $0.kind == .superstate }.flatMap(\.names)
     }
 
     /// The entry actions of every `<` modifier in order, or nil when the spec has none.
-    public var entry: ActionListSyntax? { actionList(.entry) }
+    package var entry: ActionListSyntax? { actionList(.entry) }
 
     /// The exit actions of every `>` modifier in order, or nil when the spec has none.
-    public var exit: ActionListSyntax? { actionList(.exit) }
+    package var exit: ActionListSyntax? { actionList(.exit) }
 
     private func actionList(_ kind: StateModifierSyntax.Kind) -> ActionListSyntax? {
         let lists = modifiers.filter { $0.kind == kind }
@@ -130,20 +130,20 @@ public struct StateSyntax: Hashable, Sendable {
 }
 
 /// `: Super`, `<entry` or `>exit`, as written.
-public struct StateModifierSyntax: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct StateModifierSyntax: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case superstate, entry, exit
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The superstate, or the actions: one, or those between braces.
-    public var names: [NameSyntax]
+    package var names: [NameSyntax]
     /// Whether the actions are written between braces (`<{a b}`).
-    public var isBraced: Bool
+    package var isBraced: Bool
     /// Where the `:`, `<` or `>` is.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(kind: Kind, names: [NameSyntax], isBraced: Bool, location: SourceLocation) {
+    package init(kind: Kind, names: [NameSyntax], isBraced: Bool, location: SourceLocation) {
         self.kind = kind
         self.names = names
         self.isBraced = isBraced
@@ -153,35 +153,35 @@ public struct StateModifierSyntax: Hashable, Sendable {
 
 /// A row's action: `play`, or with arguments, the labels of the row's event's values:
 /// `setDuration(duration)`.
-public struct ActionSyntax: Hashable, Sendable {
-    public var name: NameSyntax
+package struct ActionSyntax: Hashable, Sendable {
+    package var name: NameSyntax
     /// The labels in parentheses, or nil when there are no parentheses.
-    public var arguments: [NameSyntax]?
+    package var arguments: [NameSyntax]?
 
-    public init(name: NameSyntax, arguments: [NameSyntax]? = nil) {
+    package init(name: NameSyntax, arguments: [NameSyntax]? = nil) {
         self.name = name
         self.arguments = arguments
     }
 
     /// `name` or `name(a, b)`.
-    public var text: String {
+    package var text: String {
         name.text + (arguments.map { "(" + $0.map(\.text).joined(separator: ", ") + ")" } ?? "")
     }
 }
 
 /// The actions of a state's `<` (or `>`) modifiers, in order, located at the first one.
-public struct ActionListSyntax: Hashable, Sendable {
-    public var names: [NameSyntax]
-    public var location: SourceLocation
+package struct ActionListSyntax: Hashable, Sendable {
+    package var names: [NameSyntax]
+    package var location: SourceLocation
 
-    public init(names: [NameSyntax], location: SourceLocation) {
+    package init(names: [NameSyntax], location: SourceLocation) {
         self.names = names
         self.location = location
     }
 }
 
 /// Something in a state body: a row, a block of rows, or the `- - -` placeholder.
-public indirect enum BodyItemSyntax: Hashable, Sendable {
+package indirect enum BodyItemSyntax: Hashable, Sendable {
     case row(RowSyntax)
     /// `Event | Event { rows without their event }`
     case eventBlock(events: [NameSyntax], items: [BodyItemSyntax], location: SourceLocation, tokens: TokenSpan)
@@ -196,7 +196,7 @@ public indirect enum BodyItemSyntax: Hashable, Sendable {
     case initial(RowSyntax)
 
     /// The tokens the item took; a block's `openBrace` is set.
-    public var tokens: TokenSpan {
+    package var tokens: TokenSpan {
         switch self {
         case .row(let row), .initial(let row): row.tokens
         case .eventBlock(_, _, _, let tokens), .guardBlock(_, _, let tokens), .overrideBlock(_, _, let tokens),
@@ -207,23 +207,23 @@ public indirect enum BodyItemSyntax: Hashable, Sendable {
 }
 
 /// `Event | Event [guard] Next action`; inside an event block `events` is empty.
-public struct RowSyntax: Hashable, Sendable {
-    public var events: [NameSyntax]
-    public var guardClause: GuardSyntax?
+package struct RowSyntax: Hashable, Sendable {
+    package var events: [NameSyntax]
+    package var guardClause: GuardSyntax?
     /// The next state, or nil for `-` (stay).
-    public var nextState: NameSyntax?
+    package var nextState: NameSyntax?
     /// The states after the first of a fork, `Playing & Muted`: each after its `&`.
-    public var forkTargets: [NameSyntax] = []
-    public var nextStateLocation: SourceLocation
-    public var actions: [ActionSyntax]
+    package var forkTargets: [NameSyntax] = []
+    package var nextStateLocation: SourceLocation
+    package var actions: [ActionSyntax]
     /// Whether the actions are written between braces (`{a b}`, `{}`) rather than as one
     /// name or `-`.
-    public var hasBracedActions: Bool
+    package var hasBracedActions: Bool
     /// Where the row starts: its first event, or its guard or next state inside an event block.
-    public var location: SourceLocation
-    public var tokens: TokenSpan
+    package var location: SourceLocation
+    package var tokens: TokenSpan
 
-    public init(
+    package init(
         events: [NameSyntax], guardClause: GuardSyntax?, nextState: NameSyntax?,
         nextStateLocation: SourceLocation, actions: [ActionSyntax], hasBracedActions: Bool,
         location: SourceLocation, tokens: TokenSpan
@@ -240,11 +240,11 @@ public struct RowSyntax: Hashable, Sendable {
 }
 
 /// `[term, term, …]`: predicate matches and conditions, AND-ed.
-public struct GuardSyntax: Hashable, Sendable {
-    public var terms: [GuardTermSyntax]
-    public var location: SourceLocation
+package struct GuardSyntax: Hashable, Sendable {
+    package var terms: [GuardTermSyntax]
+    package var location: SourceLocation
 
-    public init(terms: [GuardTermSyntax], location: SourceLocation) {
+    package init(terms: [GuardTermSyntax], location: SourceLocation) {
         self.terms = terms
         self.location = location
     }
@@ -252,7 +252,7 @@ public struct GuardSyntax: Hashable, Sendable {
 
 /// `Type = a | b`, a condition (`name`, `name(label)`), a negated one (`!name`), or a
 /// state test (`in(State)`, `!in(State)`).
-public enum GuardTermSyntax: Hashable, Sendable {
+package enum GuardTermSyntax: Hashable, Sendable {
     case predicate(type: NameSyntax, cases: [NameSyntax])
     /// `arguments`: the labels in parentheses, or nil when there are none.
     case condition(NameSyntax, isNegated: Bool, arguments: [NameSyntax]?)

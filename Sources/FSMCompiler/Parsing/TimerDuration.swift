@@ -31,10 +31,10 @@ public struct TimerDuration: Hashable, Sendable, CustomStringConvertible {
 
     /// The longest duration accepted: 100 days, far beyond any timeout, and well inside
     /// what Swift's `Duration` and every clock hold.
-    public static let maximumMilliseconds: Int64 = 100 * 24 * 3_600_000
+    package static let maximumMilliseconds: Int64 = 100 * 24 * 3_600_000
 
     /// The duration `text` writes, or why it is not one.
-    public static func parse(_ text: String) -> Result<TimerDuration, DurationError> {
+    package static func parse(_ text: String) -> Result<TimerDuration, DurationError> {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let unitText = String(text.dropFirst(digits.count))
         guard !digits.isEmpty else {
@@ -64,22 +64,22 @@ public struct TimerDuration: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a duration was refused, as a sentence for a diagnostic.
-public struct DurationError: Error, Hashable, Sendable {
-    public var message: String
+package struct DurationError: Error, Hashable, Sendable {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }
 
 extension TimerDuration {
     /// The event name of an `after` row: `after(30s)`.
-    public static func eventName(_ durationText: String) -> String {
+    package static func eventName(_ durationText: String) -> String {
         "after(" + durationText + ")"
     }
 
     /// The duration of an event name written `after(30s)`, nil for any other name.
-    public static func ofEventName(_ name: String) -> TimerDuration? {
+    package static func ofEventName(_ name: String) -> TimerDuration? {
         guard name.hasPrefix("after("), name.hasSuffix(")") else { return nil }
         return try? parse(String(name.dropFirst(6).dropLast())).get()
     }

@@ -15,7 +15,7 @@ public enum TransitionTable {
     /// The line for one transition, as `table` prints it: its resolved target, or for a
     /// transition that resumes a history `Active(history)` and the actions that do not
     /// depend on it (exit actions and the row's own).
-    public static func line(for transition: Transition, in state: State, of machine: StateMachine) -> String {
+    package static func line(for transition: Transition, in state: State, of machine: StateMachine) -> String {
         head(of: transition, in: state, of: machine) + " -> " + targetText(transition, in: machine)
             + " {" + effects(transition, of: machine).joined(separator: " ") + "}"
     }
@@ -28,7 +28,7 @@ public enum TransitionTable {
     }
 
     /// `Locked`, or `Active(history)` when the history of `Active` decides.
-    public static func targetText(_ transition: Transition, in machine: StateMachine) -> String {
+    package static func targetText(_ transition: Transition, in machine: StateMachine) -> String {
         guard let superstate = transition.arrivals[0].history.first?.superstate else {
             return machine.states[transition.target].name
         }

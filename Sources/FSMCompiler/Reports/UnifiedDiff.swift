@@ -1,5 +1,5 @@
 /// A unified diff of two texts, line by line, as `diff -u` prints it.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The lines of context around each change.
     static let context = 3
     /// Beyond this many differing lines the diff stops looking for common lines and
@@ -7,7 +7,7 @@ public enum UnifiedDiff {
     static let maximumEdits = 1_000
 
     /// The diff from `old` to `new` with `---`/`+++` headers, or "" when they are equal.
-    public static func diff(from old: String, to new: String, oldName: String, newName: String) -> String {
+    package static func diff(from old: String, to new: String, oldName: String, newName: String) -> String {
         guard old != new else { return "" }
         let oldLines = lines(old)
         let newLines = lines(new)

@@ -10,9 +10,9 @@
 /// Each phase reports every problem it finds and leaves out what it could not resolve,
 /// so that later phases can go on and report theirs; the model is built only when no
 /// phase reported an error.
-public enum Analyzer {
+package enum Analyzer {
     /// Analyzes one parsed file. The model is nil when any diagnostic is an error.
-    public static func analyze(_ syntax: StateMachineSyntax) -> (machine: StateMachine?, diagnostics: [Diagnostic]) {
+    package static func analyze(_ syntax: StateMachineSyntax) -> (machine: StateMachine?, diagnostics: [Diagnostic]) {
         var log = DiagnosticLog()
         let headers = Headers(reading: syntax, log: &log)
         let declarations = Declarations(declaring: syntax, headers: headers, log: &log)

@@ -1,9 +1,9 @@
 /// How the reports, the simulation and the diagrams write a row's parts as text
 /// (Commands › fsmc table).
-public enum RowText {
+package enum RowText {
     /// `Enforcement=weak|strong, Reward=positive, isRushHour, !isJammed, in(Saved)`:
     /// predicate terms as written, then condition terms as written, then state tests.
-    public static func guardText(_ guardClause: Guard, in machine: StateMachine) -> String {
+    package static func guardText(_ guardClause: Guard, in machine: StateMachine) -> String {
         let predicates = guardClause.predicates.map { match in
             let type = machine.predicateTypes[match.type]
             return type.type.name + "=" + match.cases.map { type.cases[$0].name }.joined(separator: "|")
@@ -20,7 +20,7 @@ public enum RowText {
     /// The actions of `effects` as calls, the row's own (which follow `exitCount` exit
     /// actions) with the labels of the values they are called with: `lock`,
     /// `setDuration(duration)`.
-    public static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine)
+    package static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine)
         -> [String]
     {
         effects.indices.map { position in

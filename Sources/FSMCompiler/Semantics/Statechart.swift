@@ -21,8 +21,8 @@
 /// the states of the `L(t)` it does not keep, and completes the configuration: a parallel
 /// state without an active state in a region enters that region, and a superstate entered
 /// without an active substate resumes its history or follows its initial row.
-public struct Statechart: Sendable {
-    public let entryExit: EntryExitMode
+package struct Statechart: Sendable {
+    package let entryExit: EntryExitMode
     let names: [String]
     let isAbstract: [Bool]
     let isParallel: [Bool]
@@ -68,7 +68,7 @@ public struct Statechart: Sendable {
     }
 
     /// The statechart of a checked machine.
-    public init(_ machine: StateMachine) {
+    package init(_ machine: StateMachine) {
         let states = machine.states
         self.init(
             entryExit: machine.entryExit, names: states.map(\.name), isAbstract: states.map(\.isAbstract),
@@ -84,28 +84,28 @@ public struct Statechart: Sendable {
 
 extension Statechart {
     /// `state` with all its superstates, root first: the order of entry.
-    public func lineage(of state: Int) -> [Int] {
+    package func lineage(of state: Int) -> [Int] {
         ancestors[state] + [state]
     }
 
     /// Whether `state` is `container` or one of its substates.
-    public func isWithin(_ state: Int, _ container: Int) -> Bool {
+    package func isWithin(_ state: Int, _ container: Int) -> Bool {
         state == container || ancestors[state].contains(container)
     }
 
     /// The direct substate of `container` that holds `state` (or is it), if any.
-    public func directSubstate(of container: Int, holding state: Int) -> Int? {
+    package func directSubstate(of container: Int, holding state: Int) -> Int? {
         substates[container].first { isWithin(state, $0) }
     }
 
     /// `leaves` in configuration order.
-    public func ordered(_ leaves: some Sequence<Int>) -> [Int] {
+    package func ordered(_ leaves: some Sequence<Int>) -> [Int] {
         leaves.sorted { preorder[$0] < preorder[$1] }
     }
 
     /// The active states of a configuration, in entry order: each leaf's superstates before
     /// it, regions in declaration order.
-    public func activeStates(of leaves: [Int]) -> [Int] {
+    package func activeStates(of leaves: [Int]) -> [Int] {
         var seen = Set<Int>()
         var states: [Int] = []
         for leaf in leaves {
@@ -126,7 +126,7 @@ extension Statechart {
 extension Statechart {
     /// The state of a configuration that takes an event for `state`: `state` itself when it
     /// is a leaf or a parallel state, else its active substate's, recursively.
-    public func node(below state: Int, leaves: [Int]) -> Int {
+    package func node(below state: Int, leaves: [Int]) -> Int {
         var state = state
         while !isParallel[state] && !leaves.contains(state) {
             guard let child = substates[state].first(where: { child in leaves.contains { isWithin($0, child) } })
@@ -138,7 +138,7 @@ extension Statechart {
 
     /// The state that takes events first: the outermost active parallel state, or the
     /// only leaf.
-    public func topNode(of leaves: [Int]) -> Int {
+    package func topNode(of leaves: [Int]) -> Int {
         guard leaves.count > 1 else { return leaves[0] }
         return activeStates(of: leaves).first { isParallel[$0] }!
     }
@@ -146,7 +146,7 @@ extension Statechart {
     /// `Media(Playing, Muted)` for a parallel `state`, its leaf's name for a leaf: the
     /// part of a configuration at `state`; a state of `resuming`, whose history decides what
     /// is inside it, prints as `Active(history)`.
-    public func describe(_ state: Int, leaves: [Int], resuming: Set<Int> = []) -> String {
+    package func describe(_ state: Int, leaves: [Int], resuming: Set<Int> = []) -> String {
         var state = state
         while true {
             if resuming.contains(state) { return names[state] + "(history)" }
@@ -163,28 +163,28 @@ extension Statechart {
     }
 
     /// The whole configuration: `Off`, `Media(Playing, Muted)`.
-    public func describe(_ leaves: [Int]) -> String {
+    package func describe(_ leaves: [Int]) -> String {
         describe(topNode(of: leaves), leaves: leaves)
     }
 
     /// What taking a row does.
-    public struct Move: Hashable, Sendable {
+    package struct Move: Hashable, Sendable {
         /// The states left, in the order their exit actions run.
-        public var exited: [Int]
+        package var exited: [Int]
         /// The states entered, in the order their entry actions run.
-        public var entered: [Int]
+        package var entered: [Int]
         /// The entered (or kept) states whose initial row was followed: its actions run
         /// after their entry actions.
-        public var initialRowsFollowed: Set<Int>
+        package var initialRowsFollowed: Set<Int>
         /// The configuration reached.
-        public var leaves: [Int]
+        package var leaves: [Int]
         /// The histories written: each state with history that was left, or whose
         /// substates were, with the leaves that were active inside it.
-        public var historyWrites: [Int: [Int]]
+        package var historyWrites: [Int: [Int]]
         /// The state whose part of the new configuration the move decided: the one state
         /// entered at the top, the parallel state above several, or the state the row
         /// names when it enters nothing; nil for a row that names no state.
-        public var reached: Int?
+        package var reached: Int?
 
         /// A move that changes nothing.
         static func staying(in leaves: [Int]) -> Move {
@@ -194,7 +194,7 @@ extension Statechart {
 
     /// Taking a row of `source` that names `targets` (empty for `-`) in the configuration
     /// `leaves`, with the stored `history` (leaves last active inside each state with history).
-    public func move(from leaves: [Int], source: Int, targets: [Int], history: [Int: [Int]]) -> Move {
+    package func move(from leaves: [Int], source: Int, targets: [Int], history: [Int: [Int]]) -> Move {
         guard !targets.isEmpty else {
             guard entryExit == .always else { return .staying(in: leaves) }
             // CC_SMC's `-` leaves and enters the source with its superstates, and follows
@@ -281,13 +281,13 @@ extension Statechart {
     }
 
     /// The exit actions a move runs, in order.
-    public func exitActions(of move: Move) -> [Int] {
+    package func exitActions(of move: Move) -> [Int] {
         move.exited.flatMap { ownExitActions[$0] }
     }
 
     /// The entry actions a move runs, in order, each initial row's actions after the entry
     /// actions of the state whose body holds it (which may be a state the move kept).
-    public func entryActions(of move: Move) -> [Int] {
+    package func entryActions(of move: Move) -> [Int] {
         let entered = Set(move.entered)
         return activeStates(of: move.leaves).flatMap { state in
             (entered.contains(state) ? ownEntryActions[state] : [])
@@ -296,7 +296,7 @@ extension Statechart {
     }
 
     /// The configuration a machine starts in: `target` (its `Initial:` state) entered.
-    public func initialConfiguration(entering target: Int, history: [Int: [Int]] = [:]) -> (
+    package func initialConfiguration(entering target: Int, history: [Int: [Int]] = [:]) -> (
         leaves: [Int], initialRowsFollowed: Set<Int>
     ) {
         var completion = Completion(chart: self, history: history)
@@ -308,7 +308,7 @@ extension Statechart {
     /// with its superstates, every other region entered by its initial rows, without
     /// history. The table reads rows from it: what a row enters does not depend on the
     /// other regions, and what it leaves of them it names as `exit(…)`.
-    public func defaultConfiguration(containing state: Int) -> [Int] {
+    package func defaultConfiguration(containing state: Int) -> [Int] {
         var completion = Completion(chart: self, history: [:])
         return leaves(of: completion.complete(Set(lineage(of: state))))
     }

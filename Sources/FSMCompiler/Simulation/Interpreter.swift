@@ -19,7 +19,7 @@
 /// same way. State tests read the configuration the event arrived in.
 public struct Interpreter: Sendable {
     public let machine: StateMachine
-    public let chart: Statechart
+    package let chart: Statechart
     /// The active leaves, one per active region, in configuration order: for a machine
     /// without parallel states, its current state alone.
     public private(set) var leaves: [Int]
@@ -46,6 +46,9 @@ public struct Interpreter: Sendable {
         self.init(machine, leaves: [state], history: history.mapValues { [$0] })
     }
 
+    /// The active states, in entry order: the leaves with all their superstates.
+    public var activeStates: [Int] { chart.activeStates(of: leaves) }
+
     /// The current state of a machine without parallel states: its only leaf.
     public var state: Int { leaves[0] }
 
@@ -56,7 +59,7 @@ public struct Interpreter: Sendable {
         public var source: Int
         /// The configuration before the row fired.
         public var leavesBefore: [Int]
-        public var move: Statechart.Move
+        package var move: Statechart.Move
         /// Exit actions, the row's own actions, entry and initial actions.
         public var effects: [Int]
         /// How many exit actions `effects` starts with.

@@ -5,34 +5,34 @@
 ///
 /// Every predicate type and every condition needs a value before the first event, so
 /// that a trace never depends on a default the user did not choose.
-public struct Simulation: Sendable {
-    public private(set) var interpreter: Interpreter
+package struct Simulation: Sendable {
+    package private(set) var interpreter: Interpreter
     /// The case index of each predicate type, in declaration order; nil until set.
-    public private(set) var predicateValues: [Int?]
+    package private(set) var predicateValues: [Int?]
     /// The result of each condition, by index into `machine.conditions`; nil until set.
-    public private(set) var conditionResults: [Bool?]
+    package private(set) var conditionResults: [Bool?]
 
-    public var machine: StateMachine { interpreter.machine }
+    package var machine: StateMachine { interpreter.machine }
 
     /// Why a line or a value was refused, and where in it (1-based, in UTF-8 bytes).
-    public struct Failure: Error, Hashable, Sendable {
-        public var message: String
-        public var column: Int
+    package struct Failure: Error, Hashable, Sendable {
+        package var message: String
+        package var column: Int
 
-        public init(_ message: String, column: Int = 1) {
+        package init(_ message: String, column: Int = 1) {
             self.message = message
             self.column = column
         }
     }
 
-    public init(_ machine: StateMachine) {
+    package init(_ machine: StateMachine) {
         interpreter = Interpreter(machine)
         predicateValues = Array(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = Array(repeating: nil, count: machine.conditions.count)
     }
 
     /// The predicate types still without a value, each with its cases: `Enforcement=weak|strong`.
-    public var missingPredicateValues: [String] {
+    package var missingPredicateValues: [String] {
         machine.predicateTypes.indices.filter { predicateValues[$0] == nil }.map { index in
             let type = machine.predicateTypes[index]
             return type.type.name + "=" + type.cases.map(\.name).joined(separator: "|")
@@ -40,14 +40,14 @@ public struct Simulation: Sendable {
     }
 
     /// The conditions still without a result: `isRushHour=true|false`.
-    public var missingConditionResults: [String] {
+    package var missingConditionResults: [String] {
         machine.conditions.indices.filter { conditionResults[$0] == nil }.map {
             machine.conditions[$0].name + "=true|false"
         }
     }
 
     /// Sets a value from `Type=case` or `condition=true|false`; blanks around `=` are allowed.
-    public mutating func assign(_ text: String) throws(Failure) {
+    package mutating func assign(_ text: String) throws(Failure) {
         let bytes = Array(text.utf8)
         guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else {
             throw Failure("expected 'Type=case' or 'condition=true|false', found '\(text)'")
@@ -78,7 +78,7 @@ public struct Simulation: Sendable {
     }
 
     /// The index of the event the app sends spelt `name` exactly as in the `.sm` file.
-    public func event(named name: String) throws(Failure) -> Int {
+    package func event(named name: String) throws(Failure) -> Int {
         guard let event = machine.appEvents.first(where: { machine.events[$0].name == name }) else {
             throw Failure("unknown event '\(name)'; events are \(DiagnosticText.list(eventNames))")
         }
@@ -129,7 +129,7 @@ public struct Simulation: Sendable {
     /// be given by its name alone; given values must have the event's labels, in order,
     /// each with a value. A value is Swift expression text, which is not evaluated: commas
     /// and parentheses inside brackets or string literals belong to it.
-    public func event(_ text: String) throws(Failure) -> Int {
+    package func event(_ text: String) throws(Failure) -> Int {
         let bytes = Array(text.utf8)
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return try event(named: text) }
         let (name, _) = Self.trimmed(bytes[..<open], startingAt: 1)
@@ -184,7 +184,7 @@ public struct Simulation: Sendable {
 
     /// The events of `--events`, separated by commas outside parentheses, brackets and
     /// string literals (`Loaded(duration: 3, title: "a, b"),Play`), each with its column.
-    public static func eventList(_ text: String) throws(Failure) -> [(text: String, column: Int)] {
+    package static func eventList(_ text: String) throws(Failure) -> [(text: String, column: Int)] {
         try split(Array(text.utf8)[...], separator: UInt8(ascii: ","), startingAt: 1)
     }
 
@@ -248,7 +248,7 @@ public struct Simulation: Sendable {
 
     /// Handles `event` with the current values and returns its trace: a line per row that
     /// fired (one, but for a machine with regions), separated by line breaks.
-    public mutating func handle(_ event: Int) throws(Failure) -> String {
+    package mutating func handle(_ event: Int) throws(Failure) -> String {
         let missing = missingPredicateValues + missingConditionResults
         guard missing.isEmpty else {
             throw Failure(
@@ -265,7 +265,7 @@ public struct Simulation: Sendable {
     /// sets a value, anything else is an event (`Coin`, `Loaded(duration: 3)`), whose trace
     /// line is returned.
     /// Columns in failures count from the start of `line`.
-    public mutating func run(line: String) throws(Failure) -> String? {
+    package mutating func run(line: String) throws(Failure) -> String? {
         var bytes = Array(line.utf8)
         if let comment = Self.commentStart(in: bytes) { bytes.removeSubrange(comment...) }
         let (text, column) = Self.trimmed(bytes[...], startingAt: 1)

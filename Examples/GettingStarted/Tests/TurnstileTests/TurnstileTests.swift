@@ -1,5 +1,6 @@
 import FSMRuntime
 import Testing
+
 @testable import turnstile
 
 /// Actions that note what the machine asks for, for the tests to read.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import turnstile
 
 /// Actions that note what the machine asks for, for the tests to read.
