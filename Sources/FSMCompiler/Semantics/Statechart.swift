@@ -263,7 +263,7 @@ extension Statechart {
         stored.merge(historyWrites) { $1 }
         let survivors = Set(active).subtracting(exited)
         var completion = Completion(chart: self, history: stored)
-        let newActive = completion.complete(survivors.union(targets.flatMap(lineage(of:))))
+        let newActive = completion.complete(survivors, entering: Set(targets.flatMap(lineage(of:))))
         let newLeaves = self.leaves(of: newActive)
         let entered = activeStates(of: newLeaves).filter { !survivors.contains($0) }
         let tops = entered.filter { state in !ancestors[state].contains(where: entered.contains) }
@@ -300,7 +300,7 @@ extension Statechart {
         leaves: [Int], initialRowsFollowed: Set<Int>
     ) {
         var completion = Completion(chart: self, history: history)
-        let active = completion.complete(Set(lineage(of: target)))
+        let active = completion.complete(entering: Set(lineage(of: target)))
         return (leaves(of: active), completion.followed)
     }
 
@@ -310,7 +310,7 @@ extension Statechart {
     /// other regions, and what it leaves of them it names as `exit(…)`.
     package func defaultConfiguration(containing state: Int) -> [Int] {
         var completion = Completion(chart: self, history: [:])
-        return leaves(of: completion.complete(Set(lineage(of: state))))
+        return leaves(of: completion.complete(entering: Set(lineage(of: state))))
     }
 
     /// The leaves of a set of active states, in configuration order.
@@ -331,9 +331,13 @@ extension Statechart {
             self.history = history
         }
 
-        mutating func complete(_ required: Set<Int>) -> Set<Int> {
-            var required = required
-            var work = chart.ordered(required)
+        /// The configuration that holds `kept` and `entering` (the lineages of the states a
+        /// row names), both closed under superstates. The named states are completed first:
+        /// with states of several superstates, the way into one may pass through a kept
+        /// state, which must then not follow its own initial row as well.
+        mutating func complete(_ kept: Set<Int> = [], entering: Set<Int>) -> Set<Int> {
+            var required = kept.union(entering)
+            var work = chart.ordered(kept.subtracting(entering)) + chart.ordered(entering)
             // The leaves a history resumes are leaves again, whatever is below them.
             var resumedLeaves = Set<Int>()
             // A state is active with all its superstates (a state may have several).
