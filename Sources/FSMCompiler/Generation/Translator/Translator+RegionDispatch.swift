@@ -282,7 +282,7 @@ extension Translator {
     }
 
     /// The statements that end a dispatch whose event was taken.
-    private func ending(_ finish: Finish) -> [SwiftStatement] {
+    func ending(_ finish: Finish) -> [SwiftStatement] {
         switch finish {
         case .returns(let from):
             [

@@ -54,7 +54,6 @@ extension Translator {
         _ transition: Transition, node: Int, frames: [Frame], finish: Finish,
         top: SwiftExpression
     ) -> [SwiftStatement] {
-        let chart = layoutChart
         var statements: [SwiftStatement] = []
         if transition.declaredIn != node {
             statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
@@ -66,172 +65,220 @@ extension Translator {
                     ? transition.actionArguments[position] : [])
         }
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
-        func frameVariable(_ parallel: Int) -> String { frames.first { $0.parallel == parallel }!.variable }
-        guard !targets.isEmpty else {
-            statements += ownActions
-            switch finish {
-            case .returns(let from):
-                // In a parallel state, a region before this one may have moved.
-                let to = frames.isEmpty ? from : .identifier(stateStorage)
-                statements.append(
-                    .returnStatement(
-                        .call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", to)])))
-            case .marks(let flag):
-                statements.append(.assignment(.identifier(flag), .identifier("true")))
-            }
-            return statements
-        }
-        let lineage = chart.lineage(of: node)
-        let targetLineages = Set(targets.flatMap(chart.lineage(of:)))
-        let kept = lineage.filter { state in
-            targetLineages.contains(state) && !targets.contains { $0 != state && chart.isWithin(state, $0) }
-                && !(state == node && targets.contains(node))
-        }
-        let left = lineage.filter { !kept.contains($0) }
-        let isParallelNode = machine.states[node].isParallel
-
-        // Histories: of the states left, and of those kept whose substates are left.
-        for state in lineage where storesHistory(state) {
-            let contentLeft =
-                left.first.map { chart.isWithin($0, state) } ?? (isParallelNode && chart.isWithin(node, state))
-            guard !kept.contains(state) || contentLeft else { continue }
-            if machine.states[state].isParallel {
-                statements.append(historyWrite(state, .identifier(frameVariable(state))))
-            } else {
-                let holding = layout!.node(in: layout!.contentScope(of: state), holding: node)!
-                statements.append(historyWrite(state, nodeValue(holding, frameVariable: frameVariable)))
-            }
-        }
-
-        // Exits: inside the outermost parallel state on the way, region by region in
-        // reverse order; above it, leaf first. Then the timers of the states left.
-        var exits: [WalkItem] = []
-        if left.isEmpty {
-            if isParallelNode {
-                for region in machine.states[node].substates.reversed() {
-                    exits.append(
-                        .helper(region, .member(.identifier(frameVariable(node)), layout!.caseName(of: region))))
-                }
-            }
-        } else {
-            func exitChain(_ state: Int) -> [WalkItem] {
-                if machine.states[state].isParallel {
-                    var out: [WalkItem] = []
-                    for region in machine.states[state].substates.reversed() {
-                        out +=
-                            chart.isWithin(node, region)
-                            ? exitChain(region)
-                            : [
-                                .helper(
-                                    region, .member(.identifier(frameVariable(state)), layout!.caseName(of: region)))
-                            ]
-                    }
-                    return out + [.own(state)]
-                }
-                guard state != node else { return [.own(state)] }
-                let child = machine.states[state].substates.first { chart.isWithin(node, $0) }!
-                return exitChain(child) + [.own(state)]
-            }
-            // Inside parallel states each state has one superstate: the states left there
-            // are one chain, from the first of them down to the node.
-            let chainStart = left.first { machine.states[$0].isParallel || regionsContain($0) }
-            if let chainStart {
-                exits += exitChain(chainStart)
-                exits += left.filter { !chart.isWithin($0, chainStart) }.reversed().map { .own($0) }
-            } else {
-                exits += left.reversed().map { .own($0) }
-            }
-        }
+        guard !targets.isEmpty else { return statements + ownActions + targetlessEnd(finish, frames: frames) }
+        let route = RegionRoute(node: node, targets: targets, frames: frames, chart: layoutChart)
+        statements += historyWrites(route)
+        let exits = exitWalk(route)
         statements += exits.flatMap(exitActions) + exits.flatMap(timerCancels)
         statements += ownActions
+        let arrival = arrival(route)
+        statements += arrival.bindings + arrival.assignments
+        if let writtenFrame = arrival.writtenFrame { statements += writeBack(from: writtenFrame, frames) }
+        statements += arrival.entries.flatMap(entryActions) + arrival.entries.flatMap(timerStarts)
+        // A row that wrote the configuration at the top level, outside every frame, left the
+        // parallel states it was taken in: it returns at once, from the configuration the
+        // event arrived in, also where a region's row would mark the event taken.
+        if arrival.writtenFrame == nil, case .marks = finish { return statements + ending(.returns(from: top)) }
+        return statements + ending(finish)
+    }
 
-        // The new configuration, then the entries and the timers of the states entered.
-        let deepest = kept.last
-        var entries: [WalkItem] = []
-        var assignments: [SwiftStatement] = []
-        var writtenFrame: Int?
-        if let deepest, machine.states[deepest].isParallel {
-            let parallel = deepest
-            for region in machine.states[parallel].substates {
-                let inside = targets.filter { chart.isWithin($0, region) }
-                guard !inside.isEmpty || node == parallel || chart.isWithin(node, region) else { continue }
-                let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
-                statements += bindings
-                assignments.append(
-                    .assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: region)), value))
-                entries += inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
+    /// How a row without a target ends: as `finish` says in a parallel state, where a region
+    /// before this one may have moved; a top-level state's returns that it stayed where it was.
+    private func targetlessEnd(_ finish: Finish, frames: [Frame]) -> [SwiftStatement] {
+        guard frames.isEmpty, case .returns(let from) = finish else { return ending(finish) }
+        return [
+            .returnStatement(
+                .call(.implicitMember("transitioned"), [SwiftArgument("from", from), SwiftArgument("to", from)]))
+        ]
+    }
+
+    /// Where a row taken by `node` goes: the states from the top down to the node
+    /// (`lineage`), those of them it stays in (`kept`: those that hold a target or are one,
+    /// inside no other target; the node only when it is not a target) and those it leaves
+    /// (`left`).
+    struct RegionRoute {
+        var node: Int
+        var targets: [Int]
+        var frames: [Frame]
+        var lineage: [Int]
+        var kept: [Int]
+        var left: [Int]
+
+        init(node: Int, targets: [Int], frames: [Frame], chart: Statechart) {
+            self.node = node
+            self.targets = targets
+            self.frames = frames
+            let lineage = chart.lineage(of: node)
+            let targetLineages = Set(targets.flatMap(chart.lineage(of:)))
+            let kept = lineage.filter { state in
+                targetLineages.contains(state) && !targets.contains { $0 != state && chart.isWithin(state, $0) }
+                    && !(state == node && targets.contains(node))
             }
-            writtenFrame = frames.firstIndex { $0.parallel == parallel }
-        } else if let deepest, let scopeRegion = layout!.contentScope(of: deepest),
-            chart.isWithin(deepest, scopeRegion) || layout!.isRegion[deepest]
-        {
-            let parallel = layout!.parallel(of: scopeRegion)
-            let value: SwiftExpression
-            if targets == [deepest] {
-                let (bindings, entered, items) = enteringByRules(deepest)
-                statements += bindings
-                value = entered
-                entries = items
-            } else {
-                let (bindings, newValue) = newValue(in: scopeRegion, targets: targets)
-                statements += bindings
-                value = newValue
-                let first = chart.lineage(of: targets[0]).first { !kept.contains($0) }!
-                entries = enterFrom(first, targets: targets)
-            }
-            assignments.append(
-                .assignment(.member(.identifier(frameVariable(parallel)), layout!.caseName(of: scopeRegion)), value))
-            writtenFrame = frames.firstIndex { $0.parallel == parallel }
-        } else {
-            // The top level: the state enum's value.
-            let value: SwiftExpression
-            if let deepest, targets == [deepest] {
-                let (bindings, entered, items) = enteringByRules(deepest)
-                statements += bindings
-                value = entered
-                entries = items
-            } else {
-                let (bindings, newValue) = newValue(in: nil, targets: targets)
-                statements += bindings
-                value = newValue
-                for state in chart.lineage(of: targets[0]) where !kept.contains(state) {
-                    if machine.states[state].isParallel {
-                        entries += enterFrom(state, targets: targets)
-                        break
-                    }
-                    entries.append(.own(state))
-                    if state == targets[0] && entersByRules(state) { entries.append(enteredHelper(state)) }
-                }
-            }
-            assignments.append(setState(value))
+            self.lineage = lineage
+            self.kept = kept
+            left = lineage.filter { !kept.contains($0) }
         }
-        statements += assignments
-        if let writtenFrame { statements += writeBack(from: writtenFrame, frames) }
-        statements += entries.flatMap(entryActions) + entries.flatMap(timerStarts)
-        if writtenFrame == nil {
-            let from: SwiftExpression
-            switch finish {
-            case .returns(let value): from = value
-            case .marks: from = top
-            }
-            statements.append(
-                .returnStatement(
-                    .call(
-                        .implicitMember("transitioned"),
-                        [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
-        } else {
-            switch finish {
-            case .returns(let from):
-                statements.append(
-                    .returnStatement(
-                        .call(
-                            .implicitMember("transitioned"),
-                            [SwiftArgument("from", from), SwiftArgument("to", .identifier(stateStorage))])))
-            case .marks(let flag):
-                statements.append(.assignment(.identifier(flag), .identifier("true")))
+
+        /// The variable of the open frame of `parallel`.
+        func frameVariable(_ parallel: Int) -> String { frames.first { $0.parallel == parallel }!.variable }
+    }
+
+    /// The histories a row writes: of the states it leaves, and of those it stays in whose
+    /// substates it leaves.
+    private func historyWrites(_ route: RegionRoute) -> [SwiftStatement] {
+        let chart = layoutChart
+        let node = route.node
+        let isParallelNode = machine.states[node].isParallel
+        var statements: [SwiftStatement] = []
+        for state in route.lineage where storesHistory(state) {
+            let contentLeft =
+                route.left.first.map { chart.isWithin($0, state) } ?? (isParallelNode && chart.isWithin(node, state))
+            guard !route.kept.contains(state) || contentLeft else { continue }
+            if machine.states[state].isParallel {
+                statements.append(historyWrite(state, .identifier(route.frameVariable(state))))
+            } else {
+                let holding = layout!.node(in: layout!.contentScope(of: state), holding: node)!
+                statements.append(historyWrite(state, nodeValue(holding, frameVariable: route.frameVariable)))
             }
         }
         return statements
+    }
+
+    /// What a row leaves, in the order of the exit actions: inside the outermost parallel
+    /// state on the way, region by region in reverse order; above it, leaf first.
+    private func exitWalk(_ route: RegionRoute) -> [WalkItem] {
+        let node = route.node
+        guard !route.left.isEmpty else {
+            // A parallel state's row to a state inside it leaves each of its regions.
+            guard machine.states[node].isParallel else { return [] }
+            return machine.states[node].substates.reversed().map { region in
+                .helper(region, .member(.identifier(route.frameVariable(node)), layout!.caseName(of: region)))
+            }
+        }
+        // Inside parallel states each state has one superstate: the states left there
+        // are one chain, from the first of them down to the node.
+        guard let chainStart = route.left.first(where: { machine.states[$0].isParallel || regionsContain($0) }) else {
+            return route.left.reversed().map { .own($0) }
+        }
+        return exitChain(from: chainStart, route)
+            + route.left.filter { !layoutChart.isWithin($0, chainStart) }.reversed().map { .own($0) }
+    }
+
+    /// What leaving `state`, which holds the node, runs: from the node up to `state`, the
+    /// regions of a parallel state on the way that do not hold the node left from their
+    /// values, in reverse order.
+    private func exitChain(from state: Int, _ route: RegionRoute) -> [WalkItem] {
+        let chart = layoutChart
+        let node = route.node
+        if machine.states[state].isParallel {
+            var out: [WalkItem] = []
+            for region in machine.states[state].substates.reversed() {
+                out +=
+                    chart.isWithin(node, region)
+                    ? exitChain(from: region, route)
+                    : [.helper(region, .member(.identifier(route.frameVariable(state)), layout!.caseName(of: region)))]
+            }
+            return out + [.own(state)]
+        }
+        guard state != node else { return [.own(state)] }
+        let child = machine.states[state].substates.first { chart.isWithin(node, $0) }!
+        return exitChain(from: child, route) + [.own(state)]
+    }
+
+    /// What a row writes of the configuration and what it enters: the `resolve…` calls the
+    /// new value reads, bound first; the value's assignments; the states entered, in order;
+    /// and the frame whose struct it wrote, nil where it wrote the state itself.
+    struct RegionArrival {
+        var bindings: [SwiftStatement] = []
+        var assignments: [SwiftStatement] = []
+        var entries: [WalkItem] = []
+        var writtenFrame: Int?
+    }
+
+    /// The new configuration, written where the deepest state the row stays in holds it: a
+    /// parallel state's struct, a region's value, or the state itself.
+    private func arrival(_ route: RegionRoute) -> RegionArrival {
+        guard let deepest = route.kept.last else { return arrivalAtTop(route) }
+        if machine.states[deepest].isParallel { return arrival(inParallel: deepest, route) }
+        if let scopeRegion = layout!.contentScope(of: deepest),
+            layoutChart.isWithin(deepest, scopeRegion) || layout!.isRegion[deepest]
+        {
+            return arrival(in: scopeRegion, deepest: deepest, route)
+        }
+        return arrivalAtTop(route)
+    }
+
+    /// Staying in `parallel`: each region that holds a target, or the node, gets its new
+    /// value in the frame's struct; a region without a target is entered by its own rules.
+    private func arrival(inParallel parallel: Int, _ route: RegionRoute) -> RegionArrival {
+        var arrival = RegionArrival()
+        for region in machine.states[parallel].substates {
+            let inside = route.targets.filter { layoutChart.isWithin($0, region) }
+            guard !inside.isEmpty || route.node == parallel || layoutChart.isWithin(route.node, region) else {
+                continue
+            }
+            let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
+            arrival.bindings += bindings
+            arrival.assignments.append(
+                .assignment(
+                    .member(.identifier(route.frameVariable(parallel)), layout!.caseName(of: region)), value))
+            arrival.entries +=
+                inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
+        }
+        arrival.writtenFrame = route.frames.firstIndex { $0.parallel == parallel }
+        return arrival
+    }
+
+    /// Staying in region `scopeRegion` (at `deepest`, the deepest state kept): the region's
+    /// new value in its parallel state's struct.
+    private func arrival(in scopeRegion: Int, deepest: Int, _ route: RegionRoute) -> RegionArrival {
+        var arrival = RegionArrival()
+        let parallel = layout!.parallel(of: scopeRegion)
+        let value: SwiftExpression
+        if route.targets == [deepest] {
+            let (bindings, entered, items) = enteringByRules(deepest)
+            arrival.bindings = bindings
+            value = entered
+            arrival.entries = items
+        } else {
+            let (bindings, newValue) = newValue(in: scopeRegion, targets: route.targets)
+            arrival.bindings = bindings
+            value = newValue
+            let first = layoutChart.lineage(of: route.targets[0]).first { !route.kept.contains($0) }!
+            arrival.entries = enterFrom(first, targets: route.targets)
+        }
+        arrival.assignments = [
+            .assignment(.member(.identifier(route.frameVariable(parallel)), layout!.caseName(of: scopeRegion)), value)
+        ]
+        arrival.writtenFrame = route.frames.firstIndex { $0.parallel == parallel }
+        return arrival
+    }
+
+    /// Staying at the top level: the state enum's value.
+    private func arrivalAtTop(_ route: RegionRoute) -> RegionArrival {
+        var arrival = RegionArrival()
+        let targets = route.targets
+        let value: SwiftExpression
+        if let deepest = route.kept.last, targets == [deepest] {
+            let (bindings, entered, items) = enteringByRules(deepest)
+            arrival.bindings = bindings
+            value = entered
+            arrival.entries = items
+        } else {
+            let (bindings, newValue) = newValue(in: nil, targets: targets)
+            arrival.bindings = bindings
+            value = newValue
+            for state in layoutChart.lineage(of: targets[0]) where !route.kept.contains(state) {
+                if machine.states[state].isParallel {
+                    arrival.entries += enterFrom(state, targets: targets)
+                    break
+                }
+                arrival.entries.append(.own(state))
+                if state == targets[0] && entersByRules(state) { arrival.entries.append(enteredHelper(state)) }
+            }
+        }
+        arrival.assignments = [setState(value)]
+        return arrival
     }
 
     /// Whether `state` is inside some parallel state.
