@@ -2,79 +2,10 @@
 // history, actions, observation) and its initializer; what makes it inlinable.
 
 extension Translator {
+    /// The machine class: its documentation, its availability, and its members, inlinable
+    /// where the machine is used from another module.
     var machineClass: SwiftDeclaration {
-        var members: [SwiftDeclaration] =
-            [
-                .typeAlias(
-                    SwiftTypeAlias(
-                        documentation: ["What `handle(_:)` returns."], access: modifier,
-                        name: "Outcome", type: outcomeType))
-            ] + stateProperty
-        if !historyStorageStates.isEmpty { members += historyProperties }
-        members.append(actionsProperty)
-        if machine.isObservable { members += observationProperties }
-        if machine.hasTimers { members += timerProperties }
-        // A machine whose rows name no event yet has no event to handle: Swift would warn
-        // that any code taking a value of its event type, which has no cases, never runs.
-        // Its timers, if it has some, still fire, one at a time.
-        if machine.appEvents.isEmpty {
-            if machine.hasTimers && machine.isAsync {
-                members.append(asyncEventQueueProperty(["Timeouts waiting their turn."]))
-            }
-            members += initializers
-            if machine.hasTimers { members += timerFunctions }
-            if layout != nil { members += regionHelpers }
-        } else {
-            let used = predicateTypesUsed()
-            let eventFunctions = machine.appEvents.map { eventFunction($0, using: used[$0]) }
-            if machine.isAsync {
-                members +=
-                    [asyncEventQueueProperty(["Events waiting their turn, and those sent from inside actions."])]
-                    + initializers + [asyncHandleFunction] + eventFunctions + [
-                        layout == nil ? canHandleFunction : regionCanHandleFunction
-                    ]
-            } else {
-                members +=
-                    [
-                        .property(
-                            SwiftProperty(
-                                documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
-                                restriction: "private", isVariable: true, name: names.eventQueue,
-                                initialValue: .call(
-                                    .identifier("FSMRuntime.EventQueue<\(queueElementType), \(names.types.state)>"),
-                                    [])))
-                    ] + initializers + [handleFunction] + eventFunctions
-                    + [
-                        layout == nil ? canHandleFunction : regionCanHandleFunction, handleEventFunction,
-                        enqueueFunction,
-                        handleWaitingEventsFunction,
-                    ]
-            }
-            if layout != nil {
-                members += regionDispatchFunctions
-            } else {
-                members.append(dispatchFunction)
-                members += machine.concreteStates.map(stateFunction)
-            }
-            members.append(unhandledFunction)
-            if machine.hasTimers { members += timerFunctions }
-            if machine.isObservable { members.append(changeStateFunction) }
-            members += answerFunctions
-        }
-        let usage =
-            machine.appEvents.isEmpty
-            ? [
-                machine.hasTimers
-                    ? "It has no events to send it, only the timers of its `after` rows, and so no `handle(_:)`."
-                    : "It has no events yet (no row of the .sm file names one), and so no `handle(_:)`."
-            ]
-            : [
-                "Send it events with `handle(_:)` or with the method named after each event; each",
-                "returns what happened. An event sent from inside an action is queued and handled",
-                "as soon as the current transition completes (run to completion). Actions that never",
-                "send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then",
-                "costs what a hand-written `switch` costs.",
-            ]
+        let members = machineMembers
         return .classDeclaration(
             SwiftClass(
                 documentation: ["The `\(machine.name.name)` state machine.", ""]
@@ -92,12 +23,99 @@ extension Translator {
                 isolation: isolation))
     }
 
+    /// The class's members in the order the file has them: `Outcome`, the stored
+    /// properties, then the initializers and the functions.
+    private var machineMembers: [SwiftDeclaration] {
+        var members: [SwiftDeclaration] =
+            [
+                .typeAlias(
+                    SwiftTypeAlias(
+                        documentation: ["What `handle(_:)` returns."], access: modifier,
+                        name: "Outcome", type: outcomeType))
+            ] + stateProperty
+        if !historyStorageStates.isEmpty { members += historyProperties }
+        members.append(actionsProperty)
+        if machine.isObservable { members += observationProperties }
+        if machine.hasTimers { members += timerProperties }
+        // A machine whose rows name no event yet has no event to handle: Swift would warn
+        // that any code taking a value of its event type, which has no cases, never runs.
+        // Its timers, if it has some, still fire, one at a time.
+        guard !machine.appEvents.isEmpty else {
+            if machine.hasTimers && machine.isAsync {
+                members.append(asyncEventQueueProperty(["Timeouts waiting their turn."]))
+            }
+            members += initializers
+            if machine.hasTimers { members += timerFunctions }
+            if layout != nil { members += regionHelpers }
+            return members
+        }
+        return members + eventHandlingMembers
+    }
+
+    /// The members of a machine that has events, after its other stored properties: the
+    /// queue, the initializers, `handle` and the method of each event, `canHandle`, dispatch,
+    /// then the timers' functions and the helpers.
+    private var eventHandlingMembers: [SwiftDeclaration] {
+        let used = predicateTypesUsed()
+        let eventFunctions = machine.appEvents.map { eventFunction($0, using: used[$0]) }
+        let canHandle = layout == nil ? canHandleFunction : regionCanHandleFunction
+        var members: [SwiftDeclaration]
+        if machine.isAsync {
+            members =
+                [asyncEventQueueProperty(["Events waiting their turn, and those sent from inside actions."])]
+                + initializers + [asyncHandleFunction] + eventFunctions + [canHandle]
+        } else {
+            members =
+                [eventQueueProperty] + initializers + [handleFunction] + eventFunctions
+                + [canHandle, handleEventFunction, enqueueFunction, handleWaitingEventsFunction]
+        }
+        if layout != nil {
+            members += regionDispatchFunctions
+        } else {
+            members.append(dispatchFunction)
+            members += machine.concreteStates.map(stateFunction)
+        }
+        members.append(unhandledFunction)
+        if machine.hasTimers { members += timerFunctions }
+        if machine.isObservable { members.append(changeStateFunction) }
+        return members + answerFunctions
+    }
+
+    /// What the documentation of a machine that is not async says of its use.
+    private var usage: [String] {
+        guard !machine.appEvents.isEmpty else {
+            return [
+                machine.hasTimers
+                    ? "It has no events to send it, only the timers of its `after` rows, and so no `handle(_:)`."
+                    : "It has no events yet (no row of the .sm file names one), and so no `handle(_:)`."
+            ]
+        }
+        return [
+            "Send it events with `handle(_:)` or with the method named after each event; each",
+            "returns what happened. An event sent from inside an action is queued and handled",
+            "as soon as the current transition completes (run to completion). Actions that never",
+            "send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then",
+            "costs what a hand-written `switch` costs.",
+        ]
+    }
+
     /// The queue of an async machine, in which events (and timeouts) wait their turn.
     private func asyncEventQueueProperty(_ documentation: [String]) -> SwiftDeclaration {
         .property(
             SwiftProperty(
                 documentation: documentation, restriction: "private", isVariable: false, name: names.eventQueue,
                 initialValue: .call(.identifier("FSMRuntime.AsyncEventQueue<\(queueElementType)>"), [])))
+    }
+
+    /// The queue of a machine that is not async, in which the events sent from inside
+    /// actions wait their turn.
+    private var eventQueueProperty: SwiftDeclaration {
+        .property(
+            SwiftProperty(
+                documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
+                restriction: "private", isVariable: true, name: names.eventQueue,
+                initialValue: .call(
+                    .identifier("FSMRuntime.EventQueue<\(queueElementType), \(names.types.state)>"), [])))
     }
 
     /// Why the queue is `@exclusivity(unchecked)`: a class's stored properties otherwise get
