@@ -50,40 +50,6 @@ extension Translator {
                     associatedValues: [SwiftAssociatedValue(label: "_", type: regions.typeName(of: node))])
                 : SwiftEnumCase(name: regions.caseName(of: node))
         }
-        var allCases: [SwiftStatement] = [
-            .declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))
-        ]
-        var descriptions: [SwiftCase] = []
-        for node in nodes {
-            let caseName = regions.caseName(of: node)
-            if machine.states[node].isParallel {
-                allCases.append(
-                    .forIn(
-                        name: "value", sequence: .member(.identifier(regions.typeName(of: node)), "allCases"),
-                        body: [
-                            .expression(
-                                .call(
-                                    .member(.identifier("all"), "append"),
-                                    [
-                                        SwiftArgument(
-                                            .call(.implicitMember(caseName), [SwiftArgument(.identifier("value"))]))
-                                    ]))
-                        ]))
-                descriptions.append(
-                    SwiftCase(
-                        patterns: [.enumCaseBinding(caseName, ["value"])],
-                        body: [.returnStatement(.member(.identifier("value"), "description"))]))
-            } else {
-                allCases.append(
-                    .expression(
-                        .call(.member(.identifier("all"), "append"), [SwiftArgument(.implicitMember(caseName))])))
-                descriptions.append(
-                    SwiftCase(
-                        patterns: [.enumCase(caseName)],
-                        body: [.returnStatement(.stringLiteral(machine.states[node].name))]))
-            }
-        }
-        allCases.append(.returnStatement(.identifier("all")))
         let nested = nodes.filter { machine.states[$0].isParallel }.map(parallelStruct)
         return .enumeration(
             SwiftEnum(
@@ -99,12 +65,13 @@ extension Translator {
                                 "Every configuration, in declaration order, a parallel state's with each of its regions'."
                             ],
                             access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
-                            getterBody: allCases)),
+                            getterBody: scopeAllCases(nodes, type: type))),
                     .property(
                         SwiftProperty(
                             access: modifier, isVariable: true, name: "description", type: "Swift.String",
                             getterBody: [
-                                .switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptions))
+                                .switchStatement(
+                                    SwiftSwitch(subject: .identifier("self"), cases: scopeDescriptions(nodes)))
                             ])),
                 ]
                     + printedCoding(
@@ -112,6 +79,51 @@ extension Translator {
                         what: scope == nil
                             ? "of the '\(machine.name.name)' machine" : "of '\(machine.states[scope!].name)'"),
                 isolation: configurationIsolation))
+    }
+
+    /// The body of a scope enum's `allCases`: each node's case in declaration order, a
+    /// parallel one's once for each of its struct's `allCases`.
+    private func scopeAllCases(_ nodes: [Int], type: String) -> [SwiftStatement] {
+        var allCases: [SwiftStatement] = [
+            .declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))
+        ]
+        for node in nodes {
+            let caseName = regions.caseName(of: node)
+            if machine.states[node].isParallel {
+                allCases.append(
+                    .forIn(
+                        name: "value", sequence: .member(.identifier(regions.typeName(of: node)), "allCases"),
+                        body: [
+                            .expression(
+                                .call(
+                                    .member(.identifier("all"), "append"),
+                                    [
+                                        SwiftArgument(
+                                            .call(.implicitMember(caseName), [SwiftArgument(.identifier("value"))]))
+                                    ]))
+                        ]))
+            } else {
+                allCases.append(
+                    .expression(
+                        .call(.member(.identifier("all"), "append"), [SwiftArgument(.implicitMember(caseName))])))
+            }
+        }
+        return allCases + [.returnStatement(.identifier("all"))]
+    }
+
+    /// The cases of a scope enum's `description`: a plain state's name in the .sm file, a
+    /// parallel state's struct's description.
+    private func scopeDescriptions(_ nodes: [Int]) -> [SwiftCase] {
+        nodes.map { node in
+            let caseName = regions.caseName(of: node)
+            guard !machine.states[node].isParallel else {
+                return SwiftCase(
+                    patterns: [.enumCaseBinding(caseName, ["value"])],
+                    body: [.returnStatement(.member(.identifier("value"), "description"))])
+            }
+            return SwiftCase(
+                patterns: [.enumCase(caseName)], body: [.returnStatement(.stringLiteral(machine.states[node].name))])
+        }
     }
 
     static let configurationConformances = [
@@ -123,7 +135,6 @@ extension Translator {
     private func parallelStruct(_ parallel: Int) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let type = regions.structType(parallel)
-        let defaults = regions.chart.defaultConfiguration(containing: parallel)
         let properties = state.substates.map { region in
             SwiftDeclaration.property(
                 SwiftProperty(
@@ -131,7 +142,45 @@ extension Translator {
                     access: modifier, isVariable: true, name: regions.caseName(of: region),
                     type: regions.typeName(of: region)))
         }
-        let initializer = SwiftDeclaration.initializer(
+        var description: [SwiftStringPart] = [.text(state.name + "(")]
+        for (position, region) in state.substates.enumerated() {
+            if position > 0 { description.append(.text(", ")) }
+            description.append(.value(.member(.identifier(regions.caseName(of: region)), "description")))
+        }
+        description.append(.text(")"))
+        return .structure(
+            SwiftStruct(
+                documentation: ["The parallel state `\(state.name)`: the state each of its regions is in."],
+                access: modifier, name: regions.typeName(of: parallel), conformances: Self.configurationConformances,
+                members: state.substates.map { region in
+                    machine.states[region].isParallel
+                        ? parallelStruct(region)
+                        : scopeEnum(
+                            region,
+                            documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
+                } + properties + [
+                    parallelInitializer(parallel),
+                    .property(
+                        SwiftProperty(
+                            documentation: [
+                                "Every configuration of the regions, the first region's state changing slowest."
+                            ],
+                            access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
+                            getterBody: parallelAllCases(parallel))),
+                    .property(
+                        SwiftProperty(
+                            access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                            getter: .interpolatedString(description))),
+                ] + printedCoding(type: type, what: "of '\(state.name)'"),
+                isolation: configurationIsolation))
+    }
+
+    /// A parallel state's struct's memberwise initializer, each region by default in the
+    /// state its initial rows enter.
+    private func parallelInitializer(_ parallel: Int) -> SwiftDeclaration {
+        let state = machine.states[parallel]
+        let defaults = regions.chart.defaultConfiguration(containing: parallel)
+        return .initializer(
             SwiftFunction(
                 documentation: [
                     "`\(state.name)` with its regions in these states, by default those their initial rows enter."
@@ -145,7 +194,13 @@ extension Translator {
                 body: state.substates.map {
                     .assignment(.identifier("self." + regions.caseName(of: $0)), .identifier(regions.caseName(of: $0)))
                 }))
-        // Every combination, the first region's value changing slowest.
+    }
+
+    /// The body of a parallel state's struct's `allCases`: every combination of its regions'
+    /// values, in nested loops, the first region's value changing slowest.
+    private func parallelAllCases(_ parallel: Int) -> [SwiftStatement] {
+        let state = machine.states[parallel]
+        let type = regions.structType(parallel)
         var loop: [SwiftStatement] = [
             .expression(
                 .call(
@@ -166,40 +221,8 @@ extension Translator {
                     sequence: .member(.identifier(regions.typeName(of: region)), "allCases"), body: loop)
             ]
         }
-        var description: [SwiftStringPart] = [.text(state.name + "(")]
-        for (position, region) in state.substates.enumerated() {
-            if position > 0 { description.append(.text(", ")) }
-            description.append(.value(.member(.identifier(regions.caseName(of: region)), "description")))
-        }
-        description.append(.text(")"))
-        return .structure(
-            SwiftStruct(
-                documentation: ["The parallel state `\(state.name)`: the state each of its regions is in."],
-                access: modifier, name: regions.typeName(of: parallel), conformances: Self.configurationConformances,
-                members: state.substates.map { region in
-                    machine.states[region].isParallel
-                        ? parallelStruct(region)
-                        : scopeEnum(
-                            region,
-                            documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
-                } + properties + [
-                    initializer,
-                    .property(
-                        SwiftProperty(
-                            documentation: [
-                                "Every configuration of the regions, the first region's state changing slowest."
-                            ],
-                            access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
-                            getterBody: [
-                                .declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))
-                            ]
-                                + loop + [.returnStatement(.identifier("all"))])),
-                    .property(
-                        SwiftProperty(
-                            access: modifier, isVariable: true, name: "description", type: "Swift.String",
-                            getter: .interpolatedString(description))),
-                ] + printedCoding(type: type, what: "of '\(state.name)'"),
-                isolation: configurationIsolation))
+        return [.declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))]
+            + loop + [.returnStatement(.identifier("all"))]
     }
 
     /// `init(from:)` and `encode(to:)`: a configuration is encoded as the text it prints as,
