@@ -72,32 +72,48 @@ extension Translator {
             } ?? rejected
         }
         guard !plan.predicateTypes.isEmpty else {
-            // The rows in order, each if its conditions hold; `else` leads to the next.
-            // A state test the node decides is a literal: `true` is left out, and a row with a
-            // `false` one never applies, so that Swift sees no branch that cannot run.
-            var statements: [SwiftStatement] = []
-            for branch in plan.branches.reversed() {
-                let tests = tests(branch)
-                if tests.contains(.identifier("false")) {
-                    if statements.isEmpty { statements = rejected }
-                    continue
-                }
-                let live = tests.filter { $0 != .identifier("true") }
-                if live.isEmpty {
-                    statements = outcome(branch)
-                } else {
-                    statements = [
-                        .ifElse(live, body: outcome(branch), elseBody: statements.isEmpty ? rejected : statements)
-                    ]
-                }
-            }
-            return answers + statements
+            return answers + ifChain(plan.branches, tests: tests, outcome: outcome, rejected: rejected)
         }
-        let subject = predicateSubject(of: plan)
-        // As above, a state test the node decides is left out of a `where` clause, and a row
-        // with a false one has no case: a row whose tests were all true then takes every
-        // value it matches, and the alternatives of later rows that it matches go too
-        // (Swift's flow analysis sees through `where true` and warns of the cases after it).
+        return answers + [predicateSwitch(of: plan, tests: tests, outcome: outcome, unhandled: unhandled)]
+    }
+
+    /// The rows in order, each if its tests hold; `else` leads to the next, and after the
+    /// last to `rejected`. A state test the node decides is a literal: `true` is left out,
+    /// and a row with a `false` one never applies, so that Swift sees no branch that cannot
+    /// run.
+    private func ifChain(
+        _ branches: [EventDispatch.Branch], tests: (EventDispatch.Branch) -> [SwiftExpression],
+        outcome: (EventDispatch.Branch) -> [SwiftStatement], rejected: [SwiftStatement]
+    ) -> [SwiftStatement] {
+        var statements: [SwiftStatement] = []
+        for branch in branches.reversed() {
+            let tests = tests(branch)
+            if tests.contains(.identifier("false")) {
+                if statements.isEmpty { statements = rejected }
+                continue
+            }
+            let live = tests.filter { $0 != .identifier("true") }
+            if live.isEmpty {
+                statements = outcome(branch)
+            } else {
+                statements = [
+                    .ifElse(live, body: outcome(branch), elseBody: statements.isEmpty ? rejected : statements)
+                ]
+            }
+        }
+        return statements
+    }
+
+    /// A `switch` on the predicate values, a case per row tried in order, its tests in the
+    /// `where` clause, and `unhandled` where the rows do not cover every value. As in
+    /// `ifChain`, a state test the node decides is left out of a `where` clause, and a row
+    /// with a false one has no case: a row whose tests were all true then takes every value
+    /// it matches, and the alternatives of later rows that it matches go too (Swift's flow
+    /// analysis sees through `where true` and warns of the cases after it).
+    private func predicateSwitch(
+        of plan: EventDispatch, tests: (EventDispatch.Branch) -> [SwiftExpression],
+        outcome: (EventDispatch.Branch) -> [SwiftStatement], unhandled: [SwiftStatement]
+    ) -> SwiftStatement {
         var cases: [SwiftCase] = []
         var taken: [[Int?]] = []
         let planner = DispatchPlanner(machine: machine)
@@ -118,7 +134,7 @@ extension Translator {
         if !plan.isExhaustive {
             cases.append(SwiftCase(patterns: [], body: unhandled))
         }
-        return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+        return .switchStatement(SwiftSwitch(subject: predicateSubject(of: plan), cases: cases))
     }
 
     /// `var isOpen: Swift.Bool? = nil` for each of `calls`.
