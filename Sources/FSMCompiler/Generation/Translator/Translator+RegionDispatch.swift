@@ -81,10 +81,6 @@ extension Translator {
         kind == .events ? unhandledReturn(state) : unhandledTimerReturn(state)
     }
 
-    private var forwardedPredicateArguments: [SwiftArgument] {
-        Array(forwardedEventArguments.dropFirst())
-    }
-
     private func nodeFunctionName(_ node: Int, _ kind: EventKind) -> String {
         let name = SwiftNames.unescaped(machine.states[node].named.swiftName)
         return (kind == .events ? "handleIn" : "handleTimerIn") + name.prefix(1).uppercased() + name.dropFirst()

@@ -335,12 +335,6 @@ extension Translator {
         )
     }
 
-    /// `enterActive(activeEntered)`: the entry actions inside `state` on its way in.
-    private func enterCall(_ state: Int) -> SwiftStatement {
-        .expression(
-            awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier(enteredName(state)))])))
-    }
-
     func exitRegionCall(_ region: Int, _ value: SwiftExpression) -> SwiftStatement {
         .expression(awaited(.call(.identifier(helperName("exit", region)), [SwiftArgument(value)])))
     }
