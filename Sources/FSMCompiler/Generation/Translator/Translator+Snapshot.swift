@@ -1,4 +1,5 @@
-// MARK: Snapshots
+// Snapshots: the `<FSM>Snapshot` struct, the machine's `snapshot` and the initializer that
+// restores one.
 
 /// Saving and restoring a machine as data (issue 19): `<FSM>Snapshot`, `Codable`, holds the
 /// state, the histories and the running timers with the time each has left; the machine's

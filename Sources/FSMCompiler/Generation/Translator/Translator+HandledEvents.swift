@@ -1,4 +1,5 @@
-// MARK: Which events the machine handles
+// What a machine without regions says it handles: the state enum's `handledEvents` and the
+// machine's `canHandle(_:)`.
 
 /// What a user interface asks before it offers an event (issue 19): `canHandle(_:)` on the
 /// machine and `handledEvents` on the state enum. Both are read off the flattened rows at

@@ -1,0 +1,207 @@
+// The enums of the generated file (the states, the events, the predicates) and the struct of the
+// superstates' histories.
+
+extension Translator {
+    /// The state enum, with the events each state handles.
+    var stateEnum: SwiftDeclaration {
+        let declaration = namedEnum(
+            names.types.state, documentation: "The states of the `\(machine.name.name)` machine.",
+            cases: machine.concreteStates.map { machine.states[$0].named })
+        guard case .enumeration(var enumeration) = declaration else { return declaration }
+        enumeration.members.insert(contentsOf: handledEventsProperty, at: 0)
+        return .enumeration(enumeration)
+    }
+
+    /// The event enum; where events carry values, it has them as associated values, and
+    /// a second enum names the events without them.
+    var eventEnums: [SwiftDeclaration] {
+        guard machine.hasEventValues else {
+            return [
+                namedEnum(
+                    names.types.event, documentation: "The events of the `\(machine.name.name)` machine.",
+                    cases: appEventNames)
+            ]
+        }
+        return [
+            eventEnumWithValues,
+            namedEnum(
+                names.types.eventName,
+                documentation:
+                    "The events of the `\(machine.name.name)` machine without their values: what `\(names.types.event).name` is.",
+                cases: appEventNames),
+        ]
+    }
+
+    /// `enum PlayerEvent { case loaded(duration: Double) … }`, with `name`, the event
+    /// without its values, and a description that is the `.sm` name followed by the
+    /// values: `Loaded(duration: 3.0)`. It is as `Hashable` as its values are, which fsmc
+    /// cannot tell: `name` always is.
+    private var eventEnumWithValues: SwiftDeclaration {
+        let cases = appEventsWithValues.map { event, parameters in
+            SwiftEnumCase(
+                name: event.swiftName,
+                associatedValues: parameters.map { SwiftAssociatedValue(label: $0.label, type: $0.type) })
+        }
+        let nameCases = appEventNames.map { event in
+            SwiftCase(
+                patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.implicitMember(event.swiftName))])
+        }
+        let descriptionCases = appEventsWithValues.map { event, parameters in
+            guard !parameters.isEmpty else {
+                return SwiftCase(
+                    patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.stringLiteral(event.name))])
+            }
+            var parts: [SwiftStringPart] = [.text(event.name + "(")]
+            for (position, parameter) in parameters.enumerated() {
+                parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
+                parts.append(
+                    .value(
+                        .call(
+                            .identifier("Swift.String"),
+                            [SwiftArgument("reflecting", .identifier(names.values[parameter.label] ?? parameter.label))]
+                        )))
+            }
+            parts.append(.text(")"))
+            return SwiftCase(
+                patterns: [.enumCaseBinding(event.swiftName, parameters.map { names.values[$0.label] })],
+                body: [.returnStatement(.interpolatedString(parts))])
+        }
+        return .enumeration(
+            SwiftEnum(
+                documentation: [
+                    "The events of the `\(machine.name.name)` machine, with the values they carry. `name` is an event",
+                    "without its values; an event prints as its name in the .sm file followed by its values.",
+                ],
+                access: modifier, name: names.types.event,
+                conformances: ["Swift.Sendable", "Swift.CustomStringConvertible"],
+                cases: cases,
+                members: [
+                    .property(
+                        SwiftProperty(
+                            documentation: ["The event without its values."], access: modifier, isVariable: true,
+                            name: "name", type: names.types.eventName,
+                            getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: nameCases))])
+                    ),
+                    .property(
+                        SwiftProperty(
+                            access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                            getterBody: [
+                                .switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptionCases))
+                            ])),
+                ],
+                isolation: valueIsolation))
+    }
+
+    /// The events the app sends, which the event enum has: every event but the timers.
+    private var appEventNames: [Named] { machine.appEvents.map { machine.events[$0] } }
+
+    private var appEventsWithValues: [(Named, [EventParameter])] {
+        machine.appEvents.map { (machine.events[$0], machine.eventParameters[$0]) }
+    }
+
+    var predicateEnums: [SwiftDeclaration] {
+        machine.predicateTypes.map { type in
+            namedEnum(
+                type.type.swiftName,
+                documentation: "The predicate `\(type.type.name)` of the `\(machine.name.name)` machine.",
+                cases: type.cases)
+        }
+    }
+
+    /// An enum whose raw values, and so whose descriptions, are the `.sm` names. Swift
+    /// gives an enum without cases no raw values: a machine whose rows name no event yet
+    /// gets an event enum with only the conformances that need no value.
+    private func namedEnum(_ name: String, documentation: String, cases: [Named]) -> SwiftDeclaration {
+        guard !cases.isEmpty else {
+            return .enumeration(
+                SwiftEnum(
+                    documentation: [documentation, "It has no cases yet: no row of the .sm file names one."],
+                    access: modifier, name: name,
+                    conformances: ["Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable"], cases: [], members: [],
+                    isolation: valueIsolation))
+        }
+        return .enumeration(
+            SwiftEnum(
+                documentation: [
+                    documentation, "Each case prints as its name in the .sm file, which is also its raw value.",
+                ],
+                access: modifier, name: name, conformances: Self.printedEnumConformances,
+                cases: cases.map { SwiftEnumCase(name: $0.swiftName, rawValue: $0.name) },
+                members: [rawValueDescription], isolation: valueIsolation))
+    }
+
+    /// What an enum whose cases print as their `String` raw values conforms to.
+    static let printedEnumConformances = [
+        "Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
+        "Swift.Codable", "Swift.CustomStringConvertible",
+    ]
+
+    /// `var description: String { rawValue }`
+    var rawValueDescription: SwiftDeclaration {
+        .property(
+            SwiftProperty(
+                access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                getter: .identifier("rawValue")))
+    }
+
+    // MARK: History
+
+    /// The swift name of the stored history of each superstate with one.
+    func historyProperty(_ state: Int) -> String { machine.states[state].named.swiftName }
+
+    /// The superstates whose history is stored: all with `History:`, but for a parallel
+    /// state's shallow history, which enters each region by its own rules and stores nothing.
+    var historyStorageStates: [Int] {
+        machine.historyStates.filter { !(machine.states[$0].isParallel && machine.states[$0].history == .shallow) }
+    }
+
+    /// The stored type of `state`'s history: the state enum; in a machine with regions, the
+    /// type of the part of the configuration inside it.
+    private func historyType(of state: Int) -> String {
+        (layout?.historyType(of: state) ?? names.types.state) + "?"
+    }
+
+    private func historyDocumentation(of state: Int) -> String {
+        let kind = machine.states[state].history!.rawValue
+        guard layout != nil else {
+            return "`\(machine.states[state].name)`: the state last current in it when it was left (\(kind) history)."
+        }
+        return
+            "`\(machine.states[state].name)`: what was active in it when the machine last left it or states inside it (\(kind) history)."
+    }
+
+    /// `<FSM>History`, one optional state per superstate with history: the state last
+    /// current in it when it was left, nil before it was.
+    var historyStruct: [SwiftDeclaration] {
+        let states = historyStorageStates
+        guard !states.isEmpty else { return [] }
+        let types = states.map { historyType(of: $0) }
+        let properties = zip(states, types).map { state, type in
+            SwiftDeclaration.property(
+                SwiftProperty(
+                    documentation: [historyDocumentation(of: state)],
+                    access: modifier, isVariable: true, name: historyProperty(state), type: type))
+        }
+        let initializer = SwiftDeclaration.initializer(
+            SwiftFunction(
+                documentation: ["Histories as saved from a machine's `history`; by default none, as when it starts."],
+                access: modifier, name: "init",
+                parameters: zip(states, types).map {
+                    SwiftParameter(name: historyProperty($0), type: $1, defaultValue: .identifier("nil"))
+                },
+                body: states.map {
+                    .assignment(.identifier("self." + historyProperty($0)), .identifier(historyProperty($0)))
+                }))
+        return [
+            .structure(
+                SwiftStruct(
+                    documentation: [
+                        "The histories of the `\(machine.name.name)` machine's superstates, to save and restore with its state."
+                    ],
+                    access: modifier, name: names.types.history,
+                    conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"],
+                    members: properties + [initializer],
+                    isolation: valueIsolation))
+        ]
+    }
+}

@@ -1,0 +1,391 @@
+// The helpers that transitions of a machine with regions call: leaving a region from its value,
+// and where entering a region or superstate by its own rules ends, and its entry actions.
+
+extension Translator {
+    /// The helpers transitions call: leaving each region from its value, where entering a
+    /// region or superstate by its own rules ends and its entry actions, and the state tests
+    /// of other regions.
+    var regionHelpers: [SwiftDeclaration] {
+        let states = machine.states.indices
+        var helpers: [SwiftDeclaration] = states.filter { layout!.isRegion[$0] }.map(exitRegionFunction)
+        for state in states where (layout!.isRegion[state] || entersByRules(state)) && !machine.states[state].isParallel
+        {
+            helpers += [resolveFunction(state), enterFunction(state)]
+        }
+        helpers += states.filter { layout!.isRegion[$0] }.map(enterResumedFunction)
+        helpers += states.filter { resumesRegions($0) || layout!.isRegion[$0] && machine.states[$0].isParallel }
+            .flatMap { [resolveRegionsFunction($0), enterRegionsFunction($0)] }
+        helpers += stateTestPairs.map { stateTestFunction($0.tested, region: $0.region) }
+        if machine.hasTimers {
+            helpers += states.filter { layout!.isRegion[$0] }.map(cancelTimersFunction)
+            helpers += states.filter { layout!.isRegion[$0] || entersByRules($0) || resumesRegions($0) }.map(
+                startTimersInFunction)
+        }
+        return helpers
+    }
+
+    /// A helper that runs actions is `async` in an async machine; one that only reads the
+    /// histories (`resolve…`) never is.
+    private func helperFunction(
+        _ name: String, documentation: String, parameters: [SwiftParameter], returnType: String? = nil,
+        runsActions: Bool = true, body: [SwiftStatement]
+    ) -> SwiftDeclaration {
+        let function = SwiftFunction(
+            documentation: Self.wrapped(documentation), attributes: ["@inline(__always)"],
+            isPrivate: true, name: name, parameters: parameters, returnType: returnType, body: body)
+        return .function(runsActions ? dispatching(function) : function)
+    }
+
+    /// `.playing`, `.editing(let inner)`: a node as a pattern, binding a parallel one's struct.
+    func nodePattern(_ node: Int, binding name: String = "inner") -> SwiftPattern {
+        machine.states[node].isParallel
+            ? .enumCaseBinding(layout!.caseName(of: node), [name]) : .enumCase(layout!.caseName(of: node))
+    }
+
+    /// A `switch` on `value` over `cases`, with `default: break` when they do not cover every
+    /// node of `scope`.
+    func nodeSwitch(_ value: SwiftExpression, scope: Int?, _ cases: [(nodes: [Int], body: [SwiftStatement])])
+        -> [SwiftStatement]
+    {
+        let covered = cases.flatMap(\.nodes)
+        guard !covered.isEmpty else { return [] }
+        var switchCases = cases.filter { !$0.nodes.isEmpty }.map { entry in
+            let binds = entry.body.contains { $0.mentions("inner") }
+            return SwiftCase(
+                patterns: entry.nodes.map { binds ? nodePattern($0) : .enumCase(layout!.caseName(of: $0)) },
+                body: entry.body.isEmpty ? [.breakStatement] : entry.body)
+        }
+        if covered.count < layout!.nodes(in: scope).count {
+            switchCases.append(SwiftCase(patterns: [], body: [.breakStatement]))
+        }
+        return [.switchStatement(SwiftSwitch(subject: value, cases: switchCases))]
+    }
+
+    /// `exitPlayback(_:)`: leaves region `region` from its value: the histories inside it,
+    /// the exit actions from its state up, then the region's own.
+    private func exitRegionFunction(_ region: Int) -> SwiftDeclaration {
+        let chart = layoutChart
+        let value = SwiftExpression.identifier("value")
+        var cases: [(nodes: [Int], body: [SwiftStatement])] = []
+        for node in layout!.nodes(in: region) {
+            var body: [SwiftStatement] = []
+            let above = machine.states[node].ancestors.filter { $0 != region && chart.isWithin($0, region) }
+            for state in above + [node] where storesHistory(state) && !machine.states[state].isParallel {
+                body.append(historyWrite(state, value))
+            }
+            if machine.states[node].isParallel {
+                if storesHistory(node) { body.append(historyWrite(node, .identifier("inner"))) }
+                for inner in machine.states[node].substates.reversed() {
+                    body.append(exitRegionCall(inner, .member(.identifier("inner"), layout!.caseName(of: inner))))
+                }
+            }
+            body += ownExit(node) + above.reversed().flatMap(ownExit)
+            cases.append(([node], body))
+        }
+        var body = nodeSwitch(value, scope: region, cases)
+        if machine.states[region].isParallel {
+            // A region that is a parallel state: its regions, in reverse order.
+            body = machine.states[region].substates.reversed().map {
+                exitRegionCall($0, .member(value, layout!.caseName(of: $0)))
+            }
+        }
+        if storesHistory(region) { body.append(historyWrite(region, value)) }
+        body += ownExit(region)
+        return helperFunction(
+            helperName("exit", region),
+            documentation:
+                "Leaves region `\(machine.states[region].name)` from `value`: the exit actions from its state up, then the region's.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))], body: body)
+    }
+
+    /// The value entering `state` by its own rules reaches, as `state`'s scope has it:
+    /// `.playing`, `.editing(PlayerState.Media.Doc.Editing(style: resolveStyle(), …))`,
+    /// `resolveActive()`.
+    private func defaultValue(_ state: Int) -> SwiftExpression {
+        let info = machine.states[state]
+        if resumesRegions(state) {
+            return .call(
+                .implicitMember(layout!.caseName(of: state)),
+                [SwiftArgument(.call(.identifier(helperName("resolve", state)), []))])
+        }
+        if info.isParallel {
+            return .call(
+                .implicitMember(layout!.caseName(of: state)),
+                [
+                    SwiftArgument(
+                        .call(
+                            .identifier(layout!.structType(state)),
+                            info.substates.map {
+                                SwiftArgument(
+                                    layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+                            }))
+                ])
+        }
+        if entersByRules(state) { return .call(.identifier(helperName("resolve", state)), []) }
+        return .implicitMember(layout!.caseName(of: state))
+    }
+
+    /// The value of `scope` on the way into `target` by its own rules: a parallel state on
+    /// the way carries its struct, the region holding `target` on the way to it, the others
+    /// as their own rules have them.
+    private func valueToward(_ target: Int, in scope: Int?) -> SwiftExpression {
+        guard let node = layout!.node(in: scope, holding: target), node != target, machine.states[node].isParallel
+        else {
+            return defaultValue(target)
+        }
+        return .call(
+            .implicitMember(layout!.caseName(of: node)), [SwiftArgument(regionsToward(target, parallel: node))])
+    }
+
+    /// `parallel`'s struct on the way into `target`, inside it.
+    private func regionsToward(_ target: Int, parallel: Int) -> SwiftExpression {
+        .call(
+            .identifier(layout!.structType(parallel)),
+            machine.states[parallel].substates.map { region in
+                let value: SwiftExpression
+                if target == region || !layoutChart.isWithin(target, region) {
+                    value = .call(.identifier(helperName("resolve", region)), [])
+                } else {
+                    value =
+                        machine.states[region].isParallel
+                        ? regionsToward(target, parallel: region) : valueToward(target, in: region)
+                }
+                return SwiftArgument(layout!.caseName(of: region), value)
+            })
+    }
+
+    /// `resolveActive()`: where entering `state` by its own rules ends, read from the
+    /// histories; no action runs.
+    private func resolveFunction(_ state: Int) -> SwiftDeclaration {
+        let info = machine.states[state]
+        let scope = layout!.contentScope(of: state)
+        var body: [SwiftStatement] = []
+        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+        if storesHistory(state) {
+            let resumed: [SwiftStatement]
+            if info.history == .deep {
+                resumed = [.returnStatement(.identifier("stored"))]
+            } else {
+                resumed = nodeSwitch(
+                    .identifier("stored"), scope: scope,
+                    info.substates.map { child in
+                        (layout!.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
+                    })
+            }
+            body.append(.ifLet(name: "stored", value: stored, body: resumed))
+        }
+        body.append(.returnStatement(valueToward(info.initialSubstate!, in: scope)))
+        return helperFunction(
+            helperName("resolve", state),
+            documentation: "Where entering `\(info.name)` by its own rules ends: "
+                + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
+            parameters: [], returnType: layout!.scopeType(scope), runsActions: false, body: body)
+    }
+
+    /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
+    /// to `value` (the state's own entry actions are its caller's).
+    private func enterFunction(_ state: Int) -> SwiftDeclaration {
+        let info = machine.states[state]
+        let scope = layout!.contentScope(of: state)
+        let initial = initialActions(state) + alongInitialRow(state)
+        var body = initial
+        if storesHistory(state) {
+            let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+            let resumed =
+                info.history == .deep ? resumedPath(state, scope: scope) : childrenByRules(state, scope: scope)
+            body = [
+                .ifElse(
+                    [.notEqual(stored, .identifier("nil"))],
+                    body: resumed.isEmpty ? [.comment("nothing to enter")] : resumed,
+                    elseBody: initial.isEmpty ? [.comment("nothing to enter")] : initial)
+            ]
+        }
+        return helperFunction(
+            helperName("enter", state),
+            documentation:
+                "The entry actions inside `\(info.name)` on its way to `value`, which `\(helperName("resolve", state))()` found.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(scope))],
+            body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
+    }
+
+    private func initialActions(_ state: Int) -> [SwiftStatement] {
+        machine.states[state].initialActions.map { actionCall($0) }
+    }
+
+    /// Down `state`'s initial row: the states between, then the initial substate by its rules.
+    private func alongInitialRow(_ state: Int) -> [SwiftStatement] {
+        entriesToward(machine.states[state].initialSubstate!, below: state, value: .identifier("value"))
+    }
+
+    /// The entry actions below `state` down to `target`, on the way to `value` (the value of
+    /// the scope of the first of them), then inside `target` by its own rules. A parallel
+    /// state on the way enters its regions in order, the one holding `target` on the way to
+    /// it, the others by their own rules.
+    private func entriesToward(_ target: Int, below state: Int, value: SwiftExpression) -> [SwiftStatement] {
+        var out: [SwiftStatement] = []
+        for step in layoutChart.lineage(of: target) where step != state && layoutChart.isWithin(step, state) {
+            out += ownEntry(step)
+            if step == target { return out + byRules(target, value: value) }
+            guard machine.states[step].isParallel else { continue }
+            // A region's value is its struct; a parallel node's struct is bound from its case.
+            let name = SwiftNames.unescaped(layout!.caseName(of: step)) + "Regions"
+            let regionsValue = layout!.isRegion[step] ? value : .identifier(name)
+            let regions = machine.states[step].substates.flatMap { region -> [SwiftStatement] in
+                let regionValue = SwiftExpression.member(regionsValue, layout!.caseName(of: region))
+                return layoutChart.isWithin(target, region)
+                    ? entriesToward(target, below: step, value: regionValue)
+                    : ownEntry(region) + [
+                        .expression(
+                            awaited(.call(.identifier(helperName("enter", region)), [SwiftArgument(regionValue)])))
+                    ]
+            }
+            return out
+                + (layout!.isRegion[step]
+                    ? regions
+                    : [.ifCase(.enumCaseBinding(layout!.caseName(of: step), [name]), value: value, body: regions)])
+        }
+        return out
+    }
+
+    /// Inside `state`, entered on its way to `value`, by its own rules.
+    private func byRules(_ state: Int, value: SwiftExpression = .identifier("value")) -> [SwiftStatement] {
+        let info = machine.states[state]
+        if layout!.isRegion[state] {
+            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
+        }
+        if resumesRegions(state) {
+            return [
+                .ifCase(
+                    .enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value,
+                    body: [
+                        .expression(
+                            awaited(
+                                .call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("regions"))]))
+                        )
+                    ])
+            ]
+        }
+        if info.isParallel {
+            let regionsEntered = info.substates.flatMap { region in
+                ownEntry(region) + [
+                    .expression(
+                        awaited(
+                            .call(
+                                .identifier(helperName("enter", region)),
+                                [SwiftArgument(.member(.identifier("regions"), layout!.caseName(of: region)))])))
+                ]
+            }
+            return [
+                .ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value, body: regionsEntered)
+            ]
+        }
+        if entersByRules(state) {
+            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
+        }
+        return []
+    }
+
+    /// Shallow history resumed: the substate of `state` that holds `value`, by its own rules.
+    private func childrenByRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
+        nodeSwitch(
+            .identifier("value"), scope: scope,
+            machine.states[state].substates.map { child in
+                (layout!.nodes(in: scope, within: child), ownEntry(child) + byRules(child))
+            })
+    }
+
+    /// Deep history resumed: every state down to `value`'s, and a parallel one's regions as
+    /// they were, without initial rows.
+    private func resumedPath(_ state: Int, scope: Int?) -> [SwiftStatement] {
+        nodeSwitch(
+            .identifier("value"), scope: scope,
+            layout!.nodes(in: scope, within: state).map { node in
+                let path = layoutChart.lineage(of: node).filter { $0 != state && layoutChart.isWithin($0, state) }
+                var body = path.flatMap(ownEntry)
+                if machine.states[node].isParallel {
+                    for region in machine.states[node].substates {
+                        body += ownEntry(region)
+                        body.append(
+                            .expression(
+                                awaited(
+                                    .call(
+                                        .identifier(helperName("enter", region, "Resumed")),
+                                        [SwiftArgument(.member(.identifier("inner"), layout!.caseName(of: region)))]))))
+                    }
+                }
+                return ([node], body)
+            })
+    }
+
+    /// `resolveSession()` of a parallel state with a deep history, or of a region that is a
+    /// parallel state: its regions as they were, or else each by its own rules.
+    private func resolveRegionsFunction(_ state: Int) -> SwiftDeclaration {
+        let fresh = SwiftExpression.call(
+            .identifier(layout!.structType(state)),
+            machine.states[state].substates.map {
+                SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+            })
+        guard resumesRegions(state) else {
+            return helperFunction(
+                helperName("resolve", state),
+                documentation: "The regions of `\(machine.states[state].name)`, each by its own rules.",
+                parameters: [], returnType: layout!.structType(state), runsActions: false,
+                body: [.returnStatement(fresh)])
+        }
+        let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+        return helperFunction(
+            helperName("resolve", state),
+            documentation:
+                "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
+            parameters: [], returnType: layout!.structType(state), runsActions: false,
+            body: [.returnStatement(.nilCoalescing(stored, fresh))])
+    }
+
+    /// `enterSession(_:)`: each region's entry actions, as resumed or by its own rules.
+    private func enterRegionsFunction(_ state: Int) -> SwiftDeclaration {
+        func entries(_ suffix: String) -> [SwiftStatement] {
+            machine.states[state].substates.flatMap { region in
+                ownEntry(region) + [
+                    .expression(
+                        awaited(
+                            .call(
+                                .identifier(helperName("enter", region, suffix)),
+                                [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: region)))])))
+                ]
+            }
+        }
+        let body: [SwiftStatement]
+        if resumesRegions(state) {
+            let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+            body = [.ifElse([.notEqual(stored, .identifier("nil"))], body: entries("Resumed"), elseBody: entries(""))]
+        } else {
+            body = entries("")
+        }
+        return helperFunction(
+            helperName("enter", state),
+            documentation: "The entry actions of `\(machine.states[state].name)`'s regions on their way to `value`.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.structType(state))], body: body)
+    }
+
+    /// `enterPlaybackResumed(_:)`: a region entered as its parallel state's deep history had it.
+    private func enterResumedFunction(_ region: Int) -> SwiftDeclaration {
+        let body =
+            machine.states[region].isParallel
+            ? machine.states[region].substates.flatMap { inner in
+                ownEntry(inner) + [
+                    .expression(
+                        awaited(
+                            .call(
+                                .identifier(helperName("enter", inner, "Resumed")),
+                                [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: inner)))])))
+                ]
+            }
+            : resumedPath(region, scope: region)
+        return helperFunction(
+            helperName("enter", region, "Resumed"),
+            documentation:
+                "The entry actions inside region `\(machine.states[region].name)` down to `value`, as a deep history resumes it.",
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))],
+            body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
+    }
+}

@@ -1,0 +1,348 @@
+// The timers of `after` rows: the timer enum, the actions' timer hooks, and the machine's
+// functions that start, cancel, fire and dispatch them.
+
+/// The timers of `after` rows (Language reference › Timers), for a machine that has some; a
+/// machine without them has none of this. A timer is an event the app never sends: it has
+/// an enum of its own, the machine starts it through its actions after the entry actions of
+/// the state that owns it and cancels it after that state's exit actions, and the scheduler
+/// calls the machine back when it falls due. Each start has a token; a firing whose token
+/// is not the timer's running one is stale and ignored.
+extension Translator {
+    /// Clock and Duration, which the scheduler's API uses, came with these versions.
+    static let timerAvailability = "@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)"
+
+    var timerType: String { names.types.timer }
+    var schedulerType: String { "any FSMRuntime.TimerScheduler<\(timerType)>" }
+
+    /// `enum PlayerTimer { case bufferingAfter30s = "Buffering after(30s)" … }` with each
+    /// timer's duration.
+    var timerEnum: [SwiftDeclaration] {
+        guard machine.hasTimers else { return [] }
+        let timers = machine.timerEvents
+        let durationCases = timers.map { event in
+            SwiftCase(
+                patterns: [.enumCase(machine.events[event].swiftName)],
+                body: [.returnStatement(durationExpression(machine.eventTimers[event]!.duration))])
+        }
+        return [
+            .enumeration(
+                SwiftEnum(
+                    documentation: [
+                        "The timers of the `\(machine.name.name)` machine's `after` rows, one per state and duration. Each",
+                        "case prints as its state and event in the .sm file, which is also its raw value.",
+                    ],
+                    access: modifier, name: timerType, conformances: Self.printedEnumConformances,
+                    cases: timers.map {
+                        SwiftEnumCase(name: machine.events[$0].swiftName, rawValue: machine.timerName(of: $0))
+                    },
+                    members: [
+                        .property(
+                            SwiftProperty(
+                                documentation: ["How long the machine stays in the timer's state before it fires."],
+                                attributes: [Self.timerAvailability], access: modifier, isVariable: true,
+                                name: "duration",
+                                type: "Swift.Duration",
+                                getterBody: [
+                                    .switchStatement(SwiftSwitch(subject: .identifier("self"), cases: durationCases))
+                                ])),
+                        rawValueDescription,
+                    ],
+                    isolation: valueIsolation))
+        ]
+    }
+
+    /// `.seconds(30)`, `.milliseconds(500)`: a duration as written, in seconds for minutes and
+    /// hours, which `Duration` has no function for.
+    private func durationExpression(_ duration: TimerDuration) -> SwiftExpression {
+        switch duration.unit {
+        case .ms: .call(.implicitMember("milliseconds"), [SwiftArgument(.identifier(String(duration.value)))])
+        case .s, .min, .h:
+            .call(.implicitMember("seconds"), [SwiftArgument(.identifier(String(duration.milliseconds / 1_000)))])
+        }
+    }
+
+    /// The actions protocol's timer requirements, with their default bodies: the trace of a
+    /// timeout, and starting and cancelling a timer on the machine's scheduler.
+    var timerHooks: [SwiftFunction] {
+        guard machine.hasTimers else { return [] }
+        let timer = SwiftParameter(label: "_", name: "timer", type: timerType)
+        let scheduler = SwiftParameter(label: "on", name: "timers", type: schedulerType)
+        let timers = SwiftExpression.identifier("timers")
+        return [
+            SwiftFunction(
+                documentation: [
+                    "Called after every timeout the machine handles, with what happened; the default does nothing."
+                ],
+                access: modifier, isMutating: true, name: "trace",
+                parameters: [timer, SwiftParameter(name: "outcome", type: outcomeType)], body: []),
+            SwiftFunction(
+                documentation: [
+                    "Called when the machine enters the state of `timer`, to call `fire` once `duration` has",
+                    "passed: `timer.duration`, or for a restored machine the time the timer had left. The",
+                    "default starts it on `timers`, the scheduler the machine was made with.",
+                ],
+                access: modifier, isMutating: true, name: "startTimer",
+                parameters: [
+                    timer, SwiftParameter(label: "after", name: "duration", type: "Swift.Duration"), scheduler,
+                    SwiftParameter(name: "fire", type: "@escaping @Sendable () async -> Swift.Void"),
+                ],
+                body: [
+                    .expression(
+                        .call(
+                            .member(timers, "start"),
+                            [
+                                SwiftArgument(.identifier("timer")), SwiftArgument("after", .identifier("duration")),
+                                SwiftArgument("fire", .identifier("fire")),
+                            ]))
+                ]),
+            SwiftFunction(
+                documentation: [
+                    "Called when the machine leaves the state of a running `timer`; the default cancels it on `timers`."
+                ],
+                access: modifier, isMutating: true, name: "cancelTimer", parameters: [timer, scheduler],
+                body: [.expression(.call(.member(timers, "cancel"), [SwiftArgument(.identifier("timer"))]))]),
+            SwiftFunction(
+                documentation: [
+                    "Asked for the machine's snapshot: how long until the running `timer` fires, nil if",
+                    "unknown (it is then saved with its whole duration). The default asks `timers`.",
+                ],
+                access: modifier, name: "timeLeft", parameters: [timer, scheduler], returnType: "Swift.Duration?",
+                body: [.returnStatement(.call(.member(timers, "timeLeft"), [SwiftArgument(.identifier("timer"))]))]),
+        ]
+    }
+
+    /// The scheduler and the tokens of the running timers.
+    var timerProperties: [SwiftDeclaration] {
+        [
+            .property(
+                SwiftProperty(
+                    documentation: ["Runs the timers of the `after` rows."], restriction: "private",
+                    isVariable: false, name: names.timers, type: schedulerType)),
+            .property(
+                SwiftProperty(
+                    documentation: [
+                        "The token of each running timer's latest start: a firing with another one is stale, and ignored."
+                    ],
+                    restriction: "private", isVariable: true, name: names.timerTokens,
+                    initialValue: .call(.identifier("FSMRuntime.TimerTokens<\(timerType)>"), []))),
+        ]
+    }
+
+    /// The initializer's scheduler parameter, on the continuous clock by default.
+    var timersParameter: SwiftParameter {
+        SwiftParameter(
+            name: "timers", type: schedulerType,
+            defaultValue: .call(.identifier("FSMRuntime.ClockTimers<\(timerType), Swift.ContinuousClock>"), []))
+    }
+
+    /// What the initializer adds: the scheduler kept, and the timers of the state it starts in started.
+    var timerInitialization: [SwiftStatement] {
+        [
+            .assignment(.identifier("self." + names.timers), .identifier("timers")),
+            .expression(.call(.identifier("startTimers"), [SwiftArgument(.identifier("state"))])),
+        ]
+    }
+
+    /// `startTimer(.x)` or `cancelTimer(.x)` for the timers of `states`, in their order.
+    func timerCalls(_ function: String, _ states: [Int]) -> [SwiftStatement] {
+        guard machine.hasTimers else { return [] }
+        return states.flatMap { machine.timers(ownedBy: $0) }.map { timer in
+            .expression(.call(.identifier(function), [SwiftArgument(.implicitMember(machine.events[timer].swiftName))]))
+        }
+    }
+
+    /// What a machine with timers adds to the machine's functions.
+    var timerFunctions: [SwiftDeclaration] {
+        guard layout == nil else {
+            return [regionStartTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction]
+                + regionTimerDispatchFunctions
+        }
+        return [
+            startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction, timerDispatchFunction,
+        ]
+    }
+
+    /// Starts the timers of a state the machine is created in, and of its superstates.
+    private var startTimersFunction: SwiftDeclaration {
+        var cases: [SwiftCase] = []
+        var untimed: [SwiftPattern] = []
+        for state in machine.concreteStates {
+            let calls = timerCalls("startTimer", machine.states[state].ancestors + [state])
+            if calls.isEmpty {
+                untimed.append(.enumCase(machine.states[state].named.swiftName))
+            } else {
+                cases.append(SwiftCase(patterns: [.enumCase(machine.states[state].named.swiftName)], body: calls))
+            }
+        }
+        if !untimed.isEmpty { cases.append(SwiftCase(patterns: untimed, body: [.breakStatement])) }
+        return .function(
+            SwiftFunction(
+                documentation: ["Starts the timers of `state` and its superstates, outermost first."],
+                isPrivate: true, name: "startTimers",
+                parameters: [SwiftParameter(label: "_", name: "state", type: names.types.state)],
+                body: [.switchStatement(SwiftSwitch(subject: .identifier("state"), cases: cases))]))
+    }
+
+    /// Starts `timer` (again, if it runs) with a new token, through the actions.
+    private var startTimerFunction: SwiftDeclaration {
+        let fired = SwiftExpression.call(
+            .optionalMember(.identifier("self"), "timerFired"),
+            [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
+        return .function(
+            SwiftFunction(
+                documentation: [
+                    "Starts `timer`, or restarts it: a firing of an earlier start is stale from now on. It fires",
+                    "after its duration, or after `duration`, the time a restored timer had left.",
+                ],
+                isPrivate: true, name: "startTimer",
+                parameters: [
+                    SwiftParameter(label: "_", name: "timer", type: timerType),
+                    SwiftParameter(
+                        label: "after", name: "duration", type: "Swift.Duration?", defaultValue: .identifier("nil")),
+                ],
+                body: [
+                    .declaration(
+                        isVariable: false, name: "token", type: nil,
+                        value: .call(
+                            .member(.identifier(names.timerTokens), "start"), [SwiftArgument(.identifier("timer"))])),
+                    .expression(
+                        .call(
+                            .member(.identifier("actions"), "startTimer"),
+                            [
+                                SwiftArgument(.identifier("timer")),
+                                SwiftArgument(
+                                    "after",
+                                    .nilCoalescing(.identifier("duration"), .member(.identifier("timer"), "duration"))),
+                                SwiftArgument("on", .identifier(names.timers)),
+                                SwiftArgument("fire", .capturingClosure(captures: ["weak self"], body: .await(fired))),
+                            ])),
+                ]))
+    }
+
+    /// Cancels `timer` through the actions if it is running.
+    private var cancelTimerFunction: SwiftDeclaration {
+        .function(
+            SwiftFunction(
+                documentation: ["Cancels `timer` if it is running."],
+                isPrivate: true, name: "cancelTimer",
+                parameters: [SwiftParameter(label: "_", name: "timer", type: timerType)],
+                body: [
+                    .guardStatement(
+                        [
+                            .call(
+                                .member(.identifier(names.timerTokens), "cancel"), [SwiftArgument(.identifier("timer"))]
+                            )
+                        ],
+                        elseBody: [.returnStatement(nil)]),
+                    .expression(
+                        .call(
+                            .member(.identifier("actions"), "cancelTimer"),
+                            [SwiftArgument(.identifier("timer")), SwiftArgument("on", .identifier(names.timers))])),
+                ]))
+    }
+
+    /// The scheduler's call back: handles the timeout in its turn (run to completion),
+    /// unless it is stale.
+    private var timerFiredFunction: SwiftDeclaration {
+        let fire = SwiftExpression.call(
+            .member(.identifier(names.timerTokens), "fire"),
+            [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
+        let dispatched = SwiftStatement.declaration(
+            isVariable: false, name: "outcome", type: nil,
+            value: awaited(.call(.identifier("dispatchTimer"), [SwiftArgument(.identifier("timer"))])))
+        let traced = trace(.identifier("timer"), .identifier("outcome"))
+        var body: [SwiftStatement]
+        if machine.isAsync {
+            var handled = [dispatched, traced]
+            if !machine.appEvents.isEmpty { handled.append(drainingWaitingEvents) }
+            body = [
+                .comment("A firing runs in a task of its own, never inside an action: its turn comes."),
+                .guardStatement([.await(.call(.member(eventQueue, "begin"), []))], elseBody: [.returnStatement(nil)]),
+                .ifStatement([fire], body: handled),
+                .expression(.call(.member(eventQueue, "end"), [])),
+            ]
+        } else if machine.appEvents.isEmpty {
+            body = [.guardStatement([fire], elseBody: [.returnStatement(nil)]), dispatched, traced]
+        } else {
+            body = [
+                .guardStatement([fire], elseBody: [.returnStatement(nil)]),
+                .guardLet(
+                    name: "handling", value: .call(.member(eventQueue, "begin"), beginArguments),
+                    elseBody: [
+                        .expression(
+                            .call(
+                                .identifier("Swift.preconditionFailure"),
+                                [SwiftArgument(.stringLiteral("a timer fired inside an action, which cannot await"))]))
+                    ]),
+                dispatched, traced,
+                .guardStatement(
+                    [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
+                    elseBody: [
+                        .assignment(
+                            .identifier("_"),
+                            .call(.identifier("handleWaitingEvents"), [SwiftArgument("after", .identifier("outcome"))])),
+                        .returnStatement(nil),
+                    ]),
+            ]
+        }
+        var function = SwiftFunction(
+            documentation: [
+                "Called back by the scheduler when `timer` falls due: handles the timeout in its turn,",
+                "unless the timer was cancelled or restarted since the start of `token`.",
+            ],
+            isPrivate: true, name: "timerFired",
+            parameters: [
+                SwiftParameter(label: "_", name: "timer", type: timerType),
+                SwiftParameter(name: "token", type: "Swift.UInt64"),
+            ],
+            body: body)
+        function.isAsync = machine.isAsync
+        return .function(function)
+    }
+
+    /// `switch state`, then `switch timer`: the rows of the timers, as the state functions
+    /// have the rows of events.
+    private var timerDispatchFunction: SwiftDeclaration {
+        var cases: [SwiftCase] = []
+        var untimed: [SwiftPattern] = []
+        for index in machine.concreteStates {
+            let state = machine.states[index]
+            let timed = (dispatch[index] ?? []).filter { machine.timer(of: $0.event) != nil }
+            guard !timed.isEmpty else {
+                untimed.append(.enumCase(state.named.swiftName))
+                continue
+            }
+            var timerCases = timed.map { dispatch in
+                SwiftCase(
+                    patterns: [.enumCase(machine.events[dispatch.event].swiftName)], body: body(of: dispatch, in: index)
+                )
+            }
+            if timed.count < machine.timerEvents.count {
+                timerCases.append(
+                    SwiftCase(patterns: [], body: [unhandledTimerReturn(.implicitMember(state.named.swiftName))]))
+            }
+            cases.append(
+                SwiftCase(
+                    patterns: [.enumCase(state.named.swiftName)],
+                    body: [.switchStatement(SwiftSwitch(subject: .identifier("timer"), cases: timerCases))]))
+        }
+        if !untimed.isEmpty {
+            cases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.identifier(stateStorage))]))
+        }
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    documentation: [
+                        "The rows of `timer` in the current state, which has them: a timer runs only in its own state."
+                    ],
+                    isPrivate: true, name: "dispatchTimer",
+                    parameters: [SwiftParameter(label: "_", name: "timer", type: timerType)], returnType: "Outcome",
+                    body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+    }
+
+    /// `.unhandled(in: state)`, which a timeout never meets (its timer runs only in its state),
+    /// without the unhandled-event hook, which takes events the app sends.
+    func unhandledTimerReturn(_ state: SwiftExpression) -> SwiftStatement {
+        .returnStatement(.call(.implicitMember("unhandled"), [SwiftArgument("in", state)]))
+    }
+}

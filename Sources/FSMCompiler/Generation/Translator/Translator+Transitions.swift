@@ -1,0 +1,104 @@
+// A transition of a machine without regions: the histories saved, the exit, row and entry
+// actions, the state written, the timers, and a `switch` on a stored history where it decides.
+
+extension Translator {
+    /// A transition saves the histories of the superstates it leaves, runs its exit actions
+    /// and its own, changes the state, runs the entry actions, and returns. If its end depends
+    /// on a stored history, a `switch` on that history chooses its arrival.
+    func transitionStatements(_ transition: Transition, in index: Int) -> [SwiftStatement] {
+        var statements: [SwiftStatement] = []
+        if transition.declaredIn != index {
+            statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
+        }
+        return statements + historySwitch(transition.arrivals, depth: 0, of: transition, in: index)
+    }
+
+    /// The arrivals that agree on their first `depth` history values: a `switch` on the
+    /// next history they read, or the one arrival's statements (a transition that reads no
+    /// history has one arrival). Values that lead to the
+    /// same statements share a case; the case of an empty history takes `default` when the
+    /// history cannot hold every state.
+    private func historySwitch(_ arrivals: [Arrival], depth: Int, of transition: Transition, in index: Int)
+        -> [SwiftStatement]
+    {
+        guard arrivals[0].history.count > depth else {
+            return arrivalStatements(arrivals[0], of: transition, in: index)
+        }
+        let superstate = arrivals[0].history[depth].superstate
+        var groups: [(values: [Int?], body: [SwiftStatement])] = []
+        var values: [Int?] = []
+        for arrival in arrivals where !values.contains(arrival.history[depth].state) {
+            values.append(arrival.history[depth].state)
+        }
+        for value in values {
+            let body = historySwitch(
+                arrivals.filter { $0.history[depth].state == value }, depth: depth + 1,
+                of: transition, in: index)
+            if let group = groups.firstIndex(where: { $0.body == body }) {
+                groups[group].values.append(value)
+            } else {
+                groups.append(([value], body))
+            }
+        }
+        let coversEveryState = values.count == machine.concreteStates.count + 1
+        var cases: [SwiftCase] = []
+        var emptyCase: SwiftCase?
+        for group in groups {
+            let patterns = group.values.map { value in
+                value.map { SwiftPattern.optionalEnumCase(machine.states[$0].named.swiftName) } ?? .nilLiteral
+            }
+            if group.values.contains(nil) && !coversEveryState {
+                emptyCase = SwiftCase(patterns: [], body: group.body)
+            } else {
+                cases.append(SwiftCase(patterns: patterns, body: group.body))
+            }
+        }
+        if let emptyCase { cases.append(emptyCase) }
+        let subject = SwiftExpression.member(.identifier(historyStorage), historyProperty(superstate))
+        return [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
+    }
+
+    /// One way the transition ends: histories saved, exit and own actions, the state
+    /// changed, entry actions, the return.
+    private func arrivalStatements(_ arrival: Arrival, of transition: Transition, in index: Int) -> [SwiftStatement] {
+        let state = machine.states[index]
+        var statements: [SwiftStatement] = arrival.historyWrites.map { superstate in
+            .assignment(
+                .member(.identifier(historyStorage), historyProperty(superstate)),
+                .implicitMember(state.named.swiftName))
+        }
+        let beforeChange = arrival.exitCount + transition.actions.count
+        statements += arrival.effects.prefix(arrival.exitCount).map { actionCall($0) }
+        statements += timerCalls("cancelTimer", arrival.exited)
+        for position in arrival.exitCount..<beforeChange {
+            statements.append(
+                actionCall(
+                    arrival.effects[position],
+                    arguments: transition.arguments(ofEffectAt: position, exitCount: arrival.exitCount)))
+        }
+        let afterChange = arrival.effects.dropFirst(beforeChange)
+        let target = machine.states[arrival.target].named.swiftName
+        // An internal transition leaves the state as it is; any other sets it between the
+        // exit and the entry actions, which is when actions observe the change.
+        if arrival.target != index || transition.runsExitAndEntry {
+            statements.append(setState(.implicitMember(target)))
+        }
+        statements += afterChange.map { actionCall($0) }
+        statements += timerCalls("startTimer", arrival.entered)
+        statements.append(
+            .returnStatement(
+                .call(
+                    .implicitMember("transitioned"),
+                    [
+                        SwiftArgument("from", .implicitMember(state.named.swiftName)),
+                        SwiftArgument("to", .implicitMember(target)),
+                    ])))
+        return statements
+    }
+
+    func actionCall(_ action: Int, arguments: [String] = []) -> SwiftStatement {
+        let call = SwiftExpression.call(
+            .member(.identifier("actions"), machine.actions[action].swiftName), valueArguments(arguments))
+        return .expression(machine.asyncActions[action] ? .await(call) : call)
+    }
+}
