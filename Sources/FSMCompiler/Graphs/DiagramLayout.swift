@@ -360,7 +360,7 @@ struct DiagramLayout {
             if hasNode(index) {
                 let boxes = Set(enclosingBoxes(ofState: index))
                 stateNotes[index] = entryAndExitLines(
-                    of: (ancestors(of: index) + [index]).filter { !boxes.contains($0) })
+                    of: (machine.states[index].ancestors + [index]).filter { !boxes.contains($0) })
             }
         }
     }
@@ -370,20 +370,6 @@ struct DiagramLayout {
         let exit = owners.reversed().flatMap { machine.states[$0].ownExitActions }
         return (entry.isEmpty ? [] : ["entry / " + actionList(entry)])
             + (exit.isEmpty ? [] : ["exit / " + actionList(exit)])
-    }
-
-    /// Superstates, transitively, each one's own superstates before it, each once.
-    private func ancestors(of state: Int) -> [Int] {
-        var result: [Int] = []
-        func visit(_ index: Int, depth: Int) {
-            guard depth <= machine.states.count else { return }
-            for superstate in machine.states[index].superstates where !result.contains(superstate) {
-                visit(superstate, depth: depth + 1)
-                if !result.contains(superstate) { result.append(superstate) }
-            }
-        }
-        visit(state, depth: 0)
-        return result
     }
 
     /// One source row as it appears in every state that has it.

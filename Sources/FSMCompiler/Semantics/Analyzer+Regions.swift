@@ -74,17 +74,6 @@ extension Resolution {
             }
         }
     }
-
-    /// Whether `state` is `container` or one of its substates.
-    func isWithin(_ state: Int, _ container: Int) -> Bool {
-        state == container || ancestors[state].contains(container)
-    }
-
-    /// The region of `parallel` that holds `state`, nil when `state` is not strictly inside it.
-    func region(of state: Int, in parallel: Int) -> Int? {
-        guard ancestors[state].contains(parallel) else { return nil }
-        return substates[parallel].first { isWithin(state, $0) }
-    }
 }
 
 extension Analysis {
@@ -128,7 +117,7 @@ extension Analysis {
         }
         var regionAt: [Int: Int] = [:]
         for (position, target) in targets.enumerated() {
-            let region = resolution.region(of: target, in: parallel)!
+            let region = statechart.region(of: target, in: parallel)!
             if let earlier = regionAt[region] {
                 log.error(
                     .invalidFork,
@@ -146,9 +135,9 @@ extension Analysis {
     private func checkCrossing(_ row: Int, _ targets: [Int], names: [NameSyntax], log: inout DiagnosticLog) -> Bool {
         let holder = rows[row].owner
         for parallel in resolution.ancestors[holder] where resolution.isParallel[parallel] {
-            let own = resolution.region(of: holder, in: parallel)!
+            let own = statechart.region(of: holder, in: parallel)!
             for (position, target) in targets.enumerated() {
-                guard let other = resolution.region(of: target, in: parallel), other != own else { continue }
+                guard let other = statechart.region(of: target, in: parallel), other != own else { continue }
                 let name = states[parallel].name
                 log.error(
                     .crossRegionTransition,
@@ -169,7 +158,7 @@ extension Analysis {
         var firstRow = Array(repeating: [Int: Int](), count: regions.count)
         var rowsInRegion = Array(repeating: [Int](), count: regions.count)
         for row in rows.indices where resolution.destinations[row] != .undefined {
-            guard let region = resolution.region(of: rows[row].owner, in: parallel),
+            guard let region = statechart.region(of: rows[row].owner, in: parallel),
                 let position = regions.firstIndex(of: region)
             else { continue }
             rowsInRegion[position].append(row)
@@ -179,7 +168,7 @@ extension Analysis {
             for row in rowsInRegion[position] where !crossing.contains(row) {
                 guard case .state(let first) = resolution.destinations[row] else { continue }
                 // A row that names its parallel state re-enters its own region only.
-                let leaves = ([first] + resolution.forkTargets[row]).contains { !resolution.isWithin($0, parallel) }
+                let leaves = ([first] + resolution.forkTargets[row]).contains { !statechart.isWithin($0, parallel) }
                 guard leaves else { continue }
                 let event = rows[row].eventIndex
                 guard let otherPosition = regions.indices.first(where: { $0 != position && firstRow[$0][event] != nil })

@@ -44,8 +44,15 @@ struct Analysis {
     var predicateTypes: [PredicateTypeRecord] { headers.predicateTypes }
 
     /// The hierarchy, initial rows and histories, for where transitions go.
-    var statechart: Statechart {
-        Statechart(
+    let statechart: Statechart
+
+    init(headers: Headers, declarations: Declarations, resolution: Resolution, flattening: Flattening) {
+        self.headers = headers
+        self.declarations = declarations
+        self.resolution = resolution
+        self.flattening = flattening
+        let states = declarations.states
+        statechart = Statechart(
             entryExit: headers.entryExit, names: states.map(\.name.text), isAbstract: states.map(\.isAbstract),
             isParallel: resolution.isParallel, ancestors: resolution.ancestors, substates: resolution.substates,
             ownEntryActions: states.map { $0.entry?.actions ?? [] },

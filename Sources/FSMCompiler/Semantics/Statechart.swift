@@ -98,6 +98,11 @@ extension Statechart {
         substates[container].first { isWithin(state, $0) }
     }
 
+    /// The region of `parallel` that holds `state`, nil when `state` is not strictly inside it.
+    func region(of state: Int, in parallel: Int) -> Int? {
+        ancestors[state].contains(parallel) ? directSubstate(of: parallel, holding: state) : nil
+    }
+
     /// `leaves` in configuration order.
     package func ordered(_ leaves: some Sequence<Int>) -> [Int] {
         leaves.sorted { preorder[$0] < preorder[$1] }

@@ -1,5 +1,6 @@
-@testable import FSMCompiler
 import Testing
+
+@testable import FSMCompiler
 
 /// The questions region dispatch asks of the code model before it is rendered
 /// (SwiftCode+Flow.swift): what a statement reads and sets, whether it always leaves the
@@ -50,7 +51,8 @@ import Testing
     }
 
     @Test func flagsSetOnEveryPathMeetBranchesThatGoOn() {
-        let everyPath = Statement.ifElse([.identifier("c")], body: [Self.set("a"), Self.set("b")], elseBody: [Self.set("a")])
+        let everyPath = Statement.ifElse(
+            [.identifier("c")], body: [Self.set("a"), Self.set("b")], elseBody: [Self.set("a")])
         #expect(everyPath.flagsSetOnEveryPath == ["a"])
         #expect(everyPath.flagsSetOnSomePath == ["a", "b"])
         // A branch that leaves the function sets anything: only the others count.
@@ -76,7 +78,8 @@ import Testing
     }
 
     @Test func removingAssignmentsTakesOutUnreadFlags() {
-        let declaration = Statement.declaration(isVariable: true, name: "handled", type: nil, value: .identifier("false"))
+        let declaration = Statement.declaration(
+            isVariable: true, name: "handled", type: nil, value: .identifier("false"))
         #expect(declaration.declaredFlags == ["handled"])
         #expect(declaration.removingAssignments(to: ["handled"]) == nil)
         // An `if` on flags that did nothing else goes; one that does something stays.
@@ -92,12 +95,14 @@ import Testing
                 .removingAssignments(to: ["handled"]) == .ifStatement([.not(.identifier("x"))], body: [Self.call("g")]))
         // A switch case left with nothing breaks.
         let emptied = Statement.switchStatement(
-            SwiftSwitch(subject: .identifier("e"), cases: [SwiftCase(patterns: [.enumCase("a")], body: [Self.set("handled")])]))
+            SwiftSwitch(
+                subject: .identifier("e"), cases: [SwiftCase(patterns: [.enumCase("a")], body: [Self.set("handled")])]))
         #expect(
             emptied.removingAssignments(to: ["handled"])
                 == .switchStatement(
                     SwiftSwitch(
-                        subject: .identifier("e"), cases: [SwiftCase(patterns: [.enumCase("a")], body: [.breakStatement])]
+                        subject: .identifier("e"),
+                        cases: [SwiftCase(patterns: [.enumCase("a")], body: [.breakStatement])]
                     )))
     }
 
