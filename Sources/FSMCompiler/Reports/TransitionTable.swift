@@ -22,9 +22,7 @@ public enum TransitionTable {
 
     /// `Locked Pass [Enforcement=weak]`: where a line starts.
     static func head(of transition: Transition, in state: State, of machine: StateMachine) -> String {
-        let head = state.name + " " + machine.events[transition.event].name
-        return transition.guardClause.isEmpty
-            ? head : head + " [" + RowText.guardText(transition.guardClause, in: machine) + "]"
+        RowText.head(state.name, transition, in: machine)
     }
 
     /// `Locked`, or `Active(history)` when the history of `Active` decides.

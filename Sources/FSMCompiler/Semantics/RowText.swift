@@ -17,6 +17,14 @@ package enum RowText {
         return (predicates + conditions + stateTests).joined(separator: ", ")
     }
 
+    /// `Locked Pass [Enforcement=weak]`: where a line of `table` and `simulate` starts, the
+    /// row's source as `source` names it.
+    public static func head(_ source: String, _ transition: Transition, in machine: StateMachine) -> String {
+        let head = source + " " + machine.events[transition.event].name
+        return transition.guardClause.isEmpty
+            ? head : head + " [" + guardText(transition.guardClause, in: machine) + "]"
+    }
+
     /// The actions of `effects` as calls, the row's own (which follow `exitCount` exit
     /// actions) with the labels of the values they are called with: `lock`,
     /// `setDuration(duration)`.

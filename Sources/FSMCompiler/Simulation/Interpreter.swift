@@ -251,10 +251,7 @@ public struct Interpreter: Sendable {
             return firings.map { firing in
                 let source = sourceText(firing.source, leaves: firing.leavesBefore)
                 let target = firing.move.reached.map { chart.describe($0, leaves: firing.move.leaves) } ?? source
-                let guardClause = firing.transition.guardClause
-                let head =
-                    source + " " + event
-                    + (guardClause.isEmpty ? "" : " [" + RowText.guardText(guardClause, in: machine) + "]")
+                let head = RowText.head(source, firing.transition, in: machine)
                 let calls = RowText.calls(
                     firing.effects, exitCount: firing.exitCount, of: firing.transition, in: machine)
                 return head + " -> " + target + " {" + calls.joined(separator: " ") + "}"

@@ -114,7 +114,7 @@ package struct Simulation: Sendable {
         let timers = machine.timerEvents.filter {
             machine.eventTimers[$0]!.duration.milliseconds == duration.milliseconds
         }
-        let active = interpreter.chart.activeStates(of: interpreter.leaves)
+        let active = interpreter.activeStates
         let running = interpreter.runningTimers
         let owned = active.flatMap { owner in timers.filter { machine.eventTimers[$0]!.owner == owner } }
         if let running = owned.first(where: { running.contains($0) }) ?? owned.first ?? timers.first {

@@ -137,7 +137,7 @@ enum DifferentialTrace {
                 let rows = Interpreter.applicableRows(
                     in: machine.states[interpreter.state], event: step.event,
                     predicates: step.predicates, conditions: step.conditions,
-                    active: Set(interpreter.chart.lineage(of: interpreter.state)))
+                    active: Set(interpreter.activeStates))
                 let history = interpreter.history
                 let handled = interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions)
                 if let transition = handled.firings.first?.transition {
