@@ -78,6 +78,6 @@ extension Compiler {
     public static func generate(_ machine: StateMachine, access: SwiftAccess = .internal) -> String {
         let file = machine.name.location.file
         let sourceName = String(file.split(separator: "/").last ?? Substring(file))
-        return Renderer.render(Translator.translate(machine, sourceName: sourceName, access: access))
+        return Renderer.render(Translation.translate(machine, sourceName: sourceName, access: access))
     }
 }

@@ -1,10 +1,7 @@
 // The state type of a machine with regions: an enum of configurations, a struct per parallel
 // state with an enum per region, each printed and encoded as the .sm file names it.
 
-extension Translator {
-    /// The configurations of a machine with regions, which only its translation asks for.
-    var regions: RegionLayout { layout! }
-
+extension Translator where Layout == ConfigurationLayout {
     /// The configuration types are `nonisolated` always: their members (descriptions,
     /// coding, `allCases`) are written out, and in a module whose default isolation is the
     /// main actor they would make the conformances the machine needs main-actor isolated.
@@ -28,8 +25,8 @@ extension Translator {
     /// with a case per parallel state carrying its struct, printed and encoded as
     /// `Media(Playing, Muted)`.
     private func scopeEnum(_ scope: Int?, documentation: [String]) -> SwiftDeclaration {
-        let nodes = regions.nodes(in: scope)
-        let name = scope.map(regions.typeName(of:)) ?? names.types.state
+        let nodes = layout.nodes(in: scope)
+        let name = scope.map(layout.typeName(of:)) ?? names.types.state
         guard nodes.contains(where: { machine.states[$0].isParallel }) else {
             return .enumeration(
                 SwiftEnum(
@@ -38,17 +35,17 @@ extension Translator {
                     ],
                     access: modifier, name: name, conformances: Self.printedEnumConformances,
                     cases: nodes.map {
-                        SwiftEnumCase(name: regions.caseName(of: $0), rawValue: machine.states[$0].name)
+                        SwiftEnumCase(name: layout.caseName(of: $0), rawValue: machine.states[$0].name)
                     },
                     members: [rawValueDescription], isolation: configurationIsolation))
         }
-        let type = regions.scopeType(scope)
+        let type = layout.scopeType(scope)
         let cases = nodes.map { node in
             machine.states[node].isParallel
                 ? SwiftEnumCase(
-                    name: regions.caseName(of: node),
-                    associatedValues: [SwiftAssociatedValue(label: "_", type: regions.typeName(of: node))])
-                : SwiftEnumCase(name: regions.caseName(of: node))
+                    name: layout.caseName(of: node),
+                    associatedValues: [SwiftAssociatedValue(label: "_", type: layout.typeName(of: node))])
+                : SwiftEnumCase(name: layout.caseName(of: node))
         }
         let nested = nodes.filter { machine.states[$0].isParallel }.map(parallelStruct)
         return .enumeration(
@@ -88,11 +85,11 @@ extension Translator {
             .declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))
         ]
         for node in nodes {
-            let caseName = regions.caseName(of: node)
+            let caseName = layout.caseName(of: node)
             if machine.states[node].isParallel {
                 allCases.append(
                     .forIn(
-                        name: "value", sequence: .member(.identifier(regions.typeName(of: node)), "allCases"),
+                        name: "value", sequence: .member(.identifier(layout.typeName(of: node)), "allCases"),
                         body: [
                             .expression(
                                 .call(
@@ -115,7 +112,7 @@ extension Translator {
     /// parallel state's struct's description.
     private func scopeDescriptions(_ nodes: [Int]) -> [SwiftCase] {
         nodes.map { node in
-            let caseName = regions.caseName(of: node)
+            let caseName = layout.caseName(of: node)
             guard !machine.states[node].isParallel else {
                 return SwiftCase(
                     patterns: [.enumCaseBinding(caseName, ["value"])],
@@ -126,32 +123,34 @@ extension Translator {
         }
     }
 
-    static let configurationConformances = [
-        "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable", "Swift.Codable",
-        "Swift.CustomStringConvertible",
-    ]
+    static var configurationConformances: [String] {
+        [
+            "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable", "Swift.Codable",
+            "Swift.CustomStringConvertible",
+        ]
+    }
 
     /// A parallel state's struct: one stored value per region, each region's enum nested.
     private func parallelStruct(_ parallel: Int) -> SwiftDeclaration {
         let state = machine.states[parallel]
-        let type = regions.structType(parallel)
+        let type = layout.structType(parallel)
         let properties = state.substates.map { region in
             SwiftDeclaration.property(
                 SwiftProperty(
                     documentation: ["The state of region `\(machine.states[region].name)`."],
-                    access: modifier, isVariable: true, name: regions.caseName(of: region),
-                    type: regions.typeName(of: region)))
+                    access: modifier, isVariable: true, name: layout.caseName(of: region),
+                    type: layout.typeName(of: region)))
         }
         var description: [SwiftStringPart] = [.text(state.name + "(")]
         for (position, region) in state.substates.enumerated() {
             if position > 0 { description.append(.text(", ")) }
-            description.append(.value(.member(.identifier(regions.caseName(of: region)), "description")))
+            description.append(.value(.member(.identifier(layout.caseName(of: region)), "description")))
         }
         description.append(.text(")"))
         return .structure(
             SwiftStruct(
                 documentation: ["The parallel state `\(state.name)`: the state each of its regions is in."],
-                access: modifier, name: regions.typeName(of: parallel), conformances: Self.configurationConformances,
+                access: modifier, name: layout.typeName(of: parallel), conformances: Self.configurationConformances,
                 members: state.substates.map { region in
                     machine.states[region].isParallel
                         ? parallelStruct(region)
@@ -179,7 +178,7 @@ extension Translator {
     /// state its initial rows enter.
     private func parallelInitializer(_ parallel: Int) -> SwiftDeclaration {
         let state = machine.states[parallel]
-        let defaults = regions.chart.defaultConfiguration(containing: parallel)
+        let defaults = layout.chart.defaultConfiguration(containing: parallel)
         return .initializer(
             SwiftFunction(
                 documentation: [
@@ -188,11 +187,11 @@ extension Translator {
                 access: modifier, name: "init",
                 parameters: state.substates.map { region in
                     SwiftParameter(
-                        name: regions.caseName(of: region), type: regions.typeName(of: region),
-                        defaultValue: regions.value(of: defaults, in: region))
+                        name: layout.caseName(of: region), type: layout.typeName(of: region),
+                        defaultValue: layout.value(of: defaults, in: region))
                 },
                 body: state.substates.map {
-                    .assignment(.identifier("self." + regions.caseName(of: $0)), .identifier(regions.caseName(of: $0)))
+                    .assignment(.identifier("self." + layout.caseName(of: $0)), .identifier(layout.caseName(of: $0)))
                 }))
     }
 
@@ -200,7 +199,7 @@ extension Translator {
     /// values, in nested loops, the first region's value changing slowest.
     private func parallelAllCases(_ parallel: Int) -> [SwiftStatement] {
         let state = machine.states[parallel]
-        let type = regions.structType(parallel)
+        let type = layout.structType(parallel)
         var loop: [SwiftStatement] = [
             .expression(
                 .call(
@@ -210,15 +209,15 @@ extension Translator {
                             .call(
                                 .identifier(type),
                                 state.substates.map {
-                                    SwiftArgument(regions.caseName(of: $0), .identifier(regions.caseName(of: $0)))
+                                    SwiftArgument(layout.caseName(of: $0), .identifier(layout.caseName(of: $0)))
                                 }))
                     ]))
         ]
         for region in state.substates.reversed() {
             loop = [
                 .forIn(
-                    name: regions.caseName(of: region),
-                    sequence: .member(.identifier(regions.typeName(of: region)), "allCases"), body: loop)
+                    name: layout.caseName(of: region),
+                    sequence: .member(.identifier(layout.typeName(of: region)), "allCases"), body: loop)
             ]
         }
         return [.declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))]

@@ -192,19 +192,13 @@ extension Translator {
     }
 
     /// Called qualified (`Self.answer`), so no name of the user's hides it.
-    private static let answerFunctionName = "answer"
-    private static let asyncAnswerFunctionName = "answerAsync"
+    private static var answerFunctionName: String { "answer" }
+    private static var asyncAnswerFunctionName: String { "answerAsync" }
 
     /// The helpers of conditions that two rows ask: for synchronous and for async
     /// conditions, as the machine has them.
     var answerFunctions: [SwiftDeclaration] {
-        let plans = layout == nil ? Array(dispatch.values.joined()) : regionPlans
-        var calls = plans.flatMap(\.sharedConditions)
-        if layout != nil {
-            calls += machine.states.indices.filter { machine.states[$0].isParallel }
-                .flatMap { functionMemo($0) }
-        }
-        let shared = calls.map { machine.conditionCalls[$0].condition }
+        let shared = layout.sharedConditionCalls(in: self).map { machine.conditionCalls[$0].condition }
         return [false, true].filter { isAsync in shared.contains { machine.asyncConditions[$0] == isAsync } }
             .map(answerFunction)
     }

@@ -131,10 +131,12 @@ extension Translator {
     }
 
     /// What an enum whose cases print as their `String` raw values conforms to.
-    static let printedEnumConformances = [
-        "Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
-        "Swift.Codable", "Swift.CustomStringConvertible",
-    ]
+    static var printedEnumConformances: [String] {
+        [
+            "Swift.String", "Swift.CaseIterable", "Swift.Hashable", "Swift.Sendable",
+            "Swift.Codable", "Swift.CustomStringConvertible",
+        ]
+    }
 
     /// `var description: String { rawValue }`
     var rawValueDescription: SwiftDeclaration {
@@ -158,16 +160,11 @@ extension Translator {
     /// The stored type of `state`'s history: the state enum; in a machine with regions, the
     /// type of the part of the configuration inside it.
     private func historyType(of state: Int) -> String {
-        (layout?.historyType(of: state) ?? names.types.state) + "?"
+        layout.historyType(of: state, in: self) + "?"
     }
 
     private func historyDocumentation(of state: Int) -> String {
-        let kind = machine.states[state].history!.rawValue
-        guard layout != nil else {
-            return "`\(machine.states[state].name)`: the state last current in it when it was left (\(kind) history)."
-        }
-        return
-            "`\(machine.states[state].name)`: what was active in it when the machine last left it or states inside it (\(kind) history)."
+        layout.historyDocumentation(of: state, in: self)
     }
 
     /// `<FSM>History`, one optional state per superstate with history: the state last

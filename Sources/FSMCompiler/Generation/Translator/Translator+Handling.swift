@@ -275,8 +275,7 @@ extension Translator {
     func predicateTypesUsed() -> [Set<Int>] {
         var used = Array(repeating: Set<Int>(), count: machine.events.count)
         guard !machine.predicateTypes.isEmpty else { return used }
-        let plans = layout == nil ? Array(dispatch.values.joined()) : regionPlans
-        for eventDispatch in plans where !eventDispatch.predicateTypes.isEmpty {
+        for eventDispatch in layout.eventDispatches(in: self) where !eventDispatch.predicateTypes.isEmpty {
             used[eventDispatch.event].formUnion(eventDispatch.predicateTypes)
         }
         return used

@@ -46,7 +46,7 @@ extension Translator {
             }
             members += initializers
             if machine.hasTimers { members += timerFunctions }
-            if layout != nil { members += regionHelpers }
+            members += layout.helperFunctions(in: self)
             return members
         }
         return members + eventHandlingMembers
@@ -58,7 +58,7 @@ extension Translator {
     private var eventHandlingMembers: [SwiftDeclaration] {
         let used = predicateTypesUsed()
         let eventFunctions = machine.appEvents.map { eventFunction($0, using: used[$0]) }
-        let canHandle = layout == nil ? canHandleFunction : regionCanHandleFunction
+        let canHandle = layout.canHandleFunction(in: self)
         var members: [SwiftDeclaration]
         if machine.isAsync {
             members =
@@ -69,12 +69,7 @@ extension Translator {
                 [eventQueueProperty] + initializers + [handleFunction] + eventFunctions
                 + [canHandle, handleEventFunction, enqueueFunction, handleWaitingEventsFunction]
         }
-        if layout != nil {
-            members += regionDispatchFunctions
-        } else {
-            members.append(dispatchFunction)
-            members += machine.concreteStates.map(stateFunction)
-        }
+        members += layout.dispatchFunctions(in: self)
         members.append(unhandledFunction)
         if machine.hasTimers { members += timerFunctions }
         if machine.isObservable { members.append(changeStateFunction) }
@@ -341,7 +336,7 @@ extension Translator {
     /// The initial state as a value: `.off`; in a machine with regions, the initial
     /// configuration (`.media(PlayerState.Media(playback: .stopped, volume: .normal))`).
     var initialStateValue: SwiftExpression {
-        layout.map { $0.value(of: machine.initialConfiguration, in: nil) } ?? .implicitMember(initialState.swiftName)
+        layout.initialValue(in: self)
     }
 
     /// The initializers, a machine in a state and one restored from a snapshot, then `snapshot`.

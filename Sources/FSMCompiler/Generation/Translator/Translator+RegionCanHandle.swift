@@ -1,7 +1,7 @@
 // What a machine with regions says it handles: the configuration enum's `handledEvents` and the
 // machine's `canHandle(_:)`.
 
-extension Translator {
+extension Translator where Layout == ConfigurationLayout {
     private var eventNamesTypeName: String {
         machine.hasEventValues ? names.types.eventName : names.types.event
     }
@@ -32,7 +32,7 @@ extension Translator {
             if machine.states[region].isParallel {
                 // A region that is a parallel state answers as one.
                 let result = answer(
-                    region, value: .member(value, layout!.caseName(of: region)), event: event, withValues: withValues)
+                    region, value: .member(value, layout.caseName(of: region)), event: event, withValues: withValues)
                 if result.always { return result }
                 statements += result.statements
                 continue
@@ -40,7 +40,7 @@ extension Translator {
             var cases: [(nodes: [Int], body: [SwiftStatement])] = []
             var always: [Int] = []
             var never: [Int] = []
-            for inner in layout!.nodes(in: region) {
+            for inner in layout.nodes(in: region) {
                 let result = answer(inner, value: .identifier("inner"), event: event, withValues: withValues)
                 if result.always {
                     always.append(inner)
@@ -54,7 +54,7 @@ extension Translator {
             guard !always.isEmpty || !cases.isEmpty else { continue }
             if !always.isEmpty { cases.insert((always, [.returnStatement(.identifier("true"))]), at: 0) }
             // Values bound as `inner` shadow the outer one inside the case: read the region first.
-            let regionValue = SwiftExpression.member(value, layout!.caseName(of: region))
+            let regionValue = SwiftExpression.member(value, layout.caseName(of: region))
             statements += nodeSwitch(
                 regionValue, scope: region, cases + (never.isEmpty ? [] : [(never, [.breakStatement])]))
         }
@@ -86,12 +86,12 @@ extension Translator {
         .switchStatement(
             SwiftSwitch(
                 subject: subject,
-                cases: layout!.nodes(in: nil).map { node in
+                cases: layout.nodes(in: nil).map { node in
                     let answer = answerSwitch(node, value: .identifier("value"), withValues: withValues)
                     return SwiftCase(
                         patterns: [
                             answer.mentions("value")
-                                ? nodePattern(node, binding: "value") : .enumCase(layout!.caseName(of: node))
+                                ? nodePattern(node, binding: "value") : .enumCase(layout.caseName(of: node))
                         ],
                         body: [answer])
                 }))

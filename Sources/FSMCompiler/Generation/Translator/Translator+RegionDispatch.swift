@@ -2,7 +2,7 @@
 // event dispatched to the regions of a parallel state in turn, then to its own rows.
 
 /// The Swift of a machine with parallel states (Language reference › Regions;
-/// The generated Swift › Regions): its configuration as a value (`RegionLayout`), and
+/// The generated Swift › Regions): its configuration as a value (`ConfigurationLayout`), and
 /// dispatch as one `switch` per active region.
 ///
 /// A top-level state's function is a `switch` on the event, as in any machine. A parallel
@@ -14,7 +14,7 @@
 /// region that is itself a parallel state's in turn. Only when no region took the event
 /// are the parallel state's own rows tried. A row that leaves the outermost parallel state
 /// returns at once (no other region has a row for its event: `regionConflict`).
-extension Translator {
+extension Translator where Layout == ConfigurationLayout {
     /// `dispatch`, the function of each top-level state, and the helpers.
     var regionDispatchFunctions: [SwiftDeclaration] {
         dispatchFunctions(.events) + regionHelpers
@@ -38,7 +38,7 @@ extension Translator {
 
     /// `dispatch(_:)` or `dispatchTimer(_:)`, and the function of each top-level state.
     func dispatchFunctions(_ kind: EventKind) -> [SwiftDeclaration] {
-        let top = regions.nodes(in: nil)
+        let top = layout.nodes(in: nil)
         let forwarded: [SwiftArgument] =
             kind == .events ? forwardedEventArguments : [SwiftArgument(.identifier("timer"))]
         let cases = top.map { node in
@@ -50,8 +50,8 @@ extension Translator {
             return SwiftCase(
                 patterns: [
                     machine.states[node].isParallel
-                        ? .enumCaseBinding(regions.caseName(of: node), ["value"])
-                        : .enumCase(regions.caseName(of: node))
+                        ? .enumCaseBinding(layout.caseName(of: node), ["value"])
+                        : .enumCase(layout.caseName(of: node))
                 ],
                 body: [.returnStatement(awaited(call))])
         }
@@ -112,7 +112,7 @@ extension Translator {
     /// A top-level state that is not parallel: `switch event`, each row inline.
     private func leafFunction(_ node: Int, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[node]
-        let from = SwiftExpression.implicitMember(regions.caseName(of: node))
+        let from = SwiftExpression.implicitMember(layout.caseName(of: node))
         var body = eventSwitch(
             node, kind, frames: [], finish: .returns(from: from),
             unhandled: [notHandled(kind, in: from)], rejected: [rejectedReturn(from)], top: from)
@@ -134,7 +134,7 @@ extension Translator {
         let state = machine.states[parallel]
         let frame = frame(for: parallel, source: "source")
         let from = SwiftExpression.call(
-            .implicitMember(regions.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
+            .implicitMember(layout.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
         let notTaken: [SwiftStatement] = [
             .ifStatement([.identifier(rejectedFlag)], body: [rejectedReturn(from)]),
             notHandled(kind, in: from),
@@ -176,7 +176,7 @@ extension Translator {
                     isPrivate: true, name: nodeFunctionName(parallel, kind),
                     parameters: [
                         kindParameters(kind)[0],
-                        SwiftParameter(label: "_", name: "source", type: regions.structType(parallel)),
+                        SwiftParameter(label: "_", name: "source", type: layout.structType(parallel)),
                     ]
                         + kindParameters(kind).dropFirst(),
                     returnType: "Outcome",
@@ -220,7 +220,7 @@ extension Translator {
     /// Whether some state of `region` has a row for `event`.
     private func regionHasRows(_ region: Int, for event: Int) -> Bool {
         machine.states[region].isParallel
-            ? hasRows(region, for: event) : regions.nodes(in: region).contains { hasRows($0, for: event) }
+            ? hasRows(region, for: event) : layout.nodes(in: region).contains { hasRows($0, for: event) }
     }
 
     /// The rows of `state` for `event` as `DispatchPlanner` orders them, if it has any.
@@ -302,13 +302,13 @@ extension Translator {
     ) -> [SwiftStatement] {
         let outer = frames[frames.count - 1]
         if machine.states[region].isParallel {
-            let inner = frame(for: region, source: outer.source + "." + regions.caseName(of: region))
+            let inner = frame(for: region, source: outer.source + "." + layout.caseName(of: region))
             return [.comment("Region `\(machine.states[region].name)`, a parallel state.")]
                 + nestedDispatch(
-                    inner, from: .member(.identifier(outer.variable), regions.caseName(of: region)), event, kind,
+                    inner, from: .member(.identifier(outer.variable), layout.caseName(of: region)), event, kind,
                     frames: frames, finish: finish, top: top)
         }
-        let nodes = regions.nodes(in: region).filter { hasRows($0, for: event) }
+        let nodes = layout.nodes(in: region).filter { hasRows($0, for: event) }
         var cases = nodes.map { node -> SwiftCase in
             guard machine.states[node].isParallel else {
                 let body = regionBody(
@@ -316,24 +316,24 @@ extension Translator {
                     finish: finish,
                     unhandled: [.breakStatement], rejected: setsRejected, top: top)
                 return SwiftCase(
-                    patterns: [.enumCase(regions.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
+                    patterns: [.enumCase(layout.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
             }
-            let inner = frame(for: node, source: SwiftNames.unescaped(regions.caseName(of: node)) + "Source")
+            let inner = frame(for: node, source: SwiftNames.unescaped(layout.caseName(of: node)) + "Source")
             let body = nestedDispatch(
                 inner, from: .identifier(inner.source), event, kind, frames: frames, finish: finish, top: top)
             let binds = body.contains { $0.mentions(inner.source) }
             return SwiftCase(
                 patterns: [
                     binds
-                        ? .enumCaseBinding(regions.caseName(of: node), [inner.source])
-                        : .enumCase(regions.caseName(of: node))
+                        ? .enumCaseBinding(layout.caseName(of: node), [inner.source])
+                        : .enumCase(layout.caseName(of: node))
                 ],
                 body: body.isEmpty ? [.breakStatement] : body)
         }
-        if nodes.count < regions.nodes(in: region).count {
+        if nodes.count < layout.nodes(in: region).count {
             cases.append(SwiftCase(patterns: [], body: [.breakStatement]))
         }
-        let subject = SwiftExpression.member(.identifier(outer.variable), regions.caseName(of: region))
+        let subject = SwiftExpression.member(.identifier(outer.variable), layout.caseName(of: region))
         return [
             .comment("Region `\(machine.states[region].name)`."),
             .switchStatement(SwiftSwitch(subject: subject, cases: cases)),

@@ -1,24 +1,24 @@
 // The helpers that transitions of a machine with regions call: leaving a region from its value,
 // and where entering a region or superstate by its own rules ends, and its entry actions.
 
-extension Translator {
+extension Translator where Layout == ConfigurationLayout {
     /// The helpers transitions call: leaving each region from its value, where entering a
     /// region or superstate by its own rules ends and its entry actions, and the state tests
-    /// of other regions.
+    /// of other layout.
     var regionHelpers: [SwiftDeclaration] {
         let states = machine.states.indices
-        var helpers: [SwiftDeclaration] = states.filter { layout!.isRegion[$0] }.map(exitRegionFunction)
-        for state in states where (layout!.isRegion[state] || entersByRules(state)) && !machine.states[state].isParallel
+        var helpers: [SwiftDeclaration] = states.filter { layout.isRegion[$0] }.map(exitRegionFunction)
+        for state in states where (layout.isRegion[state] || entersByRules(state)) && !machine.states[state].isParallel
         {
             helpers += [resolveFunction(state), enterFunction(state)]
         }
-        helpers += states.filter { layout!.isRegion[$0] }.map(enterResumedFunction)
-        helpers += states.filter { resumesRegions($0) || layout!.isRegion[$0] && machine.states[$0].isParallel }
+        helpers += states.filter { layout.isRegion[$0] }.map(enterResumedFunction)
+        helpers += states.filter { resumesRegions($0) || layout.isRegion[$0] && machine.states[$0].isParallel }
             .flatMap { [resolveRegionsFunction($0), enterRegionsFunction($0)] }
         helpers += stateTestPairs.map { stateTestFunction($0.tested, region: $0.region) }
         if machine.hasTimers {
-            helpers += states.filter { layout!.isRegion[$0] }.map(cancelTimersFunction)
-            helpers += states.filter { layout!.isRegion[$0] || entersByRules($0) || resumesRegions($0) }.map(
+            helpers += states.filter { layout.isRegion[$0] }.map(cancelTimersFunction)
+            helpers += states.filter { layout.isRegion[$0] || entersByRules($0) || resumesRegions($0) }.map(
                 startTimersInFunction)
         }
         return helpers
@@ -39,7 +39,7 @@ extension Translator {
     /// `.playing`, `.editing(let inner)`: a node as a pattern, binding a parallel one's struct.
     func nodePattern(_ node: Int, binding name: String = "inner") -> SwiftPattern {
         machine.states[node].isParallel
-            ? .enumCaseBinding(layout!.caseName(of: node), [name]) : .enumCase(layout!.caseName(of: node))
+            ? .enumCaseBinding(layout.caseName(of: node), [name]) : .enumCase(layout.caseName(of: node))
     }
 
     /// A `switch` on `value` over `cases`, with `default: break` when they do not cover every
@@ -52,10 +52,10 @@ extension Translator {
         var switchCases = cases.filter { !$0.nodes.isEmpty }.map { entry in
             let binds = entry.body.contains { $0.mentions("inner") }
             return SwiftCase(
-                patterns: entry.nodes.map { binds ? nodePattern($0) : .enumCase(layout!.caseName(of: $0)) },
+                patterns: entry.nodes.map { binds ? nodePattern($0) : .enumCase(layout.caseName(of: $0)) },
                 body: entry.body.isEmpty ? [.breakStatement] : entry.body)
         }
-        if covered.count < layout!.nodes(in: scope).count {
+        if covered.count < layout.nodes(in: scope).count {
             switchCases.append(SwiftCase(patterns: [], body: [.breakStatement]))
         }
         return [.switchStatement(SwiftSwitch(subject: value, cases: switchCases))]
@@ -64,10 +64,10 @@ extension Translator {
     /// `exitPlayback(_:)`: leaves region `region` from its value: the histories inside it,
     /// the exit actions from its state up, then the region's own.
     private func exitRegionFunction(_ region: Int) -> SwiftDeclaration {
-        let chart = layoutChart
+        let chart = layout.chart
         let value = SwiftExpression.identifier("value")
         var cases: [(nodes: [Int], body: [SwiftStatement])] = []
-        for node in layout!.nodes(in: region) {
+        for node in layout.nodes(in: region) {
             var body: [SwiftStatement] = []
             let above = machine.states[node].ancestors.filter { $0 != region && chart.isWithin($0, region) }
             for state in above + [node] where storesHistory(state) && !machine.states[state].isParallel {
@@ -76,7 +76,7 @@ extension Translator {
             if machine.states[node].isParallel {
                 if storesHistory(node) { body.append(historyWrite(node, .identifier("inner"))) }
                 for inner in machine.states[node].substates.reversed() {
-                    body.append(exitRegionCall(inner, .member(.identifier("inner"), layout!.caseName(of: inner))))
+                    body.append(exitRegionCall(inner, .member(.identifier("inner"), layout.caseName(of: inner))))
                 }
             }
             body += ownExit(node) + above.reversed().flatMap(ownExit)
@@ -86,7 +86,7 @@ extension Translator {
         if machine.states[region].isParallel {
             // A region that is a parallel state: its regions, in reverse order.
             body = machine.states[region].substates.reversed().map {
-                exitRegionCall($0, .member(value, layout!.caseName(of: $0)))
+                exitRegionCall($0, .member(value, layout.caseName(of: $0)))
             }
         }
         if storesHistory(region) { body.append(historyWrite(region, value)) }
@@ -95,7 +95,7 @@ extension Translator {
             helperName("exit", region),
             documentation:
                 "Leaves region `\(machine.states[region].name)` from `value`: the exit actions from its state up, then the region's.",
-            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))], body: body)
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout.scopeType(region))], body: body)
     }
 
     /// The value entering `state` by its own rules reaches, as `state`'s scope has it:
@@ -105,52 +105,52 @@ extension Translator {
         let info = machine.states[state]
         if resumesRegions(state) {
             return .call(
-                .implicitMember(layout!.caseName(of: state)),
+                .implicitMember(layout.caseName(of: state)),
                 [SwiftArgument(.call(.identifier(helperName("resolve", state)), []))])
         }
         if info.isParallel {
             return .call(
-                .implicitMember(layout!.caseName(of: state)),
+                .implicitMember(layout.caseName(of: state)),
                 [
                     SwiftArgument(
                         .call(
-                            .identifier(layout!.structType(state)),
+                            .identifier(layout.structType(state)),
                             info.substates.map {
                                 SwiftArgument(
-                                    layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+                                    layout.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
                             }))
                 ])
         }
         if entersByRules(state) { return .call(.identifier(helperName("resolve", state)), []) }
-        return .implicitMember(layout!.caseName(of: state))
+        return .implicitMember(layout.caseName(of: state))
     }
 
     /// The value of `scope` on the way into `target` by its own rules: a parallel state on
     /// the way carries its struct, the region holding `target` on the way to it, the others
     /// as their own rules have them.
     private func valueToward(_ target: Int, in scope: Int?) -> SwiftExpression {
-        guard let node = layout!.node(in: scope, holding: target), node != target, machine.states[node].isParallel
+        guard let node = layout.node(in: scope, holding: target), node != target, machine.states[node].isParallel
         else {
             return defaultValue(target)
         }
         return .call(
-            .implicitMember(layout!.caseName(of: node)), [SwiftArgument(regionsToward(target, parallel: node))])
+            .implicitMember(layout.caseName(of: node)), [SwiftArgument(regionsToward(target, parallel: node))])
     }
 
     /// `parallel`'s struct on the way into `target`, inside it.
     private func regionsToward(_ target: Int, parallel: Int) -> SwiftExpression {
         .call(
-            .identifier(layout!.structType(parallel)),
+            .identifier(layout.structType(parallel)),
             machine.states[parallel].substates.map { region in
                 let value: SwiftExpression
-                if target == region || !layoutChart.isWithin(target, region) {
+                if target == region || !layout.chart.isWithin(target, region) {
                     value = .call(.identifier(helperName("resolve", region)), [])
                 } else {
                     value =
                         machine.states[region].isParallel
                         ? regionsToward(target, parallel: region) : valueToward(target, in: region)
                 }
-                return SwiftArgument(layout!.caseName(of: region), value)
+                return SwiftArgument(layout.caseName(of: region), value)
             })
     }
 
@@ -158,7 +158,7 @@ extension Translator {
     /// histories; no action runs.
     private func resolveFunction(_ state: Int) -> SwiftDeclaration {
         let info = machine.states[state]
-        let scope = layout!.contentScope(of: state)
+        let scope = layout.contentScope(of: state)
         var body: [SwiftStatement] = []
         let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
         if storesHistory(state) {
@@ -169,7 +169,7 @@ extension Translator {
                 resumed = nodeSwitch(
                     .identifier("stored"), scope: scope,
                     info.substates.map { child in
-                        (layout!.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
+                        (layout.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
                     })
             }
             body.append(.ifLet(name: "stored", value: stored, body: resumed))
@@ -179,14 +179,14 @@ extension Translator {
             helperName("resolve", state),
             documentation: "Where entering `\(info.name)` by its own rules ends: "
                 + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
-            parameters: [], returnType: layout!.scopeType(scope), runsActions: false, body: body)
+            parameters: [], returnType: layout.scopeType(scope), runsActions: false, body: body)
     }
 
     /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
     /// to `value` (the state's own entry actions are its caller's).
     private func enterFunction(_ state: Int) -> SwiftDeclaration {
         let info = machine.states[state]
-        let scope = layout!.contentScope(of: state)
+        let scope = layout.contentScope(of: state)
         let initial = initialActions(state) + alongInitialRow(state)
         var body = initial
         if storesHistory(state) {
@@ -204,7 +204,7 @@ extension Translator {
             helperName("enter", state),
             documentation:
                 "The entry actions inside `\(info.name)` on its way to `value`, which `\(helperName("resolve", state))()` found.",
-            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(scope))],
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout.scopeType(scope))],
             body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
     }
 
@@ -223,16 +223,16 @@ extension Translator {
     /// it, the others by their own rules.
     private func entriesToward(_ target: Int, below state: Int, value: SwiftExpression) -> [SwiftStatement] {
         var out: [SwiftStatement] = []
-        for step in layoutChart.lineage(of: target) where step != state && layoutChart.isWithin(step, state) {
+        for step in layout.chart.lineage(of: target) where step != state && layout.chart.isWithin(step, state) {
             out += ownEntry(step)
             if step == target { return out + byRules(target, value: value) }
             guard machine.states[step].isParallel else { continue }
             // A region's value is its struct; a parallel node's struct is bound from its case.
-            let name = SwiftNames.unescaped(layout!.caseName(of: step)) + "Regions"
-            let regionsValue = layout!.isRegion[step] ? value : .identifier(name)
+            let name = SwiftNames.unescaped(layout.caseName(of: step)) + "Regions"
+            let regionsValue = layout.isRegion[step] ? value : .identifier(name)
             let regions = machine.states[step].substates.flatMap { region -> [SwiftStatement] in
-                let regionValue = SwiftExpression.member(regionsValue, layout!.caseName(of: region))
-                return layoutChart.isWithin(target, region)
+                let regionValue = SwiftExpression.member(regionsValue, layout.caseName(of: region))
+                return layout.chart.isWithin(target, region)
                     ? entriesToward(target, below: step, value: regionValue)
                     : ownEntry(region) + [
                         .expression(
@@ -240,9 +240,9 @@ extension Translator {
                     ]
             }
             return out
-                + (layout!.isRegion[step]
+                + (layout.isRegion[step]
                     ? regions
-                    : [.ifCase(.enumCaseBinding(layout!.caseName(of: step), [name]), value: value, body: regions)])
+                    : [.ifCase(.enumCaseBinding(layout.caseName(of: step), [name]), value: value, body: regions)])
         }
         return out
     }
@@ -250,13 +250,13 @@ extension Translator {
     /// Inside `state`, entered on its way to `value`, by its own rules.
     private func byRules(_ state: Int, value: SwiftExpression = .identifier("value")) -> [SwiftStatement] {
         let info = machine.states[state]
-        if layout!.isRegion[state] {
+        if layout.isRegion[state] {
             return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
         }
         if resumesRegions(state) {
             return [
                 .ifCase(
-                    .enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value,
+                    .enumCaseBinding(layout.caseName(of: state), ["regions"]), value: value,
                     body: [
                         .expression(
                             awaited(
@@ -272,11 +272,11 @@ extension Translator {
                         awaited(
                             .call(
                                 .identifier(helperName("enter", region)),
-                                [SwiftArgument(.member(.identifier("regions"), layout!.caseName(of: region)))])))
+                                [SwiftArgument(.member(.identifier("regions"), layout.caseName(of: region)))])))
                 ]
             }
             return [
-                .ifCase(.enumCaseBinding(layout!.caseName(of: state), ["regions"]), value: value, body: regionsEntered)
+                .ifCase(.enumCaseBinding(layout.caseName(of: state), ["regions"]), value: value, body: regionsEntered)
             ]
         }
         if entersByRules(state) {
@@ -290,7 +290,7 @@ extension Translator {
         nodeSwitch(
             .identifier("value"), scope: scope,
             machine.states[state].substates.map { child in
-                (layout!.nodes(in: scope, within: child), ownEntry(child) + byRules(child))
+                (layout.nodes(in: scope, within: child), ownEntry(child) + byRules(child))
             })
     }
 
@@ -299,8 +299,8 @@ extension Translator {
     private func resumedPath(_ state: Int, scope: Int?) -> [SwiftStatement] {
         nodeSwitch(
             .identifier("value"), scope: scope,
-            layout!.nodes(in: scope, within: state).map { node in
-                let path = layoutChart.lineage(of: node).filter { $0 != state && layoutChart.isWithin($0, state) }
+            layout.nodes(in: scope, within: state).map { node in
+                let path = layout.chart.lineage(of: node).filter { $0 != state && layout.chart.isWithin($0, state) }
                 var body = path.flatMap(ownEntry)
                 if machine.states[node].isParallel {
                     for region in machine.states[node].substates {
@@ -310,7 +310,7 @@ extension Translator {
                                 awaited(
                                     .call(
                                         .identifier(helperName("enter", region, "Resumed")),
-                                        [SwiftArgument(.member(.identifier("inner"), layout!.caseName(of: region)))]))))
+                                        [SwiftArgument(.member(.identifier("inner"), layout.caseName(of: region)))]))))
                     }
                 }
                 return ([node], body)
@@ -321,15 +321,15 @@ extension Translator {
     /// parallel state: its regions as they were, or else each by its own rules.
     private func resolveRegionsFunction(_ state: Int) -> SwiftDeclaration {
         let fresh = SwiftExpression.call(
-            .identifier(layout!.structType(state)),
+            .identifier(layout.structType(state)),
             machine.states[state].substates.map {
-                SwiftArgument(layout!.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+                SwiftArgument(layout.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
             })
         guard resumesRegions(state) else {
             return helperFunction(
                 helperName("resolve", state),
                 documentation: "The regions of `\(machine.states[state].name)`, each by its own rules.",
-                parameters: [], returnType: layout!.structType(state), runsActions: false,
+                parameters: [], returnType: layout.structType(state), runsActions: false,
                 body: [.returnStatement(fresh)])
         }
         let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
@@ -337,7 +337,7 @@ extension Translator {
             helperName("resolve", state),
             documentation:
                 "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
-            parameters: [], returnType: layout!.structType(state), runsActions: false,
+            parameters: [], returnType: layout.structType(state), runsActions: false,
             body: [.returnStatement(.nilCoalescing(stored, fresh))])
     }
 
@@ -350,7 +350,7 @@ extension Translator {
                         awaited(
                             .call(
                                 .identifier(helperName("enter", region, suffix)),
-                                [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: region)))])))
+                                [SwiftArgument(.member(.identifier("value"), layout.caseName(of: region)))])))
                 ]
             }
         }
@@ -364,7 +364,7 @@ extension Translator {
         return helperFunction(
             helperName("enter", state),
             documentation: "The entry actions of `\(machine.states[state].name)`'s regions on their way to `value`.",
-            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.structType(state))], body: body)
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout.structType(state))], body: body)
     }
 
     /// `enterPlaybackResumed(_:)`: a region entered as its parallel state's deep history had it.
@@ -377,7 +377,7 @@ extension Translator {
                         awaited(
                             .call(
                                 .identifier(helperName("enter", inner, "Resumed")),
-                                [SwiftArgument(.member(.identifier("value"), layout!.caseName(of: inner)))])))
+                                [SwiftArgument(.member(.identifier("value"), layout.caseName(of: inner)))])))
                 ]
             }
             : resumedPath(region, scope: region)
@@ -385,7 +385,7 @@ extension Translator {
             helperName("enter", region, "Resumed"),
             documentation:
                 "The entry actions inside region `\(machine.states[region].name)` down to `value`, as a deep history resumes it.",
-            parameters: [SwiftParameter(label: "_", name: "value", type: layout!.scopeType(region))],
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout.scopeType(region))],
             body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
     }
 }

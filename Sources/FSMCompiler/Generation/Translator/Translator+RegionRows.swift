@@ -1,7 +1,7 @@
 // One state's rows in a machine with regions: its `switch` on the event, and one event's rows
 // ended as the region dispatch says, with the conditions asked once per event.
 
-extension Translator {
+extension Translator where Layout == ConfigurationLayout {
     /// `switch event { … }` over the rows of `node` (a leaf: those held inside its region; a
     /// parallel state: its own): empty when it has none for any event.
     func eventSwitch(
@@ -152,7 +152,7 @@ extension Translator {
             + machine.states[parallel].substates.flatMap { region in
                 machine.states[region].isParallel
                     ? statesDispatched(in: region)
-                    : regions.nodes(in: region).flatMap { node in
+                    : layout.nodes(in: region).flatMap { node in
                         machine.states[node].isParallel ? statesDispatched(in: node) : [node]
                     }
             }

@@ -1,18 +1,18 @@
 // The timers of a machine with regions: their dispatch, and starting and cancelling those of the
 // states active in a region's value.
 
-extension Translator {
+extension Translator where Layout == ConfigurationLayout {
     /// The functions that dispatch timeouts: as events are, over the timer enum.
     var regionTimerDispatchFunctions: [SwiftDeclaration] { dispatchFunctions(.timers) }
 
     /// `startTimers(_:)`: the timers of every state active in a configuration the machine is
     /// created in, in entry order.
     var regionStartTimersFunction: SwiftDeclaration {
-        let cases = regions.nodes(in: nil).map { node -> SwiftCase in
+        let cases = layout.nodes(in: nil).map { node -> SwiftCase in
             let body = activeTimerStarts(node, value: .identifier("value"), below: nil)
             let binds = body.contains { $0.mentions("value") }
             return SwiftCase(
-                patterns: [binds ? nodePattern(node, binding: "value") : .enumCase(regions.caseName(of: node))],
+                patterns: [binds ? nodePattern(node, binding: "value") : .enumCase(layout.caseName(of: node))],
                 body: body.isEmpty ? [.breakStatement] : body)
         }
         return .function(
@@ -28,8 +28,8 @@ extension Translator {
     /// The timers of `node`'s states below `container` (all, for nil) and, for a parallel
     /// node, of every region's, started in entry order.
     private func activeTimerStarts(_ node: Int, value: SwiftExpression, below container: Int?) -> [SwiftStatement] {
-        let path = layoutChart.lineage(of: node).filter { state in
-            container.map { state != $0 && layoutChart.isWithin(state, $0) } ?? true
+        let path = layout.chart.lineage(of: node).filter { state in
+            container.map { state != $0 && layout.chart.isWithin(state, $0) } ?? true
         }
         var out = timerCalls("startTimer", path)
         if machine.states[node].isParallel {
@@ -39,7 +39,7 @@ extension Translator {
                     .expression(
                         .call(
                             .identifier(helperName("startTimersIn", region)),
-                            [SwiftArgument(.member(value, regions.caseName(of: region)))])))
+                            [SwiftArgument(.member(value, layout.caseName(of: region)))])))
             }
         }
         return out
@@ -55,14 +55,14 @@ extension Translator {
                     .expression(
                         .call(
                             .identifier(helperName("startTimersIn", region)),
-                            [SwiftArgument(.member(.identifier("value"), regions.caseName(of: region)))]))
+                            [SwiftArgument(.member(.identifier("value"), layout.caseName(of: region)))]))
                 ]
             }
         } else {
-            let scope = regions.contentScope(of: state)
+            let scope = layout.contentScope(of: state)
             body = nodeSwitch(
                 .identifier("value"), scope: scope,
-                regions.nodes(in: scope, within: state).map { node in
+                layout.nodes(in: scope, within: state).map { node in
                     ([node], activeTimerStarts(node, value: .identifier("inner"), below: state))
                 })
         }
@@ -76,7 +76,7 @@ extension Translator {
                     SwiftParameter(
                         label: "_", name: "value",
                         type: machine.states[state].isParallel
-                            ? regions.structType(state) : regions.scopeType(regions.contentScope(of: state)))
+                            ? layout.structType(state) : layout.scopeType(layout.contentScope(of: state)))
                 ],
                 body: body.isEmpty ? [.comment("No state on the way has a timer.")] : body))
     }
@@ -84,7 +84,7 @@ extension Translator {
     /// `cancelTimersInPlayback(_:)`: the timers of region `region`'s states, left from `value`,
     /// cancelled leaf first, then the region's own.
     func cancelTimersFunction(_ region: Int) -> SwiftDeclaration {
-        let cases = regions.nodes(in: region).map { node -> (nodes: [Int], body: [SwiftStatement]) in
+        let cases = layout.nodes(in: region).map { node -> (nodes: [Int], body: [SwiftStatement]) in
             var body: [SwiftStatement] = []
             if machine.states[node].isParallel {
                 for inner in machine.states[node].substates.reversed() {
@@ -92,10 +92,10 @@ extension Translator {
                         .expression(
                             .call(
                                 .identifier(helperName("cancelTimersIn", inner)),
-                                [SwiftArgument(.member(.identifier("inner"), regions.caseName(of: inner)))])))
+                                [SwiftArgument(.member(.identifier("inner"), layout.caseName(of: inner)))])))
                 }
             }
-            let path = layoutChart.lineage(of: node).filter { $0 != region && layoutChart.isWithin($0, region) }
+            let path = layout.chart.lineage(of: node).filter { $0 != region && layout.chart.isWithin($0, region) }
             body += timerCalls("cancelTimer", path.reversed())
             return ([node], body)
         }
@@ -106,14 +106,14 @@ extension Translator {
                 SwiftStatement.expression(
                     .call(
                         .identifier(helperName("cancelTimersIn", inner)),
-                        [SwiftArgument(.member(.identifier("value"), regions.caseName(of: inner)))]))
+                        [SwiftArgument(.member(.identifier("value"), layout.caseName(of: inner)))]))
             } : []
         let body = nodeSwitch(.identifier("value"), scope: region, cases) + inner + timerCalls("cancelTimer", [region])
         return .function(
             SwiftFunction(
                 documentation: ["Cancels the timers of region `\(machine.states[region].name)`, left from `value`."],
                 attributes: ["@inline(__always)"], isPrivate: true, name: helperName("cancelTimersIn", region),
-                parameters: [SwiftParameter(label: "_", name: "value", type: regions.scopeType(region))],
+                parameters: [SwiftParameter(label: "_", name: "value", type: layout.scopeType(region))],
                 body: body.isEmpty ? [.comment("No state in it has a timer.")] : body))
     }
 }

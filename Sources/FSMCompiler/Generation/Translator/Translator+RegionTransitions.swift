@@ -7,13 +7,10 @@
 /// entering a region or superstate by its own rules ends, read from the histories) and
 /// `enter…` (run the entry actions of that way in). The state is written after the exit
 /// and row actions and before the entry actions, as in every machine.
-extension Translator {
-    /// The hierarchy of a machine with regions, which its transitions walk.
-    var layoutChart: Statechart { layout!.chart }
-
+extension Translator where Layout == ConfigurationLayout {
     /// The name of a helper of `state`: `exitPlayback`, `resolveActive`, `enterActiveResumed`.
     func helperName(_ verb: String, _ state: Int, _ suffix: String = "") -> String {
-        verb + layout!.typeName(of: state).filter { $0 != "`" } + suffix
+        verb + layout.typeName(of: state).filter { $0 != "`" } + suffix
     }
 
     /// The local that holds where entering `state` by its own rules ends.
@@ -66,7 +63,7 @@ extension Translator {
         }
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         guard !targets.isEmpty else { return statements + ownActions + targetlessEnd(finish, frames: frames) }
-        let route = RegionRoute(node: node, targets: targets, frames: frames, chart: layoutChart)
+        let route = RegionRoute(node: node, targets: targets, frames: frames, chart: layout.chart)
         statements += historyWrites(route)
         let exits = exitWalk(route)
         statements += exits.flatMap(exitActions) + exits.flatMap(timerCancels)
@@ -126,7 +123,7 @@ extension Translator {
     /// The histories a row writes: of the states it leaves, and of those it stays in whose
     /// substates it leaves.
     private func historyWrites(_ route: RegionRoute) -> [SwiftStatement] {
-        let chart = layoutChart
+        let chart = layout.chart
         let node = route.node
         let isParallelNode = machine.states[node].isParallel
         var statements: [SwiftStatement] = []
@@ -137,7 +134,7 @@ extension Translator {
             if machine.states[state].isParallel {
                 statements.append(historyWrite(state, .identifier(route.frameVariable(state))))
             } else {
-                let holding = layout!.node(in: layout!.contentScope(of: state), holding: node)!
+                let holding = layout.node(in: layout.contentScope(of: state), holding: node)!
                 statements.append(historyWrite(state, nodeValue(holding, frameVariable: route.frameVariable)))
             }
         }
@@ -149,10 +146,10 @@ extension Translator {
     private func exitWalk(_ route: RegionRoute) -> [WalkItem] {
         let node = route.node
         guard !route.left.isEmpty else {
-            // A parallel state's row to a state inside it leaves each of its regions.
+            // A parallel state's row to a state inside it leaves each of its layout.
             guard machine.states[node].isParallel else { return [] }
             return machine.states[node].substates.reversed().map { region in
-                .helper(region, .member(.identifier(route.frameVariable(node)), layout!.caseName(of: region)))
+                .helper(region, .member(.identifier(route.frameVariable(node)), layout.caseName(of: region)))
             }
         }
         // Inside parallel states each state has one superstate: the states left there
@@ -161,14 +158,14 @@ extension Translator {
             return route.left.reversed().map { .own($0) }
         }
         return exitChain(from: chainStart, route)
-            + route.left.filter { !layoutChart.isWithin($0, chainStart) }.reversed().map { .own($0) }
+            + route.left.filter { !layout.chart.isWithin($0, chainStart) }.reversed().map { .own($0) }
     }
 
     /// What leaving `state`, which holds the node, runs: from the node up to `state`, the
     /// regions of a parallel state on the way that do not hold the node left from their
     /// values, in reverse order.
     private func exitChain(from state: Int, _ route: RegionRoute) -> [WalkItem] {
-        let chart = layoutChart
+        let chart = layout.chart
         let node = route.node
         if machine.states[state].isParallel {
             var out: [WalkItem] = []
@@ -176,7 +173,7 @@ extension Translator {
                 out +=
                     chart.isWithin(node, region)
                     ? exitChain(from: region, route)
-                    : [.helper(region, .member(.identifier(route.frameVariable(state)), layout!.caseName(of: region)))]
+                    : [.helper(region, .member(.identifier(route.frameVariable(state)), layout.caseName(of: region)))]
             }
             return out + [.own(state)]
         }
@@ -200,8 +197,8 @@ extension Translator {
     private func arrival(_ route: RegionRoute) -> RegionArrival {
         guard let deepest = route.kept.last else { return arrivalAtTop(route) }
         if machine.states[deepest].isParallel { return arrival(inParallel: deepest, route) }
-        if let scopeRegion = layout!.contentScope(of: deepest),
-            layoutChart.isWithin(deepest, scopeRegion) || layout!.isRegion[deepest]
+        if let scopeRegion = layout.contentScope(of: deepest),
+            layout.chart.isWithin(deepest, scopeRegion) || layout.isRegion[deepest]
         {
             return arrival(in: scopeRegion, deepest: deepest, route)
         }
@@ -213,15 +210,15 @@ extension Translator {
     private func arrival(inParallel parallel: Int, _ route: RegionRoute) -> RegionArrival {
         var arrival = RegionArrival()
         for region in machine.states[parallel].substates {
-            let inside = route.targets.filter { layoutChart.isWithin($0, region) }
-            guard !inside.isEmpty || route.node == parallel || layoutChart.isWithin(route.node, region) else {
+            let inside = route.targets.filter { layout.chart.isWithin($0, region) }
+            guard !inside.isEmpty || route.node == parallel || layout.chart.isWithin(route.node, region) else {
                 continue
             }
             let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
             arrival.bindings += bindings
             arrival.assignments.append(
                 .assignment(
-                    .member(.identifier(route.frameVariable(parallel)), layout!.caseName(of: region)), value))
+                    .member(.identifier(route.frameVariable(parallel)), layout.caseName(of: region)), value))
             arrival.entries +=
                 inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
         }
@@ -233,7 +230,7 @@ extension Translator {
     /// new value in its parallel state's struct.
     private func arrival(in scopeRegion: Int, deepest: Int, _ route: RegionRoute) -> RegionArrival {
         var arrival = RegionArrival()
-        let parallel = layout!.parallel(of: scopeRegion)
+        let parallel = layout.parallel(of: scopeRegion)
         let value: SwiftExpression
         if route.targets == [deepest] {
             let (bindings, entered, items) = enteringByRules(deepest)
@@ -244,11 +241,11 @@ extension Translator {
             let (bindings, newValue) = newValue(in: scopeRegion, targets: route.targets)
             arrival.bindings = bindings
             value = newValue
-            let first = layoutChart.lineage(of: route.targets[0]).first { !route.kept.contains($0) }!
+            let first = layout.chart.lineage(of: route.targets[0]).first { !route.kept.contains($0) }!
             arrival.entries = enterFrom(first, targets: route.targets)
         }
         arrival.assignments = [
-            .assignment(.member(.identifier(route.frameVariable(parallel)), layout!.caseName(of: scopeRegion)), value)
+            .assignment(.member(.identifier(route.frameVariable(parallel)), layout.caseName(of: scopeRegion)), value)
         ]
         arrival.writtenFrame = route.frames.firstIndex { $0.parallel == parallel }
         return arrival
@@ -268,7 +265,7 @@ extension Translator {
             let (bindings, newValue) = newValue(in: nil, targets: targets)
             arrival.bindings = bindings
             value = newValue
-            for state in layoutChart.lineage(of: targets[0]) where !route.kept.contains(state) {
+            for state in layout.chart.lineage(of: targets[0]) where !route.kept.contains(state) {
                 if machine.states[state].isParallel {
                     arrival.entries += enterFrom(state, targets: targets)
                     break
@@ -282,7 +279,7 @@ extension Translator {
     }
 
     /// Whether `state` is inside some parallel state.
-    private func regionsContain(_ state: Int) -> Bool { layout!.container[state] != nil }
+    private func regionsContain(_ state: Int) -> Bool { layout.container[state] != nil }
 
     /// The frames from `index` up, each written into its parent's region, and the state.
     private func writeBack(from index: Int, _ frames: [Frame]) -> [SwiftStatement] {
@@ -291,19 +288,19 @@ extension Translator {
         while position > 0 {
             let inner = frames[position]
             let outer = frames[position - 1]
-            if layout!.isRegion[inner.parallel] {
+            if layout.isRegion[inner.parallel] {
                 // A region that is a parallel state holds its struct as it is.
                 statements.append(
                     .assignment(
-                        .member(.identifier(outer.variable), layout!.caseName(of: inner.parallel)),
+                        .member(.identifier(outer.variable), layout.caseName(of: inner.parallel)),
                         .identifier(inner.variable)))
             } else {
-                let region = layout!.container[inner.parallel]!
+                let region = layout.container[inner.parallel]!
                 statements.append(
                     .assignment(
-                        .member(.identifier(outer.variable), layout!.caseName(of: region)),
+                        .member(.identifier(outer.variable), layout.caseName(of: region)),
                         .call(
-                            .implicitMember(layout!.caseName(of: inner.parallel)),
+                            .implicitMember(layout.caseName(of: inner.parallel)),
                             [SwiftArgument(.identifier(inner.variable))])))
             }
             position -= 1
@@ -311,7 +308,7 @@ extension Translator {
         statements.append(
             setState(
                 .call(
-                    .implicitMember(layout!.caseName(of: frames[0].parallel)),
+                    .implicitMember(layout.caseName(of: frames[0].parallel)),
                     [SwiftArgument(.identifier(frames[0].variable))])))
         return statements
     }
@@ -319,8 +316,8 @@ extension Translator {
     /// The value of `node` as its scope's enum has it now: `.playing`, `.editing(editingNow)`.
     private func nodeValue(_ node: Int, frameVariable: (Int) -> String) -> SwiftExpression {
         machine.states[node].isParallel
-            ? .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(.identifier(frameVariable(node)))])
-            : .implicitMember(layout!.caseName(of: node))
+            ? .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(.identifier(frameVariable(node)))])
+            : .implicitMember(layout.caseName(of: node))
     }
 
     /// `let activeEntered = resolveActive()`: where entering `state` by its own rules ends.
@@ -348,17 +345,17 @@ extension Translator {
             if targets == [scope] && resumesRegions(scope) { return defaultBinding(scope) }
             return regionValues(scope, targets: targets)
         }
-        guard let node = layout!.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node))
+        guard let node = layout.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node))
         else {
             return defaultBinding(targets[0])
         }
-        guard machine.states[node].isParallel else { return ([], .implicitMember(layout!.caseName(of: node))) }
+        guard machine.states[node].isParallel else { return ([], .implicitMember(layout.caseName(of: node))) }
         if targets == [node] && resumesRegions(node) {
             let (bindings, value) = defaultBinding(node)
-            return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(value)]))
+            return (bindings, .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(value)]))
         }
         let (bindings, value) = regionValues(node, targets: targets)
-        return (bindings, .call(.implicitMember(layout!.caseName(of: node)), [SwiftArgument(value)]))
+        return (bindings, .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(value)]))
     }
 
     /// `parallel`'s struct with each region's new value: on the way to the targets inside
@@ -367,12 +364,12 @@ extension Translator {
         var bindings: [SwiftStatement] = []
         var arguments: [SwiftArgument] = []
         for region in machine.states[parallel].substates {
-            let inside = targets.filter { layoutChart.isWithin($0, region) }
+            let inside = targets.filter { layout.chart.isWithin($0, region) }
             let (more, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
             bindings += more
-            arguments.append(SwiftArgument(layout!.caseName(of: region), value))
+            arguments.append(SwiftArgument(layout.caseName(of: region), value))
         }
-        return (bindings, .call(.identifier(layout!.structType(parallel)), arguments))
+        return (bindings, .call(.identifier(layout.structType(parallel)), arguments))
     }
 
     /// What entering from `state` (entered) down to `targets` runs, the regions without a
@@ -384,13 +381,13 @@ extension Translator {
             out.append(enteredHelper(state))
         } else if info.isParallel {
             for region in info.substates {
-                let inside = targets.filter { layoutChart.isWithin($0, region) }
+                let inside = targets.filter { layout.chart.isWithin($0, region) }
                 out += inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
             }
         } else if targets.contains(state) {
             if entersByRules(state) { out.append(enteredHelper(state)) }
         } else {
-            let child = info.substates.first { child in targets.allSatisfy { layoutChart.isWithin($0, child) } }!
+            let child = info.substates.first { child in targets.allSatisfy { layout.chart.isWithin($0, child) } }!
             out += enterFrom(child, targets: targets)
         }
         return out
@@ -416,10 +413,10 @@ extension Translator {
             let (bindings, value) = defaultBinding(state)
             let wrapped =
                 machine.states[state].isParallel
-                ? SwiftExpression.call(.implicitMember(layout!.caseName(of: state)), [SwiftArgument(value)]) : value
+                ? SwiftExpression.call(.implicitMember(layout.caseName(of: state)), [SwiftArgument(value)]) : value
             return (bindings, wrapped, [enteredHelper(state)])
         }
-        return ([], .implicitMember(layout!.caseName(of: state)), [])
+        return ([], .implicitMember(layout.caseName(of: state)), [])
     }
 
     private func exitActions(_ item: WalkItem) -> [SwiftStatement] {

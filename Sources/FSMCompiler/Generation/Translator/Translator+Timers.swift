@@ -9,7 +9,7 @@
 /// is not the timer's running one is stale and ignored.
 extension Translator {
     /// Clock and Duration, which the scheduler's API uses, came with these versions.
-    static let timerAvailability = "@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)"
+    static var timerAvailability: String { "@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)" }
 
     var timerType: String { names.types.timer }
     var schedulerType: String { "any FSMRuntime.TimerScheduler<\(timerType)>" }
@@ -152,18 +152,10 @@ extension Translator {
     }
 
     /// What a machine with timers adds to the machine's functions.
-    var timerFunctions: [SwiftDeclaration] {
-        guard layout == nil else {
-            return [regionStartTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction]
-                + regionTimerDispatchFunctions
-        }
-        return [
-            startTimersFunction, startTimerFunction, cancelTimerFunction, timerFiredFunction, timerDispatchFunction,
-        ]
-    }
+    var timerFunctions: [SwiftDeclaration] { layout.timerFunctions(in: self) }
 
     /// Starts the timers of a state the machine is created in, and of its superstates.
-    private var startTimersFunction: SwiftDeclaration {
+    var startTimersFunction: SwiftDeclaration {
         var cases: [SwiftCase] = []
         var untimed: [SwiftPattern] = []
         for state in machine.concreteStates {
@@ -184,7 +176,7 @@ extension Translator {
     }
 
     /// Starts `timer` (again, if it runs) with a new token, through the actions.
-    private var startTimerFunction: SwiftDeclaration {
+    var startTimerFunction: SwiftDeclaration {
         let fired = SwiftExpression.call(
             .optionalMember(.identifier("self"), "timerFired"),
             [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
@@ -220,7 +212,7 @@ extension Translator {
     }
 
     /// Cancels `timer` through the actions if it is running.
-    private var cancelTimerFunction: SwiftDeclaration {
+    var cancelTimerFunction: SwiftDeclaration {
         .function(
             SwiftFunction(
                 documentation: ["Cancels `timer` if it is running."],
@@ -243,7 +235,7 @@ extension Translator {
 
     /// The scheduler's call back: handles the timeout in its turn (run to completion),
     /// unless it is stale.
-    private var timerFiredFunction: SwiftDeclaration {
+    var timerFiredFunction: SwiftDeclaration {
         let fire = SwiftExpression.call(
             .member(.identifier(names.timerTokens), "fire"),
             [SwiftArgument(.identifier("timer")), SwiftArgument("token", .identifier("token"))])
@@ -302,7 +294,7 @@ extension Translator {
 
     /// `switch state`, then `switch timer`: the rows of the timers, as the state functions
     /// have the rows of events.
-    private var timerDispatchFunction: SwiftDeclaration {
+    var timerDispatchFunction: SwiftDeclaration {
         var cases: [SwiftCase] = []
         var untimed: [SwiftPattern] = []
         for index in machine.concreteStates {

@@ -8,7 +8,7 @@
 /// A *scope* is the top level (nil) or a region; its *nodes* are the cases of its enum:
 /// its concrete states outside nested parallel states, and its outermost parallel states.
 /// A region that is itself a parallel state has no nodes: its value is its struct.
-struct RegionLayout {
+struct ConfigurationLayout {
     let machine: StateMachine
     let chart: Statechart
     /// Per state: whether it is a region, a direct substate of a parallel state.
