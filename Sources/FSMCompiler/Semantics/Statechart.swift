@@ -209,17 +209,14 @@ extension Statechart {
                 exited: lineage.reversed(), entered: lineage, initialRowsFollowed: [], leaves: leaves,
                 historyWrites: [:], reached: nil)
         }
-        let targetLineages = Set(targets.flatMap(lineage(of:)))
-        let kept = kept(source, targets, targetLineages)
-        var move = moving(from: leaves, source: source, targets: targets, keeping: kept, history: history)
+        let plan = plan(source: source, targets: targets)
+        var move = moving(from: leaves, plan, history: history)
         switch entryExit {
         case .uml:
             // A state on the way to where the row ends that is not on the way to the named
             // states (another superstate of the leaf an initial row leads to) stays too.
-            let keptOnTheWay = self.kept(source, targets, targetLineages.union(activeStates(of: move.leaves)))
-            if keptOnTheWay != kept {
-                move = moving(from: leaves, source: source, targets: targets, keeping: keptOnTheWay, history: history)
-            }
+            let planOnTheWay = self.plan(source: source, targets: targets, onTheWay: activeStates(of: move.leaves))
+            if planOnTheWay.kept != plan.kept { move = moving(from: leaves, planOnTheWay, history: history) }
         case .always:
             break
         case .onChange:
@@ -233,29 +230,16 @@ extension Statechart {
         return move
     }
 
-    /// The states of `L(source)` a row naming `targets` keeps, given the states on the way
-    /// to where it ends.
-    private func kept(_ source: Int, _ targets: [Int], _ reached: Set<Int>) -> Set<Int> {
-        guard entryExit == .uml else { return [] }
-        return Set(
-            lineage(of: source).filter { state in
-                reached.contains(state) && !targets.contains { $0 != state && isWithin(state, $0) }
-                    && !(state == source && targets.contains(source))
-            })
-    }
-
-    /// The move that keeps `kept`, with the stored `history`.
-    private func moving(from leaves: [Int], source: Int, targets: [Int], keeping kept: Set<Int>, history: [Int: [Int]])
-        -> Move
-    {
-        let left = lineage(of: source).filter { !kept.contains($0) }
+    /// The move `plan` makes from the configuration `leaves`, with the stored `history`.
+    private func moving(from leaves: [Int], _ plan: TransitionPlan, history: [Int: [Int]]) -> Move {
         let active = activeStates(of: leaves)
-        let exited = Set(
-            active.filter { state in
-                !kept.contains(state)
-                    && (left.contains { isWithin(state, $0) }
-                        || (state != source && isWithin(state, source) && isParallel[source]))
-            })
+        let exitedInOrder = plan.exits.flatMap { exit -> [Int] in
+            switch exit {
+            case .state(let state): [state]
+            case .region(let region): active.reversed().filter { isWithin($0, region) }
+            }
+        }
+        let exited = Set(exitedInOrder)
         // A state with history records what was active inside it whenever the move leaves
         // it or leaves states inside it: a state kept while its substates are left and
         // entered again (a local transition) resumes them, its most recent configuration.
@@ -268,19 +252,19 @@ extension Statechart {
         stored.merge(historyWrites) { $1 }
         let survivors = Set(active).subtracting(exited)
         var completion = Completion(chart: self, history: stored)
-        let newActive = completion.complete(survivors, entering: Set(targets.flatMap(lineage(of:))))
+        let newActive = completion.complete(survivors, entering: Set(plan.targets.flatMap(lineage(of:))))
         let newLeaves = self.leaves(of: newActive)
         let entered = activeStates(of: newLeaves).filter { !survivors.contains($0) }
         let tops = entered.filter { state in !ancestors[state].contains(where: entered.contains) }
-        var reached = tops.first ?? targets[0]
+        var reached = tops.first ?? plan.targets[0]
         if tops.count > 1 {
             reached =
                 lineage(of: tops[0]).last { candidate in
                     isParallel[candidate] && tops.allSatisfy { isWithin($0, candidate) }
-                } ?? targets[0]
+                } ?? plan.targets[0]
         }
         return Move(
-            exited: active.reversed().filter(exited.contains), entered: entered,
+            exited: exitedInOrder, entered: entered,
             initialRowsFollowed: completion.followed.intersection(Set(entered).union(survivors)),
             leaves: newLeaves, historyWrites: historyWrites, reached: reached)
     }

@@ -1,8 +1,8 @@
 // A transition of a machine with regions: the histories saved, the exits region by region, the
 // row's actions, the new configuration written, the entries and the timers.
 
-/// What a row leaves and enters follows `Statechart`. What is fixed at compile time runs
-/// inline; what depends on the configuration or on a history runs in helpers generated per
+/// What a row leaves and enters is its `TransitionPlan`, rendered step by step. What is
+/// fixed at compile time runs inline; what depends on the configuration or on a history runs in helpers generated per
 /// region and superstate: `exit…` (leave a region from its value), `resolve…` (where
 /// entering a region or superstate by its own rules ends, read from the histories) and
 /// `enter…` (run the entry actions of that way in). The state is written after the exit
@@ -26,20 +26,9 @@ extension Translator where Layout == ConfigurationLayout {
         machine.states[state].ownExitActions.map { actionCall($0) }
     }
 
-    /// Whether entering `state` by its own rules goes on inside it: a superstate that is not
-    /// parallel, with an initial row or a history.
-    func entersByRules(_ state: Int) -> Bool {
-        let info = machine.states[state]
-        return !info.isParallel && !info.substates.isEmpty && (info.initialSubstate != nil || info.history != nil)
-    }
-
-    func storesHistory(_ state: Int) -> Bool { historyStorageStates.contains(state) }
-
-    /// A parallel state with a deep history: entered by its own rules, it resumes every
-    /// region as it was, or enters each by its rules the first time.
-    func resumesRegions(_ state: Int) -> Bool {
-        machine.states[state].isParallel && machine.states[state].history == .deep
-    }
+    func entersByRules(_ state: Int) -> Bool { layout.chart.entersByRules(state) }
+    func storesHistory(_ state: Int) -> Bool { layout.chart.storesHistory(state) }
+    func resumesRegions(_ state: Int) -> Bool { layout.chart.resumesRegions(state) }
 
     func historyWrite(_ state: Int, _ value: SwiftExpression) -> SwiftStatement {
         .assignment(.member(.identifier(historyStorage), historyProperty(state)), value)
@@ -63,15 +52,15 @@ extension Translator where Layout == ConfigurationLayout {
         }
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         guard !targets.isEmpty else { return statements + ownActions + targetlessEnd(finish, frames: frames) }
-        let route = RegionRoute(node: node, targets: targets, frames: frames, chart: layout.chart)
-        statements += historyWrites(route)
-        let exits = exitWalk(route)
-        statements += exits.flatMap(exitActions) + exits.flatMap(timerCancels)
+        let plan = layout.chart.plan(source: node, targets: targets)
+        let route = RegionRoute(plan: plan, frames: frames)
+        statements += plan.historyWrites.map { historyWrite($0, route) }
+        statements += plan.exits.flatMap(exitActions(route)) + plan.exits.flatMap(timerCancels(route))
         statements += ownActions
         let arrival = arrival(route)
         statements += arrival.bindings + arrival.assignments
         if let writtenFrame = arrival.writtenFrame { statements += writeBack(from: writtenFrame, frames) }
-        statements += arrival.entries.flatMap(entryActions) + arrival.entries.flatMap(timerStarts)
+        statements += plan.entries.flatMap(entryActions) + plan.entries.flatMap(timerStarts)
         // A row that wrote the configuration at the top level, outside every frame, left the
         // parallel states it was taken in: it returns at once, from the configuration the
         // event arrived in, also where a region's row would mark the event taken.
@@ -89,129 +78,49 @@ extension Translator where Layout == ConfigurationLayout {
         ]
     }
 
-    /// Where a row taken by `node` goes: the states from the top down to the node
-    /// (`lineage`), those of them it stays in (`kept`: those that hold a target or are one,
-    /// inside no other target; the node only when it is not a target) and those it leaves
-    /// (`left`).
+    /// A row's plan, with the open frames of the parallel states its node is inside.
     struct RegionRoute {
-        var node: Int
-        var targets: [Int]
+        var plan: TransitionPlan
         var frames: [Frame]
-        var lineage: [Int]
-        var kept: [Int]
-        var left: [Int]
-
-        init(node: Int, targets: [Int], frames: [Frame], chart: Statechart) {
-            self.node = node
-            self.targets = targets
-            self.frames = frames
-            let lineage = chart.lineage(of: node)
-            let targetLineages = Set(targets.flatMap(chart.lineage(of:)))
-            let kept = lineage.filter { state in
-                targetLineages.contains(state) && !targets.contains { $0 != state && chart.isWithin(state, $0) }
-                    && !(state == node && targets.contains(node))
-            }
-            self.lineage = lineage
-            self.kept = kept
-            left = lineage.filter { !kept.contains($0) }
-        }
 
         /// The variable of the open frame of `parallel`.
         func frameVariable(_ parallel: Int) -> String { frames.first { $0.parallel == parallel }!.variable }
     }
 
-    /// The histories a row writes: of the states it leaves, and of those it stays in whose
-    /// substates it leaves.
-    private func historyWrites(_ route: RegionRoute) -> [SwiftStatement] {
-        let chart = layout.chart
-        let node = route.node
-        let isParallelNode = machine.states[node].isParallel
-        var statements: [SwiftStatement] = []
-        for state in route.lineage where storesHistory(state) {
-            let contentLeft =
-                route.left.first.map { chart.isWithin($0, state) } ?? (isParallelNode && chart.isWithin(node, state))
-            guard !route.kept.contains(state) || contentLeft else { continue }
-            if machine.states[state].isParallel {
-                statements.append(historyWrite(state, .identifier(route.frameVariable(state))))
-            } else {
-                let holding = layout.node(in: layout.contentScope(of: state), holding: node)!
-                statements.append(historyWrite(state, nodeValue(holding, frameVariable: route.frameVariable)))
-            }
-        }
-        return statements
+    /// Stores the history of `state`, which holds the row's node: what is active inside it.
+    private func historyWrite(_ state: Int, _ route: RegionRoute) -> SwiftStatement {
+        if machine.states[state].isParallel { return historyWrite(state, .identifier(route.frameVariable(state))) }
+        let holding = layout.node(in: layout.contentScope(of: state), holding: route.plan.source)!
+        return historyWrite(state, nodeValue(holding, frameVariable: route.frameVariable))
     }
 
-    /// What a row leaves, in the order of the exit actions: inside the outermost parallel
-    /// state on the way, region by region in reverse order; above it, leaf first.
-    private func exitWalk(_ route: RegionRoute) -> [WalkItem] {
-        let node = route.node
-        guard !route.left.isEmpty else {
-            // A parallel state's row to a state inside it leaves each of its layout.
-            guard machine.states[node].isParallel else { return [] }
-            return machine.states[node].substates.reversed().map { region in
-                .helper(region, .member(.identifier(route.frameVariable(node)), layout.caseName(of: region)))
-            }
-        }
-        // Inside parallel states each state has one superstate: the states left there
-        // are one chain, from the first of them down to the node.
-        guard let chainStart = route.left.first(where: { machine.states[$0].isParallel || regionsContain($0) }) else {
-            return route.left.reversed().map { .own($0) }
-        }
-        return exitChain(from: chainStart, route)
-            + route.left.filter { !layout.chart.isWithin($0, chainStart) }.reversed().map { .own($0) }
-    }
-
-    /// What leaving `state`, which holds the node, runs: from the node up to `state`, the
-    /// regions of a parallel state on the way that do not hold the node left from their
-    /// values, in reverse order.
-    private func exitChain(from state: Int, _ route: RegionRoute) -> [WalkItem] {
-        let chart = layout.chart
-        let node = route.node
-        if machine.states[state].isParallel {
-            var out: [WalkItem] = []
-            for region in machine.states[state].substates.reversed() {
-                out +=
-                    chart.isWithin(node, region)
-                    ? exitChain(from: region, route)
-                    : [.helper(region, .member(.identifier(route.frameVariable(state)), layout.caseName(of: region)))]
-            }
-            return out + [.own(state)]
-        }
-        guard state != node else { return [.own(state)] }
-        let child = machine.states[state].substates.first { chart.isWithin(node, $0) }!
-        return exitChain(from: child, route) + [.own(state)]
-    }
-
-    /// What a row writes of the configuration and what it enters: the `resolve…` calls the
-    /// new value reads, bound first; the value's assignments; the states entered, in order;
-    /// and the frame whose struct it wrote, nil where it wrote the state itself.
+    /// What a row writes of the configuration: the `resolve…` calls the new value reads,
+    /// bound first; the value's assignments; and the frame whose struct it wrote, nil where
+    /// it wrote the state itself.
     struct RegionArrival {
         var bindings: [SwiftStatement] = []
         var assignments: [SwiftStatement] = []
-        var entries: [WalkItem] = []
         var writtenFrame: Int?
     }
 
-    /// The new configuration, written where the deepest state the row stays in holds it: a
-    /// parallel state's struct, a region's value, or the state itself.
+    /// The new configuration, written where the plan says: a kept parallel state's struct,
+    /// a kept region's value, or the state itself.
     private func arrival(_ route: RegionRoute) -> RegionArrival {
-        guard let deepest = route.kept.last else { return arrivalAtTop(route) }
-        if machine.states[deepest].isParallel { return arrival(inParallel: deepest, route) }
-        if let scopeRegion = layout.contentScope(of: deepest),
-            layout.chart.isWithin(deepest, scopeRegion) || layout.isRegion[deepest]
-        {
-            return arrival(in: scopeRegion, deepest: deepest, route)
+        switch route.plan.rewrite {
+        case .configuration: arrivalAtTop(route)
+        case .regions(let parallel): arrival(inParallel: parallel, route)
+        case .region(let region, let deepest): arrival(in: region, deepest: deepest, route)
         }
-        return arrivalAtTop(route)
     }
 
     /// Staying in `parallel`: each region that holds a target, or the node, gets its new
     /// value in the frame's struct; a region without a target is entered by its own rules.
     private func arrival(inParallel parallel: Int, _ route: RegionRoute) -> RegionArrival {
         var arrival = RegionArrival()
+        let plan = route.plan
         for region in machine.states[parallel].substates {
-            let inside = route.targets.filter { layout.chart.isWithin($0, region) }
-            guard !inside.isEmpty || route.node == parallel || layout.chart.isWithin(route.node, region) else {
+            let inside = plan.targets.filter { layout.chart.isWithin($0, region) }
+            guard !inside.isEmpty || plan.source == parallel || layout.chart.isWithin(plan.source, region) else {
                 continue
             }
             let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
@@ -219,67 +128,35 @@ extension Translator where Layout == ConfigurationLayout {
             arrival.assignments.append(
                 .assignment(
                     .member(.identifier(route.frameVariable(parallel)), layout.caseName(of: region)), value))
-            arrival.entries +=
-                inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
         }
         arrival.writtenFrame = route.frames.firstIndex { $0.parallel == parallel }
         return arrival
     }
 
-    /// Staying in region `scopeRegion` (at `deepest`, the deepest state kept): the region's
-    /// new value in its parallel state's struct.
-    private func arrival(in scopeRegion: Int, deepest: Int, _ route: RegionRoute) -> RegionArrival {
+    /// Staying in region `region` (at `deepest`, the deepest state kept): the region's new
+    /// value in its parallel state's struct.
+    private func arrival(in region: Int, deepest: Int, _ route: RegionRoute) -> RegionArrival {
         var arrival = RegionArrival()
-        let parallel = layout.parallel(of: scopeRegion)
-        let value: SwiftExpression
-        if route.targets == [deepest] {
-            let (bindings, entered, items) = enteringByRules(deepest)
-            arrival.bindings = bindings
-            value = entered
-            arrival.entries = items
-        } else {
-            let (bindings, newValue) = newValue(in: scopeRegion, targets: route.targets)
-            arrival.bindings = bindings
-            value = newValue
-            let first = layout.chart.lineage(of: route.targets[0]).first { !route.kept.contains($0) }!
-            arrival.entries = enterFrom(first, targets: route.targets)
-        }
+        let parallel = layout.parallel(of: region)
+        let (bindings, value) =
+            route.plan.targets == [deepest]
+            ? enteringAgain(deepest) : newValue(in: region, targets: route.plan.targets)
+        arrival.bindings = bindings
         arrival.assignments = [
-            .assignment(.member(.identifier(route.frameVariable(parallel)), layout.caseName(of: scopeRegion)), value)
+            .assignment(.member(.identifier(route.frameVariable(parallel)), layout.caseName(of: region)), value)
         ]
         arrival.writtenFrame = route.frames.firstIndex { $0.parallel == parallel }
         return arrival
     }
 
-    /// Staying at the top level: the state enum's value.
+    /// Writing the whole configuration: the state enum's value.
     private func arrivalAtTop(_ route: RegionRoute) -> RegionArrival {
-        var arrival = RegionArrival()
-        let targets = route.targets
-        let value: SwiftExpression
-        if let deepest = route.kept.last, targets == [deepest] {
-            let (bindings, entered, items) = enteringByRules(deepest)
-            arrival.bindings = bindings
-            value = entered
-            arrival.entries = items
-        } else {
-            let (bindings, newValue) = newValue(in: nil, targets: targets)
-            arrival.bindings = bindings
-            value = newValue
-            for state in layout.chart.lineage(of: targets[0]) where !route.kept.contains(state) {
-                if machine.states[state].isParallel {
-                    arrival.entries += enterFrom(state, targets: targets)
-                    break
-                }
-                arrival.entries.append(.own(state))
-                if state == targets[0] && entersByRules(state) { arrival.entries.append(enteredHelper(state)) }
-            }
-        }
-        arrival.assignments = [setState(value)]
-        return arrival
+        let plan = route.plan
+        let (bindings, value) =
+            plan.kept.last.map { plan.targets == [$0] } == true
+            ? enteringAgain(plan.kept.last!) : newValue(in: nil, targets: plan.targets)
+        return RegionArrival(bindings: bindings, assignments: [setState(value)])
     }
-
-    /// Whether `state` is inside some parallel state.
-    private func regionsContain(_ state: Int) -> Bool { layout.container[state] != nil }
 
     /// The frames from `index` up, each written into its parent's region, and the state.
     private func writeBack(from index: Int, _ frames: [Frame]) -> [SwiftStatement] {
@@ -372,85 +249,69 @@ extension Translator where Layout == ConfigurationLayout {
         return (bindings, .call(.identifier(layout.structType(parallel)), arguments))
     }
 
-    /// What entering from `state` (entered) down to `targets` runs, the regions without a
-    /// target and a target with substates entered by their own rules.
-    private func enterFrom(_ state: Int, targets: [Int]) -> [WalkItem] {
-        var out: [WalkItem] = [.own(state)]
-        let info = machine.states[state]
-        if info.isParallel && targets == [state] && resumesRegions(state) {
-            out.append(enteredHelper(state))
-        } else if info.isParallel {
-            for region in info.substates {
-                let inside = targets.filter { layout.chart.isWithin($0, region) }
-                out += inside.isEmpty ? [.own(region), enteredHelper(region)] : enterFrom(region, targets: inside)
+    /// The value of a kept state the row names, entered again by its own rules: where that
+    /// ends; a concrete superstate without an initial row is the end itself.
+    private func enteringAgain(_ state: Int) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+        guard resumesRegions(state) || entersByRules(state) else {
+            return ([], .implicitMember(layout.caseName(of: state)))
+        }
+        let (bindings, value) = defaultBinding(state)
+        guard machine.states[state].isParallel else { return (bindings, value) }
+        return (bindings, .call(.implicitMember(layout.caseName(of: state)), [SwiftArgument(value)]))
+    }
+
+    /// The value a region left as a whole is left from: its value in its parallel state's frame.
+    private func regionValue(_ region: Int, _ route: RegionRoute) -> SwiftExpression {
+        .member(.identifier(route.frameVariable(layout.parallel(of: region))), layout.caseName(of: region))
+    }
+
+    private func exitActions(_ route: RegionRoute) -> (TransitionPlan.Exit) -> [SwiftStatement] {
+        { exit in
+            switch exit {
+            case .state(let state): ownExit(state)
+            case .region(let region): [exitRegionCall(region, regionValue(region, route))]
             }
-        } else if targets.contains(state) {
-            if entersByRules(state) { out.append(enteredHelper(state)) }
-        } else {
-            let child = info.substates.first { child in targets.allSatisfy { layout.chart.isWithin($0, child) } }!
-            out += enterFrom(child, targets: targets)
-        }
-        return out
-    }
-
-    /// A step of a walk over the states a transition leaves or enters: a state of its own,
-    /// or what a helper does with a value (a region left from its value; a region or
-    /// superstate entered by its own rules, to the value `resolve…` found).
-    enum WalkItem {
-        case own(Int)
-        case helper(Int, SwiftExpression)
-    }
-
-    /// `enterActive(activeEntered)`'s item.
-    private func enteredHelper(_ state: Int) -> WalkItem { .helper(state, .identifier(enteredName(state))) }
-
-    /// Entering `state`, kept by a transition that names it, by its own rules: where it
-    /// ends, and what runs; a concrete superstate without an initial row is the end itself.
-    private func enteringByRules(_ state: Int) -> (
-        bindings: [SwiftStatement], value: SwiftExpression, items: [WalkItem]
-    ) {
-        if resumesRegions(state) || entersByRules(state) {
-            let (bindings, value) = defaultBinding(state)
-            let wrapped =
-                machine.states[state].isParallel
-                ? SwiftExpression.call(.implicitMember(layout.caseName(of: state)), [SwiftArgument(value)]) : value
-            return (bindings, wrapped, [enteredHelper(state)])
-        }
-        return ([], .implicitMember(layout.caseName(of: state)), [])
-    }
-
-    private func exitActions(_ item: WalkItem) -> [SwiftStatement] {
-        switch item {
-        case .own(let state): ownExit(state)
-        case .helper(let region, let value): [exitRegionCall(region, value)]
         }
     }
 
-    private func entryActions(_ item: WalkItem) -> [SwiftStatement] {
-        switch item {
-        case .own(let state): ownEntry(state)
-        case .helper(let state, let value):
-            [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
+    private func entryActions(_ entry: TransitionPlan.Entry) -> [SwiftStatement] {
+        switch entry {
+        case .state(let state): ownEntry(state)
+        case .byRules(let state):
+            [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(enteredValue(state))])))]
         }
     }
 
     /// The timers of the states left, cancelled after all exit actions, in their order.
-    private func timerCancels(_ item: WalkItem) -> [SwiftStatement] {
-        guard machine.hasTimers else { return [] }
-        switch item {
-        case .own(let state): return timerCalls("cancelTimer", [state])
-        case .helper(let region, let value):
-            return [.expression(.call(.identifier(helperName("cancelTimersIn", region)), [SwiftArgument(value)]))]
+    private func timerCancels(_ route: RegionRoute) -> (TransitionPlan.Exit) -> [SwiftStatement] {
+        { exit in
+            guard machine.hasTimers else { return [] }
+            switch exit {
+            case .state(let state): return timerCalls("cancelTimer", [state])
+            case .region(let region):
+                return [
+                    .expression(
+                        .call(
+                            .identifier(helperName("cancelTimersIn", region)),
+                            [SwiftArgument(regionValue(region, route))]))
+                ]
+            }
         }
     }
 
     /// The timers of the states entered, started after all entry actions, in their order.
-    private func timerStarts(_ item: WalkItem) -> [SwiftStatement] {
+    private func timerStarts(_ entry: TransitionPlan.Entry) -> [SwiftStatement] {
         guard machine.hasTimers else { return [] }
-        switch item {
-        case .own(let state): return timerCalls("startTimer", [state])
-        case .helper(let state, let value):
-            return [.expression(.call(.identifier(helperName("startTimersIn", state)), [SwiftArgument(value)]))]
+        switch entry {
+        case .state(let state): return timerCalls("startTimer", [state])
+        case .byRules(let state):
+            return [
+                .expression(
+                    .call(.identifier(helperName("startTimersIn", state)), [SwiftArgument(enteredValue(state))]))
+            ]
         }
     }
+
+    /// `activeEntered`: where entering `state` by its own rules ends, bound by the arrival.
+    private func enteredValue(_ state: Int) -> SwiftExpression { .identifier(enteredName(state)) }
 }
