@@ -96,7 +96,7 @@ struct ConfigurationLayout {
     /// `PlayerState.Media(playback: .stopped, volume: .normal)` for `leaves`.
     func structValue(of leaves: [Int], parallel: Int) -> SwiftExpression {
         .call(
-            .identifier(structType(parallel)),
+            .typeName(structType(parallel)),
             machine.states[parallel].substates.map { region in
                 SwiftArgument(caseName(of: region), value(of: leaves, in: region))
             })

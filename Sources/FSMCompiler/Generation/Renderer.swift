@@ -379,6 +379,17 @@ struct Renderer {
         }
     }
 
+    /// Whether `text` is what an identifier holds: one name (escaped or not, `$0`), a
+    /// keyword or a number. Checked in debug builds.
+    static func isOneName(_ text: String) -> Bool {
+        if text.hasPrefix("`") { return text.hasSuffix("`") && !text.dropFirst().dropLast().contains("`") }
+        guard let first = text.first else { return false }
+        let rest = text.dropFirst()
+        if first.isNumber || first == "-" { return rest.allSatisfy { $0.isNumber || $0 == "_" || $0 == "." } }
+        return (first.isLetter || first == "_" || first == "$")
+            && rest.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
     private func expression(_ node: SwiftExpression) -> String {
         var text = TextBuffer()
         append(node, to: &text)
@@ -390,6 +401,9 @@ struct Renderer {
     private func append(_ node: SwiftExpression, to text: inout TextBuffer) {
         switch node {
         case .identifier(let name):
+            assert(Self.isOneName(name), "not one name: \(name)")
+            text.append(name)
+        case .typeName(let name):
             text.append(name)
         case .implicitMember(let name):
             text.append(".")
@@ -415,7 +429,7 @@ struct Renderer {
         case .not(let operand):
             text.append("!")
             switch operand {
-            case .not, .notEqual, .nilCoalescing, .await, .trying:
+            case .not, .notEqual, .equal, .nilCoalescing, .await, .trying:
                 // `!!x`, `!await x` do not parse, and `!a != b` means `(!a) != b`.
                 text.append("(")
                 append(operand, to: &text)
@@ -426,6 +440,10 @@ struct Renderer {
         case .notEqual(let left, let right):
             append(left, to: &text)
             text.append(" != ")
+            append(right, to: &text)
+        case .equal(let left, let right):
+            append(left, to: &text)
+            text.append(" == ")
             append(right, to: &text)
         case .nilCoalescing(let optional, let fallback):
             append(optional, to: &text)

@@ -47,14 +47,12 @@ extension SwiftExpression {
         }
     }
 
-    /// Whether the expression names the variable `name` (as a word of an identifier's text).
+    /// Whether the expression names the variable `name`.
     func mentions(_ name: String) -> Bool {
         switch self {
-        case .identifier(let text):
-            return text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { $0 == name }
-        case .inoutReference(let variable):
-            return variable == name
-        case .implicitMember, .stringLiteral, .keyPath:
+        case .identifier(let text), .inoutReference(let text):
+            return text == name
+        case .implicitMember, .typeName, .stringLiteral, .keyPath:
             return false
         case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base),
             .trying(let base):
@@ -67,7 +65,7 @@ extension SwiftExpression {
             return arguments.contains { $0.value.mentions(name) }
         case .interpolatedString(let parts):
             return parts.contains { if case .value(let value) = $0 { value.mentions(name) } else { false } }
-        case .notEqual(let left, let right), .nilCoalescing(let left, let right):
+        case .notEqual(let left, let right), .equal(let left, let right), .nilCoalescing(let left, let right):
             return left.mentions(name) || right.mentions(name)
         case .arrayLiteral(let elements):
             return elements.contains { $0.mentions(name) }

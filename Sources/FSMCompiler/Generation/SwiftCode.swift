@@ -232,8 +232,12 @@ enum SwiftPattern: Hashable {
 /// An expression. Only the cases that contain an expression are `indirect`, so that
 /// names, the most common expressions, need no allocation of their own.
 enum SwiftExpression: Hashable {
-    /// A name: `state`, `self.actions`, `event`.
+    /// One name, a keyword or a number: `state`, `self`, `event`, `true`, `100`. A name
+    /// with a member is a `member`, a type a `typeName`: the flow pass compares names.
     case identifier(String)
+    /// A type, written as it is: `Swift.String`, `FSMRuntime.EventQueue<E, S>`,
+    /// `PlayerState.Media`. It names no variable.
+    case typeName(String)
     /// `.name`, an implicit member such as an enum case.
     case implicitMember(String)
     /// `base.name`
@@ -250,6 +254,8 @@ enum SwiftExpression: Hashable {
     indirect case not(SwiftExpression)
     /// `left != right`
     indirect case notEqual(SwiftExpression, SwiftExpression)
+    /// `left == right`
+    indirect case equal(SwiftExpression, SwiftExpression)
     /// `optional ?? fallback`
     indirect case nilCoalescing(SwiftExpression, SwiftExpression)
     /// `[a, b]`

@@ -15,9 +15,16 @@ import Testing
     static func call(_ name: String) -> Statement { .expression(.call(.identifier(name), [])) }
     static var exit: Statement { .returnStatement(.identifier("outcome")) }
 
-    @Test func mentionsReadsWordsOfIdentifiersAndNestedStatements() {
-        #expect(Expression.identifier("mediaNow.volume").mentions("mediaNow"))
+    /// Names are compared as names: a member's base is read, its member is not a variable,
+    /// and a type names none.
+    @Test func mentionsComparesNamesThroughMembersAndNestedStatements() {
+        #expect(Expression.member(.identifier("mediaNow"), "volume").mentions("mediaNow"))
+        #expect(!Expression.member(.identifier("mediaNow"), "volume").mentions("volume"))
+        #expect(Expression.member(.member(.identifier("source"), "channels"), "left").mentions("source"))
         #expect(!Expression.identifier("mediaNowAfter").mentions("mediaNow"))
+        #expect(!Expression.typeName("PlayerState.Media").mentions("Media"))
+        #expect(!Expression.call(.typeName("PlayerState.Media"), []).mentions("PlayerState"))
+        #expect(Expression.equal(.member(.identifier("$0"), "description"), .identifier("text")).mentions("text"))
         #expect(Expression.not(.identifier("handled")).mentions("handled"))
         #expect(Expression.call(.identifier("f"), [SwiftArgument(.identifier("x"))]).mentions("x"))
         let nested = Statement.ifStatement(
@@ -110,5 +117,16 @@ import Testing
         #expect(Expression.identifier("true").negated == .identifier("false"))
         #expect(Expression.not(.identifier("x")).negated == .identifier("x"))
         #expect(Expression.identifier("x").negated == .not(.identifier("x")))
+    }
+
+    /// An identifier holds one name, a keyword or a number; the renderer checks it in debug
+    /// builds, so that compound text cannot hide a name from `mentions`.
+    @Test func anIdentifierIsOneName() {
+        for text in ["state", "_x", "$0", "`default`", "true", "100", "1.5", "mediaNow2"] {
+            #expect(Renderer.isOneName(text), "\(text)")
+        }
+        for text in ["self.actions", "Swift.String", "A<B>", "", "a b", "f()", "`a`b`"] {
+            #expect(!Renderer.isOneName(text), "\(text)")
+        }
     }
 }

@@ -191,7 +191,8 @@ extension Translator where Layout == ConfigurationLayout {
                         defaultValue: layout.value(of: defaults, in: region))
                 },
                 body: state.substates.map {
-                    .assignment(.identifier("self." + layout.caseName(of: $0)), .identifier(layout.caseName(of: $0)))
+                    .assignment(
+                        .member(.identifier("self"), layout.caseName(of: $0)), .identifier(layout.caseName(of: $0)))
                 }))
     }
 
@@ -207,7 +208,7 @@ extension Translator where Layout == ConfigurationLayout {
                     [
                         SwiftArgument(
                             .call(
-                                .identifier(type),
+                                .typeName(type),
                                 state.substates.map {
                                     SwiftArgument(layout.caseName(of: $0), .identifier(layout.caseName(of: $0)))
                                 }))
@@ -242,18 +243,21 @@ extension Translator where Layout == ConfigurationLayout {
                             value: .trying(
                                 .call(
                                     .member(.identifier("container"), "decode"),
-                                    [SwiftArgument(.member(.identifier("Swift.String"), "self"))]))),
+                                    [SwiftArgument(.member(.typeName("Swift.String"), "self"))]))),
                         .guardLet(
                             name: "value",
                             value: .call(
                                 .member(.member(.identifier("Self"), "allCases"), "first"),
                                 [
-                                    SwiftArgument("where", .closure(.identifier("$0.description == text")))
+                                    SwiftArgument(
+                                        "where",
+                                        .closure(.equal(.member(.identifier("$0"), "description"), .identifier("text")))
+                                    )
                                 ]),
                             elseBody: [
                                 .throwStatement(
                                     .call(
-                                        .member(.identifier("Swift.DecodingError"), "dataCorruptedError"),
+                                        .member(.typeName("Swift.DecodingError"), "dataCorruptedError"),
                                         [
                                             SwiftArgument("in", .identifier("container")),
                                             SwiftArgument(
@@ -274,7 +278,7 @@ extension Translator where Layout == ConfigurationLayout {
                     body: [
                         .declaration(
                             isVariable: true, name: "container", type: nil,
-                            value: .identifier("encoder.singleValueContainer()")),
+                            value: .call(.member(.identifier("encoder"), "singleValueContainer"), [])),
                         .expression(
                             .trying(
                                 .call(

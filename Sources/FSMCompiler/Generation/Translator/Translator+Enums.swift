@@ -57,7 +57,7 @@ extension Translator {
                 parts.append(
                     .value(
                         .call(
-                            .identifier("Swift.String"),
+                            .typeName("Swift.String"),
                             [SwiftArgument("reflecting", .identifier(names.values[parameter.label] ?? parameter.label))]
                         )))
             }
@@ -187,7 +187,7 @@ extension Translator {
                     SwiftParameter(name: historyProperty($0), type: $1, defaultValue: .identifier("nil"))
                 },
                 body: states.map {
-                    .assignment(.identifier("self." + historyProperty($0)), .identifier(historyProperty($0)))
+                    .assignment(.member(.identifier("self"), historyProperty($0)), .identifier(historyProperty($0)))
                 }))
         return [
             .structure(

@@ -99,7 +99,7 @@ extension Translator {
                                     .identifier("handleWaitingEvents"),
                                     [SwiftArgument("after", .identifier("outcome"))]))
                         ]),
-                    .returnStatement(.call(.identifier(outcomeCodeType), [SwiftArgument(.identifier("outcome"))])),
+                    .returnStatement(.call(.typeName(outcomeCodeType), [SwiftArgument(.identifier("outcome"))])),
                 ]))
     }
 
@@ -163,7 +163,7 @@ extension Translator {
                         elseBody: [
                             .returnStatement(
                                 .call(
-                                    .identifier(outcomeCodeType),
+                                    .typeName(outcomeCodeType),
                                     [SwiftArgument(.identifier("outcome"))]))
                         ]),
                     .whileLet(

@@ -99,7 +99,7 @@ extension Translator {
         .property(
             SwiftProperty(
                 documentation: documentation, restriction: "private", isVariable: false, name: names.eventQueue,
-                initialValue: .call(.identifier("FSMRuntime.AsyncEventQueue<\(queueElementType)>"), [])))
+                initialValue: .call(.typeName("FSMRuntime.AsyncEventQueue<\(queueElementType)>"), [])))
     }
 
     /// The queue of a machine that is not async, in which the events sent from inside
@@ -110,7 +110,7 @@ extension Translator {
                 documentation: eventQueueDocumentation, attributes: ["@exclusivity(unchecked)"],
                 restriction: "private", isVariable: true, name: names.eventQueue,
                 initialValue: .call(
-                    .identifier("FSMRuntime.EventQueue<\(queueElementType), \(names.types.state)>"), [])))
+                    .typeName("FSMRuntime.EventQueue<\(queueElementType), \(names.types.state)>"), [])))
     }
 
     /// Why the queue is `@exclusivity(unchecked)`: a class's stored properties otherwise get
@@ -299,7 +299,7 @@ extension Translator {
             .property(
                 SwiftProperty(
                     restriction: "private", isVariable: false, name: names.observationRegistrar,
-                    initialValue: .call(.identifier("Observation.ObservationRegistrar"), []))),
+                    initialValue: .call(.typeName("Observation.ObservationRegistrar"), []))),
             .property(
                 SwiftProperty(
                     documentation: [
@@ -356,8 +356,8 @@ extension Translator {
                     defaultValue: initialStateValue),
             ],
             body: [
-                .assignment(.identifier("self.actions"), .identifier("actions")),
-                .assignment(.identifier("self." + stateStorage), .identifier("state")),
+                .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
+                .assignment(.member(.identifier("self"), stateStorage), .identifier("state")),
             ])
         if !historyStorageStates.isEmpty {
             function.documentation = [
@@ -369,7 +369,7 @@ extension Translator {
                 SwiftParameter(
                     name: "history", type: names.types.history,
                     defaultValue: .call(.identifier(names.types.history), [])))
-            function.body.append(.assignment(.identifier("self." + historyStorage), .identifier("history")))
+            function.body.append(.assignment(.member(.identifier("self"), historyStorage), .identifier("history")))
         }
         if machine.hasTimers {
             function.documentation += [

@@ -127,7 +127,7 @@ extension Translator where Layout == ConfigurationLayout {
                             + " the event when it is handled)."),
                     access: modifier, isVariable: true, name: "handledEvents", type: "[\(eventNamesTypeName)]",
                     getter: .call(
-                        .member(.identifier("\(eventNamesTypeName).allCases"), "filter"),
+                        .member(.member(.typeName(eventNamesTypeName), "allCases"), "filter"),
                         [
                             SwiftArgument(
                                 .closure(

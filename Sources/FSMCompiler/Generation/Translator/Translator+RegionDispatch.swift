@@ -92,7 +92,8 @@ extension Translator where Layout == ConfigurationLayout {
     struct Frame {
         var parallel: Int
         var variable: String
-        var source: String
+        /// The value the event arrived in: `source`, `source.channels`, `editingSource`.
+        var source: SwiftExpression
         var handled: String
     }
 
@@ -104,7 +105,7 @@ extension Translator where Layout == ConfigurationLayout {
         case marks(String)
     }
 
-    private func frame(for parallel: Int, source: String) -> Frame {
+    private func frame(for parallel: Int, source: SwiftExpression) -> Frame {
         let name = SwiftNames.unescaped(machine.states[parallel].named.swiftName)
         return Frame(parallel: parallel, variable: name + "Now", source: source, handled: name + "Handled")
     }
@@ -132,7 +133,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// the parallel state's own rows.
     private func parallelFunction(_ parallel: Int, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[parallel]
-        let frame = frame(for: parallel, source: "source")
+        let frame = frame(for: parallel, source: .identifier("source"))
         let from = SwiftExpression.call(
             .implicitMember(layout.caseName(of: parallel)), [SwiftArgument(.identifier("source"))])
         let notTaken: [SwiftStatement] = [
@@ -302,7 +303,7 @@ extension Translator where Layout == ConfigurationLayout {
     ) -> [SwiftStatement] {
         let outer = frames[frames.count - 1]
         if machine.states[region].isParallel {
-            let inner = frame(for: region, source: outer.source + "." + layout.caseName(of: region))
+            let inner = frame(for: region, source: .member(outer.source, layout.caseName(of: region)))
             return [.comment("Region `\(machine.states[region].name)`, a parallel state.")]
                 + nestedDispatch(
                     inner, from: .member(.identifier(outer.variable), layout.caseName(of: region)), event, kind,
@@ -318,14 +319,15 @@ extension Translator where Layout == ConfigurationLayout {
                 return SwiftCase(
                     patterns: [.enumCase(layout.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
             }
-            let inner = frame(for: node, source: SwiftNames.unescaped(layout.caseName(of: node)) + "Source")
+            let sourceName = SwiftNames.unescaped(layout.caseName(of: node)) + "Source"
+            let inner = frame(for: node, source: .identifier(sourceName))
             let body = nestedDispatch(
-                inner, from: .identifier(inner.source), event, kind, frames: frames, finish: finish, top: top)
-            let binds = body.contains { $0.mentions(inner.source) }
+                inner, from: inner.source, event, kind, frames: frames, finish: finish, top: top)
+            let binds = body.contains { $0.mentions(sourceName) }
             return SwiftCase(
                 patterns: [
                     binds
-                        ? .enumCaseBinding(layout.caseName(of: node), [inner.source])
+                        ? .enumCaseBinding(layout.caseName(of: node), [sourceName])
                         : .enumCase(layout.caseName(of: node))
                 ],
                 body: body.isEmpty ? [.breakStatement] : body)

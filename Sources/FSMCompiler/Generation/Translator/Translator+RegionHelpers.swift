@@ -114,7 +114,7 @@ extension Translator where Layout == ConfigurationLayout {
                 [
                     SwiftArgument(
                         .call(
-                            .identifier(layout.structType(state)),
+                            .typeName(layout.structType(state)),
                             info.substates.map {
                                 SwiftArgument(
                                     layout.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
@@ -140,7 +140,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// `parallel`'s struct on the way into `target`, inside it.
     private func regionsToward(_ target: Int, parallel: Int) -> SwiftExpression {
         .call(
-            .identifier(layout.structType(parallel)),
+            .typeName(layout.structType(parallel)),
             machine.states[parallel].substates.map { region in
                 let value: SwiftExpression
                 if target == region || !layout.chart.isWithin(target, region) {
@@ -321,7 +321,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// parallel state: its regions as they were, or else each by its own rules.
     private func resolveRegionsFunction(_ state: Int) -> SwiftDeclaration {
         let fresh = SwiftExpression.call(
-            .identifier(layout.structType(state)),
+            .typeName(layout.structType(state)),
             machine.states[state].substates.map {
                 SwiftArgument(layout.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
             })

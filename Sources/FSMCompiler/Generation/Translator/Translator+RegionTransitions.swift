@@ -246,7 +246,7 @@ extension Translator where Layout == ConfigurationLayout {
             bindings += more
             arguments.append(SwiftArgument(layout.caseName(of: region), value))
         }
-        return (bindings, .call(.identifier(layout.structType(parallel)), arguments))
+        return (bindings, .call(.typeName(layout.structType(parallel)), arguments))
     }
 
     /// The value of a kept state the row names, entered again by its own rules: where that

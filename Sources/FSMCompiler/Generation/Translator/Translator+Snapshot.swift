@@ -58,7 +58,7 @@ extension Translator {
                         + (hasHistory ? ", with `history`, by default none" : "")
                         + (machine.hasTimers ? ", running `timers`" : "") + "."),
                 access: modifier, name: "init", parameters: parameters,
-                body: parameters.map { .assignment(.identifier("self." + $0.name), .identifier($0.name)) }))
+                body: parameters.map { .assignment(.member(.identifier("self"), $0.name), .identifier($0.name)) }))
         var members = properties + [initializer]
         if machine.hasTimers { members.append(advancedFunction) }
         return .structure(
@@ -90,7 +90,7 @@ extension Translator {
                 body: [
                     .declaration(isVariable: true, name: "snapshot", type: nil, value: .identifier("self")),
                     .assignment(
-                        .identifier("snapshot.timers"),
+                        .member(.identifier("snapshot"), "timers"),
                         .call(
                             .member(.identifier("timers"), "map"),
                             [
@@ -138,11 +138,12 @@ extension Translator {
     /// each timer it lists starts to fire after the time it had left.
     var restoringInitializer: SwiftDeclaration {
         var body: [SwiftStatement] = [
-            .assignment(.identifier("self.actions"), .identifier("actions")),
-            .assignment(.identifier("self." + stateStorage), .member(.identifier("snapshot"), "state")),
+            .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
+            .assignment(.member(.identifier("self"), stateStorage), .member(.identifier("snapshot"), "state")),
         ]
         if hasHistory {
-            body.append(.assignment(.identifier("self." + historyStorage), .member(.identifier("snapshot"), "history")))
+            body.append(
+                .assignment(.member(.identifier("self"), historyStorage), .member(.identifier("snapshot"), "history")))
         }
         var parameters = [
             SwiftParameter(name: "actions", type: "Actions"),
@@ -153,7 +154,7 @@ extension Translator {
             + ". No entry actions run, so that a saved machine is restored as it was."
         if machine.hasTimers {
             parameters.append(timersParameter)
-            body.append(.assignment(.identifier("self." + names.timers), .identifier("timers")))
+            body.append(.assignment(.member(.identifier("self"), names.timers), .identifier("timers")))
             let pending = SwiftExpression.identifier("pending")
             body.append(
                 .forIn(

@@ -13,7 +13,7 @@ extension Translator where Layout == ConfigurationLayout {
             if chart.isWithin(node, region) { return .identifier("false") }
             return .call(
                 .member(.identifier("Self"), isInFunctionName(tested, region: region)),
-                [SwiftArgument(.member(.identifier(frame.source), layout.caseName(of: region)))])
+                [SwiftArgument(.member(frame.source, layout.caseName(of: region)))])
         }
         return .identifier("false")
     }

@@ -124,7 +124,7 @@ extension Translator {
                         "The token of each running timer's latest start: a firing with another one is stale, and ignored."
                     ],
                     restriction: "private", isVariable: true, name: names.timerTokens,
-                    initialValue: .call(.identifier("FSMRuntime.TimerTokens<\(timerType)>"), []))),
+                    initialValue: .call(.typeName("FSMRuntime.TimerTokens<\(timerType)>"), []))),
         ]
     }
 
@@ -132,13 +132,13 @@ extension Translator {
     var timersParameter: SwiftParameter {
         SwiftParameter(
             name: "timers", type: schedulerType,
-            defaultValue: .call(.identifier("FSMRuntime.ClockTimers<\(timerType), Swift.ContinuousClock>"), []))
+            defaultValue: .call(.typeName("FSMRuntime.ClockTimers<\(timerType), Swift.ContinuousClock>"), []))
     }
 
     /// What the initializer adds: the scheduler kept, and the timers of the state it starts in started.
     var timerInitialization: [SwiftStatement] {
         [
-            .assignment(.identifier("self." + names.timers), .identifier("timers")),
+            .assignment(.member(.identifier("self"), names.timers), .identifier("timers")),
             .expression(.call(.identifier("startTimers"), [SwiftArgument(.identifier("state"))])),
         ]
     }
@@ -263,7 +263,7 @@ extension Translator {
                     elseBody: [
                         .expression(
                             .call(
-                                .identifier("Swift.preconditionFailure"),
+                                .typeName("Swift.preconditionFailure"),
                                 [SwiftArgument(.stringLiteral("a timer fired inside an action, which cannot await"))]))
                     ]),
                 dispatched, traced,
