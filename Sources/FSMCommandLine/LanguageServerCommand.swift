@@ -16,7 +16,8 @@ extension CommandLineTool {
                 ends or 'exit' comes without 'shutdown'.
                 """,
             options: [
-                OptionSpec(name: "--stdio", help: "use standard input and output (the only transport; clients may pass it)")
+                OptionSpec(
+                    name: "--stdio", help: "use standard input and output (the only transport; clients may pass it)")
             ],
             operandName: "FILE", operandCount: 0...0),
         run: { _, _ in

@@ -87,7 +87,9 @@ extension LanguageServer {
             throw ResponseError.requestFailed("cannot format a file with syntax errors\(first ?? "")")
         }
         guard bytes != document.bytes else { return [] }
-        return [["range": document.lines.wholeDocument.json, "newText": .string(String(decoding: bytes, as: UTF8.self))]]
+        return [
+            ["range": document.lines.wholeDocument.json, "newText": .string(String(decoding: bytes, as: UTF8.self))]
+        ]
     }
 
     /// `Put lines 3-4 in 'override { }'` for a fix-it's `put lines 3-4 in …`.

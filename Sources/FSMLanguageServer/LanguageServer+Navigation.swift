@@ -53,7 +53,8 @@ extension LanguageServer {
             return start..<start + occurrence.length
         }
         if let problem = Self.problem(renaming: ranges, to: newName, in: document) {
-            throw ResponseError.requestFailed("cannot rename \(key.kind.noun) '\(key.name)' to '\(newName)': \(problem)")
+            throw ResponseError.requestFailed(
+                "cannot rename \(key.kind.noun) '\(key.name)' to '\(newName)': \(problem)")
         }
         let edits = ranges.map { range -> JSONValue in
             ["range": lines.span(of: range).json, "newText": .string(newName)]

@@ -66,7 +66,9 @@ package struct SymbolIndex: Sendable {
         let conditions = Self.conditionNames(syntax)
         for header in syntax.headers { add(header, conditions: conditions) }
         for state in syntax.states { add(state) }
-        occurrences.sort { ($0.name.location.line, $0.name.location.column) < ($1.name.location.line, $1.name.location.column) }
+        occurrences.sort {
+            ($0.name.location.line, $0.name.location.column) < ($1.name.location.line, $1.name.location.column)
+        }
         for (index, occurrence) in occurrences.enumerated() {
             if bySymbol[occurrence.key] == nil { symbols.append(occurrence.key) }
             bySymbol[occurrence.key, default: []].append(index)
@@ -131,8 +133,7 @@ package struct SymbolIndex: Sendable {
         return names
     }
 
-    private mutating func record(_ kind: SymbolKind, _ name: NameSyntax, _ role: Occurrence.Role, type: String? = nil)
-    {
+    private mutating func record(_ kind: SymbolKind, _ name: NameSyntax, _ role: Occurrence.Role, type: String? = nil) {
         // `after(30s)` names a timer, not an event the file declares; `-` names nothing.
         guard !name.text.isEmpty, name.text.utf8.allSatisfy(isNameByte) else { return }
         occurrences.append(Occurrence(key: SymbolKey(kind, name.text, type: type), name: name, role: role))
@@ -160,7 +161,9 @@ package struct SymbolIndex: Sendable {
         record(.state, state.name, .declaration)
         for modifier in state.modifiers {
             for name in modifier.names {
-                record(modifier.kind == .superstate ? .state : .action, name, modifier.kind == .superstate ? .superstate : .entryOrExit)
+                record(
+                    modifier.kind == .superstate ? .state : .action, name,
+                    modifier.kind == .superstate ? .superstate : .entryOrExit)
             }
         }
         add(state.items)

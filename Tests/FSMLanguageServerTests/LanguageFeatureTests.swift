@@ -19,18 +19,18 @@ import Testing
 
     @Test(arguments: [
         // (the name at the cursor, which appearance of it, where the definition is)
-        ("Idle", 0, ("Idle :", 0)),  // Initial:
-        ("Idle", 1, ("Idle :", 0)),  // an initial row's target
-        ("Active", 2, ("Active)", 0)),  // a superstate
-        ("Active", 0, ("Active)", 0)),  // History:
-        ("Idle", 5, ("Idle :", 0)),  // in(Idle)
-        ("Playing", 0, ("Playing :", 0)),  // a next state
-        ("Load", 1, ("Load(", 0)),  // an event declared by its header
-        ("Play ", 1, ("Play ", 0)),  // an event without a header: its first row
-        ("start", 0, ("start", 0)),  // an action: its first use
-        ("isReady", 1, ("isReady", 0)),  // a condition
-        ("Mode", 1, ("Mode", 0)),  // a predicate type
-        ("quiet", 1, ("quiet", 0)),  // a predicate case
+        ("Idle", 0, ("Idle :", 0)), // Initial:
+        ("Idle", 1, ("Idle :", 0)), // an initial row's target
+        ("Active", 2, ("Active)", 0)), // a superstate
+        ("Active", 0, ("Active)", 0)), // History:
+        ("Idle", 5, ("Idle :", 0)), // in(Idle)
+        ("Playing", 0, ("Playing :", 0)), // a next state
+        ("Load", 1, ("Load(", 0)), // an event declared by its header
+        ("Play ", 1, ("Play ", 0)), // an event without a header: its first row
+        ("start", 0, ("start", 0)), // an action: its first use
+        ("isReady", 1, ("isReady", 0)), // a condition
+        ("Mode", 1, ("Mode", 0)), // a predicate type
+        ("quiet", 1, ("quiet", 0)), // a predicate case
         ("loud", 1, ("loud", 0)),
     ])
     func definition(name: String, appearance: Int, target: (String, Int)) {
@@ -55,7 +55,7 @@ import Testing
             members["context"] = ["includeDeclaration": .bool(declaration)]
             return starts(client.request("textDocument/references", .object(members))["result"]).count
         }
-        #expect(references("Idle", 0) == 7)  // Initial:, initial row, Stop's target, spec, Play's, in(), Pause's
+        #expect(references("Idle", 0) == 7) // Initial:, initial row, Stop's target, spec, Play's, in(), Pause's
         #expect(references("Idle", 0, declaration: false) == 6)
         #expect(references("Play ", 0) == 2)
         #expect(references("isReady", 0) == 2)
@@ -79,13 +79,19 @@ import Testing
     }
 
     @Test func renameOfAPredicateCaseKeepsToItsType() throws {
-        let text = player.replacingOccurrences(of: "Predicate: Mode = quiet | loud", with: "Predicate: Mode = quiet | loud\nPredicate: Volume = quiet | max")
-            .replacingOccurrences(of: "[Mode = loud]", with: "[Mode = loud, Volume = quiet]")
+        let text = player.replacingOccurrences(
+            of: "Predicate: Mode = quiet | loud",
+            with: "Predicate: Mode = quiet | loud\nPredicate: Volume = quiet | max"
+        )
+        .replacingOccurrences(of: "[Mode = loud]", with: "[Mode = loud, Volume = quiet]")
         let client = opened(text)
         #expect(client.lastDiagnostics().isEmpty)
         let answer = client.request(
             "textDocument/rename",
-            ["textDocument": ["uri": .string(InMemoryClient.uri)], "position": position(of: "quiet", 0, in: text).json, "newName": "soft"])
+            [
+                "textDocument": ["uri": .string(InMemoryClient.uri)],
+                "position": position(of: "quiet", 0, in: text).json, "newName": "soft",
+            ])
         let edits = try #require(answer["result"]?["changes"]?[InMemoryClient.uri]?.array)
         let renamed = applying(edits, to: text)
         #expect(renamed.contains("Mode = soft | loud") && renamed.contains("Volume = quiet | max"))
@@ -103,7 +109,10 @@ import Testing
         let client = opened()
         let answer = client.request(
             "textDocument/rename",
-            ["textDocument": ["uri": .string(InMemoryClient.uri)], "position": position(of: "Idle", 0, in: player).json, "newName": .string(newName)])
+            [
+                "textDocument": ["uri": .string(InMemoryClient.uri)],
+                "position": position(of: "Idle", 0, in: player).json, "newName": .string(newName),
+            ])
         let message = try #require(answer["error"]?["message"]?.string)
         #expect(answer["error"]?["code"] == -32803)
         #expect(message.hasPrefix(refusal))
@@ -114,10 +123,13 @@ import Testing
 
     @Test func prepareRenameGivesTheNameUnderTheCursor() {
         let client = opened()
-        let answer = client.request("textDocument/prepareRename", InMemoryClient.at(position(of: "beep", in: player, offset: 2)))
+        let answer = client.request(
+            "textDocument/prepareRename", InMemoryClient.at(position(of: "beep", in: player, offset: 2)))
         let start = position(of: "beep", in: player)
         #expect(answer["result"]?["placeholder"] == "beep")
-        #expect(answer["result"]?["range"] == Span(start: start, end: Position(line: start.line, character: start.character + 4)).json)
+        #expect(
+            answer["result"]?["range"]
+                == Span(start: start, end: Position(line: start.line, character: start.character + 4)).json)
     }
 
     @Test func hoverOfAStateShowsItsTableRowsListsAndSuperstates() throws {
@@ -170,12 +182,12 @@ import Testing
     }
 
     @Test func completionOffersWhatFitsThePlace() {
-        let states = ["Idle", "Active", "Playing"]  // as they first appear
-        #expect(labels(after: "Load ") == states)  // after an event: next states
-        #expect(labels(after: "Idle : ") == states)  // a superstate
+        let states = ["Idle", "Active", "Playing"] // as they first appear
+        #expect(labels(after: "Load ") == states) // after an event: next states
+        #expect(labels(after: "Idle : ") == states) // a superstate
         #expect(labels(after: "Initial: ") == states)
-        #expect(labels(after: "isReady] ") == states)  // after a guard
-        #expect(labels(after: "<") == ["halt", "enter", "leave", "start", "beep"])  // entry actions
+        #expect(labels(after: "isReady] ") == states) // after a guard
+        #expect(labels(after: "<") == ["halt", "enter", "leave", "start", "beep"]) // entry actions
         #expect(labels(after: "Load Playing ") == ["halt", "enter", "leave", "start", "beep"])
         #expect(labels(after: "[Mode = ") == ["quiet", "loud"])
         let alternatives = player.replacingOccurrences(of: "[Mode = quiet,", with: "[Mode = quiet | loud,")
@@ -186,7 +198,8 @@ import Testing
         // At the start of the line of the body's '{': a header.
         let client = opened()
         let answer = client.request(
-            "textDocument/completion", InMemoryClient.at(Position(line: position(of: "{", in: player).line, character: 0)))
+            "textDocument/completion",
+            InMemoryClient.at(Position(line: position(of: "{", in: player).line, character: 0)))
         let headers = answer["result"]?["items"]?.array ?? []
         let headerNames = headers.compactMap { $0["label"]?.string }
         #expect(headerNames.contains("Predicate") && headerNames.count == 12)
@@ -201,10 +214,11 @@ import Testing
 
     @Test func documentSymbolsAreTheStateHierarchy() throws {
         let client = opened()
-        let answer = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
+        let answer = client.request(
+            "textDocument/documentSymbol", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
         let symbols = try #require(answer["result"]?.array)
         #expect(symbols.map { $0["name"]?.string } == ["Active", "Mode"])
-        #expect(symbols[0]["kind"] == 11)  // abstract
+        #expect(symbols[0]["kind"] == 11) // abstract
         #expect(symbols[0]["children"]?.array?.map { $0["name"]?.string } == ["Idle", "Playing"])
         #expect(symbols[0]["children"]?[0]?["detail"] == ": Active")
         #expect(symbols[1]["children"]?.array?.map { $0["name"]?.string } == ["quiet", "loud"])
@@ -217,7 +231,8 @@ import Testing
         let text = "FSM: T\nInitial: A\n{\n  A : B { E B - }\n  B : A { E A - }\n}\n"
         let client = opened(text)
         #expect(client.lastDiagnostics().contains { $0["code"] == "superstateCycle" })
-        let answer = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
+        let answer = client.request(
+            "textDocument/documentSymbol", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
         let names = answer["result"]?.array?.map { $0["name"]?.string }
         #expect(names == ["B"] || names == ["A"] || names == ["A", "B"])
     }
@@ -225,7 +240,8 @@ import Testing
     @Test func semanticTokensClassifyEveryName() throws {
         let text = "FSM: T\nInitial: A\n{\n  (S) { E A go }\n  A : S { override { E A - } }\n}\n"
         let client = opened(text)
-        let answer = client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
+        let answer = client.request(
+            "textDocument/semanticTokens/full", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
         let values = try #require(answer["result"]?["data"]?.array)
         let data = values.compactMap(\.int)
         #expect(data.count % 5 == 0)
@@ -240,9 +256,9 @@ import Testing
         }
         #expect(
             decoded == [
-                [0, 0, 3, 6, 0],  // FSM
-                [1, 0, 7, 6, 0], [1, 9, 1, 0, 0],  // Initial: A
-                [3, 3, 1, 0, 3], [3, 8, 1, 1, 0], [3, 10, 1, 0, 0], [3, 12, 2, 2, 0],  // (S) { E A go }
+                [0, 0, 3, 6, 0], // FSM
+                [1, 0, 7, 6, 0], [1, 9, 1, 0, 0], // Initial: A
+                [3, 3, 1, 0, 3], [3, 8, 1, 1, 0], [3, 10, 1, 0, 0], [3, 12, 2, 2, 0], // (S) { E A go }
                 [4, 2, 1, 0, 1], [4, 6, 1, 0, 2], [4, 10, 8, 6, 0], [4, 21, 1, 1, 0], [4, 23, 1, 0, 0],
             ])
     }
@@ -250,7 +266,8 @@ import Testing
     @Test func formattingIsFsmcFormat() throws {
         let text = "FSM: T\nInitial: A\n{\n A   E A -\n    A F   A go}\n"
         let client = opened(text)
-        let answer = client.request("textDocument/formatting", ["textDocument": ["uri": .string(InMemoryClient.uri)], "options": [:]])
+        let answer = client.request(
+            "textDocument/formatting", ["textDocument": ["uri": .string(InMemoryClient.uri)], "options": [:]])
         let edits = try #require(answer["result"]?.array)
         let formatted = try #require(SourceFormatter.format(SourceFile(name: "T.sm", text: text)).text)
         #expect(formatted != text)
@@ -263,14 +280,16 @@ import Testing
 
     @Test func formattingRefusesAFileWithSyntaxErrors() {
         let client = opened("FSM: T\nInitial: A\n{ A E }\n")
-        let answer = client.request("textDocument/formatting", ["textDocument": ["uri": .string(InMemoryClient.uri)], "options": [:]])
+        let answer = client.request(
+            "textDocument/formatting", ["textDocument": ["uri": .string(InMemoryClient.uri)], "options": [:]])
         #expect(answer["error"]?["code"] == -32803)
         #expect(answer["error"]?["message"]?.string?.hasPrefix("cannot format a file with syntax errors: 3:") == true)
     }
 
     @Test func codeActionsAreTheFixIts() throws {
         let text = player.replacingOccurrences(of: "    Play [Mode = loud] Idle beep\n", with: "    Stop Idle -\n")
-            .replacingOccurrences(of: "Pause [in(Idle), !isReady] Idle - }\n}\n", with: "Pause [in(Idle), !isReady] Idle - }\n")
+            .replacingOccurrences(
+                of: "Pause [in(Idle), !isReady] Idle - }\n}\n", with: "Pause [in(Idle), !isReady] Idle - }\n")
         let client = opened(text)
         let whole = Span(start: Position(line: 0, character: 0), end: Position(line: 40, character: 0))
         let answer = client.request(
@@ -290,7 +309,10 @@ import Testing
         let next = opened(braced)
         let overrideActions = next.request(
             "textDocument/codeAction",
-            ["textDocument": ["uri": .string(InMemoryClient.uri)], "range": whole.json, "context": ["only": ["quickfix"]]])
+            [
+                "textDocument": ["uri": .string(InMemoryClient.uri)], "range": whole.json,
+                "context": ["only": ["quickfix"]],
+            ])
         let override = try #require(overrideActions["result"]?[0])
         #expect(override["title"]?.string?.hasPrefix("Wrap line") == true)
         let overridden = applying(override["edit"]?["changes"]?[InMemoryClient.uri]?.array ?? [], to: braced)

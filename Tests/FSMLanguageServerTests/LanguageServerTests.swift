@@ -65,7 +65,8 @@ let player = """
         let first = try #require(diagnostics.first)
         #expect(first["code"] == "undefinedState")
         let start = position(of: "Playng", in: text)
-        #expect(first["range"] == Span(start: start, end: Position(line: start.line, character: start.character + 6)).json)
+        #expect(
+            first["range"] == Span(start: start, end: Position(line: start.line, character: start.character + 6)).json)
         #expect(first["relatedInformation"]?[0]?["message"]?.string?.hasPrefix("fix-it:") != true)
     }
 
@@ -88,7 +89,9 @@ let player = """
         let client = InMemoryClient()
         let diagnostic = try #require(client.open(text).first)
         #expect(diagnostic["code"] == "unexpectedCharacter")
-        #expect(diagnostic["range"] == Span(start: Position(line: 4, character: 2), end: Position(line: 4, character: 5)).json)
+        #expect(
+            diagnostic["range"]
+                == Span(start: Position(line: 4, character: 2), end: Position(line: 4, character: 5)).json)
         let lines = LineIndex(Array("aé😀b\nc".utf8))
         #expect(lines.position(ofOffset: 7) == Position(line: 0, character: 4))
         #expect(lines.offset(of: Position(line: 0, character: 4)) == 7)
@@ -109,10 +112,16 @@ let player = """
                 "textDocument": ["uri": .string(InMemoryClient.uri), "version": 2],
                 "contentChanges": [
                     [
-                        "range": Span(start: Position(line: start.line, character: start.character + 4), end: Position(line: start.line, character: start.character + 4)).json,
+                        "range": Span(
+                            start: Position(line: start.line, character: start.character + 4),
+                            end: Position(line: start.line, character: start.character + 4)
+                        ).json,
                         "text": "i",
                     ],
-                    ["range": Span(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)).json, "text": "// é\n"],
+                    [
+                        "range": Span(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+                            .json, "text": "// é\n",
+                    ],
                 ],
             ])
         #expect(client.lastDiagnostics().isEmpty)
@@ -121,7 +130,10 @@ let player = """
         #expect(published["params"]?["version"] == 2)
         client.notify(
             "textDocument/didChange",
-            ["textDocument": ["uri": .string(InMemoryClient.uri), "version": 3], "contentChanges": [["text": .string(broken)]]])
+            [
+                "textDocument": ["uri": .string(InMemoryClient.uri), "version": 3],
+                "contentChanges": [["text": .string(broken)]],
+            ])
         #expect(client.lastDiagnostics().first?["code"] == "undefinedState")
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
         #expect(client.lastDiagnostics().isEmpty)
@@ -143,7 +155,9 @@ let player = """
             (
                 MessageReader.frame([
                     "jsonrpc": "2.0", "id": 10, "method": "textDocument/hover",
-                    "params": ["textDocument": ["uri": "file:///not-open.sm"], "position": ["line": 0, "character": 0]],
+                    "params": [
+                        "textDocument": ["uri": "file:///not-open.sm"], "position": ["line": 0, "character": 0],
+                    ],
                 ]), -32602
             ),
             (
@@ -156,7 +170,9 @@ let player = """
         for (bytes, code) in garbage {
             client.write(bytes)
             let answers = client.received()
-            #expect(answers.count == 1 && answers.first?["error"]?["code"]?.int == code, "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(
+                answers.count == 1 && answers.first?["error"]?["code"]?.int == code,
+                "\(String(decoding: bytes, as: UTF8.self))")
         }
         // A position far outside the document, and a notification with nonsense, break nothing.
         client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///not-open.sm"], "contentChanges": []])
@@ -187,7 +203,9 @@ let player = """
     @Test func shutdownThenExitEndsWithZeroAndExitAloneWithOne() {
         let client = InMemoryClient()
         #expect(client.request("shutdown", nil)["result"] == .null)
-        #expect(client.request("textDocument/hover", InMemoryClient.at(Position(line: 0, character: 0)))["error"]?["code"] == -32600)
+        #expect(
+            client.request("textDocument/hover", InMemoryClient.at(Position(line: 0, character: 0)))["error"]?["code"]
+                == -32600)
         client.notify("exit", nil)
         #expect(client.server.exitStatus == 0)
         let abrupt = InMemoryClient()
