@@ -227,6 +227,50 @@ import Testing
         #expect(range.end == position(of: "halt }", in: player, offset: 6))
     }
 
+    /// The parallel player of the Language reference, with a fork.
+    static let regions = """
+        FSM: Player
+        Initial: Off
+        Parallel: Media
+        {
+          Off                  { Power Media -  Fork Playing & Muted - }
+          (Media) >stopAll     { Power Off - }
+          (Playback) : Media   { - Stopped - }
+          Stopped : Playback   { Play Playing start }
+          Playing : Playback   { Stop Stopped stop }
+          (Volume) : Media     { - Normal - }
+          Normal : Volume      { Mute Muted mute }
+          Muted : Volume       { Mute Normal unmute }
+        }
+
+        """
+
+    @Test func navigationThroughParallelHeadersForksAndRegions() throws {
+        let text = Self.regions
+        let client = opened(text)
+        #expect(client.lastDiagnostics().isEmpty)
+        func definition(_ name: String, _ appearance: Int) -> [Position] {
+            starts(
+                client.request("textDocument/definition", InMemoryClient.at(position(of: name, appearance, in: text)))[
+                    "result"])
+        }
+        #expect(definition("Media", 0) == [position(of: "Media", 2, in: text)]) // Parallel:
+        #expect(definition("Muted", 0) == [position(of: "Muted :", in: text)]) // a fork target
+        #expect(definition("Stopped", 0) == [position(of: "Stopped :", in: text)]) // an initial row
+        let references = client.request(
+            "textDocument/references", InMemoryClient.at(position(of: "Media", 0, in: text)))
+        #expect(starts(references["result"]).count == 5)
+        let hover = client.request("textDocument/hover", InMemoryClient.at(position(of: "Media", 2, in: text)))
+        let value = try #require(hover["result"]?["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("parallel state `Media`") && value.contains("Media Power -> Off {exit(Media)}"))
+        #expect(value.contains("exit: `{stopAll}`"))
+        let symbols = client.request(
+            "textDocument/documentSymbol", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
+        let media = try #require(symbols["result"]?.array?.first { $0["name"] == "Media" })
+        #expect(media["children"]?.array?.map { $0["name"]?.string } == ["Playback", "Volume"])
+        #expect(media["children"]?[0]?["children"]?.array?.map { $0["name"]?.string } == ["Stopped", "Playing"])
+    }
+
     @Test func documentSymbolsSurviveASuperstateCycle() throws {
         let text = "FSM: T\nInitial: A\n{\n  A : B { E B - }\n  B : A { E A - }\n}\n"
         let client = opened(text)

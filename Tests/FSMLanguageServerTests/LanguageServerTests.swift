@@ -147,6 +147,11 @@ let player = """
             (Array("Content-Length: 5\r\n\r\n{nope".utf8), -32700),
             (Array("Garbage: yes\r\n\r\n".utf8), -32700),
             (Array("Content-Length: -3\r\n\r\n".utf8), -32700),
+            // JSON nested deeper than the decoder goes.
+            (
+                Array("Content-Length: 100000\r\n\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 100_000),
+                -32700
+            ),
             (MessageReader.frame([1, 2]), -32600),
             (MessageReader.frame(["jsonrpc": "2.0", "id": 7]), -32600),
             (MessageReader.frame(["jsonrpc": "2.0", "id": ["x": 1], "method": "shutdown"]), -32600),
