@@ -33,6 +33,12 @@ package final class LanguageServer {
     private var isShuttingDown = false
     /// The process's exit status once `exit` arrived: 0 after `shutdown`, 1 without it.
     package private(set) var exitStatus: Int32?
+    /// Whether diagnostics wait for `publishPendingDiagnostics`, so that a transport that
+    /// has several changes at hand checks the text once, after the last; otherwise they are
+    /// published as each change arrives.
+    package var defersDiagnostics = false
+    /// The documents whose diagnostics are due, in the order they changed.
+    private var pendingDiagnostics: [String] = []
 
     package init(version: String, send: @escaping (JSONValue) -> Void) {
         self.version = version
@@ -158,7 +164,7 @@ package final class LanguageServer {
             }
             let document = Document(uri: uri, version: item?["version"]?.int ?? 0, text: text)
             documents[uri] = document
-            publishDiagnostics(of: document)
+            diagnosticsDue(document)
         case "textDocument/didChange":
             let document = try self.document(params)
             guard let changes = params["contentChanges"]?.array else {
@@ -178,7 +184,7 @@ package final class LanguageServer {
                     document.apply(text, in: nil, version: version)
                 }
             }
-            publishDiagnostics(of: document)
+            diagnosticsDue(document)
         case "textDocument/didClose":
             let document = try self.document(params)
             documents[document.uri] = nil
@@ -243,6 +249,20 @@ package final class LanguageServer {
     /// A `Location`: the document's URI and the span of a name.
     func location(_ name: NameSyntax, in document: Document) -> JSONValue {
         ["uri": .string(document.uri), "range": document.span(of: name).json]
+    }
+
+    private func diagnosticsDue(_ document: Document) {
+        guard defersDiagnostics else { return publishDiagnostics(of: document) }
+        if !pendingDiagnostics.contains(document.uri) { pendingDiagnostics.append(document.uri) }
+    }
+
+    /// Publishes the diagnostics that changes since the last call made due.
+    package func publishPendingDiagnostics() {
+        let uris = pendingDiagnostics
+        pendingDiagnostics = []
+        for uri in uris {
+            if let document = documents[uri] { publishDiagnostics(of: document) }
+        }
     }
 
     func publishDiagnostics(of document: Document) {

@@ -25,6 +25,7 @@ package enum StandardStreams {
                 writeFailed = true
             }
         }
+        server.defersDiagnostics = true
         var reader = MessageReader()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !writeFailed {
@@ -32,10 +33,14 @@ package enum StandardStreams {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             reader.append(buffer[0..<count])
+            // Every message already read is handled before the diagnostics of the changes
+            // among them are computed: typing faster than a large file checks costs one
+            // check per read, not one per keystroke.
             while let frame = reader.next() {
                 server.receive(frame)
                 if let status = server.exitStatus { return status }
             }
+            server.publishPendingDiagnostics()
         }
         return server.exitStatus ?? 1
     }

@@ -68,6 +68,11 @@ final class InMemoryClient {
 
     func notify(_ method: String, _ params: JSONValue) {
         write(MessageReader.frame(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+        collect()
+    }
+
+    /// Adds what the server sent since the last call to `notifications`.
+    func collect() {
         notifications += received()
     }
 

@@ -140,6 +140,30 @@ let player = """
         #expect(client.server.document(InMemoryClient.uri) == nil)
     }
 
+    @Test func deferredDiagnosticsAreCheckedOnceForSeveralChanges() throws {
+        let client = InMemoryClient()
+        client.open(player)
+        client.server.defersDiagnostics = true
+        let published = client.notifications.count
+        for version in 2...4 {
+            client.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(InMemoryClient.uri), "version": .int(version)],
+                    "contentChanges": [["text": .string(player + String(repeating: "// more\n", count: version))]],
+                ])
+        }
+        #expect(client.notifications.count == published)
+        client.server.publishPendingDiagnostics()
+        client.collect()
+        let after = client.notifications.dropFirst(published)
+        #expect(after.count == 1)
+        #expect(after.first?["params"]?["version"] == 4)
+        client.server.publishPendingDiagnostics()
+        client.collect()
+        #expect(client.notifications.count == published + 1)
+    }
+
     @Test func badMessagesAreAnsweredWithErrorsAndTheServerGoesOn() {
         let client = InMemoryClient()
         client.open(player)
