@@ -57,7 +57,7 @@ let package = Package(
         // The commands: in-process runs of the tool and runs of the built fsmc.
         .testTarget(
             name: "FSMCommandLineTests",
-            dependencies: ["FSMCommandLine", "FSMCompiler", "FSMTestSupport"]
+            dependencies: ["FSMCommandLine", "FSMCompiler", "FSMLanguageServer", "FSMTestSupport"]
         ),
         // The language server's requests, over an in-memory transport.
         .testTarget(

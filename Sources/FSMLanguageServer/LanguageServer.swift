@@ -134,6 +134,8 @@ package final class LanguageServer {
         guard !isShuttingDown else { throw ResponseError.invalidRequest("the server is shutting down") }
         switch method {
         case "shutdown":
+            // Changes read in the same batch as `shutdown` still get their diagnostics.
+            publishPendingDiagnostics()
             isShuttingDown = true
             return .null
         case "textDocument/definition": return try definition(params)
