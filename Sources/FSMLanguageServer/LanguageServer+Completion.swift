@@ -18,6 +18,8 @@ extension LanguageServer {
 /// `&` (a fork), after an event or a guard, states; after `<`, `>` or a next state,
 /// actions; where a row starts, events.
 struct Completion {
+    /// One name offered: the protocol's `CompletionItem`, with the text to insert when it
+    /// is more than the label (`FSM: ` for a header).
     struct Item: Equatable {
         var label: String
         var kind: Int
