@@ -50,7 +50,7 @@ extension LanguageServer {
         let lines = document.lines
         let ranges = occurrences.map { occurrence -> Range<Int> in
             let start = lines.offset(of: occurrence.name.location)
-            return start..<start + occurrence.length
+            return start..<min(start + occurrence.length, lines.bytes.count)
         }
         if let problem = Self.problem(renaming: ranges, to: newName, in: document) {
             throw ResponseError.requestFailed(
