@@ -17,8 +17,11 @@ let package = Package(
     targets: [
         // Text in, model, Swift text and diagnostics out; no file I/O, no Foundation.
         .target(name: "FSMCompiler"),
+        // `fsmc lsp`: the Language Server Protocol over standard streams, its JSON read and
+        // written with Foundation; every answer comes from FSMCompiler.
+        .target(name: "FSMLanguageServer", dependencies: ["FSMCompiler"]),
         // The commands: arguments, files, standard streams, exit status.
-        .target(name: "FSMCommandLine", dependencies: ["FSMCompiler"]),
+        .target(name: "FSMCommandLine", dependencies: ["FSMCompiler", "FSMLanguageServer"]),
         .executableTarget(name: "fsmc", dependencies: ["FSMCommandLine"]),
         // What generated code imports: the outcome type, the hooks, the event queue.
         .target(name: "FSMRuntime"),
@@ -54,7 +57,12 @@ let package = Package(
         // The commands: in-process runs of the tool and runs of the built fsmc.
         .testTarget(
             name: "FSMCommandLineTests",
-            dependencies: ["FSMCommandLine", "FSMCompiler", "FSMTestSupport"]
+            dependencies: ["FSMCommandLine", "FSMCompiler", "FSMLanguageServer", "FSMTestSupport"]
+        ),
+        // The language server's requests, over an in-memory transport.
+        .testTarget(
+            name: "FSMLanguageServerTests",
+            dependencies: ["FSMLanguageServer", "FSMCompiler", "FSMTestSupport"]
         ),
         // The golden files of FSMCompilerTests, compiled as generated code is meant to be
         // (Swift 6, complete concurrency checking, no warnings) and driven by tests.

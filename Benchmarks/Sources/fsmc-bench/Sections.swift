@@ -320,10 +320,10 @@ func benchmarkBuildTime(_ settings: Settings) throws {
             + (settings.quick ? " --quick: the 1000 × 50 machine was skipped." : ""))
 }
 
-private func milliseconds(_ seconds: Double) -> String {
+func milliseconds(_ seconds: Double) -> String {
     format(seconds * 1_000, seconds < 0.01 ? 2 : 1) + " ms"
 }
 
-private func kilobytes(_ bytes: Int) -> String {
+func kilobytes(_ bytes: Int) -> String {
     grouped((bytes + 512) / 1_024) + " KB"
 }

@@ -4,8 +4,8 @@ import Foundation
 //
 // Prints, as Markdown tables: the machine; 1. dispatch cost; 2. allocations per event;
 // 3. fsmc check and compile throughput; 4. predicate expansion; 5. swiftc -O time of
-// generated machines. --quick skips the 1000 × 50 build, which takes minutes;
-// --sections runs only the sections listed. Run through Benchmarks/run.sh, which builds
+// generated machines; 6. `fsmc lsp`'s diagnostics latency. --quick skips the 1000 × 50
+// build, which takes minutes; --sections runs only the sections listed. Run through Benchmarks/run.sh, which builds
 // everything first.
 
 /// What the command line asked for, and where things are.
@@ -13,7 +13,7 @@ struct Settings {
     var quick = false
     var runs = 7
     var events = 10_000_000
-    var sections: Set<Int> = [1, 2, 3, 4, 5]
+    var sections: Set<Int> = [1, 2, 3, 4, 5, 6]
     /// Where the benchmark's own executables and libMallocCounter.so are.
     var binaries: URL
     /// The fsmc repository, for FSMRuntime's sources.
@@ -40,8 +40,8 @@ struct Settings {
                 let listed = (rest.popFirst() ?? "").split(separator: ",", omittingEmptySubsequences: false).map {
                     Int($0)
                 }
-                guard !listed.isEmpty, listed.allSatisfy({ $0.map((1...5).contains) == true }) else {
-                    throw UsageError("--sections needs a comma-separated list of section numbers from 1 to 5")
+                guard !listed.isEmpty, listed.allSatisfy({ $0.map((1...6).contains) == true }) else {
+                    throw UsageError("--sections needs a comma-separated list of section numbers from 1 to 6")
                 }
                 sections = Set(listed.compactMap { $0 })
             default: throw UsageError("unknown argument '\(argument)'")
@@ -77,6 +77,7 @@ do {
     if settings.sections.contains(3) { try benchmarkThroughput(settings) }
     if settings.sections.contains(4) { try benchmarkPredicateExpansion(settings) }
     if settings.sections.contains(5) { try benchmarkBuildTime(settings) }
+    if settings.sections.contains(6) { try benchmarkLanguageServer(settings) }
 } catch {
     FileHandle.standardError.write(Data("fsmc-bench: \(error)\n".utf8))
     exit(1)

@@ -1,5 +1,5 @@
 /// What the headers say: the first phase of analysis.
-struct Headers {
+package struct Headers {
     var fsmName: NameSyntax?
     var initialState: NameSyntax?
     var actionsName: NameSyntax?
@@ -26,7 +26,7 @@ struct Headers {
     var isObservable = false
 
     /// Every header, as the documentation spells it.
-    static let names = [
+    package static let names = [
         "FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
         "Import", "History", "Parallel",
     ]

@@ -352,6 +352,7 @@ import Testing
                   graph     draw the state machine as a Mermaid or Graphviz diagram
                   format    rewrite .sm files in the canonical layout
                   simulate  run events through a machine and print what each one does
+                  lsp       run the language server for editors, over standard input and output
 
                 Run 'fsmc help <command>' for a command's options, 'fsmc help diagnostics' for
                 the list of diagnostic IDs, 'fsmc --version' for the version.
@@ -379,6 +380,33 @@ import Testing
                   --warnings-as-errors  treat warnings as errors: print them as errors and fail
 
                 """)
+    }
+
+    @Test func helpForLsp() {
+        let result = Self.run(["help", "lsp"])
+        #expect(result.status == .success && result.errors == "")
+        #expect(
+            result.output == """
+                usage: fsmc lsp [--stdio]
+
+                Speaks the Language Server Protocol on standard input and output, for editors:
+                diagnostics as 'fsmc check' reports them, as you type; the fix-its as quick fixes;
+                formatting as 'fsmc format' does it; go to definition, find references and rename
+                of states, events, actions, conditions and predicates; hover with a state's rows
+                as 'fsmc table' prints them; completion, an outline and semantic highlighting.
+                An editor starts it; it reads no files and writes nothing but its messages.
+                Exit status: 0 after the client's 'shutdown' and 'exit', 1 when standard input
+                ends or 'exit' comes without 'shutdown'.
+
+                options:
+                  --stdio  use standard input and output (the only transport; clients may pass it)
+
+                """)
+    }
+
+    @Test func lspTakesNoFiles() {
+        let result = Self.run(["lsp", "a.sm"])
+        #expect(result.status == .usage)
     }
 
     @Test func helpForCheck() {

@@ -1,0 +1,106 @@
+import FSMCompiler
+
+// Hover: what fsmc's reports say of the name under the cursor.
+
+extension LanguageServer {
+    func hover(_ params: JSONValue) throws -> JSONValue {
+        let (document, position) = try documentAndPosition(params)
+        guard let occurrence = document.occurrence(at: position) else { return .null }
+        return [
+            "contents": ["kind": "markdown", "value": .string(Hover.text(for: occurrence.key, in: document))],
+            "range": document.span(of: occurrence.name).json,
+        ]
+    }
+}
+
+/// The Markdown that hovering a name shows.
+enum Hover {
+    static func text(for key: SymbolKey, in document: Document) -> String {
+        switch key.kind {
+        case .state: state(key.name, in: document)
+        case .event: event(key.name, in: document)
+        case .action, .condition: requirement(key, in: document)
+        case .predicateType: predicateType(key.name, in: document)
+        case .predicateCase: "predicate case `\(key.name)` of `\(key.type ?? "")`"
+        }
+    }
+
+    /// A state's superstates, entry and exit lists as they run, and its rows as `fsmc table`
+    /// prints them; from the syntax alone while the file has errors.
+    private static func state(_ name: String, in document: Document) -> String {
+        guard let machine = document.check.machine, let state = machine.states.first(where: { $0.name == name })
+        else {
+            let specs = document.syntax.states.filter { $0.name.text == name }
+            let superstates = unique(specs.flatMap(\.superstates).map(\.text))
+            let entry = specs.compactMap(\.entry).first?.names.map(\.text) ?? []
+            let exit = specs.compactMap(\.exit).first?.names.map(\.text) ?? []
+            let kind = specs.contains(where: \.isAbstract) ? "abstract state" : "state"
+            return "\(kind) `\(name)`\n\n" + details(superstates: superstates, entry: entry, exit: exit)
+                + "\n\n*The flattened rows show once the file checks without errors.*"
+        }
+        let kind = state.isParallel ? "parallel state" : state.isAbstract ? "abstract state" : "state"
+        let rows = tableLines(in: document).filter { $0.split(separator: " ").first.map(String.init) == name }
+        let superstates = state.ancestors.reversed().map { machine.states[$0].name }
+        return "\(kind) `\(name)`\n\n"
+            + details(
+                superstates: superstates, entry: state.entryActions.map { machine.actions[$0].name },
+                exit: state.exitActions.map { machine.actions[$0].name })
+            + "\n\n" + rowsBlock(rows, none: state.isAbstract ? "its rows are inherited by its substates" : "no rows")
+    }
+
+    private static func details(superstates: [String], entry: [String], exit: [String]) -> String {
+        [
+            "superstates: " + (superstates.isEmpty ? "none" : superstates.map { "`\($0)`" }.joined(separator: ", ")),
+            "entry: `{" + entry.joined(separator: " ") + "}`",
+            "exit: `{" + exit.joined(separator: " ") + "}`",
+        ].joined(separator: "  \n")
+    }
+
+    /// The rows of an event, as `fsmc table` prints them.
+    private static func event(_ name: String, in document: Document) -> String {
+        guard document.check.machine != nil else {
+            return "event `\(name)`\n\n*Its rows show once the file checks without errors.*"
+        }
+        let rows = tableLines(in: document).filter { line in
+            let words = line.split(separator: " ")
+            return words.count > 1 && words[1] == name
+        }
+        return "event `\(name)`\n\n" + rowsBlock(rows, none: "no row handles it")
+    }
+
+    /// An action's or a condition's requirement in the actions protocol, as generated.
+    private static func requirement(_ key: SymbolKey, in document: Document) -> String {
+        let heading = "\(key.kind.noun) `\(key.name)`"
+        guard let machine = document.check.machine, let swift = document.generatedSwift else {
+            return heading + "\n\n*Its Swift requirement shows once the file checks without errors.*"
+        }
+        let named = key.kind == .action ? machine.actions : machine.conditions
+        guard let swiftName = named.first(where: { $0.name == key.name })?.swiftName else { return heading }
+        let requirement = swift.split(separator: "\n").first { line in
+            line.contains("func \(swiftName)(") && !line.hasSuffix("{")
+        }
+        guard let requirement else { return heading }
+        let protocolName = machine.actionsHeader ?? "\(machine.name.name)Actions"
+        return heading + ", a requirement of `\(protocolName)`:\n\n```swift\n"
+            + requirement.drop { $0 == " " } + "\n```"
+    }
+
+    private static func predicateType(_ name: String, in document: Document) -> String {
+        let cases = document.index.symbols(of: .predicateCase).filter { $0.type == name }.map(\.name)
+        return "predicate type `\(name)`: " + cases.map { "`\($0)`" }.joined(separator: " | ")
+    }
+
+    private static func rowsBlock(_ rows: [String], none: String) -> String {
+        rows.isEmpty ? "*\(none)*" : "```\n" + rows.joined(separator: "\n") + "\n```"
+    }
+
+    private static func tableLines(in document: Document) -> [String] {
+        guard let machine = document.check.machine else { return [] }
+        return TransitionTable.text(machine).split(separator: "\n").map(String.init)
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+}
