@@ -45,7 +45,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case repeatedCondition
     case repeatedPredicateCase
     case repeatedPredicateType
-    case shallowHistoryAbstractSubstate
+    case shallowHistoryAbstract
+    case similarEventName
     case stateTestNeverHolds
     case superstateConflict
     case superstateCycle
@@ -125,8 +126,10 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .repeatedCondition: "warning: a condition appears twice in one guard"
         case .repeatedPredicateCase: "a case is repeated in `Type = a | a`, or in a `Predicate` header"
         case .repeatedPredicateType: "one predicate type is AND-ed twice, as in `[A = x, A = y]`"
-        case .shallowHistoryAbstractSubstate:
+        case .shallowHistoryAbstract:
             "a superstate with shallow history has a direct substate that is an abstract superstate without an initial row: resuming it enters nothing"
+        case .similarEventName:
+            "warning: an event's name is a near miss of another event's (a letter left out, added or swapped): a misspelling creates a new event"
         case .stateTestNeverHolds:
             "warning: in a machine without parallel states, an `in(…)` test rules a row out in a state that has it"
         case .superstateConflict:

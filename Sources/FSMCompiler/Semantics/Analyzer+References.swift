@@ -208,7 +208,7 @@ struct Resolution {
         {
             let sub = states[substate].name
             log.error(
-                .shallowHistoryAbstractSubstate,
+                .shallowHistoryAbstract,
                 "shallow history of '\(name)' may resume its substate '\(sub)', an abstract superstate without an initial substate, which it cannot enter; give '\(sub)' one, as in '- \(states[substates[substate][0]].name)' in its body, or make the history deep",
                 at: name.location,
                 notes: [.init("'\(sub)' is declared abstract here", at: Self.abstractLocation(states[substate]))])

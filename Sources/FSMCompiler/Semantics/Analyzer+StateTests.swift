@@ -37,7 +37,8 @@ extension Analysis {
                     "row for event '\(rows[row].event)' never applies in \(place) '\(term)' is false; the generated code leaves it out there",
                     at: rows[row].location,
                     notes: dead.filter { $0 != rows[row].owner }.map {
-                        .init("'\(states[$0].name)' inherits the row; it is declared here", at: states[$0].name.location)
+                        .init(
+                            "'\(states[$0].name)' inherits the row; it is declared here", at: states[$0].name.location)
                     })
             }
         }

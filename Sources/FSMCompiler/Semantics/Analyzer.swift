@@ -26,6 +26,7 @@ package enum Analyzer {
         analysis.checkUnusedPredicateTypes(log: &log)
         analysis.checkReachability(log: &log)
         analysis.checkStateTestsNeverHold(log: &log)
+        analysis.checkSimilarEventNames(log: &log)
         analysis.checkSwiftNames(log: &log)
         analysis.checkAsyncNames(log: &log)
         guard !log.diagnostics.hasErrors else { return (nil, log.diagnostics) }

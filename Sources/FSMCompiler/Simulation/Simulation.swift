@@ -72,8 +72,7 @@ package struct Simulation: Sendable {
         guard let event = machine.appEvents.first(where: { machine.events[$0].name == name }) else {
             let hint = Suggestions.suggestion(for: name, among: eventNames)
             throw Failure(
-                "unknown event '\(name)'\(hint.isEmpty ? "" : hint + ";"); events are \(DiagnosticText.list(eventNames))"
-            )
+                "unknown event '\(name)'" + (hint.isEmpty ? "; events are \(DiagnosticText.list(eventNames))" : hint))
         }
         return event
     }

@@ -160,7 +160,7 @@ struct MachineGenerator {
         case (.historyWithoutInitial, .history(let index)), (.historyWithoutSubstates, .history(let index)),
             (.duplicateHeader, .history(let index)):
             machine.histories.remove(at: index)
-        case (.shallowHistoryAbstractSubstate, .history(let index)):
+        case (.shallowHistoryAbstract, .history(let index)):
             // The check's remedy: deep history resumes the leaf, never the abstract substate.
             guard machine.histories[index].kind == "shallow" else { return false }
             machine.histories[index].kind = "deep"

@@ -237,11 +237,11 @@ import Testing
             ]),
         // Shallow history of P would resume Q, which has no initial row (issue 39, item 4).
         Example(
-            .shallowHistoryAbstractSubstate,
+            .shallowHistoryAbstract,
             headers
                 + "History: P = shallow\n{\n  (P) { - A  -  E S - }\n  (Q) : P { F B - }\n  A : Q - - -\n  B : Q - - -\n  S { E P - }\n}",
             [
-                "3:10: error: shallow history of 'P' may resume its substate 'Q', an abstract superstate without an initial substate, which it cannot enter; give 'Q' one, as in '- A' in its body, or make the history deep [shallowHistoryAbstractSubstate]",
+                "3:10: error: shallow history of 'P' may resume its substate 'Q', an abstract superstate without an initial substate, which it cannot enter; give 'Q' one, as in '- A' in its body, or make the history deep [shallowHistoryAbstract]",
                 "6:4: note: 'Q' is declared abstract here",
             ]),
         // In T, the configuration is T and P: 'in(S)' is false, so the inherited row is dead there.
@@ -934,6 +934,23 @@ import Testing
             [
                 "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import, History or Parallel [unknownHeader]"
             ]),
+        // A misspelt header gets its did-you-mean, and a misspelt `Initial:` is not also missing.
+        Example(
+            .unknownHeader, "FSM: F\nIntial: S\nIsolaton: MainActor\n{\n  S { E S - }\n}",
+            [
+                "2:1: error: unknown header 'Intial'; did you mean 'Initial'? [unknownHeader]",
+                "3:1: error: unknown header 'Isolaton'; did you mean 'Isolation'? [unknownHeader]",
+            ]),
+        // 'Resme' beside 'Resume', which more rows use: a misspelling that would create an event.
+        Example(
+            .similarEventName,
+            headers
+                + "{\n  S { Resme T -  Play T - }\n  T { Resume S -  Pause S - }\n  U { Resume S - }\n}",
+            [
+                "4:7: warning: event 'Resme' looks like a misspelling of event 'Resume', which 2 rows use; did you mean 'Resume'? [similarEventName]",
+                "5:7: note: 'Resume' is first used here",
+                "6:3: warning: state 'U' is unreachable from the initial state 'S' [unreachableState]",
+            ]),
         Example(
             .undefinedAsync,
             headers + """
@@ -1164,6 +1181,12 @@ import Testing
         Example(
             .historyWithoutSubstates,
             headers + "History: P = deep\n{\n  P { - A  -  E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
+        // A letter replaced is a name meant (Coin, Join; Step1, Step2), and so is a plural.
+        Example(
+            .similarEventName,
+            headers
+                + "{\n  S { Coin T -  Join T -  Step1 T -  Step2 T -  Item T - }\n  T { Resume S -  Resume2 S -  Items S - }\n}",
+            []),
         // A test of the state itself or of a superstate holds wherever the row is.
         Example(
             .stateTestNeverHolds,
@@ -1171,12 +1194,12 @@ import Testing
             []),
         // Deep history resumes the leaf; with shallow history, Q needs an initial row.
         Example(
-            .shallowHistoryAbstractSubstate,
+            .shallowHistoryAbstract,
             headers
                 + "History: P = deep\n{\n  (P) { - A  -  E S - }\n  (Q) : P { F B - }\n  A : Q - - -\n  B : Q - - -\n  S { E P - }\n}",
             []),
         Example(
-            .shallowHistoryAbstractSubstate,
+            .shallowHistoryAbstract,
             headers
                 + "History: P = shallow\n{\n  (P) { - A  -  E S - }\n  (Q) : P { - A  -  F B - }\n  A : Q - - -\n  B : Q - - -\n  S { E P - }\n}",
             []),
