@@ -32,11 +32,11 @@ extension Analysis {
 
     /// For each event, the events whose names look like a slip of the keyboard for it, or
     /// it for them: one letter left out or added, or two neighbouring letters swapped,
-    /// ignoring case, never for a name of three letters or fewer. Only letters count: `E99` and `E199`, `Step1` and
-    /// `Step2` are names a machine means, and so are `Coin` and `Join` (a letter replaced)
-    /// and `Item` and `Items` (a plural).
-    /// Found by looking up each name's variants, not by comparing every pair, so that
-    /// machines with many thousands of events stay fast.
+    /// ignoring case, never for a name of three letters or fewer. Only letters count: `E99`
+    /// and `E199`, `Step1` and `Step2` are names a machine means, and so are `Coin` and
+    /// `Join` (a letter replaced) and `Item` and `Items` (a plural). Found by looking up
+    /// each name's variants, not by comparing every pair, so that machines with many
+    /// thousands of events stay fast.
     static func nearMisses(among events: [(event: Int, name: String)]) -> [Int: [Int]] {
         var byName: [[UInt8]: [Int]] = [:]
         for (event, name) in events { byName[Array(name.lowercased().utf8), default: []].append(event) }
@@ -57,7 +57,9 @@ extension Analysis {
             where lowered[index] != lowered[index + 1] && isLetter(lowered[index]) && isLetter(lowered[index + 1]) {
                 var swapped = lowered
                 swapped.swapAt(index, index + 1)
-                if swapped.lexicographicallyPrecedes(lowered) { pair(event, with: swapped, shorterLength: lowered.count) }
+                if swapped.lexicographicallyPrecedes(lowered) {
+                    pair(event, with: swapped, shorterLength: lowered.count)
+                }
             }
             // A letter left out: this name is the longer one. Of a doubled letter, the first
             // only (leaving out either gives one text). A plural (`Item`, `Items`) is a name
