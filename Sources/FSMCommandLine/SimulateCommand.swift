@@ -21,13 +21,18 @@ extension CommandLineTool {
                 expression text (not evaluated). Values take no part in matching, and the trace
                 line names the event alone, so the event's name alone will do too. In --events,
                 commas inside parentheses, brackets and string literals belong to the values.
-                Every predicate type and every condition needs a value before the first event:
-                give each with --predicate or --condition. On standard input, one line is an event
-                name, or 'Type=case' or 'condition=true|false', which changes a value for the events
-                after it; blank lines and '//' comments are skipped.
+                A step needs a value for every predicate type that its event's rows test in the
+                current states, and for every condition it asks (conditions are asked lazily, as
+                the generated code asks them); give them with --predicate and --condition. A step
+                that lacks one stops the run, naming the event, the state and what to give.
+                'after(30s)' fires the timer of that duration running when its turn comes. On
+                standard input, one line is an event name, or 'Type=case' or
+                'condition=true|false', which changes a value for the events after it; blank lines
+                and '//' comments are skipped.
                 Exit status: 0 success; 1 errors in the input, an unknown event (in --events or on
                 standard input) or a bad line on standard input, which is reported at its line and
-                column; 2 usage, such as a missing or unknown --predicate or --condition; 3 I/O failure.
+                column; 2 usage, such as a missing or unknown --predicate or --condition (after the
+                lines of the events before the step that needed it); 3 I/O failure.
                 """,
             options: [
                 OptionSpec(
@@ -75,21 +80,13 @@ extension CommandLineTool {
         guard let eventList = arguments.value("--events") else {
             return simulateStandardInput(&simulation)
         }
-        let missing =
-            simulation.missingPredicateValues.map { "--predicate " + $0 }
-            + simulation.missingConditionResults.map { "--condition " + $0 }
-        guard missing.isEmpty else {
-            return usageError(
-                "every predicate type and condition needs a value; give \(DiagnosticText.list(missing))",
-                usage: usage)
-        }
-        var events: [Int] = []
+        let events: [(text: String, column: Int)]
         do throws(Simulation.Failure) {
-            let list = eventList.isEmpty ? [] : try Simulation.eventList(eventList)
-            for (position, event) in list.enumerated() {
+            events = eventList.isEmpty ? [] : try Simulation.eventList(eventList)
+            for (position, event) in events.enumerated() {
                 do throws(Simulation.Failure) {
                     guard !event.text.isEmpty else { throw Simulation.Failure("empty event name") }
-                    events.append(try simulation.event(event.text))
+                    _ = try simulation.event(event.text)
                 } catch {
                     console.fail("event \(position + 1) of --events: \(error.message)")
                     return .failure
@@ -99,13 +96,20 @@ extension CommandLineTool {
             console.fail("--events, column \(error.column): \(error.message)")
             return .failure
         }
-        for event in events {
-            do {
-                console.writeOutput(try simulation.handle(event) + "\n")
+        // Each event is resolved again when its turn comes: `after(30s)` means the timer of
+        // that duration running then, which the events before it decide.
+        for (position, event) in events.enumerated() {
+            do throws(Simulation.Failure) {
+                console.writeOutput(try simulation.handle(try simulation.event(event.text)) + "\n")
             } catch {
-                // Every value was checked above, so `handle` has what it needs.
-                console.fail(error.message)
-                return .failure
+                guard !error.missingOptions.isEmpty else {
+                    console.fail("event \(position + 1) of --events: \(error.message)")
+                    return .failure
+                }
+                let need = String(error.message.prefix { $0 != ";" })
+                return usageError(
+                    "event \(position + 1) of --events: \(need); give \(DiagnosticText.list(error.missingOptions, conjunction: "and"))",
+                    usage: usage)
             }
         }
         return .success

@@ -45,6 +45,9 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case repeatedCondition
     case repeatedPredicateCase
     case repeatedPredicateType
+    case shallowHistoryAbstract
+    case similarEventName
+    case stateTestNeverHolds
     case superstateConflict
     case superstateCycle
     case swiftNameCollision
@@ -114,7 +117,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
             "a `Parallel:` header names a state with fewer than two direct substates (its regions)"
         case .predicateLimit: "the predicate combinations of one event in one state are too many to check"
         case .regionConflict:
-            "for one event, a row of one region leaves its parallel state while another region of it has a row for that event; the message names both rows"
+            "for one event, a row of one region leaves its region (or names its parallel state) while another region has a row for that event; the message names both rows"
         case .regionInheritance:
             "a state inside a parallel state (or a parallel state) has more than one superstate: a region's states form a tree"
         case .regionWithoutInitial: "a region of a parallel state has no initial row `- Substate`"
@@ -123,6 +126,12 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .repeatedCondition: "warning: a condition appears twice in one guard"
         case .repeatedPredicateCase: "a case is repeated in `Type = a | a`, or in a `Predicate` header"
         case .repeatedPredicateType: "one predicate type is AND-ed twice, as in `[A = x, A = y]`"
+        case .shallowHistoryAbstract:
+            "a superstate with shallow history has a direct substate that is an abstract superstate without an initial row: resuming it enters nothing"
+        case .similarEventName:
+            "warning: an event's name is a near miss of another event's (a letter left out, added or swapped): a misspelling creates a new event"
+        case .stateTestNeverHolds:
+            "warning: in a machine without parallel states, an `in(…)` test rules a row out in a state that has it"
         case .superstateConflict:
             "two superstates give one event (and guard) two rows and the state does not override them"
         case .superstateCycle: "a state is, through its superstates, its own superstate"

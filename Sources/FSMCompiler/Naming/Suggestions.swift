@@ -2,6 +2,11 @@
 enum Suggestions {
     /// `; did you mean 'X'?` for the closest candidate, or nothing when none is close.
     static func suggestion(for name: String, among candidates: [String]) -> String {
+        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// The candidate `name` is most likely a misspelling of, if any is close enough.
+    static func closest(to name: String, among candidates: [String]) -> String? {
         let lowered = name.lowercased()
         var best: (name: String, distance: Int)?
         // Short names are only ever misspelt in case: 'B' is no typo for 'A'.
@@ -16,7 +21,7 @@ enum Suggestions {
                 best = (candidate, distance)
             }
         }
-        return best.map { "; did you mean '\($0.name)'?" } ?? ""
+        return best?.name
     }
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.

@@ -36,12 +36,20 @@ package struct Headers {
     /// once per state.
     init(reading syntax: StateMachineSyntax, log: inout DiagnosticLog) {
         var firstByName: [String: HeaderSyntax] = [:]
+        var misspelt: Set<String> = []
         for header in syntax.headers {
             let key = header.name.text.lowercased()
             guard Self.names.contains(where: { $0.lowercased() == key }) else {
+                let hint = Suggestions.suggestion(for: header.name.text, among: Self.names)
+                if let meant = Suggestions.closest(to: header.name.text, among: Self.names) {
+                    misspelt.insert(meant.lowercased())
+                }
                 log.error(
                     .unknownHeader,
-                    "unknown header '\(header.name)'; expected \(Self.names.dropLast().joined(separator: ", ")) or \(Self.names.last!)",
+                    "unknown header '\(header.name)'"
+                        + (hint.isEmpty
+                            ? "; expected \(Self.names.dropLast().joined(separator: ", ")) or \(Self.names.last!)"
+                            : hint),
                     at: header.name.location)
                 continue
             }
@@ -61,8 +69,10 @@ package struct Headers {
             default: readSingleHeader(header, key: key, firstByName: &firstByName, log: &log)
             }
         }
-        for (key, example) in [("fsm", "FSM: Turnstile"), ("initial", "Initial: Locked")] where firstByName[key] == nil
-        {
+        // A misspelt required header was reported with its did-you-mean: its absence is no
+        // second error.
+        for (key, example) in [("fsm", "FSM: Turnstile"), ("initial", "Initial: Locked")]
+        where firstByName[key] == nil && !misspelt.contains(key) {
             log.error(
                 .missingHeader, "missing header '\(example.split(separator: ":")[0])'; add one such as '\(example)'",
                 at: syntax.bodyLocation)

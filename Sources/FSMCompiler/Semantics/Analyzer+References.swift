@@ -187,7 +187,31 @@ struct Resolution {
                     at: name.location, notes: [.init("'\(name)' is declared here", at: states[state].name.location)])
             } else {
                 history[state] = kind
+                if kind == .shallow && !isParallel[state] {
+                    checkShallowHistoryResumes(state, named: name, states, log: &log)
+                }
             }
+        }
+    }
+
+    /// Shallow history resumes a direct substate by its own initial rule, so each direct
+    /// substate must have one: an abstract superstate without an initial row has none
+    /// (Language reference › History).
+    private func checkShallowHistoryResumes(
+        _ state: Int, named name: NameSyntax, _ states: [StateRecord], log: inout DiagnosticLog
+    ) {
+        // An abstract state without substates is never active, so never resumed; one whose
+        // initial row has an error was reported already.
+        for substate in substates[state]
+        where states[substate].isAbstract && !substates[substate].isEmpty && !isParallel[substate]
+            && initialSubstate[substate] == nil && states[substate].initialRows.isEmpty
+        {
+            let sub = states[substate].name
+            log.error(
+                .shallowHistoryAbstract,
+                "shallow history of '\(name)' may resume its substate '\(sub)', an abstract superstate without an initial substate, which it cannot enter; give '\(sub)' one, as in '- \(states[substates[substate][0]].name)' in its body, or make the history deep",
+                at: name.location,
+                notes: [.init("'\(sub)' is declared abstract here", at: Self.abstractLocation(states[substate]))])
         }
     }
 

@@ -150,8 +150,9 @@ extension Analysis {
         return false
     }
 
-    /// A row of one region that leaves `parallel` (or names it) while another region has a
-    /// row for its event: both would fire, and the order would decide what happens.
+    /// A row of one region that leaves its region (for `parallel` or a state outside it) while
+    /// another region has a row for its event: both would fire, and the order would decide
+    /// what happens.
     private func checkConflicts(in parallel: Int, skipping crossing: Set<Int>, log: inout DiagnosticLog) {
         let regions = resolution.substates[parallel]
         // Per region, per event: the first row held inside it.
@@ -167,8 +168,9 @@ extension Analysis {
         for (position, region) in regions.enumerated() {
             for row in rowsInRegion[position] where !crossing.contains(row) {
                 guard case .state(let first) = resolution.destinations[row] else { continue }
-                // A row that names its parallel state re-enters its own region only.
-                let leaves = ([first] + resolution.forkTargets[row]).contains { !statechart.isWithin($0, parallel) }
+                // A row that names its parallel state leaves its region too: it enters the
+                // parallel state anew (Language reference › Regions).
+                let leaves = ([first] + resolution.forkTargets[row]).contains { !statechart.isWithin($0, region) }
                 guard leaves else { continue }
                 let event = rows[row].eventIndex
                 guard let otherPosition = regions.indices.first(where: { $0 != position && firstRow[$0][event] != nil })

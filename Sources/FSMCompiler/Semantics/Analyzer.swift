@@ -25,6 +25,8 @@ package enum Analyzer {
         analysis.checkPredicates(log: &log)
         analysis.checkUnusedPredicateTypes(log: &log)
         analysis.checkReachability(log: &log)
+        analysis.checkStateTestsNeverHold(log: &log)
+        analysis.checkSimilarEventNames(log: &log)
         analysis.checkSwiftNames(log: &log)
         analysis.checkAsyncNames(log: &log)
         guard !log.diagnostics.hasErrors else { return (nil, log.diagnostics) }

@@ -1,8 +1,9 @@
 /// How the reports, the simulation and the diagrams write a row's parts as text
 /// (Commands › fsmc table).
 package enum RowText {
-    /// `Enforcement=weak|strong, Reward=positive, isRushHour, !isJammed, in(Saved)`:
-    /// predicate terms as written, then condition terms as written, then state tests.
+    /// `in(Saved), Enforcement=weak|strong, Reward=positive, isRushHour, !isJammed`: state
+    /// tests first, where dispatch reads them (before any condition is asked), then
+    /// predicate terms as written, then condition terms as written.
     package static func guardText(_ guardClause: Guard, in machine: StateMachine) -> String {
         let predicates = guardClause.predicates.map { match in
             let type = machine.predicateTypes[match.type]
@@ -14,7 +15,7 @@ package enum RowText {
         let stateTests = guardClause.stateTests.map {
             ($0.isNegated ? "!" : "") + "in(" + machine.states[$0.state].name + ")"
         }
-        return (predicates + conditions + stateTests).joined(separator: ", ")
+        return (stateTests + predicates + conditions).joined(separator: ", ")
     }
 
     /// `Locked Pass [Enforcement=weak]`: where a line of `table` and `simulate` starts, the

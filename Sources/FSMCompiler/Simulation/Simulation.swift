@@ -3,8 +3,9 @@
 /// settings of predicate values (`Enforcement=strong`) and condition results
 /// (`isRushHour=false`) that hold until changed.
 ///
-/// Every predicate type and every condition needs a value before the first event, so
-/// that a trace never depends on a default the user did not choose.
+/// A step needs a value for every predicate type that a row for its event in the active
+/// states tests, and for every condition it asks, so that a trace never depends on a
+/// default the user did not choose; values no step needs need never be given.
 package struct Simulation: Sendable {
     package private(set) var interpreter: Interpreter
     /// The case index of each predicate type, in declaration order; nil until set.
@@ -18,10 +19,14 @@ package struct Simulation: Sendable {
     package struct Failure: Error, Hashable, Sendable {
         package var message: String
         package var column: Int
+        /// The options that give what a step needed and did not have
+        /// (`--condition isAllowed=true|false`), if that is why it failed.
+        package var missingOptions: [String] = []
 
-        package init(_ message: String, column: Int = 1) {
+        package init(_ message: String, column: Int = 1, missingOptions: [String] = []) {
             self.message = message
             self.column = column
+            self.missingOptions = missingOptions
         }
     }
 
@@ -29,21 +34,6 @@ package struct Simulation: Sendable {
         interpreter = Interpreter(machine)
         predicateValues = Array(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = Array(repeating: nil, count: machine.conditions.count)
-    }
-
-    /// The predicate types still without a value, each with its cases: `Enforcement=weak|strong`.
-    package var missingPredicateValues: [String] {
-        machine.predicateTypes.indices.filter { predicateValues[$0] == nil }.map { index in
-            let type = machine.predicateTypes[index]
-            return type.type.name + "=" + type.cases.map(\.name).joined(separator: "|")
-        }
-    }
-
-    /// The conditions still without a result: `isRushHour=true|false`.
-    package var missingConditionResults: [String] {
-        machine.conditions.indices.filter { conditionResults[$0] == nil }.map {
-            machine.conditions[$0].name + "=true|false"
-        }
     }
 
     /// Sets a value from `Type=case` or `condition=true|false`; blanks around `=` are allowed.
@@ -80,7 +70,9 @@ package struct Simulation: Sendable {
     /// The index of the event the app sends spelt `name` exactly as in the `.sm` file.
     package func event(named name: String) throws(Failure) -> Int {
         guard let event = machine.appEvents.first(where: { machine.events[$0].name == name }) else {
-            throw Failure("unknown event '\(name)'; events are \(DiagnosticText.list(eventNames))")
+            let hint = Suggestions.suggestion(for: name, among: eventNames)
+            throw Failure(
+                "unknown event '\(name)'" + (hint.isEmpty ? "; events are \(DiagnosticText.list(eventNames))" : hint))
         }
         return event
     }
@@ -247,18 +239,47 @@ package struct Simulation: Sendable {
     }
 
     /// Handles `event` with the current values and returns its trace: a line per row that
-    /// fired (one, but for a machine with regions), separated by line breaks.
+    /// fired (one, but for a machine with regions), separated by line breaks. Fails, and
+    /// changes nothing, when the step needs a value not given: a predicate type that a row
+    /// for the event in the active states tests, or a condition the step asks.
     package mutating func handle(_ event: Int) throws(Failure) -> String {
-        let missing = missingPredicateValues + missingConditionResults
-        guard missing.isEmpty else {
-            throw Failure(
-                "no value for \(DiagnosticText.list(missing.map { "'\($0)'" }, conjunction: "and")) before event '\(machine.events[event].name)'; set each before the first event"
-            )
+        let active = interpreter.activeStates
+        let tested = Set(
+            active.flatMap { state in
+                machine.states[state].transitions.filter { $0.event == event }
+                    .flatMap { $0.guardClause.predicates.map(\.type) }
+            })
+        let missingTypes = machine.predicateTypes.indices.filter { tested.contains($0) && predicateValues[$0] == nil }
+        guard missingTypes.isEmpty else {
+            throw missingValues(missingTypes.map { ("--predicate", predicateSetting($0)) }, before: event)
         }
-        let step = interpreter.handle(
-            event, predicates: predicateValues.map { $0! },
-            conditions: conditionResults.map { $0! })
+        // Conditions are asked lazily, in a fixed order: a trial step that answers the
+        // missing ones `false` asks what the real step would ask, up to the first missing one.
+        var trial = interpreter
+        let step = trial.handle(
+            event, predicates: predicateValues.map { $0 ?? 0 },
+            conditions: conditionResults.map { $0 ?? false })
+        let asked = step.askedConditions.map { machine.conditionCalls[$0].condition }
+        if let missing = asked.first(where: { conditionResults[$0] == nil }) {
+            throw missingValues([("--condition", machine.conditions[missing].name + "=true|false")], before: event)
+        }
+        interpreter = trial
         return interpreter.line(for: step)
+    }
+
+    /// `Enforcement=weak|strong`: what setting predicate type `type` takes.
+    private func predicateSetting(_ type: Int) -> String {
+        machine.predicateTypes[type].type.name + "="
+            + machine.predicateTypes[type].cases.map(\.name).joined(separator: "|")
+    }
+
+    /// The failure of a step that needs `settings` (`Mode=slow|fast`, `isAllowed=true|false`),
+    /// each with the option that gives it.
+    private func missingValues(_ settings: [(option: String, setting: String)], before event: Int) -> Failure {
+        let names = DiagnosticText.list(settings.map { "'\($0.setting)'" }, conjunction: "and")
+        return Failure(
+            "event '\(machine.events[event].name)' in \(interpreter.chart.describe(interpreter.leaves)) needs a value for \(names); set \(settings.count == 1 ? "it" : "each") on a line before the event",
+            missingOptions: settings.map { $0.option + " " + $0.setting })
     }
 
     /// Runs one line of a script: a blank line or a `//` comment does nothing, `Name=value`
@@ -281,7 +302,9 @@ package struct Simulation: Sendable {
             }
             return try handle(try event(text))
         } catch {
-            throw Failure(error.message, column: column + error.column - 1)
+            var located = error
+            located.column = column + error.column - 1
+            throw located
         }
     }
 

@@ -86,21 +86,49 @@ import Testing
                 == "fsmc: error: event 2 of --events: empty event name\n")
     }
 
-    @Test func everyPredicateTypeAndConditionNeedsAValue() {
-        let run = ToolTranscript.run(["simulate", Self.enforced, "--events", "Pass", "--predicate", "Reward=positive"])
+    @Test func aStepNeedsTheValuesItReadsAndSaysWhich() {
+        let run = ToolTranscript.run(
+            ["simulate", Self.enforced, "--events", "Coin,Coin,Pass", "--predicate", "Reward=positive"])
         #expect(run.status == .usage)
-        #expect(run.output.isEmpty)
+        #expect(
+            run.outputLines == [
+                "Locked Coin -> Unlocked {unlock}", "Unlocked Coin [Reward=positive] -> Unlocked {thankyou}",
+            ])
         #expect(
             run.errors.hasPrefix(
-                "fsmc: error: every predicate type and condition needs a value; give --predicate Enforcement=weak|strong or --condition isSupervisorPresent=true|false\n"
+                "fsmc: error: event 3 of --events: event 'Pass' in Unlocked needs a value for 'Enforcement=weak|strong'; give --predicate Enforcement=weak|strong\n"
             ))
         let onInput = ToolTranscript.run(
-            ["simulate", Self.enforced, "--predicate", "Reward=positive"], input: "Pass\n")
+            ["simulate", Self.enforced, "--predicate", "Enforcement=strong"], input: "Pass\nReset\n")
         #expect(onInput.status == .failure)
+        #expect(onInput.outputLines == ["Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}"])
         #expect(
-            onInput.errors.hasPrefix(
-                "<stdin>:1:1: error: no value for 'Enforcement=weak|strong' and 'isSupervisorPresent=true|false' before event 'Pass'"
-            ))
+            onInput.errors
+                == "<stdin>:2:1: error: event 'Reset' in Alarming needs a value for 'isSupervisorPresent=true|false'; set it on a line before the event\n"
+        )
+    }
+
+    /// `after(…)` in `--events` is the timer running when its turn comes (issue 39, item 1).
+    @Test func delayedEventsInTheListFireTheTimerRunningThen() throws {
+        let folder = try TemporaryFolder("fsmc-simulate")
+        defer { folder.remove() }
+        let file = try folder.write(
+            "Hops.sm",
+            """
+            FSM: Hops
+            Initial: A
+            Isolation: MainActor
+            {
+              A { Go S -  Jump R - }
+              R { after(100ms) A - }
+              S { after(100ms) A - }
+            }
+
+            """)
+        let run = ToolTranscript.run(["simulate", file, "--events", "Go,after(100ms),Jump,after(100ms)"])
+        #expect(run.status == .success)
+        #expect(
+            run.outputLines == ["A Go -> S {}", "S after(100ms) -> A {}", "A Jump -> R {}", "R after(100ms) -> A {}"])
     }
 
     @Test(arguments: [
@@ -149,7 +177,7 @@ import Testing
         let run = ToolTranscript.run(["help", "simulate"])
         #expect(run.status == .success)
         #expect(run.output.hasPrefix("usage: fsmc simulate FILE [--events E1,E2,...]"))
-        #expect(run.output.contains("Every predicate type and every condition needs a value before the first event"))
+        #expect(run.output.contains("A step needs a value for every predicate type"))
         #expect(ToolTranscript.run(["--help"]).output.contains("  simulate "))
     }
 }

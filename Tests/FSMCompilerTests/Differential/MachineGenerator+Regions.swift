@@ -21,8 +21,10 @@ import FSMTestSupport
 ///
 /// Rows that break the region checks are repaired like the others: a row that leads into
 /// another region is removed, one that leaves its parallel state while another region has
-/// a row for its event moves to the parallel state (the check's remedy), a fork that names
-/// two states of one region loses its other states.
+/// a row for its event moves to the parallel state (the check's remedy), one that names its
+/// parallel state (and so leaves its region too) gets an event of its own instead, so that
+/// such rows stay in regions; a fork that names two states of one region loses its other
+/// states.
 extension MachineGenerator {
     /// The hierarchy of a machine with regions as it is drawn: every state has at most one
     /// superstate.
@@ -228,9 +230,10 @@ extension MachineGenerator {
 }
 
 extension RandomMachine {
-    /// The innermost parallel state above `state` that `row`, one of its rows, leaves: one
-    /// that does not hold every state the row names.
-    func parallelState(left row: RandomRow, from state: Int) -> Int? {
+    /// The innermost parallel state above `state` whose region `row`, one of its rows,
+    /// leaves (the region holding `state` does not hold every state the row names), and
+    /// whether the row stays inside that parallel state (it names the parallel state).
+    func parallelState(left row: RandomRow, from state: Int) -> (parallel: Int, staysInside: Bool)? {
         guard let next = row.next else { return nil }
         let indexOf = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.name, $0) })
         func superstate(of state: Int) -> Int? { states[state].superstates.first.flatMap { indexOf[$0] } }
@@ -239,13 +242,17 @@ extension RandomMachine {
             while let candidate = current, candidate != container { current = superstate(of: candidate) }
             return current != nil
         }
+        // The row leaves the region of a parallel state above it when it names a state
+        // outside that region: outside the parallel state, or the parallel state itself.
+        var below = state
         var current = superstate(of: state)
         while let candidate = current {
             if parallelStates.contains(states[candidate].name),
-                ([next] + row.forkTargets).contains(where: { !isWithin($0, candidate) })
+                ([next] + row.forkTargets).contains(where: { !isWithin($0, below) })
             {
-                return candidate
+                return (candidate, ([next] + row.forkTargets).allSatisfy { isWithin($0, candidate) })
             }
+            below = candidate
             current = superstate(of: candidate)
         }
         return nil

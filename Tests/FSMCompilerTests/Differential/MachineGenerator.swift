@@ -160,14 +160,32 @@ struct MachineGenerator {
         case (.historyWithoutInitial, .history(let index)), (.historyWithoutSubstates, .history(let index)),
             (.duplicateHeader, .history(let index)):
             machine.histories.remove(at: index)
+        case (.shallowHistoryAbstract, .history(let index)):
+            // The check's remedy: deep history resumes the leaf, never the abstract substate.
+            guard machine.histories[index].kind == "shallow" else { return false }
+            machine.histories[index].kind = "deep"
         case (.crossRegionTransition, .row(let state, let row)):
             machine.states[state].rows.remove(at: row)
             if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
         case (.regionConflict, .row(let state, let row)):
             // The check's remedy: the row goes to the parallel state it leaves, where it
             // fires when no region takes the event.
-            guard let parallel = machine.parallelState(left: machine.states[state].rows[row], from: state) else {
-                return false
+            guard
+                let (parallel, staysInside) = machine.parallelState(left: machine.states[state].rows[row], from: state)
+            else { return false }
+            let events = machine.states[state].rows[row].events
+            if staysInside, let event = events.first(where: { error.message.contains("event '\($0)'") }) {
+                // A row that names its parallel state leaves its region too; it gets an event
+                // of its own (with the values of the one it had), so that the differential
+                // test keeps drawing such rows in regions.
+                let own = "\(event)x\(state)"
+                if let values = machine.eventValues.first(where: { $0.event == event }),
+                    !machine.eventValues.contains(where: { $0.event == own })
+                {
+                    machine.eventValues.append((own, values.labels))
+                }
+                machine.states[state].rows[row].events = events.map { $0 == event ? own : $0 }
+                return true
             }
             var moved = machine.states[state].rows.remove(at: row)
             if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }

@@ -248,6 +248,14 @@ import Testing
         #expect(Self.files.count >= 12)
     }
 
+    /// The examples are what users copy: each is as `fsmc format` writes it (`.ci/run`
+    /// checks the same with `fsmc format --check`).
+    @Test(arguments: files.filter { $0.hasPrefix("Examples/") })
+    func everyExampleIsFormatted(path: String) throws {
+        let source = Self.source(path)
+        #expect(SourceFormatter.format(source).bytes == source.bytes)
+    }
+
     @Test(arguments: files)
     func formattingIsIdempotent(path: String) throws {
         let source = Self.source(path)

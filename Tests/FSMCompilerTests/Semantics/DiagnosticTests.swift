@@ -235,6 +235,23 @@ import Testing
                 "3:10: error: 'P' has a history but no initial substate, which it enters before it has a history; add one, as in '- S' in its body [historyWithoutInitial]",
                 "5:4: note: 'P' is declared here",
             ]),
+        // Shallow history of P would resume Q, which has no initial row (issue 39, item 4).
+        Example(
+            .shallowHistoryAbstract,
+            headers
+                + "History: P = shallow\n{\n  (P) { - A  -  E S - }\n  (Q) : P { F B - }\n  A : Q - - -\n  B : Q - - -\n  S { E P - }\n}",
+            [
+                "3:10: error: shallow history of 'P' may resume its substate 'Q', an abstract superstate without an initial substate, which it cannot enter; give 'Q' one, as in '- A' in its body, or make the history deep [shallowHistoryAbstract]",
+                "6:4: note: 'Q' is declared abstract here",
+            ]),
+        // In T, the configuration is T and P: 'in(S)' is false, so the inherited row is dead there.
+        Example(
+            .stateTestNeverHolds,
+            headers + "{\n  (P) { E [in(S)] T -  E S - }\n  S : P { F T - }\n  T : P { F S - }\n}",
+            [
+                "4:9: warning: row for event 'E' never applies in state 'T', where 'in(S)' is false; the generated code leaves it out there [stateTestNeverHolds]",
+                "6:3: note: 'T' inherits the row; it is declared here",
+            ]),
         Example(
             .historyWithoutSubstates, headers + "History: S = shallow\n{\n  S { E S - }\n}",
             [
@@ -917,6 +934,23 @@ import Testing
             [
                 "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import, History or Parallel [unknownHeader]"
             ]),
+        // A misspelt header gets its did-you-mean, and a misspelt `Initial:` is not also missing.
+        Example(
+            .unknownHeader, "FSM: F\nIntial: S\nIsolaton: MainActor\n{\n  S { E S - }\n}",
+            [
+                "2:1: error: unknown header 'Intial'; did you mean 'Initial'? [unknownHeader]",
+                "3:1: error: unknown header 'Isolaton'; did you mean 'Isolation'? [unknownHeader]",
+            ]),
+        // 'Resme' beside 'Resume', which more rows use: a misspelling that would create an event.
+        Example(
+            .similarEventName,
+            headers
+                + "{\n  S { Resme T -  Play T - }\n  T { Resume S -  Pause S - }\n  U { Resume S - }\n}",
+            [
+                "4:7: warning: event 'Resme' looks like a misspelling of event 'Resume', which 2 rows use; did you mean 'Resume'? [similarEventName]",
+                "5:7: note: 'Resume' is first used here",
+                "6:3: warning: state 'U' is unreachable from the initial state 'S' [unreachableState]",
+            ]),
         Example(
             .undefinedAsync,
             headers + """
@@ -1028,6 +1062,15 @@ import Testing
                 "11:12: note: the row of region 'B' is here",
                 "9:3: warning: state 'A2' is unreachable from the initial state 'S' [unreachableState]",
             ]),
+        // A row into its own parallel state leaves its region too: it enters the parallel state anew.
+        Example(
+            .regionConflict,
+            regions(replacing: "  A2 : A - - -", with: "  A2 : A { H P - }")
+                .replacingOccurrences(of: "  B2 : B - - -", with: "  B2 : B { H B1 - }"),
+            [
+                "9:12: error: row for event 'H' of 'A2' leaves region 'A' of parallel state 'P', while region 'B' has a row for 'H' too; move the row to 'P', where it fires when no region takes the event [regionConflict]",
+                "12:12: note: the row of region 'B' is here",
+            ]),
         Example(
             .undefinedState, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A3)] S - }"),
             [
@@ -1094,10 +1137,11 @@ import Testing
             .crossRegionTransition,
             regions(replacing: "  (P) { F S - }", with: "  (P) { F S -  G A2 & B2 - }")
                 .replacingOccurrences(of: "  A2 : A - - -", with: "  A2 : A { H P - }"), []),
+        // A row into its own region keeps the region (it re-enters below it).
         Example(
             .regionConflict,
             regions(replacing: "  (P) { F S - }", with: "  (P) { F S -  G S - }")
-                .replacingOccurrences(of: "  A2 : A - - -", with: "  A2 : A { G P - }"), []),
+                .replacingOccurrences(of: "  A2 : A - - -", with: "  A2 : A { G A - }"), []),
         Example(.undefinedState, regions(replacing: "  (P) { F S - }", with: "  (P) { F [in(A2), !in(B)] S - }"), []),
         Example(.invalidConfiguration, "{\n  \"access\": \"package\"\n}\n", []),
         // `after` as an event, an action and an entry action; the shortest and longest durations.
@@ -1137,6 +1181,28 @@ import Testing
         Example(
             .historyWithoutSubstates,
             headers + "History: P = deep\n{\n  P { - A  -  E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
+        // A letter replaced is a name meant (Coin, Join; Step1, Step2), and so is a plural.
+        Example(
+            .similarEventName,
+            headers
+                + "{\n  S { Coin T -  Join T -  Step1 T -  Step2 T -  Item T - }\n  T { Resume S -  Resume2 S -  Items S - }\n}",
+            []),
+        // A test of the state itself or of a superstate holds wherever the row is.
+        Example(
+            .stateTestNeverHolds,
+            headers + "{\n  (P) { E [in(P)] T -  E S - }\n  S : P { F T -  G [!in(T)] S a }\n  T : P { F S - }\n}",
+            []),
+        // Deep history resumes the leaf; with shallow history, Q needs an initial row.
+        Example(
+            .shallowHistoryAbstract,
+            headers
+                + "History: P = deep\n{\n  (P) { - A  -  E S - }\n  (Q) : P { F B - }\n  A : Q - - -\n  B : Q - - -\n  S { E P - }\n}",
+            []),
+        Example(
+            .shallowHistoryAbstract,
+            headers
+                + "History: P = shallow\n{\n  (P) { - A  -  E S - }\n  (Q) : P { - A  -  F B - }\n  A : Q - - -\n  B : Q - - -\n  S { E P - }\n}",
+            []),
         Example(
             .duplicateInitial, headers + "{\n  (P) { - A  - }\n  (P) { E S - }\n  A : P { F S - }\n  S { E P - }\n}", []
         ),

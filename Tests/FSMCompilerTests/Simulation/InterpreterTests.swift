@@ -202,13 +202,54 @@ import Testing
         (
             "Go",
             Simulation.Failure(
-                "no value for 'Mode=slow|fast|off', 'Load=light|heavy' and 'isAllowed=true|false' before event 'Go'; set each before the first event"
-            )
+                "event 'Go' in Idle needs a value for 'Mode=slow|fast|off' and 'Load=light|heavy'; set each on a line before the event",
+                missingOptions: ["--predicate Mode=slow|fast|off", "--predicate Load=light|heavy"])
         ),
     ])
     func badLinesAreReportedWhereTheyGoWrong(line: String, failure: Simulation.Failure) throws {
         var simulation = Simulation(try #require(machine(InterpreterTests.ranked)))
         #expect(throws: failure) { try simulation.run(line: line) }
+    }
+
+    /// A step needs only the values it reads: the predicate types its event's rows test in
+    /// the active states, and the conditions it asks, up to the answer that decides.
+    @Test func aStepNeedsOnlyTheValuesItReads() throws {
+        var simulation = Simulation(try #require(machine(InterpreterTests.ranked)))
+        #expect(try simulation.run(line: "Mode=slow") == nil)
+        #expect(try simulation.run(line: "Stop") == "Idle Stop [Mode=slow|fast] -> Idle {halt}")
+        #expect(try simulation.run(line: "Load=heavy") == nil)
+        #expect(try simulation.run(line: "Go") == "Idle Go -> Idle {leaveIdle plain enterIdle}")
+        #expect(try simulation.run(line: "Mode=fast") == nil)
+        let failure = Simulation.Failure(
+            "event 'Go' in Idle needs a value for 'isAllowed=true|false'; set it on a line before the event",
+            column: 3, missingOptions: ["--condition isAllowed=true|false"])
+        #expect(throws: failure) { try simulation.run(line: "  Go") }
+        #expect(try simulation.run(line: "isAllowed=true") == nil)
+        #expect(
+            try simulation.run(line: "Go") == "Idle Go [Mode=fast, Load=heavy, isAllowed] -> Busy {leaveIdle heave}")
+    }
+
+    /// `after(…)` means the timer of that duration running when its turn comes, whichever
+    /// events come before it (issue 39, item 1: `--events` resolved them all first).
+    @Test func aDelayedEventIsTheTimerRunningWhenItsTurnComes() throws {
+        let source = """
+            FSM: Hops
+            Initial: A
+            Isolation: MainActor
+            {
+              A { Go S -  Jump R - }
+              R { after(100ms) A - }
+              S { after(100ms) A - }
+            }
+
+            """
+        var simulation = Simulation(try #require(machine(source)))
+        let events = try ["Go", "after(100ms)", "Jump", "after(100ms)"].map { try simulation.event($0) }
+        #expect(events[1] == events[3])
+        #expect(
+            try ["Go", "after(100ms)", "Jump", "after(100ms)"].map { try simulation.run(line: $0) } == [
+                "A Go -> S {}", "S after(100ms) -> A {}", "A Jump -> R {}", "R after(100ms) -> A {}",
+            ])
     }
 }
 
