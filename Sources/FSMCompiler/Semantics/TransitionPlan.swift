@@ -66,12 +66,14 @@ extension Statechart {
     /// The plan of a row of `source` that names `targets` (at least one).
     ///
     /// In the default (UML) entry and exit, the row keeps the states of the source's lineage
-    /// that are on the way to a target but not strictly inside one (nor the source when it
-    /// names it); `onTheWay`, when given, is the configuration the row reaches, whose other
-    /// states are on the way too (a state with several superstates, entered by an initial
-    /// row, keeps them all). `EntryExit: always` and `onChange` keep none (`Statechart.move`
-    /// keeps everything when an `onChange` row does not change the configuration). It leaves the others,
-    /// leaf first; inside the outermost parallel state it leaves, region by region in
+    /// that are on the way to a target but not strictly inside one, nor the source when it
+    /// names it, nor a parallel state it names (a region's row naming its parallel state
+    /// leaves it and enters it anew, as the parallel state's own row to itself does).
+    /// `onTheWay`, when given, is the configuration the row reaches, whose other states are
+    /// on the way too (a state with several superstates, entered by an initial row, keeps
+    /// them all). `EntryExit: always` and `onChange` keep none (`Statechart.move` keeps
+    /// everything when an `onChange` row does not change the configuration). It leaves the
+    /// others, leaf first; inside the outermost parallel state it leaves, region by region in
     /// reverse order, the regions that do not hold the source as a whole; a parallel source
     /// whose row names a state inside it leaves each of its regions. It enters the states on
     /// the way from what it keeps down to each target, the regions without a target by
@@ -83,6 +85,8 @@ extension Statechart {
             entryExit == .uml && targetLineages.contains(state)
                 && !targets.contains { $0 != state && isWithin(state, $0) }
                 && !(state == source && targets.contains(source))
+                // A row naming a parallel state from inside it leaves it and enters it anew.
+                && !(isParallel[state] && targets.contains(state))
         }
         let left = lineage.filter { !kept.contains($0) }
         var plan = TransitionPlan(

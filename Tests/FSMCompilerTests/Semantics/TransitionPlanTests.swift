@@ -18,7 +18,7 @@ import Testing
           Stopped : Playback    { Play Playing - }
           Playing : Playback    { Stop Stopped -  Out Off - }
           (Volume) : Media      { - Normal - }
-          Normal : Volume       { Mute Muted - }
+          Normal : Volume       { Mute Muted -  Again Media - }
           Muted : Volume        { Mute Normal - }
         }
         """
@@ -68,6 +68,13 @@ import Testing
         #expect(
             try Self.plan(Self.player, "Off", "Jump")
                 == "Off | Media Playback Playback… Volume Muted @ configuration")
+    }
+
+    /// A region's row naming its parallel state leaves it, every region, and enters it anew.
+    @Test func aRegionsRowToItsParallelState() throws {
+        #expect(
+            try Self.plan(Self.player, "Normal", "Again")
+                == "Normal Volume Playback* Media | Media Playback Playback… Volume Volume… @ configuration")
     }
 
     /// A row inside one region rewrites only that region's value.
