@@ -26,7 +26,7 @@ import Foundation
 /// enough to see which request each answers. Every crash either answers a request, leaves
 /// a document out or is followed by an answer before the next; a worker that crashes three
 /// times in a row otherwise (at `initialize`, say) ends the session with status 1.
-final class Supervisor {
+package final class Supervisor {
     /// A request sent to the worker and not answered yet.
     private struct Request {
         var id: JSONValue
@@ -382,7 +382,7 @@ final class Supervisor {
     /// The id of a response of the worker. The worker writes members sorted by name, so an
     /// answer with a result starts with its id, which is read without reading the result
     /// (an outline or the semantic tokens of a large machine); an error answer is small.
-    static func responseID(_ content: [UInt8]) -> JSONValue? {
+    package static func responseID(_ content: [UInt8]) -> JSONValue? {
         if content.starts(with: idPrefix) {
             var end = idPrefix.count
             if end < content.count && content[end] == UInt8(ascii: "\"") {
