@@ -2,7 +2,8 @@
 """Drives the real `fsmc lsp` process as an editor would, over its pipes, with a client of
 its own (the standard library only): initialize, didOpen of a machine with an error,
 didChange that fixes it, definition, references, rename, hover, formatting (compared with
-what `fsmc format` prints), a malformed message, shutdown and exit.
+what `fsmc format` prints), a malformed message, a crash of fsmc on a document (made by
+FSMC_LSP_TEST_TRAP, which the worker process honours), shutdown and exit.
 
 usage: python3 .ci/lsp-end-to-end.py PATH/TO/fsmc
 Exits 0 when every answer is the expected one; otherwise prints what differed and exits 1.
@@ -32,11 +33,16 @@ Initial: Locked
 }
 """
 TIMEOUT = 20.0
+# A document that contains this makes fsmc's worker call fatalError (a test-only trap).
+TRAP = "# fsmc-e2e: crash here"
+CRASH_URI = "file:///tmp/fsmc-lsp-e2e/Crash.sm"
 
 
 class Client:
     def __init__(self):
-        self.process = subprocess.Popen([FSMC, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        environment = dict(os.environ, FSMC_LSP_TEST_TRAP=TRAP)
+        self.process = subprocess.Popen([FSMC, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
+                                        stderr=subprocess.DEVNULL)
         self.buffer = b""
         self.next_id = 0
 
@@ -169,6 +175,30 @@ def main():
     expect("content that is not JSON is answered with a parse error", answer["error"]["code"], -32700)
     answer = client.request("textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": 6, "character": 4}})
     expect("the server still answers after garbage", "Pass" in answer["result"]["contents"]["value"], True)
+
+    # A crash of fsmc on a document: the request in flight (or, once fsmc knows the text
+    # crashes it, any request about it) gets an error, the document one diagnostic saying
+    # so, and the other document is still served; a change makes it a document like others.
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": CRASH_URI, "languageId": "sm", "version": 1,
+                                                            "text": fixed + TRAP + "\n"}})
+    answer = client.request("textDocument/documentSymbol", {"textDocument": {"uri": CRASH_URI}})
+    expect("a request about a document fsmc crashes on is answered with an error",
+           answer.get("error", {}).get("code") in (-32603, -32803), True)
+    published = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                            and m["params"]["uri"] == CRASH_URI)["params"]
+    expect("the document fsmc crashes on has one diagnostic that says so",
+           (published["version"], [d["code"] for d in published["diagnostics"]]), (1, ["crash"]))
+    answer = client.request("textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": 6, "character": 4}})
+    expect("the other document is still served after the crash", "Pass" in answer["result"]["contents"]["value"], True)
+    client.notify("textDocument/didChange", {"textDocument": {"uri": CRASH_URI, "version": 2},
+                                             "contentChanges": [{"text": BROKEN}]})
+    published = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                            and m["params"]["uri"] == CRASH_URI)["params"]
+    expect("changed, that document gets its diagnostics",
+           (published["version"], [d["code"] for d in published["diagnostics"]]), (2, ["undefinedState", "unreachableState"]))
+    answer = client.request("textDocument/definition", {"textDocument": {"uri": CRASH_URI},
+                                                        "position": {"line": 1, "character": 10}})
+    expect("and its requests are answered", answer["result"]["range"], span(4, 2, 4, 8))
 
     answer = client.request("shutdown", None)
     expect("shutdown", ("result" in answer, answer.get("result")), (True, None))

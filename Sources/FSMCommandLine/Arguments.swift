@@ -23,6 +23,8 @@ struct OptionSpec: Sendable {
     var allowedValues: [String]?
     var isRepeatable = false
     var help: String
+    /// Left out of help and of did-you-mean hints: an option for fsmc's own use.
+    var isHidden = false
 }
 
 /// A command line split into operands and options, checked against a `CommandSpec`.
@@ -55,7 +57,7 @@ struct ParsedArguments {
             }
             let (name, inlineValue) = Self.split(argument)
             guard let option = spec.options.first(where: { $0.name == name || $0.shortName == name }) else {
-                let hint = Self.closest(to: name, among: spec.options.map(\.name))
+                let hint = Self.closest(to: name, among: spec.options.filter { !$0.isHidden }.map(\.name))
                 throw UsageError(message: "unknown option '\(name)' for '\(spec.name)'\(hint)")
             }
             if values[option.name] != nil && !option.isRepeatable {

@@ -23,14 +23,15 @@ enum Help {
 
     static func text(for spec: CommandSpec) -> String {
         var text = "usage: \(spec.usage)\n\n\(spec.details)\n"
-        if !spec.options.isEmpty {
-            let labels = spec.options.map { option in
+        let options = spec.options.filter { !$0.isHidden }
+        if !options.isEmpty {
+            let labels = options.map { option in
                 [option.shortName.map { "\($0), " } ?? "", option.name, option.valueName.map { " \($0)" } ?? ""]
                     .joined()
             }
             let width = labels.map(\.count).max() ?? 0
             text += "\noptions:\n"
-            for (label, option) in zip(labels, spec.options) {
+            for (label, option) in zip(labels, options) {
                 text += "  " + label.padding(to: width) + "  " + option.help + "\n"
             }
         }

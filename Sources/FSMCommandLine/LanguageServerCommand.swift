@@ -17,10 +17,16 @@ extension CommandLineTool {
                 """,
             options: [
                 OptionSpec(
-                    name: "--stdio", help: "use standard input and output (the only transport; clients may pass it)")
+                    name: "--stdio", help: "use standard input and output (the only transport; clients may pass it)"),
+                // The process that `fsmc lsp` starts to do the work, so that a crash of fsmc
+                // ends it and not the session (see Supervisor).
+                OptionSpec(name: "--worker", help: "serve as the worker of 'fsmc lsp'", isHidden: true),
             ],
             operandName: "FILE", operandCount: 0...0),
-        run: { _, _ in
-            ExitCode(rawValue: StandardStreams.run(version: version)) ?? .failure
+        run: { _, arguments in
+            let status =
+                arguments.has("--worker")
+                ? StandardStreams.serve(version: version, isWorker: true) : StandardStreams.run(version: version)
+            return ExitCode(rawValue: status) ?? .failure
         })
 }

@@ -81,6 +81,27 @@ package final class Document {
         cachedSwift = nil
     }
 
+    /// Applies the `contentChanges` of a `didChange`'s parameters, in order, and takes its version.
+    func apply(changes params: JSONValue) throws(LanguageServer.ResponseError) {
+        guard let changes = params["contentChanges"]?.array else {
+            throw .invalidParams("'didChange' needs contentChanges")
+        }
+        let version = params["textDocument"]?["version"]?.int ?? self.version + 1
+        for change in changes {
+            guard let text = change["text"]?.string else {
+                throw .invalidParams("a content change needs its text")
+            }
+            if change["range"] != nil && change["range"]?.isNull == false {
+                guard let span = Span(change["range"]) else {
+                    throw .invalidParams("a content change's range is not a range")
+                }
+                apply(text, in: span, version: version)
+            } else {
+                apply(text, in: nil, version: version)
+            }
+        }
+    }
+
     /// The occurrence under a position, if a name is there.
     package func occurrence(at position: Position) -> Occurrence? {
         let location = location(of: position)

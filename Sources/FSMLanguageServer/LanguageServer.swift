@@ -37,6 +37,13 @@ package final class LanguageServer {
     /// has several changes at hand checks the text once, after the last; otherwise they are
     /// published as each change arrives.
     package var defersDiagnostics = false
+    /// Called before the server analyses a document, for a request or for its diagnostics:
+    /// `fsmc lsp --worker` makes it trap on a marker, for the test of a crash.
+    package var willAnalyse: ((Document) -> Void)?
+    /// A request of fsmc's own that publishes the diagnostics due and answers null: the
+    /// supervisor of `fsmc lsp` sends it after reopening a document in a new worker, to
+    /// learn whether checking that document crashed the worker.
+    package static let flushMethod = "fsmc/flushDiagnostics"
     /// The documents whose diagnostics are due, in the order they changed.
     private var pendingDiagnostics: [String] = []
 
@@ -107,7 +114,7 @@ package final class LanguageServer {
         }
     }
 
-    private static func isValidID(_ id: JSONValue) -> Bool {
+    package static func isValidID(_ id: JSONValue) -> Bool {
         switch id {
         case .int, .string: true
         case .double(let value): value.rounded() == value
@@ -148,6 +155,9 @@ package final class LanguageServer {
         case "textDocument/semanticTokens/full": return try semanticTokens(params)
         case "textDocument/formatting": return try formatting(params)
         case "textDocument/codeAction": return try codeActions(params)
+        case Self.flushMethod:
+            publishPendingDiagnostics()
+            return .null
         default: throw ResponseError.methodNotFound(method)
         }
     }
@@ -168,27 +178,11 @@ package final class LanguageServer {
             documents[uri] = document
             diagnosticsDue(document)
         case "textDocument/didChange":
-            let document = try self.document(params)
-            guard let changes = params["contentChanges"]?.array else {
-                throw ResponseError.invalidParams("'didChange' needs contentChanges")
-            }
-            let version = params["textDocument"]?["version"]?.int ?? document.version + 1
-            for change in changes {
-                guard let text = change["text"]?.string else {
-                    throw ResponseError.invalidParams("a content change needs its text")
-                }
-                if change["range"] != nil && change["range"]?.isNull == false {
-                    guard let span = Span(change["range"]) else {
-                        throw ResponseError.invalidParams("a content change's range is not a range")
-                    }
-                    document.apply(text, in: span, version: version)
-                } else {
-                    document.apply(text, in: nil, version: version)
-                }
-            }
+            let document = try openDocument(params)
+            try document.apply(changes: params)
             diagnosticsDue(document)
         case "textDocument/didClose":
-            let document = try self.document(params)
+            let document = try openDocument(params)
             documents[document.uri] = nil
             send([
                 "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
@@ -228,8 +222,14 @@ package final class LanguageServer {
 
     // MARK: Shared by the requests
 
-    /// The open document that `params.textDocument.uri` names.
+    /// The open document that `params.textDocument.uri` names, for a request about it.
     func document(_ params: JSONValue) throws -> Document {
+        let document = try openDocument(params)
+        willAnalyse?(document)
+        return document
+    }
+
+    private func openDocument(_ params: JSONValue) throws -> Document {
         guard let uri = params["textDocument"]?["uri"]?.string else {
             throw ResponseError.invalidParams("the request needs textDocument.uri")
         }
@@ -268,6 +268,7 @@ package final class LanguageServer {
     }
 
     func publishDiagnostics(of document: Document) {
+        willAnalyse?(document)
         send([
             "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
             "params": [

@@ -247,4 +247,19 @@ let player = """
         #expect(Document.path(ofURI: "file://host/x.sm") == "/x.sm")
         #expect(Document.path(ofURI: "untitled:Untitled-1") == "untitled:Untitled-1")
     }
+
+    /// `fsmc lsp`'s supervisor reads the id of the worker's answers without reading their
+    /// results; whatever the id, it is the one the answer has.
+    @Test func theSupervisorReadsTheIdOfAnAnswer() throws {
+        let ids: [JSONValue] = [7, -3, "fsmc-supervisor-1", "a \"quoted\", {odd} id\\", .null]
+        for id in ids {
+            for answer in [
+                ["jsonrpc": "2.0", "id": id, "result": ["items": [1, 2, "x"]]],
+                ["jsonrpc": "2.0", "id": id, "result": nil],
+                ["jsonrpc": "2.0", "id": id, "error": ["code": -32603, "message": "no"]],
+            ] as [JSONValue] {
+                #expect(Supervisor.responseID(answer.serialized) == id, "\(answer)")
+            }
+        }
+    }
 }
