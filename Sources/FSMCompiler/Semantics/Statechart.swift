@@ -38,6 +38,12 @@ package struct Statechart: Sendable {
     /// Per state: its position in a walk of the hierarchy that visits each state's
     /// substates in declaration order, which orders a configuration's leaves.
     private let preorder: [Int]
+    /// Per state: whether it is a region, a direct substate of a parallel state.
+    let regions: [Bool]
+    /// Whether some state has several direct superstates.
+    let hasStatesWithSeveralSuperstates: Bool
+    /// Whether the machine has parallel states.
+    let hasParallelStates: Bool
 
     init(
         entryExit: EntryExitMode, names: [String], isAbstract: [Bool], isParallel: [Bool], ancestors: [[Int]],
@@ -65,6 +71,17 @@ package struct Statechart: Sendable {
             stack.append(contentsOf: substates[state].reversed())
         }
         preorder = order
+        var regions = Array(repeating: false, count: names.count)
+        var superstateCount = Array(repeating: 0, count: names.count)
+        for state in names.indices {
+            for substate in substates[state] {
+                superstateCount[substate] += 1
+                if isParallel[state] { regions[substate] = true }
+            }
+        }
+        self.regions = regions
+        hasStatesWithSeveralSuperstates = superstateCount.contains { $0 > 1 }
+        hasParallelStates = isParallel.contains(true)
     }
 
     /// The statechart of a checked machine.
@@ -237,12 +254,6 @@ extension Statechart {
             }
         }
         return move
-    }
-
-    /// Whether some state has several direct superstates.
-    private var hasStatesWithSeveralSuperstates: Bool {
-        let listed = substates.joined()
-        return Set(listed).count != listed.count
     }
 
     /// The states `plan` enters in `move`, in order: each state it names, and for a state
@@ -477,7 +488,7 @@ extension Statechart {
     /// a leaf, unless it is a parallel state) and enters everything else by its initial rows.
     func arrivals(from source: Int, to target: Int?, rowActions: [Int]) -> [Arrival] {
         var configuration = [source]
-        if isParallel.contains(true) {
+        if hasParallelStates {
             let around = defaultConfiguration(containing: source)
             configuration = isParallel[source] ? around : ordered(around.filter { !isWithin($0, source) } + [source])
         }
@@ -495,7 +506,7 @@ extension Statechart {
             for value in way.history { if let state = value.state { stored[value.superstate] = [state] } }
             let move = move(from: configuration, source: source, targets: [target], history: stored)
             assert(
-                isParallel.contains(true) || move.leaves == [way.leaf],
+                hasParallelStates || move.leaves == [way.leaf],
                 "the ways of entering \(names[target]) and the move there disagree: from \(names[source]) \(move.leaves.map { names[$0] }) vs \(names[way.leaf]) assuming \(way.history.map { "\(names[$0.superstate])=\($0.state.map { names[$0] } ?? "-")" })"
             )
             let exits = exitActions(of: move)

@@ -121,9 +121,7 @@ extension Statechart {
     }
 
     /// Whether `state` is a region: a direct substate of a parallel state.
-    package func isRegion(_ state: Int) -> Bool {
-        ancestors[state].contains { isParallel[$0] && substates[$0].contains(state) }
-    }
+    package func isRegion(_ state: Int) -> Bool { regions[state] }
 
     /// The innermost region `state` is inside, nil outside every parallel state.
     package func region(around state: Int) -> Int? {
