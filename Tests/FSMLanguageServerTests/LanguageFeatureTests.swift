@@ -192,7 +192,7 @@ import Testing
         #expect(labels(after: "[Mode = ") == ["quiet", "loud"])
         let alternatives = player.replacingOccurrences(of: "[Mode = quiet,", with: "[Mode = quiet | loud,")
         #expect(labels(after: "[Mode = quiet | ", in: alternatives) == ["quiet", "loud"])
-        #expect(labels(after: "[in(") == states)
+        #expect(labels(after: "[!in(") == states)
         #expect(labels(after: "[Mode = quiet, ") == ["Mode", "isReady", "in"])
         #expect(labels(after: "<enter >leave {") == ["Load", "Stop", "Play", "Pause", "override"])
         // At the start of the line of the body's '{': a header.
@@ -333,7 +333,7 @@ import Testing
     @Test func codeActionsAreTheFixIts() throws {
         let text = player.replacingOccurrences(of: "    Play [Mode = loud] Idle beep\n", with: "    Stop Idle -\n")
             .replacingOccurrences(
-                of: "Pause [in(Idle), !isReady] Idle - }\n}\n", with: "Pause [in(Idle), !isReady] Idle - }\n")
+                of: "Pause [!in(Idle), !isReady] Idle - }\n}\n", with: "Pause [!in(Idle), !isReady] Idle - }\n")
         let client = opened(text)
         let whole = Span(start: Position(line: 0, character: 0), end: Position(line: 40, character: 0))
         let answer = client.request(

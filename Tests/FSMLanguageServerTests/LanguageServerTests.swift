@@ -18,7 +18,7 @@ let player = """
         Play [Mode = quiet, isReady] Playing -
         Play [Mode = loud] Idle beep
       }
-      Playing : Active { Pause [in(Idle), !isReady] Idle - }
+      Playing : Active { Pause [!in(Idle), !isReady] Idle - }
     }
 
     """
