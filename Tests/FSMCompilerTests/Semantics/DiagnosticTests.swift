@@ -1181,7 +1181,7 @@ import Testing
             headers + "History: P = shallow\n{\n  (P) { - A  - }\n  A : P { E S - }\n  S { E P - }\n}", []),
         Example(
             .historyWithoutSubstates,
-            headers + "History: P = deep\n{\n  P { - A  -  E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
+            headers + "History: P = deep\n{\n  (P) { - A  -  E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
         // A letter replaced is a name meant (Coin, Join; Step1, Step2), and so is a plural.
         Example(
             .similarEventName,

@@ -217,7 +217,7 @@ extension Translator {
     var startTimersFunction: SwiftDeclaration {
         var cases: [SwiftCase] = []
         var untimed: [SwiftPattern] = []
-        for state in machine.concreteStates {
+        for state in machine.currentStates {
             let calls = timerCalls("startTimer", machine.states[state].ancestors + [state])
             if calls.isEmpty {
                 untimed.append(.enumCase(machine.states[state].named.swiftName))
@@ -360,7 +360,7 @@ extension Translator {
     var timerDispatchFunction: SwiftDeclaration {
         var cases: [SwiftCase] = []
         var untimed: [SwiftPattern] = []
-        for index in machine.concreteStates {
+        for index in machine.currentStates {
             let state = machine.states[index]
             let timed = (dispatch[index] ?? []).filter { machine.timer(of: $0.event) != nil }
             guard !timed.isEmpty else {
