@@ -480,6 +480,53 @@ import Testing
         #expect(diagnosticLines(compiling: source) == expected)
     }
 
+    /// A `}` missing after a state's rows is found by the layout, as rustc finds an unclosed
+    /// delimiter: one error at the line that starts the next state at the state's
+    /// indentation, a note at the unclosed '{', and nothing on the rows that follow.
+    @Test(arguments: [
+        (
+            "FSM: Door\nInitial: Closed\n{\n  Closed {\n    Open  Opened  -\n    Lock  Locked  -\n\n  Opened {\n    Close  Closed  -\n  }\n  Locked {\n    Unlock  Closed  -\n  }\n}\n",
+            [
+                "8:3: error: expected '}' to close state 'Closed', found 'Opened' [syntaxError]",
+                "4:10: note: to match this '{'",
+            ]
+        ),
+        // The last state's: the body's '}' is found instead.
+        (
+            "FSM: Door\nInitial: Closed\n{\n  Closed {\n    Open  Locked  -\n  }\n  Locked <lock {\n    Unlock  Closed  -\n}\n",
+            [
+                "9:1: error: expected '}' to close state 'Locked', found '}' [syntaxError]",
+                "7:16: note: to match this '{'",
+            ]
+        ),
+        // A state's and the body's: the state's at the next state, the body's at the end.
+        (
+            "FSM: Door\nInitial: Closed\n{\n  Closed {\n    Open  Opened  -\n  Opened {\n    Close  Closed  -\n  }\n",
+            [
+                "6:3: error: expected '}' to close state 'Closed', found 'Opened' [syntaxError]",
+                "4:10: note: to match this '{'",
+                "9:1: error: expected '}', found end of file [syntaxError]", "3:1: note: to match this '{'",
+            ]
+        ),
+        // An event block's: the next row at the block's indentation.
+        (
+            "FSM: Door\nInitial: Closed\n{\n  Closed {\n    Open {\n      [c] Opened  -\n    Lock  Opened  -\n  }\n  Opened { Close Closed - }\n}\n",
+            [
+                "7:5: error: expected '}' to close the '{' on line 5, found 'Lock' [syntaxError]",
+                "5:10: note: to match this '{'",
+            ]
+        ),
+    ])
+    func missingCloseBraceFoundByLayout(source: String, expected: [String]) {
+        #expect(diagnosticLines(compiling: source) == expected)
+    }
+
+    /// Braces that balance, or a layout that shows nothing, are left to the parser.
+    @Test func balancedBracesAreNotRepaired() {
+        let tokens = Lexer.lex(SourceFile(name: "t.sm", text: "FSM: F\nInitial: S\n{\n  S {\n    E T -\n}\n  }\n"))
+        #expect(Parser.missingCloseBrace(in: tokens) == nil)
+    }
+
     @Test(arguments: [
         (
             "S override { E T a }",
@@ -649,9 +696,9 @@ import Testing
               Alarming : Resetable <alarmOn >alarmOff - - -
             }
             """
-        let errors = diagnosticLines(compiling: source)
-        #expect(errors.count == 1, "\(errors)")
-        #expect(errors.allSatisfy { $0.hasPrefix("9:") || $0.hasPrefix("10:") }, "\(errors)")
+        let lines = diagnosticLines(compiling: source)
+        #expect(lines.count { $0.contains(": error: ") } == 1, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("9:") || $0.hasPrefix("10:") }, "\(lines)")
     }
 }
 
