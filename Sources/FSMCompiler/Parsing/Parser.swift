@@ -399,11 +399,41 @@ package struct Parser {
             do {
                 items.append(try parseItem(context))
             } catch ParseFailure.syntax {
+                noteRowAcrossLines(failedFrom: start, previous: items.last)
                 synchronize(from: start)
             }
         }
         try expectClosingBrace(matching: open)
         return items
+    }
+
+    /// Newlines carry no meaning, so a row whose action is missing reads the next line's
+    /// event as its action, and the error shows on a later line. When the row that failed,
+    /// or the row before it, goes on past the end of its first line, the error gets a note
+    /// there: the action or `-` may be missing after that line's last name.
+    private mutating func noteRowAcrossLines(failedFrom start: Int, previous: BodyItemSyntax?) {
+        guard let last = diagnostics.indices.last, diagnostics[last].id == .syntaxError else { return }
+        let errorLine = diagnostics[last].location.line
+        // The failed row, if the error is past its first line; else the row before it.
+        var rows: [(first: Int, final: Int)] = [(start, index)]
+        if case .row(let row)? = previous, row.tokens.end > row.tokens.start {
+            rows.append((row.tokens.start, row.tokens.end - 1))
+        }
+        for (first, final) in rows {
+            let line = tokens[first].location.line
+            guard tokens[final].location.line > line, tokens[final].location.line <= errorLine else { continue }
+            var end = first
+            while end + 1 < tokens.count && tokens[end + 1].location.line == line { end += 1 }
+            // A row whose first line ends after its next state: an event (or guard), a name.
+            guard end > first, tokens[end].kind == .name,
+                tokens[first].kind == .name || tokens[first].kind == .openBracket
+            else { continue }
+            diagnostics[last].notes.append(
+                .init(
+                    "this row goes on past the end of line \(line); if it ends here, add its action or '-' after '\(tokens[end].text)'",
+                    at: tokens[end].location))
+            return
+        }
     }
 
     /// `bodyItem = placeholder | overrideBlock | item ;`

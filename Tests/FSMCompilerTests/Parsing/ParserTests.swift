@@ -521,6 +521,35 @@ import Testing
         #expect(diagnosticLines(compiling: source) == expected)
     }
 
+    /// A row whose action is missing is read on across the line break; the error, on a later
+    /// line, gets a note at the row's first line: the action or '-' may be missing there.
+    @Test(arguments: [
+        // The next row's event read as the action: the error comes a line later.
+        (
+            "FSM: Door\nInitial: Closed\n{\n  Closed {\n    Open  Opened\n    Lock  Locked  -\n  }\n}\n",
+            [
+                "7:3: error: expected an action, '-' or '{', found '}' [syntaxError]",
+                "5:11: note: this row goes on past the end of line 5; if it ends here, add its action or '-' after 'Opened'",
+            ]
+        ),
+        // The last row: the error's own row goes on to the '}'.
+        (
+            "FSM: Door\nInitial: Closed\n{\n  Closed {\n    Open  Closed\n  }\n}\n",
+            [
+                "6:3: error: expected an action, '-' or '{', found '}' [syntaxError]",
+                "5:11: note: this row goes on past the end of line 5; if it ends here, add its action or '-' after 'Closed'",
+            ]
+        ),
+        // One line: no note.
+        (
+            "FSM: Door\nInitial: Closed\n{\n  Closed { Open Closed }\n}\n",
+            ["4:24: error: expected an action, '-' or '{', found '}' [syntaxError]"]
+        ),
+    ])
+    func rowReadAcrossALineBreak(source: String, expected: [String]) {
+        #expect(diagnosticLines(compiling: source) == expected)
+    }
+
     /// Braces that balance, or a layout that shows nothing, are left to the parser.
     @Test func balancedBracesAreNotRepaired() {
         let tokens = Lexer.lex(SourceFile(name: "t.sm", text: "FSM: F\nInitial: S\n{\n  S {\n    E T -\n}\n  }\n"))
