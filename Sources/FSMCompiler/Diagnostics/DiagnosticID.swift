@@ -53,7 +53,6 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case swiftNameCollision
     case syntaxError
     case timerPredicate
-    case timerWithoutIsolation
     case tooManyErrors
     case transitionClash
     case undefinedAsync
@@ -140,8 +139,6 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .syntaxError: "the text does not follow the grammar: expected X, found Y"
         case .timerPredicate:
             "an `after` row has a predicate guard (`[Network = wifi]`): a timer fires without predicate values; use a condition"
-        case .timerWithoutIsolation:
-            "a machine with `after` rows has no `Isolation:` header: only a machine isolated to a global actor can be called back by its timers"
         case .tooManyErrors: "fsmc stopped after 100 errors in one file"
         case .transitionClash: "two rows share state, event and predicate guard but go to different states"
         case .undefinedAsync:

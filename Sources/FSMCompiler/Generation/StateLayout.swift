@@ -60,7 +60,7 @@ struct EnumLayout: StateLayout {
     func canHandleFunction(in translator: Translator<Self>) -> SwiftDeclaration { translator.canHandleFunction }
 
     func dispatchFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] {
-        [translator.dispatchFunction] + translator.machine.concreteStates.map(translator.stateFunction)
+        [translator.dispatchFunction] + translator.machine.currentStates.map(translator.stateFunction)
     }
 
     func timerFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] {

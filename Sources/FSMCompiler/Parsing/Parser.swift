@@ -46,10 +46,96 @@ package struct Parser {
     }
 
     /// Parses a whole file; the diagnostics are syntax errors only.
+    ///
+    /// A `}` left out inside the body is found by the layout first, as rustc finds an
+    /// unclosed delimiter (`missingCloseBrace(in:)`): the parse then reads the file with the
+    /// `}` where it was most likely missing, and the file gets one error there, with a note
+    /// at the `{` it closes, instead of errors on the rows that follow.
     package static func parse(_ file: SourceFile) -> (syntax: StateMachineSyntax, diagnostics: [Diagnostic]) {
-        var parser = Parser(tokens: Lexer.lex(file))
+        var tokens = Lexer.lex(file)
+        // Each repair: the inserted `}` and the `{` it closes, as indices into `tokens`.
+        var repairs: [(brace: Int, open: Int)] = []
+        while repairs.count < maximumRepairs, let repair = missingCloseBrace(in: tokens) {
+            let found = tokens[repair.before]
+            tokens.insert(
+                Token(.closeBrace, "}", at: found.location, isFirstOnLine: found.isFirstOnLine), at: repair.before)
+            repairs = repairs.map { ($0.brace >= repair.before ? $0.brace + 1 : $0.brace, $0.open) }
+            repairs.append((repair.before, repair.open))
+        }
+        var parser = Parser(tokens: tokens)
         let syntax = parser.parseFile()
-        return (syntax, parser.diagnostics)
+        // An error about a `}` that is not in the file is the repair's own.
+        let insertedAt = Set(repairs.map { tokens[$0.brace].location })
+        var diagnostics = parser.diagnostics.filter {
+            !(insertedAt.contains($0.location) && $0.message.hasSuffix("found '}'"))
+        }
+        for (brace, open) in repairs {
+            let found = tokens[brace + 1]
+            let owner = syntax.states.first { $0.tokens.openBrace == open }.map { "state '\($0.name.text)'" }
+            let what = owner ?? "the '{' on line \(tokens[open].location.line)"
+            diagnostics.append(
+                Diagnostic(
+                    .syntaxError, .error, "expected '}' to close \(what), found \(found.quoted)",
+                    at: found.location, notes: [.init("to match this '{'", at: tokens[open].location)]))
+        }
+        return (syntax, diagnostics)
+    }
+
+    /// At most this many `}` are put back by the layout in one file.
+    static let maximumRepairs = 8
+
+    /// Where a `}` is most likely missing inside the file, as the layout shows it: a `}` that
+    /// starts its line left of the line of the `{` it closes belongs to an outer `{`, so that
+    /// `{` lacks its own `}`, which belongs before the first later line that starts at or
+    /// left of the `{`'s line (the next state, or that `}`). Nil when the braces balance or
+    /// the layout shows nothing (a `}` missing at the end is the end of file's error).
+    package static func missingCloseBrace(in tokens: [Token]) -> (open: Int, before: Int)? {
+        let opens = tokens.count { $0.kind == .openBrace }
+        guard opens > tokens.count(where: { $0.kind == .closeBrace }) else { return nil }
+        var firstColumn: [Int: Int] = [:]
+        for token in tokens where firstColumn[token.location.line] == nil {
+            firstColumn[token.location.line] = token.location.column
+        }
+        // The tokens that start a line and can follow a closed block: a state's name or `(`, or a `}`.
+        let lineStarts = tokens.indices.filter {
+            tokens[$0].isFirstOnLine && [.name, .openParen, .closeBrace].contains(tokens[$0].kind)
+        }
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .openBrace:
+                open.append(index)
+            case .closeBrace:
+                guard let brace = open.popLast() else { return nil }
+                let line = tokens[brace].location.line
+                guard token.isFirstOnLine, token.location.line != line, let indentation = firstColumn[line],
+                    token.location.column < indentation
+                else { continue }
+                return lineAfter(brace, upTo: index, indentation: indentation).map { (brace, $0) }
+            default:
+                continue
+            }
+        }
+        // Still open at the end: the innermost `{` whose block a later line leaves (of the
+        // innermost few, so that deep nesting costs no more than a few passes).
+        for brace in open.suffix(maximumRepairs).reversed() {
+            guard let indentation = firstColumn[tokens[brace].location.line] else { continue }
+            if let before = lineAfter(brace, upTo: tokens.count - 1, indentation: indentation) {
+                return (brace, before)
+            }
+        }
+        return nil
+
+        /// The first of `lineStarts` after `brace`, up to `last`, at or left of `indentation`.
+        func lineAfter(_ brace: Int, upTo last: Int, indentation: Int) -> Int? {
+            var low = 0
+            var high = lineStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lineStarts[middle] <= brace { low = middle + 1 } else { high = middle }
+            }
+            return lineStarts[low...].prefix { $0 <= last }.first { tokens[$0].location.column <= indentation }
+        }
     }
 
     // MARK: Rules
@@ -313,11 +399,41 @@ package struct Parser {
             do {
                 items.append(try parseItem(context))
             } catch ParseFailure.syntax {
+                noteRowAcrossLines(failedFrom: start, previous: items.last)
                 synchronize(from: start)
             }
         }
         try expectClosingBrace(matching: open)
         return items
+    }
+
+    /// Newlines carry no meaning, so a row whose action is missing reads the next line's
+    /// event as its action, and the error shows on a later line. When the row that failed,
+    /// or the row before it, goes on past the end of its first line, the error gets a note
+    /// there: the action or `-` may be missing after that line's last name.
+    private mutating func noteRowAcrossLines(failedFrom start: Int, previous: BodyItemSyntax?) {
+        guard let last = diagnostics.indices.last, diagnostics[last].id == .syntaxError else { return }
+        let errorLine = diagnostics[last].location.line
+        // The failed row, if the error is past its first line; else the row before it.
+        var rows: [(first: Int, final: Int)] = [(start, index)]
+        if case .row(let row)? = previous, row.tokens.end > row.tokens.start {
+            rows.append((row.tokens.start, row.tokens.end - 1))
+        }
+        for (first, final) in rows {
+            let line = tokens[first].location.line
+            guard tokens[final].location.line > line, tokens[final].location.line <= errorLine else { continue }
+            var end = first
+            while end + 1 < tokens.count && tokens[end + 1].location.line == line { end += 1 }
+            // A row whose first line ends after its next state: an event (or guard), a name.
+            guard end > first, tokens[end].kind == .name,
+                tokens[first].kind == .name || tokens[first].kind == .openBracket
+            else { continue }
+            diagnostics[last].notes.append(
+                .init(
+                    "this row goes on past the end of line \(line); if it ends here, add its action or '-' after '\(tokens[end].text)'",
+                    at: tokens[end].location))
+            return
+        }
     }
 
     /// `bodyItem = placeholder | overrideBlock | item ;`

@@ -43,13 +43,6 @@ struct Declarations {
                 .unusedEvent, "event '\(declaration.name)' is declared but no row uses it",
                 at: declaration.name.location)
         }
-        if headers.isolation == nil, let first = timers.keys.min() {
-            let machine = headers.fsmName.map { "machine '\($0.text)'" } ?? "the machine"
-            log.error(
-                .timerWithoutIsolation,
-                "\(machine) has an '\(events.names[first].text)' row but no 'Isolation:' header; a timer calls its machine back from another task, which only a machine isolated to a global actor allows: add 'Isolation: MainActor'",
-                at: events.names[first].location)
-        }
     }
 
     /// The index of the event `name` in a row of `owner`: an `after(…)` event is the timer

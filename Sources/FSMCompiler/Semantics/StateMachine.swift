@@ -86,8 +86,17 @@ public struct StateMachine: Hashable, Sendable {
     /// The superstates with a `History:` header, in state order: one stored value each.
     public var historyStates: [Int] { states.indices.filter { states[$0].history != nil } }
 
-    /// Indices of the states that can be current: the concrete ones, in declaration order.
+    /// Indices of the concrete states, in declaration order.
     public var concreteStates: [Int] { states.indices.filter { !states[$0].isAbstract } }
+
+    /// Indices of the states a machine without parallel states can be in, in declaration
+    /// order: the concrete states without an initial row. A concrete state with an initial row
+    /// is never current (entering it enters its initial substate), so the generated state enum
+    /// has no case for it and a machine can be neither created nor restored in it (Language
+    /// reference › Initial substates).
+    public var currentStates: [Int] {
+        states.indices.filter { !states[$0].isAbstract && states[$0].initialSubstate == nil }
+    }
 
     /// Whether some state is a `Parallel:` state: the machine is then in a configuration of
     /// states at once, one per active region (Language reference › Regions), which

@@ -137,9 +137,10 @@ extension Statechart {
     }
 
     /// The concrete states a history of `state` can hold: the states that can be current
-    /// inside it, itself included when it is concrete.
+    /// inside it, itself included when it is concrete; never a state with an initial row,
+    /// which is never current.
     func storableStates(of state: Int) -> [Int] {
-        isAbstract.indices.filter { !isAbstract[$0] && isWithin($0, state) }
+        isAbstract.indices.filter { !isAbstract[$0] && initialSubstate[$0] == nil && isWithin($0, state) }
     }
 }
 

@@ -210,11 +210,6 @@ import Testing
                 "7:14: error: 'after(1min)' is a delayed event, not an exit action: it starts a row of the state it times, as in 'after(1min) Next action' [misplacedAfter]",
             ]),
         Example(
-            .timerWithoutIsolation, headers + "{\n  S { E T -  after(30s) T - }\n  T { after(1s) S - }\n}",
-            [
-                "4:14: error: machine 'F' has an 'after(30s)' row but no 'Isolation:' header; a timer calls its machine back from another task, which only a machine isolated to a global actor allows: add 'Isolation: MainActor' [timerWithoutIsolation]"
-            ]),
-        Example(
             .timerPredicate,
             headers
                 + "Isolation: MainActor\nPredicate: Network = wifi | cellular\n{\n  S { E [Network = wifi] T -  after(30s) [Network = wifi] T - }\n  T { [Network = cellular] { after(1s) S - } }\n}",
@@ -1155,9 +1150,15 @@ import Testing
             []),
         // Timers in a state and its superstate, guarded by conditions, in an isolated machine.
         Example(
-            .timerWithoutIsolation,
+            .timerPredicate,
             headers
                 + "Isolation: MainActor\n{\n  (A) { after(30s) T - }\n  S : A { after(30s) [isSlow] T -  after(30s) T - }\n  T { E S - }\n}",
+            []),
+        // Timers in a machine without `Isolation:`: the app runs them (SPEC 1.5).
+        Example(
+            .timerPredicate,
+            headers
+                + "{\n  (A) { after(30s) T - }\n  S : A { after(30s) [isSlow] T -  after(30s) T - }\n  T { E S - }\n}",
             []),
         Example(
             .timerPredicate,
@@ -1180,7 +1181,7 @@ import Testing
             headers + "History: P = shallow\n{\n  (P) { - A  - }\n  A : P { E S - }\n  S { E P - }\n}", []),
         Example(
             .historyWithoutSubstates,
-            headers + "History: P = deep\n{\n  P { - A  -  E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
+            headers + "History: P = deep\n{\n  (P) { - A  -  E S - }\n  A : P { F S - }\n  S { E P - }\n}", []),
         // A letter replaced is a name meant (Coin, Join; Step1, Step2), and so is a plural.
         Example(
             .similarEventName,

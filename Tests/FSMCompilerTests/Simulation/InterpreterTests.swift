@@ -358,3 +358,29 @@ import Testing
         #expect(list.map(\.column) == [1, 37, 66])
     }
 }
+
+/// A concrete state with an initial row is never current (Language reference › Initial
+/// substates): the model's `currentStates` leaves it out, and no step ends in it.
+@Suite struct NeverCurrentStateSimulationTests {
+    @Test func noStepEndsInAStateWithAnInitialRow() throws {
+        let source = String(
+            decoding: readBytes(Paths.fixtures + "/Machines/Jumper.sm"), as: UTF8.self)
+        let model = try #require(machine(source))
+        let names = model.currentStates.map { model.states[$0].name }
+        #expect(names == ["Rising", "Peak", "Falling", "Ground"])
+        #expect(model.states[Interpreter(model).state].name == "Rising")
+        for state in model.currentStates {
+            for event in model.events.indices {
+                var interpreter = Interpreter(model, state: state)
+                _ = interpreter.handle(event, predicates: [], conditions: [])
+                #expect(
+                    model.currentStates.contains(interpreter.state),
+                    "\(model.states[state].name) \(model.events[event].name)")
+            }
+        }
+        var interpreter = Interpreter(model, state: model.currentStates[3])
+        let jump = try #require(model.events.firstIndex { $0.name == "Jump" })
+        let step = interpreter.handle(jump, predicates: [], conditions: [])
+        #expect(interpreter.line(for: step) == "Ground Jump -> Rising {push lift}")
+    }
+}

@@ -30,7 +30,24 @@ extension Translator {
             inherits: ["FSMRuntime.MachineActions"],
             whereClause: ["State == \(names.types.state)", "Event == \(names.types.event)"],
             requirements: actions + conditions, isolation: isolation)
-        guard machine.isolation != nil else { return [.protocolDeclaration(declaration)] }
+        guard machine.isolation != nil else {
+            guard machine.hasTimers else { return [.protocolDeclaration(declaration)] }
+            // The timer hooks: the app starts and cancels the timers (no default).
+            declaration.attributes = [Self.timerAvailability]
+            declaration.requirements += timerHooks.map { hook in
+                var requirement = hook
+                requirement.access = nil
+                requirement.body = []
+                return requirement
+            }
+            return [
+                .protocolDeclaration(declaration),
+                .extensionDeclaration(
+                    SwiftExtension(
+                        attributes: [Self.timerAvailability], name: names.types.actions,
+                        members: timerHooks.filter(hasDefault).map { .function($0) })),
+            ]
+        }
         // Isolated to an actor, it cannot refine `MachineActions`, whose requirements are
         // not: it declares the hooks itself, with the same defaults.
         declaration.inherits = machine.hasTimers ? ["Swift.SendableMetatype"] : []

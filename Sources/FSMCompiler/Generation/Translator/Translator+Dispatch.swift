@@ -4,7 +4,7 @@
 extension Translator {
     /// `switch state`, each case a tail call of the state's function.
     var dispatchFunction: SwiftDeclaration {
-        let cases = machine.concreteStates.map { state in
+        let cases = machine.currentStates.map { state in
             SwiftCase(
                 patterns: [.enumCase(machine.states[state].named.swiftName)],
                 body: [.returnStatement(awaited(.call(.identifier(stateFunctionName(state)), forwardedEventArguments)))]

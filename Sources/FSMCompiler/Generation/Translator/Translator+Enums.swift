@@ -6,7 +6,7 @@ extension Translator {
     var stateEnum: SwiftDeclaration {
         let declaration = namedEnum(
             names.types.state, documentation: "The states of the `\(machine.name.name)` machine.",
-            cases: machine.concreteStates.map { machine.states[$0].named })
+            cases: machine.currentStates.map { machine.states[$0].named })
         guard case .enumeration(var enumeration) = declaration else { return declaration }
         enumeration.members.insert(contentsOf: handledEventsProperty, at: 0)
         return .enumeration(enumeration)

@@ -34,7 +34,7 @@ extension Translator {
         guard !machine.appEvents.isEmpty else { return [] }
         var lists: [[Int]] = []
         var statesByList: [[Int]: [Int]] = [:]
-        for state in machine.concreteStates {
+        for state in machine.currentStates {
             let list = answers(state).filter { if case .never = $0.answer { false } else { true } }.map(\.event)
             if statesByList[list] == nil { lists.append(list) }
             statesByList[list, default: []].append(state)
@@ -69,7 +69,7 @@ extension Translator {
         var always: [SwiftPattern] = []
         var never: [SwiftPattern] = []
         var cases: [SwiftCase] = []
-        for state in machine.concreteStates {
+        for state in machine.currentStates {
             let pattern = SwiftPattern.enumCase(machine.states[state].named.swiftName)
             let answers = answers(state)
             if answers.allSatisfy({ if case .always = $0.answer { true } else { false } }) {

@@ -371,12 +371,17 @@ extension Translator {
                     defaultValue: .call(.identifier(names.types.history), [])))
             function.body.append(.assignment(.member(.identifier("self"), historyStorage), .identifier("history")))
         }
-        if machine.hasTimers {
+        if machine.hasTimers && hasScheduler {
             function.documentation += [
                 "The timers of `state` and its superstates start, on `timers`: by default on the",
                 "continuous clock; a test passes `FSMRuntime.ManualTimers` and advances time by hand.",
             ]
             function.parameters.append(timersParameter)
+            function.body += timerInitialization
+        } else if machine.hasTimers {
+            function.documentation += [
+                "The timers of `state` and its superstates start, through the actions' `startTimer`."
+            ]
             function.body += timerInitialization
         }
         return .initializer(function)

@@ -112,7 +112,7 @@ extension Translator {
             let timeLeft = SwiftExpression.nilCoalescing(
                 .call(
                     .member(.identifier("actions"), "timeLeft"),
-                    [SwiftArgument(.identifier("$0")), SwiftArgument("on", .identifier(names.timers))]),
+                    [SwiftArgument(.identifier("$0"))] + schedulerArguments),
                 .member(.identifier("$0"), "duration"))
             arguments.append(
                 SwiftArgument(
@@ -153,8 +153,10 @@ extension Translator {
             "A machine as `snapshot` has it: in its state" + (hasHistory ? ", with its history" : "")
             + ". No entry actions run, so that a saved machine is restored as it was."
         if machine.hasTimers {
-            parameters.append(timersParameter)
-            body.append(.assignment(.member(.identifier("self"), names.timers), .identifier("timers")))
+            if hasScheduler {
+                parameters.append(timersParameter)
+                body.append(.assignment(.member(.identifier("self"), names.timers), .identifier("timers")))
+            }
             let pending = SwiftExpression.identifier("pending")
             body.append(
                 .forIn(
@@ -169,7 +171,9 @@ extension Translator {
                                 ]))
                     ]))
             text +=
-                " The timers it lists start on `timers`, each to fire after the time it had left"
+                (hasScheduler
+                    ? " The timers it lists start on `timers`, each to fire after the time it had left"
+                    : " The timers it lists start through the actions, each to fire after the time it had left")
                 + " (`\(names.types.snapshot).advanced(by:)` counts the time since it was taken)."
         }
         return .initializer(

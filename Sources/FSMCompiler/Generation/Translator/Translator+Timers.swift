@@ -61,20 +61,66 @@ extension Translator {
         }
     }
 
+    /// Whether the machine runs its timers on a scheduler (`TimerScheduler`), which calls it
+    /// back from a task of its own: an isolated machine. A machine without `Isolation:` has
+    /// its actions run them on the app's own executor (Language reference › Timers).
+    var hasScheduler: Bool { machine.isolation != nil }
+
+    /// The type of the closure a timer calls when it falls due: `@Sendable` and `async` for a
+    /// scheduler, which hops back to the machine's actor; for a machine without an actor, a
+    /// closure the app calls where it runs the machine, `nonisolated(nonsending)` and `async`
+    /// in an async machine.
+    private var fireType: String {
+        if hasScheduler { return "@escaping @Sendable () async -> Swift.Void" }
+        return machine.isAsync
+            ? "nonisolated(nonsending) @escaping () async -> Swift.Void" : "@escaping () -> Swift.Void"
+    }
+
     /// The actions protocol's timer requirements, with their default bodies: the trace of a
-    /// timeout, and starting and cancelling a timer on the machine's scheduler.
+    /// timeout, and starting and cancelling a timer on the machine's scheduler. Without a
+    /// scheduler, starting and cancelling have no default (the app runs its timers), and
+    /// `timeLeft` answers nil.
     var timerHooks: [SwiftFunction] {
         guard machine.hasTimers else { return [] }
         let timer = SwiftParameter(label: "_", name: "timer", type: timerType)
-        let scheduler = SwiftParameter(label: "on", name: "timers", type: schedulerType)
+        let scheduler = hasScheduler ? [SwiftParameter(label: "on", name: "timers", type: schedulerType)] : []
         let timers = SwiftExpression.identifier("timers")
+        let trace = SwiftFunction(
+            documentation: [
+                "Called after every timeout the machine handles, with what happened; the default does nothing."
+            ],
+            access: modifier, isMutating: true, name: "trace",
+            parameters: [timer, SwiftParameter(name: "outcome", type: outcomeType)], body: [])
+        guard hasScheduler else {
+            return [
+                trace,
+                SwiftFunction(
+                    documentation: [
+                        "Called when the machine enters the state of `timer`: call `fire` where the machine runs,",
+                        "once `duration` has passed (`timer.duration`, or for a restored machine the time the timer",
+                        "had left), unless `cancelTimer(_:)` comes first; never from inside this call or an action.",
+                        "Starting a running timer restarts it.",
+                    ],
+                    access: modifier, isMutating: true, name: "startTimer",
+                    parameters: [
+                        timer, SwiftParameter(label: "after", name: "duration", type: "Swift.Duration"),
+                        SwiftParameter(name: "fire", type: fireType),
+                    ],
+                    body: []),
+                SwiftFunction(
+                    documentation: ["Called when the machine leaves the state of a running `timer`: stop it."],
+                    access: modifier, isMutating: true, name: "cancelTimer", parameters: [timer], body: []),
+                SwiftFunction(
+                    documentation: [
+                        "Asked for the machine's snapshot: how long until the running `timer` fires, nil if",
+                        "unknown (it is then saved with its whole duration). The default answers nil.",
+                    ],
+                    access: modifier, name: "timeLeft", parameters: [timer], returnType: "Swift.Duration?",
+                    body: [.returnStatement(.identifier("nil"))]),
+            ]
+        }
         return [
-            SwiftFunction(
-                documentation: [
-                    "Called after every timeout the machine handles, with what happened; the default does nothing."
-                ],
-                access: modifier, isMutating: true, name: "trace",
-                parameters: [timer, SwiftParameter(name: "outcome", type: outcomeType)], body: []),
+            trace,
             SwiftFunction(
                 documentation: [
                     "Called when the machine enters the state of `timer`, to call `fire` once `duration` has",
@@ -83,8 +129,9 @@ extension Translator {
                 ],
                 access: modifier, isMutating: true, name: "startTimer",
                 parameters: [
-                    timer, SwiftParameter(label: "after", name: "duration", type: "Swift.Duration"), scheduler,
-                    SwiftParameter(name: "fire", type: "@escaping @Sendable () async -> Swift.Void"),
+                    timer, SwiftParameter(label: "after", name: "duration", type: "Swift.Duration"),
+                ] + scheduler + [
+                    SwiftParameter(name: "fire", type: fireType)
                 ],
                 body: [
                     .expression(
@@ -99,32 +146,45 @@ extension Translator {
                 documentation: [
                     "Called when the machine leaves the state of a running `timer`; the default cancels it on `timers`."
                 ],
-                access: modifier, isMutating: true, name: "cancelTimer", parameters: [timer, scheduler],
+                access: modifier, isMutating: true, name: "cancelTimer", parameters: [timer] + scheduler,
                 body: [.expression(.call(.member(timers, "cancel"), [SwiftArgument(.identifier("timer"))]))]),
             SwiftFunction(
                 documentation: [
                     "Asked for the machine's snapshot: how long until the running `timer` fires, nil if",
                     "unknown (it is then saved with its whole duration). The default asks `timers`.",
                 ],
-                access: modifier, name: "timeLeft", parameters: [timer, scheduler], returnType: "Swift.Duration?",
+                access: modifier, name: "timeLeft", parameters: [timer] + scheduler, returnType: "Swift.Duration?",
                 body: [.returnStatement(.call(.member(timers, "timeLeft"), [SwiftArgument(.identifier("timer"))]))]),
         ]
     }
 
-    /// The scheduler and the tokens of the running timers.
+    /// Whether the actions protocol gives `hook`, one of `timerHooks`, a default: all but
+    /// starting and cancelling a timer in a machine without a scheduler.
+    func hasDefault(_ hook: SwiftFunction) -> Bool {
+        hasScheduler || (hook.name != "startTimer" && hook.name != "cancelTimer")
+    }
+
+    /// `on: timers`, the scheduler argument of the actions' timer hooks, where there is one.
+    var schedulerArguments: [SwiftArgument] {
+        hasScheduler ? [SwiftArgument("on", .identifier(names.timers))] : []
+    }
+
+    /// The scheduler, if the machine has one, and the tokens of the running timers.
     var timerProperties: [SwiftDeclaration] {
-        [
+        let scheduler: [SwiftDeclaration] = [
             .property(
                 SwiftProperty(
                     documentation: ["Runs the timers of the `after` rows."], restriction: "private",
-                    isVariable: false, name: names.timers, type: schedulerType)),
+                    isVariable: false, name: names.timers, type: schedulerType))
+        ]
+        return (hasScheduler ? scheduler : []) + [
             .property(
                 SwiftProperty(
                     documentation: [
                         "The token of each running timer's latest start: a firing with another one is stale, and ignored."
                     ],
                     restriction: "private", isVariable: true, name: names.timerTokens,
-                    initialValue: .call(.typeName("FSMRuntime.TimerTokens<\(timerType)>"), []))),
+                    initialValue: .call(.typeName("FSMRuntime.TimerTokens<\(timerType)>"), [])))
         ]
     }
 
@@ -137,9 +197,8 @@ extension Translator {
 
     /// What the initializer adds: the scheduler kept, and the timers of the state it starts in started.
     var timerInitialization: [SwiftStatement] {
-        [
-            .assignment(.member(.identifier("self"), names.timers), .identifier("timers")),
-            .expression(.call(.identifier("startTimers"), [SwiftArgument(.identifier("state"))])),
+        (hasScheduler ? [.assignment(.member(.identifier("self"), names.timers), .identifier("timers"))] : []) + [
+            .expression(.call(.identifier("startTimers"), [SwiftArgument(.identifier("state"))]))
         ]
     }
 
@@ -158,7 +217,7 @@ extension Translator {
     var startTimersFunction: SwiftDeclaration {
         var cases: [SwiftCase] = []
         var untimed: [SwiftPattern] = []
-        for state in machine.concreteStates {
+        for state in machine.currentStates {
             let calls = timerCalls("startTimer", machine.states[state].ancestors + [state])
             if calls.isEmpty {
                 untimed.append(.enumCase(machine.states[state].named.swiftName))
@@ -205,8 +264,12 @@ extension Translator {
                                 SwiftArgument(
                                     "after",
                                     .nilCoalescing(.identifier("duration"), .member(.identifier("timer"), "duration"))),
-                                SwiftArgument("on", .identifier(names.timers)),
-                                SwiftArgument("fire", .capturingClosure(captures: ["weak self"], body: .await(fired))),
+                            ] + schedulerArguments + [
+                                SwiftArgument(
+                                    "fire",
+                                    .capturingClosure(
+                                        captures: ["weak self"],
+                                        body: hasScheduler || machine.isAsync ? .await(fired) : fired))
                             ])),
                 ]))
     }
@@ -229,7 +292,7 @@ extension Translator {
                     .expression(
                         .call(
                             .member(.identifier("actions"), "cancelTimer"),
-                            [SwiftArgument(.identifier("timer")), SwiftArgument("on", .identifier(names.timers))])),
+                            [SwiftArgument(.identifier("timer"))] + schedulerArguments)),
                 ]))
     }
 
@@ -297,7 +360,7 @@ extension Translator {
     var timerDispatchFunction: SwiftDeclaration {
         var cases: [SwiftCase] = []
         var untimed: [SwiftPattern] = []
-        for index in machine.concreteStates {
+        for index in machine.currentStates {
             let state = machine.states[index]
             let timed = (dispatch[index] ?? []).filter { machine.timer(of: $0.event) != nil }
             guard !timed.isEmpty else {

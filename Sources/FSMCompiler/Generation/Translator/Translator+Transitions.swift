@@ -40,7 +40,7 @@ extension Translator {
                 groups.append(([value], body))
             }
         }
-        let coversEveryState = values.count == machine.concreteStates.count + 1
+        let coversEveryState = values.count == machine.currentStates.count + 1
         var cases: [SwiftCase] = []
         var emptyCase: SwiftCase?
         for group in groups {
