@@ -20,11 +20,11 @@ struct ConfigurationLayout {
 
     init(_ machine: StateMachine) {
         self.machine = machine
-        chart = Statechart(machine)
+        let chart = Statechart(machine)
+        self.chart = chart
         let states = machine.states
-        let isRegion = states.indices.map(machine.isRegion)
-        self.isRegion = isRegion
-        let container = states.map { state in state.ancestors.last { isRegion[$0] } }
+        isRegion = chart.regions
+        let container = states.indices.map(chart.region(around:))
         self.container = container
         var nodes: [Int: [Int]] = [:]
         for index in states.indices where !isRegion[index] && (states[index].isParallel || !states[index].isAbstract) {
