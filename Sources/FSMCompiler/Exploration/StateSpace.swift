@@ -26,6 +26,12 @@ package struct StateSpace: Sendable {
         /// The configurations found when it stopped, and their depth, for the message.
         package var found: Int
         package var depth: Int
+
+        package init(limit: Int, found: Int, depth: Int) {
+            self.limit = limit
+            self.found = found
+            self.depth = depth
+        }
     }
 
     /// A situation of the machine: where it is, what its histories hold, which timers run.

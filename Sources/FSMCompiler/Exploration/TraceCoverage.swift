@@ -23,6 +23,12 @@ package struct TraceCoverage: Sendable {
         package var line: Int
         package var column: Int
         package var message: String
+
+        package init(line: Int, column: Int, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
     }
 
     package init(_ machine: StateMachine) {
