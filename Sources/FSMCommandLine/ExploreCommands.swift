@@ -81,6 +81,11 @@ extension CommandLineTool {
         arguments.value("--cover").flatMap(PathCover.Criterion.init(rawValue:)) ?? .transitions
     }
 
+    /// `1000001`, or `1.2e+20` past what a whole number shows.
+    static func count(_ value: Double) -> String {
+        value < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// `--limit N`, a positive number; nil after a usage error.
     func limit(_ arguments: ParsedArguments, usage: String) -> Int? {
         guard let text = arguments.value("--limit") else { return Self.defaultLimit }
@@ -101,6 +106,12 @@ extension CommandLineTool {
         do throws(StateSpace.LimitExceeded) {
             return try StateSpace(machine, limit: limit)
         } catch {
+            if let bound = error.bound {
+                console.writeError(
+                    "\(machine.name.location): error: '\(machine.name.name)' allows up to \(Self.count(bound)) configurations (its parallel states multiply their regions' states), more than the limit of \(error.limit); explore fewer with smaller regions, or raise --limit to search anyway [stateSpaceLimit]\n"
+                )
+                return nil
+            }
             console.writeError(
                 "\(machine.name.location): error: '\(machine.name.name)' can reach more than \(error.limit) situations (configurations with their stored histories and running timers; \(error.found) found within \(error.depth) steps); explore fewer with smaller regions, or raise --limit [stateSpaceLimit]\n"
             )

@@ -26,12 +26,40 @@ package struct StateSpace: Sendable {
         /// The configurations found when it stopped, and their depth, for the message.
         package var found: Int
         package var depth: Int
+        /// When the search did not start: how many configurations the chart allows
+        /// (`configurationBound`), more than `limit`.
+        package var bound: Double?
 
-        package init(limit: Int, found: Int, depth: Int) {
+        package init(limit: Int, found: Int, depth: Int, bound: Double? = nil) {
             self.limit = limit
             self.found = found
             self.depth = depth
+            self.bound = bound
         }
+    }
+
+    /// How many configurations the chart allows at most: a leaf is one, a parallel state
+    /// the product of its regions', another superstate the sum of its substates' (and
+    /// itself, when it can be current). Regions multiply: six regions of ten states allow
+    /// a million, which no search should start on.
+    package static func configurationBound(_ machine: StateMachine) -> Double {
+        var memo: [Int: Double] = [:]
+        func count(_ index: Int) -> Double {
+            if let known = memo[index] { return known }
+            let state = machine.states[index]
+            let canBeCurrent = !state.isAbstract && !state.isParallel && state.initialSubstate == nil
+            let result: Double
+            if state.substates.isEmpty {
+                result = canBeCurrent ? 1 : 0
+            } else if state.isParallel {
+                result = state.substates.reduce(1) { $0 * count($1) }
+            } else {
+                result = state.substates.reduce(canBeCurrent ? 1 : 0) { $0 + count($1) }
+            }
+            memo[index] = result
+            return result
+        }
+        return machine.states.indices.filter { machine.states[$0].superstates.isEmpty }.reduce(0) { $0 + count($1) }
     }
 
     /// A situation of the machine: where it is, what its histories hold, which timers run.
@@ -76,6 +104,8 @@ package struct StateSpace: Sendable {
     package init(_ machine: StateMachine, limit: Int = 100_000) throws(LimitExceeded) {
         self.machine = machine
         rows = TableRows(machine)
+        let bound = Self.configurationBound(machine)
+        guard bound <= Double(limit) else { throw LimitExceeded(limit: limit, found: 0, depth: 0, bound: bound) }
         let start = Interpreter(machine)
         var index: [NodeKey: Int] = [:]
         add(start, parent: nil, depth: 0, index: &index)

@@ -98,7 +98,15 @@ import Testing
         #expect(run.status == .failure && run.output.isEmpty)
         #expect(
             run.errors == Self.turnstile
-                + ":4:6: error: 'Turnstile' can reach more than 2 situations (configurations with their stored histories and running timers; 2 found within 1 steps); explore fewer with smaller regions, or raise --limit [stateSpaceLimit]\n"
+                + ":4:6: error: 'Turnstile' allows up to 3 configurations (its parallel states multiply their regions' states), more than the limit of 2; explore fewer with smaller regions, or raise --limit to search anyway [stateSpaceLimit]\n"
+        )
+        // Two configurations, four situations: a superstate's timer runs or is spent.
+        let timed = "FSM: T\nInitial: A\n{\n  (Top) { after(5s) B - }\n  A : Top { Go B - }\n  B : Top { Go A - }\n}\n"
+        let search = ToolTranscript.run(["verify", "-", "--limit", "3"], input: timed)
+        #expect(search.status == .failure)
+        #expect(
+            search.errors
+                == "<stdin>:1:6: error: 'T' can reach more than 3 situations (configurations with their stored histories and running timers; 3 found within 2 steps); explore fewer with smaller regions, or raise --limit [stateSpaceLimit]\n"
         )
     }
 

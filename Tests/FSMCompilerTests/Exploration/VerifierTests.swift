@@ -188,7 +188,17 @@ import Testing
         source += "}\n"
         let checked = FSMTestSupport.machine(source)
         let wide = try #require(checked)
+        #expect(StateSpace.configurationBound(wide) == 729)
         #expect(try StateSpace(wide).configurations.count == 729)
-        #expect(throws: StateSpace.LimitExceeded(limit: 500, found: 500, depth: 7)) { try StateSpace(wide, limit: 500) }
+        // Where the regions allow more configurations than the limit, the search does not start.
+        #expect(throws: StateSpace.LimitExceeded(limit: 500, found: 0, depth: 0, bound: 729)) {
+            try StateSpace(wide, limit: 500)
+        }
+        // A superstate's timer, spent or running, doubles the situations of its two states.
+        let timedModel = FSMTestSupport.machine(
+            "FSM: T\nInitial: A\n{\n  (Top) { after(5s) B - }\n  A : Top { Go B - }\n  B : Top { Go A - }\n}\n")
+        let timed = try #require(timedModel)
+        #expect(try StateSpace(timed).nodes.count == 4)
+        #expect(throws: StateSpace.LimitExceeded(limit: 3, found: 3, depth: 2)) { try StateSpace(timed, limit: 3) }
     }
 }
