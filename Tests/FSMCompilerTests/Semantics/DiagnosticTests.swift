@@ -368,6 +368,19 @@ import Testing
                 "6:5: error: empty guard '[]'; add predicate matches or conditions, or remove it [emptyGuard]",
             ]),
         Example(
+            .entryExitArguments,
+            headers + """
+                {
+                  S <on(x) >{a off(x, y)} { E S - }
+                  S <on(x) { F S - }
+                }
+                """,
+            [
+                "4:9: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+                "4:20: error: 'off' is an exit action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+                "5:9: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+            ]),
+        Example(
             .implicitClash,
             twoPredicates + """
                 {
@@ -1265,6 +1278,8 @@ import Testing
                 }
                 """, []),
         Example(.emptyGuard, headers + "{\n  S {\n    E [c] S -\n    [d] { F S - }\n  }\n}", []),
+        // `()` passes no arguments, as after a row's action.
+        Example(.entryExitArguments, headers + "{\n  S <on() >{a off} { E S on }\n}", []),
         Example(
             .implicitClash,
             twoPredicates + """
