@@ -993,6 +993,13 @@ import Testing
                 "7:4: warning: abstract state 'C' is not a superstate of any state reachable from 'S' [unreachableState]",
                 "8:3: warning: state 'U' is unreachable from the initial state 'S' [unreachableState]",
             ]),
+        // In a region as outside one, a concrete state with an initial row is never current.
+        Example(
+            .unreachableState,
+            regions(replacing: "  A2 : A - - -", with: "  A2 : A { - A3 - }\n  A3 : A2 - - -"),
+            [
+                "9:3: warning: state 'A2' is never current: entering it enters its initial substate 'A3' [unreachableState]"
+            ]),
         Example(
             .unusedPredicateType,
             """
