@@ -6,8 +6,10 @@
 /// down.
 ///
 /// A *scope* is the top level (nil) or a region; its *nodes* are the cases of its enum:
-/// its concrete states outside nested parallel states, and its outermost parallel states.
-/// A region that is itself a parallel state has no nodes: its value is its struct.
+/// its states that can be current outside nested parallel states (concrete, without an
+/// initial row: a state with one is never current, so no value names it), and its
+/// outermost parallel states. A region that is itself a parallel state has no nodes: its
+/// value is its struct.
 struct ConfigurationLayout {
     let machine: StateMachine
     let chart: Statechart
@@ -27,7 +29,7 @@ struct ConfigurationLayout {
         let container = IDArray<StateID, StateID?>(states.indices.map(chart.region(around:)))
         self.container = container
         var nodes: [StateID?: [StateID]] = [:]
-        for index in states.indices where !isRegion[index] && (states[index].isParallel || !states[index].isAbstract) {
+        for index in states.indices where !isRegion[index] && (states[index].isParallel || chart.canBeCurrent(index)) {
             nodes[container[index], default: []].append(index)
         }
         nodesByScope = nodes

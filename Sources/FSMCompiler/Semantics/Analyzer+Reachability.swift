@@ -67,8 +67,18 @@ extension Analysis {
                 resolution.forkTargets[row].forEach(enter)
             }
         }
-        for (index, state) in zip(states.indices, states) where !reached.contains(index) {
+        for (index, state) in zip(states.indices, states) {
             let location = state.concreteAt ?? state.abstractAt ?? state.name.location
+            // As in a machine without parallel states: entered or not, a concrete state with
+            // an initial row is never current.
+            if !state.isAbstract && !resolution.isParallel[index], let substate = resolution.initialSubstate[index] {
+                log.warning(
+                    .unreachableState,
+                    "state '\(state.name)' is never current: entering it enters its initial substate '\(states[substate].name)'",
+                    at: location)
+                continue
+            }
+            guard !reached.contains(index) else { continue }
             if state.isAbstract {
                 log.warning(
                     .unreachableState,

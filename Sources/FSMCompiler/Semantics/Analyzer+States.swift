@@ -106,7 +106,21 @@ struct Declarations {
         }
         mergeActions(spec.entry, into: \.entry, of: index, kind: "entry", log: &log)
         mergeActions(spec.exit, into: \.exit, of: index, kind: "exit", log: &log)
+        refuseArguments(spec.entry, kind: "entry", log: &log)
+        refuseArguments(spec.exit, kind: "exit", log: &log)
         return index
+    }
+
+    /// Entry and exit actions run on every way in or out, where no event's values exist;
+    /// `()` passes none and is allowed, as after a row's action.
+    private func refuseArguments(_ list: ActionListSyntax?, kind: String, log: inout DiagnosticLog) {
+        for action in list?.actions ?? [] {
+            guard let first = action.arguments?.first else { continue }
+            log.error(
+                .entryExitArguments,
+                "'\(action.name)' is an \(kind) action, which takes no arguments: no event's values are there when it runs",
+                at: first.location)
+        }
     }
 
     private mutating func markAbstractOrConcrete(_ index: StateID, _ spec: StateSyntax, log: inout DiagnosticLog) {
@@ -200,7 +214,7 @@ struct Declarations {
                 syntax: list, actions: list.names.map { actions.index(of: $0) })
             return
         }
-        guard list.names.map(\.text) != first.syntax.names.map(\.text) else { return }
+        guard list.actions.map(\.text) != first.syntax.actions.map(\.text) else { return }
         log.error(
             .inconsistentEntryExit,
             "state '\(states[index].name)' is given different \(kind) actions; give them once, or repeat them exactly",

@@ -30,20 +30,51 @@ public struct Interpreter: Sendable {
     /// of the active states that have neither fired nor been restarted since.
     public private(set) var runningTimers: Set<Int> = []
 
-    /// A machine in the configuration `leaves`, by default the initial one, with `history`.
-    /// As in generated code, no entry actions run, and the timers of every active state start.
-    public init(_ machine: StateMachine, leaves: [StateID]? = nil, history: [StateID: [StateID]] = [:]) {
-        self.machine = machine
+    /// A new machine, in its initial configuration. As in generated code, no entry actions
+    /// run, and the timers of every active state start.
+    public init(_ machine: StateMachine) {
         let chart = Statechart(machine)
-        self.chart = chart
-        self.leaves = leaves.map { chart.ordered($0) } ?? machine.initialConfiguration
-        self.history = history
-        for state in chart.activeStates(of: self.leaves) { runningTimers.formUnion(machine.timers(ownedBy: state)) }
+        self.init(machine, chart: chart, leaves: machine.initialConfiguration, history: [:])
     }
 
-    /// A machine without parallel states in `state`, with each superstate's stored history.
-    public init(_ machine: StateMachine, state: StateID, history: [StateID: StateID] = [:]) {
-        self.init(machine, leaves: [state], history: history.mapValues { [$0] })
+    /// A machine restored in the configuration `leaves` (in any order), with `history`: per
+    /// state with a `History:` header, the leaves last active inside it. As in generated code,
+    /// no entry actions run, and the timers of every active state start.
+    ///
+    /// Throws when the machine cannot be in that configuration, as generated code cannot
+    /// express it: a state that is never current (abstract, parallel, or with an initial
+    /// row: Language reference › Initial substates), two states of one region, a region of an
+    /// active parallel state without one, or a history that holds such a state.
+    public init(_ machine: StateMachine, leaves: [StateID], history: [StateID: [StateID]] = [:]) throws(RestoreError) {
+        let chart = Statechart(machine)
+        if let problem = chart.problemRestoring(leaves) { throw RestoreError(problem) }
+        for (state, stored) in history.sorted(by: { $0.key < $1.key }) {
+            if let problem = chart.problemRestoring(history: stored, of: state) { throw RestoreError(problem) }
+        }
+        self.init(machine, chart: chart, leaves: chart.ordered(leaves), history: history)
+    }
+
+    /// A machine without parallel states restored in `state`, with each superstate's stored
+    /// history; throws as `init(_:leaves:history:)` does.
+    public init(_ machine: StateMachine, state: StateID, history: [StateID: StateID] = [:]) throws(RestoreError) {
+        try self.init(machine, leaves: [state], history: history.mapValues { [$0] })
+    }
+
+    private init(_ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]]) {
+        self.machine = machine
+        self.chart = chart
+        self.leaves = leaves
+        self.history = history
+        for state in chart.activeStates(of: leaves) { runningTimers.formUnion(machine.timers(ownedBy: state)) }
+    }
+
+    /// Why a machine cannot be restored in a configuration or with a history.
+    public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+
+        public init(_ message: String) { self.message = message }
+
+        public var description: String { message }
     }
 
     /// The active states, in entry order: the leaves with all their superstates.
