@@ -42,7 +42,9 @@ extension Statechart {
         guard names.indices.contains(state) else { return "there is no state \(state): the machine has \(names.count)" }
         guard history[state] != nil else { return "'\(names[state])' has no history: no 'History:' header names it" }
         for leaf in stored {
-            guard names.indices.contains(leaf) else { return "there is no state \(leaf): the machine has \(names.count)" }
+            guard names.indices.contains(leaf) else {
+                return "there is no state \(leaf): the machine has \(names.count)"
+            }
             if let problem = problemBeingCurrent(leaf) { return "the history of '\(names[state])': " + problem }
             guard isWithin(leaf, state), leaf != state else {
                 return "the history of '\(names[state])' holds '\(names[leaf])', which is not inside it"

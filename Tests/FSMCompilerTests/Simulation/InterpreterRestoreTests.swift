@@ -49,7 +49,8 @@ import Testing
                 == "'Standby' is never current: entering it enters its initial substate 'Idle'")
         #expect(
             Self.refusal(deck, ["Normal", "Playing"], history: ["Playback": ["Active"]])
-                == "the history of 'Playback': 'Active' is never current: entering it enters its initial substate 'Playing'")
+                == "the history of 'Playback': 'Active' is never current: entering it enters its initial substate 'Playing'"
+        )
         let restored = try Interpreter(
             deck, leaves: [index(deck, "Normal"), index(deck, "Paused")],
             history: [index(deck, "Playback"): [index(deck, "Playing")]])
@@ -60,11 +61,13 @@ import Testing
     @Test func configurationsOutsideTheChartAreRefused() throws {
         let deck = try Self.model("Deck")
         #expect(
-            Self.refusal(deck, ["Media"]) == "'Media' is a parallel state, never current itself: the states of its regions are")
+            Self.refusal(deck, ["Media"])
+                == "'Media' is a parallel state, never current itself: the states of its regions are")
         #expect(Self.refusal(deck, ["Playing"]) == "region 'Volume' of 'Media' has no current state")
         #expect(
             Self.refusal(deck, ["Playing", "Paused", "Normal"])
-                == "'Playing' and 'Paused' cannot be current together: no parallel state holds them in two of its regions")
+                == "'Playing' and 'Paused' cannot be current together: no parallel state holds them in two of its regions"
+        )
         #expect(
             Self.refusal(deck, ["Idle", "Normal"])
                 == "'Idle' and 'Normal' cannot be current together: no parallel state holds them in two of its regions")
