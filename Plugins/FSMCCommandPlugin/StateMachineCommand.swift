@@ -10,8 +10,9 @@ import PackagePlugin
 /// that each generated file is written next to its `.sm` file with the name the build
 /// plugin gives it (`Lobby/Session.sm` → `Lobby/Lobby_Session.swift`), which keeps
 /// same-named files of one target apart, and so that a mistake in `fsmc-config.json` is
-/// reported once. Its output is captured and printed in order, diffs first, then fsmc's
-/// messages, then the plugin's summary.
+/// reported once. Its output is captured and printed in order, each target's diffs, then
+/// fsmc's messages, on standard output; a failure's summary is one error on standard error,
+/// sent before that output (see `report`).
 struct StateMachineCommand {
     enum Mode { case generate, check }
 
@@ -59,7 +60,8 @@ struct StateMachineCommand {
           --help          print this help
         """
 
-    /// Parses the arguments and runs fsmc on each target; throws when one fails.
+    /// Parses the arguments and runs fsmc on each target. Throws for wrong arguments; when
+    /// fsmc fails for a target, reports it and ends the plugin with a failure status.
     func run(arguments: [String], targets available: [TargetSources]) throws {
         var extractor = ArgumentExtractor(arguments)
         if extractor.extractFlag(named: "help") > 0 || arguments.contains("-h") {
@@ -92,34 +94,52 @@ struct StateMachineCommand {
             )
             return
         }
-        var failed: [String] = []
-        for target in targets {
-            if try !runFSMC(on: target, access: access.first, mode: mode) { failed.append(target.name) }
-        }
-        guard failed.isEmpty else {
-            // The summary goes to standard output after fsmc's, where it stays in order:
-            // SwiftPM prints a thrown error on standard error, which a log written to a file
-            // gets before the plugin's buffered output.
-            let regenerate = Self.generateVerb + failed.map { " --target \($0)" }.joined()
-            let summary =
-                mode == .check
-                ? "generated code is stale or missing in \(failed.joined(separator: ", ")); regenerate it with '\(regenerate)'"
-                : "fsmc failed for \(failed.joined(separator: ", ")); see its errors"
-            print("error: " + summary)
-            throw PluginFailure(summary)
-        }
+        let results = try targets.map { try runFSMC(on: $0, access: access.first, mode: mode) }
+        report(results, of: targets, mode: mode)
     }
 
-    /// Runs fsmc on one target and prints what it said; returns whether it succeeded.
-    private func runFSMC(on target: TargetSources, access: String?, mode: Mode) throws -> Bool {
+    /// What running fsmc on one target printed, and whether it succeeded.
+    struct TargetResult {
+        var succeeded: Bool
+        /// fsmc's diffs and messages, and the plugin's lines for the target: whole lines.
+        var text: String
+    }
+
+    /// Prints every target's result and, when one failed, fails the command with a summary.
+    ///
+    /// SwiftPM prints a plugin's output on its standard output, which it writes in 4 KB
+    /// blocks when that is not a terminal, and a plugin's errors on standard error at once. So
+    /// in a log of both streams (CI's), an error sent after a long diff landed at the end of a
+    /// block, in the middle of a diff line; and one printed as well as thrown showed twice. The
+    /// summary is therefore sent first, before any output, as the command's only error (not
+    /// thrown: SwiftPM would print it again), and the plugin then exits with a failure status
+    /// once its output is written, as a plugin that has reported an error does.
+    private func report(_ results: [TargetResult], of targets: [TargetSources], mode: Mode) {
+        let failed = zip(targets, results).filter { !$0.1.succeeded }.map(\.0.name)
+        if !failed.isEmpty {
+            let regenerate = Self.generateVerb + failed.map { " --target \($0)" }.joined()
+            Diagnostics.error(
+                mode == .check
+                    ? "generated code is stale or missing in \(failed.joined(separator: ", ")); regenerate it with '\(regenerate)'"
+                    : "fsmc failed for \(failed.joined(separator: ", ")); see its errors")
+        }
+        for result in results { print(result.text, terminator: "") }
+        fflush(nil)
+        if !failed.isEmpty { exit(1) }
+    }
+
+    /// Runs fsmc on one target and returns what it said, and the plugin's lines for it.
+    private func runFSMC(on target: TargetSources, access: String?, mode: Mode) throws -> TargetResult {
         var arguments = ["compile"] + target.sources.map(relative) + ["--source-root", relative(target.sourceRoot)]
         if let configuration = target.configuration { arguments += ["--config", relative(configuration)] }
         if let access { arguments += ["--access", access] }
         if mode == .check { arguments.append("--check") }
         let (status, output, errors) = try capture(fsmc, arguments)
-        if !output.isEmpty { print(output, terminator: output.hasSuffix("\n") ? "" : "\n") }
-        if !errors.isEmpty { print(errors, terminator: errors.hasSuffix("\n") ? "" : "\n") }
-        guard status == 0 else { return false }
+        var text = ""
+        func add(_ lines: String) { text += lines.hasSuffix("\n") ? lines : lines + "\n" }
+        if !output.isEmpty { add(output) }
+        if !errors.isEmpty { add(errors) }
+        guard status == 0 else { return TargetResult(succeeded: false, text: text) }
         let root = target.sourceRoot.standardizedFileURL.pathComponents
         /// A path below the target's folder, as `exclude:` and the summary write it.
         func inTarget(_ url: URL) -> String {
@@ -130,18 +150,18 @@ struct StateMachineCommand {
                 let components = Array(source.standardizedFileURL.pathComponents.dropFirst(root.count))
                 let output = source.deletingLastPathComponent().appendingPathComponent(
                     OutputName.forSource(atComponents: components))
-                print("\(target.name): \(inTarget(source)) -> \(inTarget(output))")
+                add("\(target.name): \(inTarget(source)) -> \(inTarget(output))")
             }
         } else {
-            print("\(target.name): generated code is up to date")
+            add("\(target.name): generated code is up to date")
         }
         if mode == .generate && !target.unexcluded.isEmpty {
             let list = target.unexcluded.map { "\"\(inTarget($0))\"" }
-            print(
+            add(
                 "note: SwiftPM warns that the .sm files of '\(target.name)' are unhandled; add them to the target's exclude list, exclude: [\(list.joined(separator: ", "))] (this command still finds them)"
             )
         }
-        return true
+        return TargetResult(succeeded: true, text: text)
     }
 
     /// `url`'s path relative to `baseDirectory` when it is inside it (`.` for itself).

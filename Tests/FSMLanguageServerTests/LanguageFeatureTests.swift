@@ -322,6 +322,23 @@ import Testing
         #expect(again["result"] == [])
     }
 
+    /// An entry action given arguments is a check's error, not a syntax error: the editor
+    /// shows it with the file's other errors, and names, navigation and formatting still work.
+    @Test func entryActionArgumentsAreOneErrorAmongTheOthers() throws {
+        let text = player.replacingOccurrences(of: "<enter", with: "<enter(title)")
+            .replacingOccurrences(of: "Stop Idle halt", with: "Stop Idel halt")
+        let client = opened(text)
+        #expect(
+            client.lastDiagnostics().compactMap { $0["code"]?.string } == ["undefinedState", "entryExitArguments"])
+        let definition = client.request(
+            "textDocument/definition", InMemoryClient.at(position(of: "in(Idle)", in: text, offset: 4)))
+        #expect(starts(definition["result"]) == [position(of: "Idle :", in: text)])
+        let formatting = client.request(
+            "textDocument/formatting", ["textDocument": ["uri": .string(InMemoryClient.uri)], "options": [:]])
+        let edits = try #require(formatting["result"]?.array)
+        #expect(applying(edits, to: text).contains("Idle : Active <enter(title) >leave {"))
+    }
+
     @Test func formattingRefusesAFileWithSyntaxErrors() {
         let client = opened("FSM: T\nInitial: A\n{ A E }\n")
         let answer = client.request(

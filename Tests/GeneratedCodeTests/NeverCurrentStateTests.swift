@@ -57,3 +57,59 @@ import Testing
         #expect(timers.running == [.risingAfter1s: .seconds(1)])
     }
 }
+
+// `Deck.sm`: the same in a machine with regions. Standby (at the top) and Active (in region
+// Playback) are concrete with initial rows, so neither is a case of its enum: no
+// configuration, history or snapshot can name them.
+
+struct DeckMoves: DeckActions {
+    var log: [String] = []
+    mutating func spin() { log.append("spin") }
+    mutating func lift() { log.append("lift") }
+}
+
+@Suite struct NeverCurrentRegionStateTests {
+    @Test func theEnumsHaveNoCaseForThem() {
+        #expect(DeckState.Media.Playback.allCases == [.stopped, .playing, .paused])
+        #expect(DeckState.Media.Playback(rawValue: "Active") == nil)
+        #expect(DeckState.allCases.map(\.description).prefix(3) == ["Idle", "Sleeping", "Media(Stopped, Normal)"])
+        #expect(!DeckState.allCases.map(\.description).contains { $0 == "Standby" || $0.contains("Active") })
+    }
+
+    /// A configuration, a history or a snapshot that names one does not decode, as any text
+    /// that is not a configuration; the same with the state that can be current does.
+    @Test func decodingOneIsAnError() throws {
+        let decoder = JSONDecoder()
+        for text in [#""Standby""#, #""Media(Active, Normal)""#] {
+            #expect(throws: DecodingError.self) { try decoder.decode(DeckState.self, from: Data(text.utf8)) }
+        }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(DeckHistory.self, from: Data(#"{"playback":"Active"}"#.utf8))
+        }
+        let snapshot = #"{"history":{"playback":"Paused"},"state":"Media(Active, Muted)"}"#
+        #expect(throws: DecodingError.self) { try decoder.decode(DeckSnapshot.self, from: Data(snapshot.utf8)) }
+        let valid = try decoder.decode(
+            DeckSnapshot.self,
+            from: Data(snapshot.replacingOccurrences(of: "Active", with: "Playing").utf8))
+        #expect(valid.state == .media(DeckState.Media(playback: .playing, volume: .muted)))
+        #expect(valid.history.playback == .paused)
+    }
+
+    /// `Initial: Standby` starts in Idle; entering Active runs its entry action and its
+    /// initial row's and ends in Playing, which Playback's deep history then stores.
+    @Test func enteringThemEntersTheirInitialSubstates() {
+        let deck = Deck(actions: DeckMoves())
+        #expect(deck.state == .idle)
+        deck.power()
+        #expect(
+            deck.play()
+                == .transitioned(from: .media(DeckState.Media()), to: .media(DeckState.Media(playback: .playing))))
+        #expect(deck.actions.log == ["spin", "lift"])
+        deck.pause()
+        deck.power()
+        #expect(deck.state == .idle)
+        #expect(deck.history.playback == .paused)
+        deck.power()
+        #expect(deck.state == .media(DeckState.Media(playback: .paused)))
+    }
+}

@@ -14,6 +14,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case duplicateTransition
     case emptyBlock
     case emptyGuard
+    case entryExitArguments
     case historyWithoutInitial
     case historyWithoutSubstates
     case implicitClash
@@ -82,6 +83,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .duplicateTransition: "two rows share state, event, predicate guard and next state"
         case .emptyBlock: "an event block, guard block or `override` block has no rows"
         case .emptyGuard: "a guard `[]` has no terms"
+        case .entryExitArguments:
+            "an entry or exit action is given arguments, as in `<show(error)`: no event's values are there when it runs"
         case .historyWithoutInitial: "a `History:` header names a superstate without an initial row `- Substate`"
         case .historyWithoutSubstates: "a `History:` header names a state that no state adopts as its superstate"
         case .implicitClash: "rows of equal rank match one predicate combination; the message names it"

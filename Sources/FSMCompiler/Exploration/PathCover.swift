@@ -24,7 +24,7 @@ package struct PathCover: Sendable {
         package var choice: Choice
         package var rows: [TableRows.ID]
         /// The configuration after the step.
-        package var leaves: [Int]
+        package var leaves: [StateID]
     }
 
     package struct Path: Hashable, Sendable {
@@ -79,14 +79,14 @@ package struct PathCover: Sendable {
             return !state.isAbstract && state.initialSubstate == nil && !state.isParallel
                 && (!machine.hasRegions || state.substates.isEmpty)
         }
-        var first: [Int: Int] = [:]
+        var first: [StateID: Int] = [:]
         for node in space.nodes.indices {
             for leaf in space.nodes[node].leaves where first[leaf] == nil { first[leaf] = node }
         }
-        let routes: [Route] = candidates.compactMap { state in first[state].map { (state, space.path(to: $0)) } }
+        let routes: [Route] = candidates.compactMap { state in first[state].map { (state.index, space.path(to: $0)) } }
         let nodes = space.nodes
         choose(routes, names: machine.states.map(\.name)) { path in
-            Set(path.flatMap { nodes[$0.edge.target].leaves } + nodes[0].leaves)
+            Set((path.flatMap { nodes[$0.edge.target].leaves } + nodes[0].leaves).map(\.index))
         }
         unreachable = candidates.filter { first[$0] == nil }.map { machine.states[$0].name }
     }

@@ -43,8 +43,8 @@ package struct StateSpace: Sendable {
     /// itself, when it can be current). Regions multiply: six regions of ten states allow
     /// a million, which no search should start on.
     package static func configurationBound(_ machine: StateMachine) -> Double {
-        var memo: [Int: Double] = [:]
-        func count(_ index: Int) -> Double {
+        var memo: [StateID: Double] = [:]
+        func count(_ index: StateID) -> Double {
             if let known = memo[index] { return known }
             let state = machine.states[index]
             let canBeCurrent = !state.isAbstract && !state.isParallel && state.initialSubstate == nil
@@ -65,13 +65,13 @@ package struct StateSpace: Sendable {
     /// A situation of the machine: where it is, what its histories hold, which timers run.
     package struct Node: Sendable {
         package var interpreter: Interpreter
-        package var leaves: [Int] { interpreter.leaves }
+        package var leaves: [StateID] { interpreter.leaves }
     }
 
     /// What identifies a node: two runs that agree on it behave alike from then on.
     struct NodeKey: Hashable {
-        var leaves: [Int]
-        var history: [Int: [Int]]
+        var leaves: [StateID]
+        var history: [StateID: [StateID]]
         var timers: Set<Int>
 
         init(_ interpreter: Interpreter) {
@@ -96,7 +96,7 @@ package struct StateSpace: Sendable {
         package var choice: Choice
         /// The most specific row for the event, whose guard failed, and the state holding it.
         package var transition: Transition
-        package var source: Int
+        package var source: StateID
     }
 
     /// Explores `machine` from its initial configuration; throws when there are more than
@@ -161,8 +161,8 @@ package struct StateSpace: Sendable {
 
     /// The distinct configurations reached, each with its first (nearest) node, in the
     /// order found.
-    package var configurations: [(leaves: [Int], node: Int)] {
-        var seen = Set<[Int]>()
+    package var configurations: [(leaves: [StateID], node: Int)] {
+        var seen = Set<[StateID]>()
         return nodes.indices.compactMap { node in
             seen.insert(nodes[node].leaves).inserted ? (nodes[node].leaves, node) : nil
         }
@@ -170,7 +170,7 @@ package struct StateSpace: Sendable {
 
     /// `Off`, `Media(Playing, Muted)`: a configuration as `simulate` and the generated
     /// state print it.
-    package func describe(_ leaves: [Int]) -> String {
+    package func describe(_ leaves: [StateID]) -> String {
         nodes[0].interpreter.chart.describe(leaves)
     }
 }

@@ -6,14 +6,15 @@ package struct TableRows: Sendable {
 
     /// Per row: the state whose flattened rows hold it (a concrete state, or for a machine
     /// with regions a parallel state) and the row.
-    package private(set) var rows: [(source: Int, transition: Transition)] = []
+    package private(set) var rows: [(source: StateID, transition: Transition)] = []
     /// Per row: the line `fsmc table` prints for it.
     package private(set) var lines: [String] = []
     /// By source state: its rows' numbers, in the order of its flattened `transitions`.
-    private var bySource: [Int: [ID]] = [:]
+    private var bySource: [StateID: [ID]] = [:]
 
     package init(_ machine: StateMachine) {
-        for (index, state) in machine.states.enumerated() {
+        for index in machine.states.indices {
+            let state = machine.states[index]
             let listed =
                 machine.hasRegions
                 ? state.isParallel || (!state.isAbstract && state.substates.isEmpty) : !state.isAbstract
@@ -35,7 +36,7 @@ package struct TableRows: Sendable {
     }
 
     /// The number of `transition`, one of the flattened rows of `source`.
-    package func id(of transition: Transition, from source: Int) -> ID {
+    package func id(of transition: Transition, from source: StateID) -> ID {
         let ids = bySource[source] ?? []
         guard let id = ids.first(where: { rows[$0].transition == transition }) else {
             preconditionFailure("a row that fired is a row of the table")

@@ -70,7 +70,12 @@ package struct TraceCoverage: Sendable {
                 message: "expected '-> State', 'rejected' or 'unhandled', found '\(fields[2])'")
         }
         var candidates = runs.values.filter { $0.leaves == leaves }
-        let fresh = Interpreter(machine, leaves: leaves)
+        let fresh: Interpreter
+        do throws(Interpreter.RestoreError) {
+            fresh = try Interpreter(machine, leaves: leaves)
+        } catch {
+            throw Failure(line: number, column: 1, message: "'\(fields[0])' is not a configuration: \(error.message)")
+        }
         if !candidates.contains(where: { StateSpace.NodeKey($0) == StateSpace.NodeKey(fresh) }) {
             candidates.append(fresh)
         }
@@ -100,8 +105,8 @@ package struct TraceCoverage: Sendable {
     }
 
     /// The leaves of `Locked` or `Media(Playing, Muted)`: the names not followed by `(`.
-    private func configuration(_ text: String, line: Int, column: Int) throws(Failure) -> [Int] {
-        var leaves: [Int] = []
+    private func configuration(_ text: String, line: Int, column: Int) throws(Failure) -> [StateID] {
+        var leaves: [StateID] = []
         var name = ""
         for character in text + "," {
             if character == "(" {

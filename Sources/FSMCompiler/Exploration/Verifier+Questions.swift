@@ -114,7 +114,7 @@ extension Verifier.Questions {
     }
 
     /// The state named `name` exactly as in the `.sm` file.
-    package static func state(named name: String, in machine: StateMachine) throws(Failure) -> Int {
+    package static func state(named name: String, in machine: StateMachine) throws(Failure) -> StateID {
         guard let state = machine.states.firstIndex(where: { $0.name == name }) else {
             let hint = Suggestions.suggestion(for: name, among: machine.states.map(\.name))
             throw Failure(message: "unknown state '\(name)'" + hint)

@@ -6,14 +6,14 @@ package struct Verifier: Sendable {
     package struct Questions: Hashable, Sendable {
         /// The state every configuration must be able to return to (`--home`); nil for the
         /// initial configuration.
-        package var home: Int?
+        package var home: StateID?
         /// Configurations that must not be reachable, each a conjunction of state tests
         /// (`--never 'in(A), in(B)'`).
         package var never: [[StateTest]] = []
         /// States that must be reachable (`--reach S`).
-        package var reach: [Int] = []
+        package var reach: [StateID] = []
 
-        package init(home: Int? = nil, never: [[StateTest]] = [], reach: [Int] = []) {
+        package init(home: StateID? = nil, never: [[StateTest]] = [], reach: [StateID] = []) {
             self.home = home
             self.never = never
             self.reach = reach
@@ -92,13 +92,13 @@ package struct Verifier: Sendable {
     }
 
     /// Configurations every node of which leads only to itself: no row leaves them.
-    private mutating func findTraps() -> Set<[Int]> {
-        var leaving = Set<[Int]>()
+    private mutating func findTraps() -> Set<[StateID]> {
+        var leaving = Set<[StateID]>()
         for node in space.nodes.indices
         where space.edges[node].contains(where: { space.nodes[$0.target].leaves != space.nodes[node].leaves }) {
             leaving.insert(space.nodes[node].leaves)
         }
-        var traps = Set<[Int]>()
+        var traps = Set<[StateID]>()
         for (leaves, node) in space.configurations where !leaving.contains(leaves) {
             traps.insert(leaves)
             report(
@@ -112,7 +112,7 @@ package struct Verifier: Sendable {
     }
 
     /// Nodes from which no node at home can be reached, by configuration, but for traps.
-    private mutating func findWaysHome(excluding traps: Set<[Int]>) {
+    private mutating func findWaysHome(excluding traps: Set<[StateID]>) {
         let (space, chart) = (space, chart)
         func isHome(_ node: Int) -> Bool {
             guard let home = questions.home else { return space.nodes[node].leaves == space.nodes[0].leaves }

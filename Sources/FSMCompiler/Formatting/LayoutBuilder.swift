@@ -160,10 +160,8 @@ struct LayoutBuilder {
         for modifier in state.modifiers {
             switch modifier.kind {
             case .superstate: parts.append(": " + joined(modifier.names, by: " "))
-            case .entry:
-                parts.append("<" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
-            case .exit:
-                parts.append(">" + actions(modifier.names.map { ActionSyntax(name: $0) }, isBraced: modifier.isBraced))
+            case .entry: parts.append("<" + actions(modifier.actions, isBraced: modifier.isBraced))
+            case .exit: parts.append(">" + actions(modifier.actions, isBraced: modifier.isBraced))
             }
         }
         return parts.joined(separator: " ")

@@ -6,17 +6,19 @@
 /// down.
 ///
 /// A *scope* is the top level (nil) or a region; its *nodes* are the cases of its enum:
-/// its concrete states outside nested parallel states, and its outermost parallel states.
-/// A region that is itself a parallel state has no nodes: its value is its struct.
+/// its states that can be current outside nested parallel states (concrete, without an
+/// initial row: a state with one is never current, so no value names it), and its
+/// outermost parallel states. A region that is itself a parallel state has no nodes: its
+/// value is its struct.
 struct ConfigurationLayout {
     let machine: StateMachine
     let chart: Statechart
     /// Per state: whether it is a region, a direct substate of a parallel state.
-    let isRegion: [Bool]
+    let isRegion: IDArray<StateID, Bool>
     /// Per state: the innermost region it is inside, nil at the top level.
-    let container: [Int?]
-    /// Per scope (`scopeKey`): its nodes in declaration order.
-    private let nodesByScope: [Int: [Int]]
+    let container: IDArray<StateID, StateID?>
+    /// Per scope: its nodes in declaration order.
+    private let nodesByScope: [StateID?: [StateID]]
 
     init(_ machine: StateMachine) {
         self.machine = machine
@@ -24,61 +26,59 @@ struct ConfigurationLayout {
         self.chart = chart
         let states = machine.states
         isRegion = chart.regions
-        let container = states.indices.map(chart.region(around:))
+        let container = IDArray<StateID, StateID?>(states.indices.map(chart.region(around:)))
         self.container = container
-        var nodes: [Int: [Int]] = [:]
-        for index in states.indices where !isRegion[index] && (states[index].isParallel || !states[index].isAbstract) {
-            nodes[Self.scopeKey(container[index]), default: []].append(index)
+        var nodes: [StateID?: [StateID]] = [:]
+        for index in states.indices where !isRegion[index] && (states[index].isParallel || chart.canBeCurrent(index)) {
+            nodes[container[index], default: []].append(index)
         }
         nodesByScope = nodes
     }
 
-    private static func scopeKey(_ scope: Int?) -> Int { scope ?? -1 }
-
     /// The cases of `scope`'s enum, in declaration order.
-    func nodes(in scope: Int?) -> [Int] { nodesByScope[Self.scopeKey(scope)] ?? [] }
+    func nodes(in scope: StateID?) -> [StateID] { nodesByScope[scope] ?? [] }
 
     /// The parallel state whose region `region` is.
-    func parallel(of region: Int) -> Int { machine.states[region].superstates[0] }
+    func parallel(of region: StateID) -> StateID { machine.states[region].superstates[0] }
 
     /// The Swift type of `scope`'s value: the state enum, or a region's enum inside its
     /// parallel state's struct (`PlayerState.Media.Playback`).
-    func scopeType(_ scope: Int?) -> String {
+    func scopeType(_ scope: StateID?) -> String {
         guard let scope else { return MachineTypeNames(machine).state }
         return structType(parallel(of: scope)) + "." + typeName(of: scope)
     }
 
     /// The Swift type of a parallel state's struct (`PlayerState.Media`); a region's is
     /// nested in its parallel state's struct, as a region's enum is.
-    func structType(_ parallel: Int) -> String {
+    func structType(_ parallel: StateID) -> String {
         isRegion[parallel] ? scopeType(parallel) : scopeType(container[parallel]) + "." + typeName(of: parallel)
     }
 
     /// A region's or parallel state's type name inside its enclosing type: `Media`, `Playback`.
-    func typeName(of state: Int) -> String {
+    func typeName(of state: StateID) -> String {
         SwiftNames.escaped(SwiftNames.upperCamel(machine.states[state].name))
     }
 
     /// A node's case, a region's stored property: the state's Swift name (`playing`, `volume`).
-    func caseName(of state: Int) -> String { machine.states[state].named.swiftName }
+    func caseName(of state: StateID) -> String { machine.states[state].named.swiftName }
 
     /// The scope whose enum holds what is active inside `state`: itself for a region, else
     /// the scope it is in. (For a parallel state, its struct holds it.)
-    func contentScope(of state: Int) -> Int? { isRegion[state] ? state : container[state] }
+    func contentScope(of state: StateID) -> StateID? { isRegion[state] ? state : container[state] }
 
     /// The type a history of `state` stores: the value of what was active inside it.
-    func historyType(of state: Int) -> String {
+    func historyType(of state: StateID) -> String {
         machine.states[state].isParallel ? structType(state) : scopeType(contentScope(of: state))
     }
 
     /// The nodes of `scope` inside `state` (itself included when it is one).
-    func nodes(in scope: Int?, within state: Int) -> [Int] {
+    func nodes(in scope: StateID?, within state: StateID) -> [StateID] {
         nodes(in: scope).filter { chart.isWithin($0, state) }
     }
 
     /// The node of `scope` that holds `state` (on its lineage), if any: the innermost one,
     /// since a concrete superstate is a node as well as the states inside it.
-    func node(in scope: Int?, holding state: Int) -> Int? {
+    func node(in scope: StateID?, holding state: StateID) -> StateID? {
         nodes(in: scope).filter { chart.isWithin(state, $0) }.max {
             machine.states[$0].ancestors.count < machine.states[$1].ancestors.count
         }
@@ -86,7 +86,7 @@ struct ConfigurationLayout {
 
     /// The value of `scope` in the configuration `leaves` (which holds a node of it):
     /// `.off`, `.media(PlayerState.Media(playback: .stopped, volume: .normal))`.
-    func value(of leaves: [Int], in scope: Int?) -> SwiftExpression {
+    func value(of leaves: [StateID], in scope: StateID?) -> SwiftExpression {
         if let scope, machine.states[scope].isParallel { return structValue(of: leaves, parallel: scope) }
         let node = leaves.lazy.compactMap { self.node(in: scope, holding: $0) }.first!
         guard machine.states[node].isParallel else { return .implicitMember(caseName(of: node)) }
@@ -94,7 +94,7 @@ struct ConfigurationLayout {
     }
 
     /// `PlayerState.Media(playback: .stopped, volume: .normal)` for `leaves`.
-    func structValue(of leaves: [Int], parallel: Int) -> SwiftExpression {
+    func structValue(of leaves: [StateID], parallel: StateID) -> SwiftExpression {
         .call(
             .typeName(structType(parallel)),
             machine.states[parallel].substates.map { region in

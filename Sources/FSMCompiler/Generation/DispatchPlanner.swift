@@ -7,9 +7,9 @@ struct DispatchPlanner {
     let machine: StateMachine
 
     /// The dispatch of every concrete state, by index into `StateMachine.states`.
-    static func plan(_ machine: StateMachine) -> [Int: [EventDispatch]] {
+    static func plan(_ machine: StateMachine) -> [StateID: [EventDispatch]] {
         let planner = DispatchPlanner(machine: machine)
-        var plans: [Int: [EventDispatch]] = [:]
+        var plans: [StateID: [EventDispatch]] = [:]
         for state in machine.concreteStates { plans[state] = planner.plan(machine.states[state], at: state) }
         // In configurations a parallel state takes events too, abstract or not.
         if machine.hasRegions {
@@ -26,7 +26,7 @@ struct DispatchPlanner {
     /// keeps its rank but tests nothing at run time, and one whose tests fail is never taken
     /// in this state, but, like a row whose condition is false, rejects the event where no
     /// other row takes it.
-    func plan(_ state: State, at index: Int) -> [EventDispatch] {
+    func plan(_ state: State, at index: StateID) -> [EventDispatch] {
         let active = machine.hasRegions ? nil : Set(state.ancestors + [index])
         var eventOrder: [Int] = []
         var transitionsByEvent: [Int: [Int]] = [:]
@@ -39,7 +39,8 @@ struct DispatchPlanner {
         }
     }
 
-    private func plan(_ event: Int, candidates: [Int], of state: State, deciding active: Set<Int>?) -> EventDispatch {
+    private func plan(_ event: Int, candidates: [Int], of state: State, deciding active: Set<StateID>?) -> EventDispatch
+    {
         let ranks = candidates.map { state.transitions[$0].guardClause.rank }
         var dead = Set<Int>()
         let guards = candidates.map { position in

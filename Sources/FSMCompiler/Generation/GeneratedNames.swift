@@ -24,7 +24,7 @@ struct GeneratedNames {
     let timers: String
     let timerTokens: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
-    let stateFunctions: [Int: String]
+    let stateFunctions: [StateID: String]
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
     /// bodies, which is its argument label (`PredicateType.parameterName`) where it can be.
     let predicateParameters: [String]
@@ -49,7 +49,7 @@ struct GeneratedNames {
         changeState = Self.unique("changeState", suffix: "Function", avoiding: eventMethods)
         timers = Self.unique("timers", suffix: "Storage", avoiding: eventMethods)
         timerTokens = Self.unique("timerTokens", suffix: "Storage", avoiding: eventMethods)
-        var functions: [Int: String] = [:]
+        var functions: [StateID: String] = [:]
         for state in machine.concreteStates {
             let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
             functions[state] = "handleIn" + name.prefix(1).uppercased() + name.dropFirst()

@@ -15,9 +15,9 @@ protocol StateLayout {
     /// The initial configuration as a value: `.off`, `.media(PlayerState.Media(…))`.
     func initialValue(in translator: Translator<Self>) -> SwiftExpression
     /// The Swift type a history of `state` stores (without the optional).
-    func historyType(of state: Int, in translator: Translator<Self>) -> String
+    func historyType(of state: StateID, in translator: Translator<Self>) -> String
     /// What the history struct's documentation says a history of `state` holds.
-    func historyDocumentation(of state: Int, in translator: Translator<Self>) -> String
+    func historyDocumentation(of state: StateID, in translator: Translator<Self>) -> String
     /// Every event dispatch the machine generates, in any state.
     func eventDispatches(in translator: Translator<Self>) -> [EventDispatch]
     /// The condition calls whose answers two rows share, with those of the layout's own
@@ -42,9 +42,9 @@ struct EnumLayout: StateLayout {
         .implicitMember(translator.initialState.swiftName)
     }
 
-    func historyType(of state: Int, in translator: Translator<Self>) -> String { translator.names.types.state }
+    func historyType(of state: StateID, in translator: Translator<Self>) -> String { translator.names.types.state }
 
-    func historyDocumentation(of state: Int, in translator: Translator<Self>) -> String {
+    func historyDocumentation(of state: StateID, in translator: Translator<Self>) -> String {
         let info = translator.machine.states[state]
         return "`\(info.name)`: the state last current in it when it was left (\(info.history!.rawValue) history)."
     }
@@ -80,9 +80,9 @@ extension ConfigurationLayout: StateLayout {
         value(of: machine.initialConfiguration, in: nil)
     }
 
-    func historyType(of state: Int, in translator: Translator<Self>) -> String { historyType(of: state) }
+    func historyType(of state: StateID, in translator: Translator<Self>) -> String { historyType(of: state) }
 
-    func historyDocumentation(of state: Int, in translator: Translator<Self>) -> String {
+    func historyDocumentation(of state: StateID, in translator: Translator<Self>) -> String {
         let info = machine.states[state]
         return
             "`\(info.name)`: what was active in it when the machine last left it or states inside it (\(info.history!.rawValue) history)."

@@ -37,9 +37,9 @@
 struct DiagramLayout {
     /// Something drawn at the top level or inside a box.
     enum Member: Hashable {
-        case state(Int)
+        case state(StateID)
         /// The box of the superstate at this index; `contents` says what it holds.
-        case box(Int)
+        case box(StateID)
         /// The bar of the fork at this index into `forks`.
         case fork(Int)
     }
@@ -47,11 +47,11 @@ struct DiagramLayout {
     /// Where an arrow ends.
     enum Target: Hashable {
         /// A state's node.
-        case state(Int)
+        case state(StateID)
         /// The box of the superstate at this index, entered by its initial arrow.
-        case box(Int)
+        case box(StateID)
         /// The history marker (`H` or `H*`) in the box of the superstate at this index.
-        case history(Int)
+        case history(StateID)
         /// The bar of the fork at this index into `forks`, with an arrow on to each target.
         case fork(Int)
     }
@@ -64,7 +64,7 @@ struct DiagramLayout {
         /// The box the bar sits in: the innermost box around the parallel state whose regions
         /// the fork enters that is not itself parallel, since a parallel state holds nothing
         /// but its regions in Mermaid; nil at the top level.
-        var container: Int?
+        var container: StateID?
     }
 
     /// An arrow labelled `Event [guard] / actions`, from a state's node or from a box.
@@ -88,23 +88,23 @@ struct DiagramLayout {
     /// What is drawn outside every box, in declaration order.
     private(set) var topLevel: [Member] = []
     /// By state index: what the state's box holds, in declaration order; empty without a box.
-    private(set) var contents: [[Member]]
+    private(set) var contents: IDArray<StateID, [Member]>
     /// By state index: whether the state is drawn as a box.
-    private(set) var isBox: [Bool]
+    private(set) var isBox: IDArray<StateID, Bool>
     /// By state index: the states with a node inside the state's box, at any depth.
-    private(set) var members: [[Int]]
+    private(set) var members: IDArray<StateID, [StateID]>
     /// By state index: the sources inside the state's box (itself included) that have its
     /// rows: all but those inside a region strictly inside the box, since a region inherits
     /// none of its parallel state's rows.
-    private(set) var heirs: [[Member]]
+    private(set) var heirs: IDArray<StateID, [Member]>
     /// By state index: lines written inside the state's node: `entry / …`, `exit / …`, then
     /// internal transitions. Empty for abstract states.
-    private(set) var stateNotes: [[String]]
+    private(set) var stateNotes: IDArray<StateID, [String]>
     /// By state index: the same for the state's box, which holds what all its states share.
-    private(set) var boxNotes: [[String]]
+    private(set) var boxNotes: IDArray<StateID, [String]>
     private(set) var arrows: [Arrow] = []
     /// By state index: the initial arrow of a box whose superstate has an initial row.
-    private(set) var initialArrows: [InitialArrow?]
+    private(set) var initialArrows: IDArray<StateID, InitialArrow?>
     /// The forks that arrows end at, which `.fork` members and targets index.
     private(set) var forks: [Fork] = []
 
@@ -116,13 +116,13 @@ struct DiagramLayout {
         self.machine = machine
         self.listsRowsIntoTheBox = listsRowsIntoTheBox
         let count = machine.states.count
-        contents = Array(repeating: [], count: count)
-        isBox = Array(repeating: false, count: count)
-        members = Array(repeating: [], count: count)
-        heirs = Array(repeating: [], count: count)
-        stateNotes = Array(repeating: [], count: count)
-        boxNotes = Array(repeating: [], count: count)
-        initialArrows = Array(repeating: nil, count: count)
+        contents = IDArray(repeating: [], count: count)
+        isBox = IDArray(repeating: false, count: count)
+        members = IDArray(repeating: [], count: count)
+        heirs = IDArray(repeating: [], count: count)
+        stateNotes = IDArray(repeating: [], count: count)
+        boxNotes = IDArray(repeating: [], count: count)
+        initialArrows = IDArray(repeating: nil, count: count)
         placeStates()
         writeEntryAndExitNotes()
         placeInitialArrows()
@@ -136,7 +136,7 @@ struct DiagramLayout {
 
     /// The marker of the superstate's history in its box, `H` or `H*`; nil without history
     /// or without a box.
-    func historyMarker(of box: Int) -> String? {
+    func historyMarker(of box: StateID) -> String? {
         guard isBox[box], let kind = machine.states[box].history else { return nil }
         return switch kind {
         case .shallow: "H"
@@ -146,7 +146,7 @@ struct DiagramLayout {
 
     /// The boxes around what the target points at, innermost first: for a box or its
     /// history marker, the box itself first; for a fork, the boxes around its bar.
-    func enclosingBoxes(of target: Target) -> [Int] {
+    func enclosingBoxes(of target: Target) -> [StateID] {
         switch target {
         case .state(let state):
             return enclosingBoxes(ofState: state)
@@ -172,7 +172,7 @@ struct DiagramLayout {
 
     /// Whether the state is drawn as a node: a concrete state that is not parallel. A
     /// parallel state is never current (its regions are), so it is its box alone.
-    func hasNode(_ state: Int) -> Bool {
+    func hasNode(_ state: StateID) -> Bool {
         !machine.states[state].isAbstract && !machine.states[state].isParallel
     }
 
@@ -186,7 +186,7 @@ struct DiagramLayout {
     }
 
     /// The boxes around a source, innermost first: a parallel state's own box first.
-    func enclosingBoxes(ofSource source: Member) -> [Int] {
+    func enclosingBoxes(ofSource source: Member) -> [StateID] {
         switch source {
         case .state(let state): enclosingBoxes(ofState: state)
         case .box(let box): boxes(from: box)
@@ -196,23 +196,23 @@ struct DiagramLayout {
 
     /// The box that holds the state's node: its own box for a concrete superstate, else
     /// the box of its first superstate.
-    func container(ofState state: Int) -> Int? {
+    func container(ofState state: StateID) -> StateID? {
         isBox[state] ? state : machine.states[state].superstates.first
     }
 
     /// The box that holds a box: the box of its superstate's first superstate.
-    func container(ofBox box: Int) -> Int? {
+    func container(ofBox box: StateID) -> StateID? {
         machine.states[box].superstates.first
     }
 
     /// The boxes around a state's node, innermost first.
-    func enclosingBoxes(ofState state: Int) -> [Int] {
+    func enclosingBoxes(ofState state: StateID) -> [StateID] {
         boxes(from: container(ofState: state))
     }
 
     /// `first` and the boxes that hold it, innermost first.
-    private func boxes(from first: Int?) -> [Int] {
-        var boxes: [Int] = []
+    private func boxes(from first: StateID?) -> [StateID] {
+        var boxes: [StateID] = []
         var next = first
         while let box = next, !boxes.contains(box) {
             boxes.append(box)
@@ -244,7 +244,7 @@ struct DiagramLayout {
 
     private mutating func placeStates() {
         for state in machine.states.indices where hasNode(state) {
-            var seen: Set<Int> = []
+            var seen: Set<StateID> = []
             var next = machine.states[state].superstates.first
             while let superstate = next, seen.insert(superstate).inserted {
                 isBox[superstate] = true
@@ -270,8 +270,8 @@ struct DiagramLayout {
     /// Whether a source has the rows of a box around it: its own box's, or those of a box
     /// with no region between: a region inherits none of its parallel state's rows, nor do
     /// the states inside it.
-    private func inherits(_ source: Member, from box: Int) -> Bool {
-        let state: Int
+    private func inherits(_ source: Member, from box: StateID) -> Bool {
+        let state: StateID
         switch source {
         case .state(let index), .box(let index): state = index
         case .fork: return false
@@ -297,9 +297,9 @@ struct DiagramLayout {
     /// a superstate that its initial row enters, or that box's history marker when the
     /// state keeps history and `resumingHistory`; else the node of the state. A superstate
     /// with an initial row but no box is passed through to where its initial rows lead.
-    private func entrance(of state: Int, resumingHistory: Bool = false) -> Target {
+    private func entrance(of state: StateID, resumingHistory: Bool = false) -> Target {
         var state = state
-        var seen: Set<Int> = []
+        var seen: Set<StateID> = []
         while seen.insert(state).inserted {
             let info = machine.states[state]
             if isBox[state], info.isParallel || info.initialSubstate != nil {
@@ -327,7 +327,7 @@ struct DiagramLayout {
 
     /// The boxes around every one of the destinations, innermost first: for a fork, the
     /// parallel state whose regions it enters and the boxes around it.
-    private func boxes(around destinations: [Target]) -> [Int] {
+    private func boxes(around destinations: [Target]) -> [StateID] {
         let around = destinations.map(enclosingBoxes(of:))
         return around[0].filter { box in around.allSatisfy { $0.contains(box) } }
     }
@@ -346,7 +346,7 @@ struct DiagramLayout {
         destinations.map(name(of:)).joined(separator: " & ")
     }
 
-    private mutating func append(_ member: Member, to box: Int?) {
+    private mutating func append(_ member: Member, to box: StateID?) {
         if let box { contents[box].append(member) } else { topLevel.append(member) }
     }
 
@@ -365,7 +365,7 @@ struct DiagramLayout {
         }
     }
 
-    private func entryAndExitLines(of owners: [Int]) -> [String] {
+    private func entryAndExitLines(of owners: [StateID]) -> [String] {
         let entry = owners.flatMap { machine.states[$0].ownEntryActions }
         let exit = owners.reversed().flatMap { machine.states[$0].ownExitActions }
         return (entry.isEmpty ? [] : ["entry / " + actionList(entry)])
@@ -374,7 +374,7 @@ struct DiagramLayout {
 
     /// One source row as it appears in every state that has it.
     private struct RowID: Hashable {
-        var declaredIn: Int
+        var declaredIn: StateID
         var location: SourceLocation
         var event: Int
         var guardClause: Guard

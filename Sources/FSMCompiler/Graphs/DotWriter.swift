@@ -80,7 +80,7 @@ struct DotWriter {
     /// first), to the target's node, or to the initial point of a target box at its border.
     /// `leaving` starts the arrow at that box's border instead of the tail node.
     private func edge(
-        from tail: String, in tailBoxes: [Int], leaving tailBox: Int? = nil,
+        from tail: String, in tailBoxes: [StateID], leaving tailBox: StateID? = nil,
         to target: DiagramLayout.Target, labels: [String]
     ) -> String {
         let headBoxes = layout.enclosingBoxes(of: target)
@@ -177,7 +177,7 @@ struct DotWriter {
 
     /// A box's initial point with its arrow, and its history marker, first in its cluster;
     /// a parallel state's border point.
-    private func writeMarkers(of box: Int, indent: String, into lines: inout [String]) {
+    private func writeMarkers(of box: StateID, indent: String, into lines: inout [String]) {
         if layout.machine.states[box].isParallel {
             lines.append(indent + "\(borderPoint(box)) [shape=point, style=invis, width=0.01];")
         }
@@ -197,7 +197,7 @@ struct DotWriter {
     }
 
     /// The name alone, or the name in bold over a rule and one left-aligned line per note.
-    private func label(_ state: Int, _ notes: [String]) -> String {
+    private func label(_ state: StateID, _ notes: [String]) -> String {
         let name = layout.machine.states[state].name
         guard !notes.isEmpty else { return quoted(name) }
         return "<" + table(notes, title: name) + ">"
@@ -211,11 +211,11 @@ struct DotWriter {
     }
 
     /// The node that lists a box's lines; a colon cannot appear in a state name.
-    private func notesNode(_ box: Int) -> String {
+    private func notesNode(_ box: StateID) -> String {
         quoted(layout.machine.states[box].name + ":notes")
     }
 
-    private func node(_ state: Int) -> String {
+    private func node(_ state: StateID) -> String {
         quoted(layout.machine.states[state].name)
     }
 
@@ -237,21 +237,21 @@ struct DotWriter {
 
     /// The invisible point of a parallel state's cluster that arrows to and from its border
     /// end and start at, `"Media:border"`.
-    private func borderPoint(_ box: Int) -> String {
+    private func borderPoint(_ box: StateID) -> String {
         quoted(layout.machine.states[box].name + ":border")
     }
 
     /// The point of a box's initial row, `"Active:[*]"`.
-    private func initialPoint(_ box: Int) -> String {
+    private func initialPoint(_ box: StateID) -> String {
         quoted(layout.machine.states[box].name + ":[*]")
     }
 
     /// The circle of a box's history, `"Active:H"`.
-    private func historyNode(_ box: Int) -> String {
+    private func historyNode(_ box: StateID) -> String {
         quoted(layout.machine.states[box].name + ":H")
     }
 
-    private func cluster(_ box: Int) -> String {
+    private func cluster(_ box: StateID) -> String {
         quoted("cluster_" + layout.machine.states[box].name)
     }
 

@@ -36,15 +36,15 @@ struct MermaidWriter {
     private let indent = "    "
     /// By state index: the id of the state's node, of its composite state when it is a box,
     /// and of its history marker when it has one.
-    private let stateIDs: [String]
-    private let boxIDs: [String]
-    private let historyIDs: [String]
+    private let stateIDs: IDArray<StateID, String>
+    private let boxIDs: IDArray<StateID, String>
+    private let historyIDs: IDArray<StateID, String>
     /// By index into the layout's forks: the id of the fork's bar.
     private let forkIDs: [String]
 
     init(layout: DiagramLayout) {
         self.layout = layout
-        let names = layout.machine.states.map(\.name)
+        let names = IDArray<StateID, String>(layout.machine.states.map(\.name))
         var taken = Set(names)
         func unique(_ id: String) -> String {
             var id = id
@@ -53,14 +53,17 @@ struct MermaidWriter {
             return id
         }
         func alias(_ name: String) -> String { unique(name + "_") }
-        let stateIDs = names.map { Self.reservedWords.contains($0.lowercased()) ? alias($0) : $0 }
+        let stateIDs = IDArray<StateID, String>(
+            names.map { Self.reservedWords.contains($0.lowercased()) ? alias($0) : $0 })
         // A concrete superstate is a node inside its own box: the two need different ids.
-        boxIDs = layout.machine.states.indices.map { index in
-            layout.isBox[index] && layout.hasNode(index) ? alias(names[index]) : stateIDs[index]
-        }
-        historyIDs = layout.machine.states.indices.map { index in
-            layout.historyMarker(of: index) == nil ? "" : unique(names[index] + "_history")
-        }
+        boxIDs = IDArray(
+            layout.machine.states.indices.map { index in
+                layout.isBox[index] && layout.hasNode(index) ? alias(names[index]) : stateIDs[index]
+            })
+        historyIDs = IDArray(
+            layout.machine.states.indices.map { index in
+                layout.historyMarker(of: index) == nil ? "" : unique(names[index] + "_history")
+            })
         forkIDs = layout.forks.indices.map { unique("fork\($0 + 1)") }
         self.stateIDs = stateIDs
     }
@@ -105,7 +108,7 @@ struct MermaidWriter {
 
     /// `[*] → A / go`: the initial row of a box whose target sits in another box, which an
     /// arrow inside the composite would move into it.
-    private func foreignInitialLine(of box: Int) -> [String] {
+    private func foreignInitialLine(of box: StateID) -> [String] {
         guard let initial = layout.initialArrows[box], !initial.staysInBox else { return [] }
         return ["[*] → " + layout.name(of: initial.to) + (initial.label.isEmpty ? "" : " " + initial.label)]
     }

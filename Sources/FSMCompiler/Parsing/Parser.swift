@@ -315,8 +315,10 @@ package struct Parser {
             let kind: StateModifierSyntax.Kind = current.kind == .openAngle ? .entry : .exit
             advance()
             let isBraced = current.kind == .openBrace
-            let names = try parseActionNames(kind == .entry ? "entry" : "exit")
-            modifier = StateModifierSyntax(kind: kind, names: names, isBraced: isBraced, location: location)
+            let calls = try parseActionNames(kind == .entry ? "entry" : "exit")
+            modifier = StateModifierSyntax(
+                kind: kind, names: calls.map(\.name), arguments: calls.map(\.arguments), isBraced: isBraced,
+                location: location)
         default:
             return false
         }
@@ -324,38 +326,27 @@ package struct Parser {
         return true
     }
 
-    /// `actionNames = NAME | "{" , { NAME } , "}" ;`
-    private mutating func parseActionNames(_ kind: String) throws -> [NameSyntax] {
+    /// `actionNames = call | "{" , { call } , "}" ;` where a `(` after the name opens its
+    /// arguments even after a blank: nothing else may follow an entry or exit action. Entry
+    /// and exit actions take no arguments, but that is the check's to report
+    /// (`entryExitArguments`), with the file's other errors.
+    private mutating func parseActionNames(_ kind: String) throws -> [ActionSyntax] {
         if current.kind == .name {
-            let name = try expectName("an \(kind) action")
-            try refuseArguments(of: name, kind)
-            return [name]
+            return [try parseCall(as: "an \(kind) action", argumentsAfterBlank: true)]
         }
         guard current.kind == .openBrace else {
             try fail("expected an \(kind) action or '{', found \(describe(current))")
         }
         try expect(.openBrace, "'{'")
-        var names: [NameSyntax] = []
+        var calls: [ActionSyntax] = []
         while current.kind == .name {
-            names.append(NameSyntax(current.text, at: current.location))
-            advance()
-            try refuseArguments(of: names[names.count - 1], kind)
+            calls.append(try parseCall(as: "an \(kind) action", argumentsAfterBlank: true))
         }
         guard current.kind == .closeBrace else {
             try fail("expected an action name or '}', found \(describe(current))")
         }
         advance()
-        return names
-    }
-
-    /// Entry and exit actions run on every way in or out, where no event's values exist.
-    private mutating func refuseArguments(of name: NameSyntax, _ kind: String) throws {
-        try refuseDelayedEvent(name, as: "an \(kind) action")
-        if current.kind == .openParen {
-            try fail(
-                "'\(name.text)' is an \(kind) action, which takes no arguments: no event's values are there when it runs"
-            )
-        }
+        return calls
     }
 
     /// `stateBody = "{" , { bodyItem } , "}" | placeholder | item ;`
@@ -694,24 +685,37 @@ package struct Parser {
         }
     }
 
-    /// `call = NAME , [ arguments ] ;` where the `(` follows the name with no blank between:
-    /// after a row's action, `(Base)` on the next line starts an abstract state.
-    private mutating func parseCall() throws -> ActionSyntax {
-        let name = try expectName("an action")
-        try refuseDelayedEvent(name, as: "an action")
+    /// `call = NAME , [ arguments ] ;` where, after a row's action, the `(` follows the name
+    /// with no blank between: `(Base)` on the next line starts an abstract state. `role` is
+    /// what the name is, for the error when it is `after(…)`.
+    private mutating func parseCall(as role: String = "an action", argumentsAfterBlank: Bool = false) throws
+        -> ActionSyntax
+    {
+        let name = try expectName(role)
+        try refuseDelayedEvent(name, as: role)
         let adjacent =
             current.kind == .openParen && current.location.line == name.location.line
             && current.location.column == name.location.column + name.text.utf8.count
-        return ActionSyntax(name: name, arguments: adjacent ? try parseArguments(of: name) : nil)
+        let opens = current.kind == .openParen && (adjacent || argumentsAfterBlank)
+        return ActionSyntax(
+            name: name,
+            arguments: opens
+                ? try parseArguments(
+                    of: name,
+                    labels: argumentsAfterBlank ? "an argument" : "a label of the event's values as an argument")
+                : nil)
     }
 
     /// `arguments = "(" , [ NAME , { "," , NAME } ] , ")" ;` the labels of the event's values.
-    private mutating func parseArguments(of name: NameSyntax) throws -> [NameSyntax] {
+    /// `expected` says what an argument is, for the error when one is missing.
+    private mutating func parseArguments(
+        of name: NameSyntax, labels expected: String = "a label of the event's values as an argument"
+    ) throws -> [NameSyntax] {
         let open = current.location
         advance()
-        var labels: [NameSyntax] = []
+        var arguments: [NameSyntax] = []
         while current.kind != .closeParen {
-            if !labels.isEmpty {
+            if !arguments.isEmpty {
                 guard current.kind == .comma else {
                     try fail(
                         "expected ',' or ')' in the arguments of '\(name.text)', found \(describe(current)) (the '(' is at \(open.line):\(open.column))"
@@ -719,10 +723,10 @@ package struct Parser {
                 }
                 advance()
             }
-            labels.append(try expectName("a label of the event's values as an argument of '\(name.text)'"))
+            arguments.append(try expectName("\(expected) of '\(name.text)'"))
         }
         advance()
-        return labels
+        return arguments
     }
 
     // MARK: Tokens

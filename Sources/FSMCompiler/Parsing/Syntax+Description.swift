@@ -19,14 +19,10 @@ extension StateSyntax: CustomStringConvertible {
     package var description: String {
         var parts = [isAbstract ? "(\(name))" : name.text]
         parts += superstates.map { ":\($0)" }
-        if let entry { parts.append("<" + Self.braced(entry.names)) }
-        if let exit { parts.append(">" + Self.braced(exit.names)) }
+        if let entry { parts.append("<{" + entry.actions.map(\.text).joined(separator: " ") + "}") }
+        if let exit { parts.append(">{" + exit.actions.map(\.text).joined(separator: " ") + "}") }
         parts.append(BodyItemSyntax.braced(items))
         return parts.joined(separator: " ")
-    }
-
-    static func braced(_ names: [NameSyntax]) -> String {
-        "{" + names.map(\.text).joined(separator: " ") + "}"
     }
 }
 

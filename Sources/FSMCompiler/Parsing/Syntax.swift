@@ -125,7 +125,7 @@ package struct StateSyntax: Hashable, Sendable {
     private func actionList(_ kind: StateModifierSyntax.Kind) -> ActionListSyntax? {
         let lists = modifiers.filter { $0.kind == kind }
         guard let first = lists.first else { return nil }
-        return ActionListSyntax(names: lists.flatMap(\.names), location: first.location)
+        return ActionListSyntax(actions: lists.flatMap(\.actions), location: first.location)
     }
 }
 
@@ -138,16 +138,31 @@ package struct StateModifierSyntax: Hashable, Sendable {
     package var kind: Kind
     /// The superstate, or the actions: one, or those between braces.
     package var names: [NameSyntax]
+    /// Per name, the arguments in parentheses after an action (`<show(error)`), nil when
+    /// there are none; always nil for a superstate. Entry and exit actions cannot take
+    /// arguments today, but the parser keeps them so that the check reports them with the
+    /// file's other errors and `fsmc format` writes them back.
+    package var arguments: [[NameSyntax]?]
     /// Whether the actions are written between braces (`<{a b}`).
     package var isBraced: Bool
     /// Where the `:`, `<` or `>` is.
     package var location: SourceLocation
 
-    package init(kind: Kind, names: [NameSyntax], isBraced: Bool, location: SourceLocation) {
+    package init(
+        kind: Kind, names: [NameSyntax], arguments: [[NameSyntax]?]? = nil, isBraced: Bool,
+        location: SourceLocation
+    ) {
+        precondition(arguments.map { $0.count == names.count } ?? true, "one argument list per name")
         self.kind = kind
         self.names = names
+        self.arguments = arguments ?? names.map { _ in nil }
         self.isBraced = isBraced
         self.location = location
+    }
+
+    /// The actions of an entry or exit modifier, each with its arguments.
+    package var actions: [ActionSyntax] {
+        zip(names, arguments).map { ActionSyntax(name: $0, arguments: $1) }
     }
 }
 
@@ -171,13 +186,16 @@ package struct ActionSyntax: Hashable, Sendable {
 
 /// The actions of a state's `<` (or `>`) modifiers, in order, located at the first one.
 package struct ActionListSyntax: Hashable, Sendable {
-    package var names: [NameSyntax]
+    package var actions: [ActionSyntax]
     package var location: SourceLocation
 
-    package init(names: [NameSyntax], location: SourceLocation) {
-        self.names = names
+    package init(actions: [ActionSyntax], location: SourceLocation) {
+        self.actions = actions
         self.location = location
     }
+
+    /// The actions' names.
+    package var names: [NameSyntax] { actions.map(\.name) }
 }
 
 /// Something in a state body: a row, a block of rows, or the `- - -` placeholder.

@@ -12,8 +12,8 @@
 /// row's own, which depend on it, are left out.
 extension TransitionTable {
     /// The rows of a machine with regions, in table order: each with its source state.
-    static func regionRows(_ machine: StateMachine) -> [(source: Int, transition: Transition)] {
-        machine.states.indices.flatMap { index -> [(source: Int, transition: Transition)] in
+    static func regionRows(_ machine: StateMachine) -> [(source: StateID, transition: Transition)] {
+        machine.states.indices.flatMap { index -> [(source: StateID, transition: Transition)] in
             let state = machine.states[index]
             guard state.isParallel || (!state.isAbstract && state.substates.isEmpty) else { return [] }
             return state.transitions.map { (index, $0) }
@@ -30,7 +30,7 @@ extension TransitionTable {
     }
 
     /// The next-state text and the actions of one row.
-    static func regionCells(_ transition: Transition, from source: Int, of machine: StateMachine, chart: Statechart)
+    static func regionCells(_ transition: Transition, from source: StateID, of machine: StateMachine, chart: Statechart)
         -> (
             target: String, effects: [String]
         )
@@ -46,7 +46,7 @@ extension TransitionTable {
                 machine.states[state].history != nil && (targets.contains(state) || !targetLineages.contains(state))
             })
         var exits: [String] = []
-        var printed = Set<Int>()
+        var printed = Set<StateID>()
         let exited = Set(move.exited)
         for state in move.exited {
             let cover =

@@ -50,7 +50,7 @@ public enum TransitionTable {
         var lines = ["| State | Event | Guard | Next state | Actions |", "|---|---|---|---|---|"]
         if machine.hasRegions {
             let chart = Statechart(machine)
-            var previous: Int?
+            var previous: StateID?
             for (source, transition) in regionRows(machine) {
                 let (target, effects) = regionCells(transition, from: source, of: machine, chart: chart)
                 lines.append(

@@ -9,12 +9,12 @@
 struct Flattening {
     /// Per state: its effective rows (own plus inherited), in table order; indices into
     /// `Declarations.rows`.
-    var effectiveRows: [[Int]]
+    var effectiveRows: IDArray<StateID, [Int]>
     /// Per row: the rows this override replaces, transitively through chains of overrides.
     private var replaces: [Set<Int>]
 
     init(flattening declarations: Declarations, _ resolution: Resolution, headers: Headers, log: inout DiagnosticLog) {
-        effectiveRows = Array(repeating: [], count: declarations.states.count)
+        effectiveRows = IDArray(repeating: [], count: declarations.states.count)
         replaces = Array(repeating: [], count: declarations.rows.count)
         let flattener = Flattener(
             declarations: declarations, resolution: resolution,
@@ -29,10 +29,10 @@ struct Flattening {
         let declarations: Declarations
         let resolution: Resolution
         let predicateTypes: [PredicateTypeRecord]
-        var states: [StateRecord] { declarations.states }
+        var states: IDArray<StateID, StateRecord> { declarations.states }
         var rows: [RowRecord] { declarations.rows }
 
-        func flatten(_ state: Int, into flattening: inout Flattening, log: inout DiagnosticLog) {
+        func flatten(_ state: StateID, into flattening: inout Flattening, log: inout DiagnosticLog) {
             let (own, dropped) = checkOwnRows(of: state, log: &log)
             var inherited = inheritedRows(of: state, flattening)
             let inheritedByKey = Dictionary(grouping: inherited) { rows[$0].key }
@@ -64,7 +64,7 @@ struct Flattening {
 
         /// The state's own rows without the second of any two with the same key, and those
         /// second rows.
-        private func checkOwnRows(of state: Int, log: inout DiagnosticLog) -> (kept: [Int], dropped: [Int]) {
+        private func checkOwnRows(of state: StateID, log: inout DiagnosticLog) -> (kept: [Int], dropped: [Int]) {
             var firstByKey: [RowKey: Int] = [:]
             var kept: [Int] = []
             var dropped: [Int] = []
@@ -83,7 +83,7 @@ struct Flattening {
 
         /// The superstates' effective rows in adoption order, each once, without rows that
         /// an override reached along another path replaces.
-        private func inheritedRows(of state: Int, _ flattening: Flattening) -> [Int] {
+        private func inheritedRows(of state: StateID, _ flattening: Flattening) -> [Int] {
             var seen = Set<Int>()
             var inherited: [Int] = []
             // A region inherits nothing from its parallel state: that state's rows fire
@@ -100,7 +100,7 @@ struct Flattening {
         /// Two inherited rows with one key that the state does not override: reported at the
         /// adoption of the superstate that brings the second; the first is kept.
         private func checkSuperstateConflicts(
-            _ inherited: [Int], of state: Int, _ flattening: Flattening,
+            _ inherited: [Int], of state: StateID, _ flattening: Flattening,
             log: inout DiagnosticLog
         ) -> [Int] {
             var firstByKey: [RowKey: Int] = [:]
@@ -135,7 +135,7 @@ struct Flattening {
             return kept
         }
 
-        private func reportSameKey(_ row: Int, _ first: Int, in state: Int, log: inout DiagnosticLog) {
+        private func reportSameKey(_ row: Int, _ first: Int, in state: StateID, log: inout DiagnosticLog) {
             let event = rows[row].event.text
             let name = states[state].name.text
             let guardText = describeGuard(of: row)

@@ -6,19 +6,20 @@ extension Analysis {
         let types = typeNames
         let statechart = statechart
         let initialState = statechart.entering(initialTarget, from: nil)[0].leaf
-        var machineStates: [State] = states.indices.map { index in
-            let record = states[index]
-            return State(
-                named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
-                isAbstract: record.isAbstract,
-                superstates: resolution.superstates[index],
-                ownEntryActions: record.entry?.actions ?? [],
-                ownExitActions: record.exit?.actions ?? [],
-                entryActions: [], exitActions: [], transitions: [],
-                initialSubstate: resolution.initialSubstate[index],
-                initialActions: resolution.initialActions[index],
-                history: resolution.history[index])
-        }
+        var machineStates = IDArray<StateID, State>(
+            states.indices.map { index in
+                let record = states[index]
+                return State(
+                    named: named(record.name, SwiftNames.lowerCamel(record.name.text)),
+                    isAbstract: record.isAbstract,
+                    superstates: resolution.superstates[index],
+                    ownEntryActions: record.entry?.actions ?? [],
+                    ownExitActions: record.exit?.actions ?? [],
+                    entryActions: [], exitActions: [], transitions: [],
+                    initialSubstate: resolution.initialSubstate[index],
+                    initialActions: resolution.initialActions[index],
+                    history: resolution.history[index])
+            })
         for index in machineStates.indices {
             machineStates[index].ancestors = resolution.ancestors[index]
             let lineage = resolution.ancestors[index] + [index]
@@ -89,8 +90,8 @@ extension Analysis {
 
     /// Reads the row's fields in place: a copy of the whole `RowRecord` per transition
     /// retains and releases each of its arrays and strings.
-    private func transition(for row: Int, in state: Int, _ statechart: Statechart) -> Transition? {
-        let namedTarget: Int?
+    private func transition(for row: Int, in state: StateID, _ statechart: Statechart) -> Transition? {
+        let namedTarget: StateID?
         switch resolution.destinations[row] {
         case .stay: namedTarget = nil
         case .state(let next): namedTarget = next

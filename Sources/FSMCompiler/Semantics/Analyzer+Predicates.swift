@@ -6,7 +6,7 @@ extension Analysis {
         let space = PredicateSpace(
             predicateTypes.map(\.cases.count), conditionCount: declarations.conditionCalls.count,
             testedStates: declarations.testedStates)
-        var effectiveSets: [Int: Set<Int>] = [:]
+        var effectiveSets: [StateID: Set<Int>] = [:]
         for state in states.indices {
             var eventOrder: [Int] = []
             var rowsByEvent: [Int: [Int]] = [:]
@@ -63,7 +63,7 @@ extension Analysis {
     /// Returns false after reporting that the combinations are too many to check.
     private func checkImplicitClashes(
         _ candidates: [Int], boxes: [PredicateBox], dimensions: [Int], space: PredicateSpace,
-        in state: Int, effectiveSets: inout [Int: Set<Int>], log: inout DiagnosticLog
+        in state: StateID, effectiveSets: inout [StateID: Set<Int>], log: inout DiagnosticLog
     ) -> Bool {
         guard !dimensions.isEmpty else { return true }
         let ranks = candidates.map { rows[$0].guardClause.rank }
@@ -107,7 +107,7 @@ extension Analysis {
         return true
     }
 
-    private func reportPredicateLimit(event: Int, state: Int, log: inout DiagnosticLog) {
+    private func reportPredicateLimit(event: Int, state: StateID, log: inout DiagnosticLog) {
         log.error(
             .predicateLimit,
             "the predicate combinations for event '\(declarations.events.names[event])' in state '\(states[state].name)' are too many to check; split the predicate types or simplify the guards",

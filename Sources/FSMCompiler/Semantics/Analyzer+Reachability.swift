@@ -18,8 +18,8 @@ extension Analysis {
                 }
             }
         }
-        let usedAbstract = reached.reduce(into: Set<Int>()) { $0.formUnion(resolution.ancestors[$1]) }
-        for (index, state) in states.enumerated() {
+        let usedAbstract = reached.reduce(into: Set<StateID>()) { $0.formUnion(resolution.ancestors[$1]) }
+        for (index, state) in zip(states.indices, states) {
             let location = state.concreteAt ?? state.abstractAt ?? state.name.location
             if state.isAbstract && !usedAbstract.contains(index) {
                 log.warning(
@@ -46,10 +46,11 @@ extension Analysis {
     /// with a history, every state the history can hold. The rows of every state entered
     /// are followed, whatever the other regions are in, so a state reported is unreachable
     /// in every configuration.
-    private func checkRegionReachability(from initial: Int, named initialName: NameSyntax, log: inout DiagnosticLog) {
-        var reached = Set<Int>()
-        var queue: [Int] = []
-        func enter(_ state: Int) {
+    private func checkRegionReachability(from initial: StateID, named initialName: NameSyntax, log: inout DiagnosticLog)
+    {
+        var reached = Set<StateID>()
+        var queue: [StateID] = []
+        func enter(_ state: StateID) {
             for entered in resolution.ancestors[state] + [state] where reached.insert(entered).inserted {
                 queue.append(entered)
             }
@@ -66,8 +67,18 @@ extension Analysis {
                 resolution.forkTargets[row].forEach(enter)
             }
         }
-        for (index, state) in states.enumerated() where !reached.contains(index) {
+        for (index, state) in zip(states.indices, states) {
             let location = state.concreteAt ?? state.abstractAt ?? state.name.location
+            // As in a machine without parallel states: entered or not, a concrete state with
+            // an initial row is never current.
+            if !state.isAbstract && !resolution.isParallel[index], let substate = resolution.initialSubstate[index] {
+                log.warning(
+                    .unreachableState,
+                    "state '\(state.name)' is never current: entering it enters its initial substate '\(states[substate].name)'",
+                    at: location)
+                continue
+            }
+            guard !reached.contains(index) else { continue }
             if state.isAbstract {
                 log.warning(
                     .unreachableState,

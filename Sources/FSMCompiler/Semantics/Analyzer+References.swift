@@ -3,47 +3,47 @@
 struct Resolution {
     /// Per state: its direct superstates in adoption order, cycles removed, each with
     /// where it is named.
-    var superstates: [[Int]]
-    var superstateRefs: [[NameSyntax]]
+    var superstates: IDArray<StateID, [StateID]>
+    var superstateRefs: IDArray<StateID, [NameSyntax]>
     /// Per state: every state it inherits from, each once, in adoption order with each
     /// superstate's own superstates before it (the order of entry actions).
-    var ancestors: [[Int]] = []
+    var ancestors: IDArray<StateID, [StateID]> = []
     /// Every state, each after all of its superstates.
-    var superstatesFirst: [Int] = []
+    var superstatesFirst: [StateID] = []
     /// Per row: where it goes.
     var destinations: [Destination] = []
     /// The initial state, when it names a declared state that can be current or has an
     /// initial substate. It may be a superstate: the model resolves it to a concrete state.
-    var initialState: Int?
+    var initialState: StateID?
     /// Per state: its direct substates, in declaration order.
-    var substates: [[Int]] = []
+    var substates: IDArray<StateID, [StateID]> = []
     /// Per state: the target of its initial row `- Substate`, when that row is valid.
-    var initialSubstate: [Int?] = []
-    var initialActions: [[Int]] = []
+    var initialSubstate: IDArray<StateID, StateID?> = []
+    var initialActions: IDArray<StateID, [Int]> = []
     /// Per state: its `History:` kind, when the header is valid.
-    var history: [HistoryKind?] = []
+    var history: IDArray<StateID, HistoryKind?> = []
     /// Per state: whether a valid `Parallel:` header names it, and where that header names it.
-    var isParallel: [Bool] = []
-    var parallelHeaders: [SourceLocation?] = []
+    var isParallel: IDArray<StateID, Bool> = []
+    var parallelHeaders: IDArray<StateID, SourceLocation?> = []
     /// The states a `Parallel:` header names, valid or not: entering one is not reported
     /// again as entering an abstract state.
-    var namedParallel = Set<Int>()
+    var namedParallel = Set<StateID>()
     /// Per row: the states after `&` of a fork that are defined.
-    var forkTargets: [[Int]] = []
+    var forkTargets: [[StateID]] = []
 
     /// Where a row goes.
     enum Destination: Equatable {
         /// `-`: the state that handles the event.
         case stay
-        case state(Int)
+        case state(StateID)
         /// The next state is not defined (an error was reported).
         case undefined
     }
 
     init(resolving declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
         let states = declarations.states
-        superstates = Array(repeating: [], count: states.count)
-        superstateRefs = Array(repeating: [], count: states.count)
+        superstates = IDArray(repeating: [], count: states.count)
+        superstateRefs = IDArray(repeating: [], count: states.count)
         for index in states.indices {
             for name in states[index].superstateNames {
                 guard let superstate = Self.lookup(name, role: "superstate", in: declarations, log: &log) else {
@@ -55,7 +55,7 @@ struct Resolution {
         }
         removeSuperstateCycles(states, log: &log)
         computeAncestors()
-        substates = Array(repeating: [], count: states.count)
+        substates = IDArray(repeating: [], count: states.count)
         for state in states.indices {
             for superstate in superstates[state] { substates[superstate].append(state) }
         }
@@ -89,7 +89,7 @@ struct Resolution {
     /// An abstract state can be entered only through its initial row.
     @discardableResult
     private func checkEnterable(
-        _ state: Int, named name: NameSyntax, as role: String, _ states: [StateRecord],
+        _ state: StateID, named name: NameSyntax, as role: String, _ states: IDArray<StateID, StateRecord>,
         log: inout DiagnosticLog
     ) -> Bool {
         guard states[state].isAbstract && initialSubstate[state] == nil && !namedParallel.contains(state) else {
@@ -111,9 +111,9 @@ struct Resolution {
     /// never leading back to where they started.
     private mutating func resolveInitialRows(_ declarations: Declarations, log: inout DiagnosticLog) {
         let states = declarations.states
-        initialSubstate = Array(repeating: nil, count: states.count)
-        initialActions = Array(repeating: [], count: states.count)
-        var candidates: [Int: (target: Int, record: InitialRecord)] = [:]
+        initialSubstate = IDArray(repeating: nil, count: states.count)
+        initialActions = IDArray(repeating: [], count: states.count)
+        var candidates: [StateID: (target: StateID, record: InitialRecord)] = [:]
         for state in states.indices where !isParallel[state] {
             guard let first = states[state].initialRows.first else { continue }
             for second in states[state].initialRows.dropFirst() {
@@ -128,9 +128,9 @@ struct Resolution {
             candidates[state] = (target, first)
         }
         // Rows that lead back to where they started, reported once per loop.
-        var onLoop = Set<Int>()
+        var onLoop = Set<StateID>()
         for start in candidates.keys.sorted() where !onLoop.contains(start) {
-            var path: [Int] = []
+            var path: [StateID] = []
             var state = start
             while let next = candidates[state], !path.contains(state), !onLoop.contains(state) {
                 path.append(state)
@@ -172,7 +172,7 @@ struct Resolution {
     /// `History:` headers name superstates that have an initial row.
     private mutating func resolveHistories(_ declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
         let states = declarations.states
-        history = Array(repeating: nil, count: states.count)
+        history = IDArray(repeating: nil, count: states.count)
         for (name, kind) in headers.histories {
             guard let state = Self.lookup(name, role: "history state", in: declarations, log: &log) else { continue }
             if substates[state].isEmpty {
@@ -198,7 +198,7 @@ struct Resolution {
     /// substate must have one: an abstract superstate without an initial row has none
     /// (Language reference › History).
     private func checkShallowHistoryResumes(
-        _ state: Int, named name: NameSyntax, _ states: [StateRecord], log: inout DiagnosticLog
+        _ state: StateID, named name: NameSyntax, _ states: IDArray<StateID, StateRecord>, log: inout DiagnosticLog
     ) {
         // An abstract state without substates is never active, so never resumed; one whose
         // initial row has an error was reported already.
@@ -218,7 +218,7 @@ struct Resolution {
     static func lookup(
         _ name: NameSyntax, role: String, in declarations: Declarations,
         log: inout DiagnosticLog
-    ) -> Int? {
+    ) -> StateID? {
         if let index = declarations.stateIndex[name.text] { return index }
         let hint = Suggestions.suggestion(for: name.text, among: declarations.states.map(\.name.text))
         log.error(.undefinedState, "\(role) '\(name)' is not defined\(hint)", at: name.location)
@@ -234,12 +234,12 @@ struct Resolution {
     ///
     /// The walk keeps its own stack: a chain of thousands of superstates must not
     /// overflow the thread's.
-    private mutating func removeSuperstateCycles(_ states: [StateRecord], log: inout DiagnosticLog) {
+    private mutating func removeSuperstateCycles(_ states: IDArray<StateID, StateRecord>, log: inout DiagnosticLog) {
         enum Mark { case unvisited, onPath, done }
-        var marks = Array(repeating: Mark.unvisited, count: states.count)
-        var cycleEdges: [(state: Int, position: Int)] = []
+        var marks = IDArray<StateID, Mark>(repeating: Mark.unvisited, count: states.count)
+        var cycleEdges: [(state: StateID, position: Int)] = []
         for root in states.indices where marks[root] == .unvisited {
-            var path: [(state: Int, next: Int)] = [(root, 0)]
+            var path: [(state: StateID, next: Int)] = [(root, 0)]
             marks[root] = .onPath
             while let (state, next) = path.last {
                 guard next < superstates[state].count else {
@@ -276,10 +276,10 @@ struct Resolution {
     /// Each state's superstates, transitively, in adoption order with each one's own
     /// superstates before it; a superstate reached along two paths counts once.
     private mutating func computeAncestors() {
-        ancestors = Array(repeating: [], count: superstates.count)
+        ancestors = IDArray(repeating: [], count: superstates.count)
         for state in superstatesFirst {
-            var seen = Set<Int>()
-            var list: [Int] = []
+            var seen = Set<StateID>()
+            var list: [StateID] = []
             for superstate in superstates[state] {
                 for ancestor in ancestors[superstate] + [superstate] where seen.insert(ancestor).inserted {
                     list.append(ancestor)

@@ -7,8 +7,8 @@ extension Resolution {
     /// have one superstate each, so that a configuration holds one state per region.
     mutating func resolveParallelStates(_ declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
         let states = declarations.states
-        isParallel = Array(repeating: false, count: states.count)
-        parallelHeaders = Array(repeating: nil, count: states.count)
+        isParallel = IDArray(repeating: false, count: states.count)
+        parallelHeaders = IDArray(repeating: nil, count: states.count)
         for name in headers.parallelStates {
             guard let state = Self.lookup(name, role: "parallel state", in: declarations, log: &log) else { continue }
             let regions = substates[state]
@@ -95,7 +95,7 @@ extension Analysis {
         }
     }
 
-    private func checkFork(_ targets: [Int], names: [NameSyntax], log: inout DiagnosticLog) {
+    private func checkFork(_ targets: [StateID], names: [NameSyntax], log: inout DiagnosticLog) {
         for (position, target) in targets.enumerated() {
             if let earlier = targets[..<position].firstIndex(of: target) {
                 log.error(
@@ -115,7 +115,7 @@ extension Analysis {
                 at: names[0].location)
             return
         }
-        var regionAt: [Int: Int] = [:]
+        var regionAt: [StateID: Int] = [:]
         for (position, target) in targets.enumerated() {
             let region = statechart.region(of: target, in: parallel)!
             if let earlier = regionAt[region] {
@@ -132,7 +132,8 @@ extension Analysis {
 
     /// A row held inside one region of a parallel state that names a state inside another
     /// region of it; true when reported.
-    private func checkCrossing(_ row: Int, _ targets: [Int], names: [NameSyntax], log: inout DiagnosticLog) -> Bool {
+    private func checkCrossing(_ row: Int, _ targets: [StateID], names: [NameSyntax], log: inout DiagnosticLog) -> Bool
+    {
         let holder = rows[row].owner
         for parallel in resolution.ancestors[holder] where resolution.isParallel[parallel] {
             let own = statechart.region(of: holder, in: parallel)!
@@ -153,7 +154,7 @@ extension Analysis {
     /// A row of one region that leaves its region (for `parallel` or a state outside it) while
     /// another region has a row for its event: both would fire, and the order would decide
     /// what happens.
-    private func checkConflicts(in parallel: Int, skipping crossing: Set<Int>, log: inout DiagnosticLog) {
+    private func checkConflicts(in parallel: StateID, skipping crossing: Set<Int>, log: inout DiagnosticLog) {
         let regions = resolution.substates[parallel]
         // Per region, per event: the first row held inside it.
         var firstRow = Array(repeating: [Int: Int](), count: regions.count)

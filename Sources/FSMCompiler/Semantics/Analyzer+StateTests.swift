@@ -8,7 +8,7 @@ extension Analysis {
     func checkStateTestsNeverHold(log: inout DiagnosticLog) {
         guard !resolution.isParallel.contains(true) else { return }
         // Per row, per failing test: the states where the row never applies, in table order.
-        var deadIn: [Int: [(test: StateTest, states: [Int])]] = [:]
+        var deadIn: [Int: [(test: StateTest, states: [StateID])]] = [:]
         var rowOrder: [Int] = []
         for state in states.indices
         where !states[state].isAbstract && resolution.initialSubstate[state] == nil {

@@ -2,8 +2,8 @@
 /// the events and guards of enclosing blocks folded in and its guard resolved against the
 /// predicate types: the second phase of analysis.
 struct Declarations {
-    var states: [StateRecord] = []
-    var stateIndex: [String: Int] = [:]
+    var states: IDArray<StateID, StateRecord> = []
+    var stateIndex: [String: StateID] = [:]
     var rows: [RowRecord] = []
     var events = NameTable()
     var actions = NameTable()
@@ -18,14 +18,14 @@ struct Declarations {
     /// The argument types of each action (`name`) and condition (`?name`) at its first use.
     var callSignatures: [String: (types: [String], labels: [String], location: SourceLocation)] = [:]
     /// Every state an `in(State)` term tests, in order of first appearance.
-    var testedStates: [Int] = []
+    var testedStates: [StateID] = []
     /// Each state name's index as `states` will give it, known before the states are
     /// declared, so that an `in(State)` term may name a state declared further down.
-    private var stateIndexAhead: [String: Int] = [:]
+    private var stateIndexAhead: [String: StateID] = [:]
 
     init(declaring syntax: StateMachineSyntax, headers: Headers, log: inout DiagnosticLog) {
         for spec in syntax.states where stateIndexAhead[spec.name.text] == nil {
-            stateIndexAhead[spec.name.text] = stateIndexAhead.count
+            stateIndexAhead[spec.name.text] = StateID(stateIndexAhead.count)
         }
         for spec in syntax.states {
             let modifierActions = (spec.entry?.names ?? []) + (spec.exit?.names ?? [])
@@ -48,7 +48,7 @@ struct Declarations {
     /// The index of the event `name` in a row of `owner`: an `after(…)` event is the timer
     /// of that state and duration (`after(30s)` in a state and in its superstate are two
     /// timers, and `after(30000ms)` is `after(30s)`); any other, the event of that name.
-    private mutating func eventIndex(of name: NameSyntax, owner: Int) -> Int {
+    private mutating func eventIndex(of name: NameSyntax, owner: StateID) -> Int {
         guard let duration = TimerDuration.ofEventName(name.text) else { return events.index(of: name) }
         let index = events.index(of: name, key: "after(\(duration.milliseconds)ms) in \(states[owner].name.text)")
         if timers[index] == nil { timers[index] = TimerEvent(owner: owner, duration: duration) }
@@ -64,7 +64,7 @@ struct Declarations {
     }
 
     /// The state an `in(State)` term names, reported when no state has that name.
-    mutating func testedState(_ name: NameSyntax, log: inout DiagnosticLog) -> Int? {
+    mutating func testedState(_ name: NameSyntax, log: inout DiagnosticLog) -> StateID? {
         guard let state = stateIndexAhead[name.text] else {
             let hint = Suggestions.suggestion(for: name.text, among: syntaxOrderedStateNames)
             log.error(.undefinedState, "state '\(name)' in 'in(\(name))' is not defined\(hint)", at: name.location)
@@ -91,14 +91,13 @@ struct Declarations {
 
     /// The record for `spec`'s name, created on first sight; later definitions add
     /// superstates and must repeat the entry and exit lists exactly, if they give them.
-    private mutating func declare(_ spec: StateSyntax, log: inout DiagnosticLog) -> Int {
-        let index: Int
+    private mutating func declare(_ spec: StateSyntax, log: inout DiagnosticLog) -> StateID {
+        let index: StateID
         if let existing = stateIndex[spec.name.text] {
             index = existing
         } else {
-            index = states.count
+            index = states.add(StateRecord(name: spec.name, isAbstract: spec.isAbstract))
             stateIndex[spec.name.text] = index
-            states.append(StateRecord(name: spec.name, isAbstract: spec.isAbstract))
         }
         markAbstractOrConcrete(index, spec, log: &log)
         for superstate in spec.superstates
@@ -107,10 +106,24 @@ struct Declarations {
         }
         mergeActions(spec.entry, into: \.entry, of: index, kind: "entry", log: &log)
         mergeActions(spec.exit, into: \.exit, of: index, kind: "exit", log: &log)
+        refuseArguments(spec.entry, kind: "entry", log: &log)
+        refuseArguments(spec.exit, kind: "exit", log: &log)
         return index
     }
 
-    private mutating func markAbstractOrConcrete(_ index: Int, _ spec: StateSyntax, log: inout DiagnosticLog) {
+    /// Entry and exit actions run on every way in or out, where no event's values exist;
+    /// `()` passes none and is allowed, as after a row's action.
+    private func refuseArguments(_ list: ActionListSyntax?, kind: String, log: inout DiagnosticLog) {
+        for action in list?.actions ?? [] {
+            guard let first = action.arguments?.first else { continue }
+            log.error(
+                .entryExitArguments,
+                "'\(action.name)' is an \(kind) action, which takes no arguments: no event's values are there when it runs",
+                at: first.location)
+        }
+    }
+
+    private mutating func markAbstractOrConcrete(_ index: StateID, _ spec: StateSyntax, log: inout DiagnosticLog) {
         let wasMixed = states[index].abstractAt != nil && states[index].concreteAt != nil
         if spec.isAbstract {
             states[index].abstractAt = states[index].abstractAt ?? spec.name.location
@@ -193,7 +206,7 @@ struct Declarations {
     /// A later definition may repeat a state's entry or exit list, but not change it.
     private mutating func mergeActions(
         _ list: ActionListSyntax?, into field: WritableKeyPath<StateRecord, DeclaredActions?>,
-        of index: Int, kind: String, log: inout DiagnosticLog
+        of index: StateID, kind: String, log: inout DiagnosticLog
     ) {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {
@@ -201,7 +214,7 @@ struct Declarations {
                 syntax: list, actions: list.names.map { actions.index(of: $0) })
             return
         }
-        guard list.names.map(\.text) != first.syntax.names.map(\.text) else { return }
+        guard list.actions.map(\.text) != first.syntax.actions.map(\.text) else { return }
         log.error(
             .inconsistentEntryExit,
             "state '\(states[index].name)' is given different \(kind) actions; give them once, or repeat them exactly",
@@ -211,7 +224,7 @@ struct Declarations {
     /// Walks a block's items with the context of the blocks around them. Each guard is
     /// resolved once, where it is written, however many rows and events share it.
     private mutating func collectRows(
-        _ items: [BodyItemSyntax], owner: Int, events blockEvents: [NameSyntax],
+        _ items: [BodyItemSyntax], owner: StateID, events blockEvents: [NameSyntax],
         guardClause: ResolvedGuard, isOverride: Bool,
         headers: Headers, log: inout DiagnosticLog
     ) {
@@ -340,7 +353,7 @@ struct DeclaredActions {
 
 /// One row for one event, as declared in one state, with its context folded in.
 struct RowRecord {
-    var owner: Int
+    var owner: StateID
     var event: NameSyntax
     var eventIndex: Int
     /// The guard of enclosing guard blocks (outer first) and the row's own, resolved.
@@ -371,7 +384,7 @@ struct ResolvedGuard {
     /// By condition call.
     private var conditionAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
     /// By tested state.
-    private var stateTestAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
+    private var stateTestAt: [StateID: (location: SourceLocation, isNegated: Bool)] = [:]
     /// The conditions as written, with their argument labels, to check against each row's events.
     private(set) var calls: [CallSyntax] = []
 

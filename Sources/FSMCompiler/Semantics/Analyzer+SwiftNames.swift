@@ -17,7 +17,7 @@ extension Analysis {
     }
 
     /// The states with a valid `History:` header, in state order.
-    var historyStates: [Int] { resolution.history.indices.filter { resolution.history[$0] != nil } }
+    var historyStates: [StateID] { resolution.history.indices.filter { resolution.history[$0] != nil } }
 
     /// The `Event:` declarations of events some row names: when there is one, the event
     /// type carries values, and the names of the events without them are a type of their own.

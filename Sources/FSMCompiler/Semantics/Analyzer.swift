@@ -41,7 +41,7 @@ struct Analysis {
     let resolution: Resolution
     let flattening: Flattening
 
-    var states: [StateRecord] { declarations.states }
+    var states: IDArray<StateID, StateRecord> { declarations.states }
     var rows: [RowRecord] { declarations.rows }
     var predicateTypes: [PredicateTypeRecord] { headers.predicateTypes }
 
@@ -55,10 +55,11 @@ struct Analysis {
         self.flattening = flattening
         let states = declarations.states
         statechart = Statechart(
-            entryExit: headers.entryExit, names: states.map(\.name.text), isAbstract: states.map(\.isAbstract),
-            isParallel: resolution.isParallel, ancestors: resolution.ancestors, substates: resolution.substates,
-            ownEntryActions: states.map { $0.entry?.actions ?? [] },
-            ownExitActions: states.map { $0.exit?.actions ?? [] },
+            entryExit: headers.entryExit, names: IDArray(states.map(\.name.text)),
+            isAbstract: IDArray(states.map(\.isAbstract)), isParallel: resolution.isParallel,
+            ancestors: resolution.ancestors, substates: resolution.substates,
+            ownEntryActions: IDArray(states.map { $0.entry?.actions ?? [] }),
+            ownExitActions: IDArray(states.map { $0.exit?.actions ?? [] }),
             initialSubstate: resolution.initialSubstate, initialActions: resolution.initialActions,
             history: resolution.history)
     }

@@ -109,9 +109,9 @@ struct PredicateSpace {
     /// The dimension of the first tested state.
     let stateTestBase: Int
     /// By state index: its dimension's offset from `stateTestBase`.
-    private let stateTestOffsets: [Int: Int]
+    private let stateTestOffsets: [StateID: Int]
 
-    init(_ predicateCaseCounts: [Int], conditionCount: Int = 0, testedStates: [Int] = []) {
+    init(_ predicateCaseCounts: [Int], conditionCount: Int = 0, testedStates: [StateID] = []) {
         caseCounts = predicateCaseCounts + Array(repeating: 2, count: conditionCount + testedStates.count)
         conditionBase = predicateCaseCounts.count
         stateTestBase = conditionBase + conditionCount

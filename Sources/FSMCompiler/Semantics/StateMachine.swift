@@ -9,12 +9,12 @@ public struct StateMachine: Hashable, Sendable {
     public var actionsHeader: String?
     public var entryExit: EntryExitMode
     /// The concrete state the machine starts in; an index into `states`.
-    public var initialState: Int
+    public var initialState: StateID
     /// The state the `Initial:` header names, which may be a superstate whose initial rows
     /// lead to `initialState` (diagrams point at it); an index into `states`.
-    public var initialTarget: Int
+    public var initialTarget: StateID
     /// Every state, abstract ones included, in order of first declaration.
-    public var states: [State]
+    public var states: IDArray<StateID, State>
     /// Every event any row names, in order of first appearance.
     public var events: [Named]
     /// By index into `events`: the values the event carries (`Event:` headers), if any.
@@ -76,7 +76,7 @@ public struct StateMachine: Hashable, Sendable {
     }
 
     /// The timers `state` owns: the `after(…)` events of rows its own body holds.
-    public func timers(ownedBy state: Int) -> [Int] {
+    public func timers(ownedBy state: StateID) -> [Int] {
         timerEvents.filter { eventTimers[$0]!.owner == state }
     }
 
@@ -84,17 +84,17 @@ public struct StateMachine: Hashable, Sendable {
     public var hasEventValues: Bool { eventParameters.contains { !$0.isEmpty } }
 
     /// The superstates with a `History:` header, in state order: one stored value each.
-    public var historyStates: [Int] { states.indices.filter { states[$0].history != nil } }
+    public var historyStates: [StateID] { states.indices.filter { states[$0].history != nil } }
 
     /// Indices of the concrete states, in declaration order.
-    public var concreteStates: [Int] { states.indices.filter { !states[$0].isAbstract } }
+    public var concreteStates: [StateID] { states.indices.filter { !states[$0].isAbstract } }
 
     /// Indices of the states a machine without parallel states can be in, in declaration
     /// order: the concrete states without an initial row. A concrete state with an initial row
     /// is never current (entering it enters its initial substate), so the generated state enum
     /// has no case for it and a machine can be neither created nor restored in it (Language
     /// reference › Initial substates).
-    public var currentStates: [Int] {
+    public var currentStates: [StateID] {
         states.indices.filter { !states[$0].isAbstract && states[$0].initialSubstate == nil }
     }
 
@@ -105,13 +105,13 @@ public struct StateMachine: Hashable, Sendable {
 
     /// Whether the state is a region: a direct substate of a parallel state (its only
     /// superstate, which `regionInheritance` ensures).
-    public func isRegion(_ state: Int) -> Bool {
+    public func isRegion(_ state: StateID) -> Bool {
         states[state].superstates.contains { states[$0].isParallel }
     }
 
     /// The states the machine starts in, one per active region, in configuration order (a
     /// machine without regions starts in `initialState` alone).
-    public var initialConfiguration: [Int] = []
+    public var initialConfiguration: [StateID] = []
 }
 
 /// A name from the source with its Swift spelling and where it first appeared.
@@ -152,10 +152,10 @@ public enum HistoryKind: String, Hashable, Sendable, CaseIterable {
 /// machine must stay in that state for it to fire.
 public struct TimerEvent: Hashable, Sendable {
     /// Index into `StateMachine.states`.
-    public var owner: Int
+    public var owner: StateID
     public var duration: TimerDuration
 
-    public init(owner: Int, duration: TimerDuration) {
+    public init(owner: StateID, duration: TimerDuration) {
         self.owner = owner
         self.duration = duration
     }
@@ -176,10 +176,10 @@ public struct State: Hashable, Sendable {
     public var named: Named
     public var isAbstract: Bool
     /// Direct superstates in adoption order; indices into `StateMachine.states`.
-    public var superstates: [Int]
+    public var superstates: [StateID]
     /// Every superstate, transitively, each once, in entry order: adoption order with each
     /// superstate's own superstates before it.
-    public var ancestors: [Int] = []
+    public var ancestors: [StateID] = []
     /// The state's own entry and exit actions as declared (indices into `actions`).
     public var ownEntryActions: [Int]
     public var ownExitActions: [Int]
@@ -191,7 +191,7 @@ public struct State: Hashable, Sendable {
     /// then the state's own, each in source order. Empty for abstract states.
     public var transitions: [Transition]
     /// The initial row `- Substate actions` of its body: the state entering it enters.
-    public var initialSubstate: Int? = nil
+    public var initialSubstate: StateID? = nil
     public var initialActions: [Int] = []
     /// Its `History:` header.
     public var history: HistoryKind? = nil
@@ -200,7 +200,7 @@ public struct State: Hashable, Sendable {
     /// which fire only when no region takes the event; a region inherits none of them.
     public var isParallel = false
     /// Its direct substates, in declaration order: for a parallel state, its regions.
-    public var substates: [Int] = []
+    public var substates: [StateID] = []
 
     public var name: String { named.name }
 }
@@ -220,15 +220,15 @@ public struct Transition: Hashable, Sendable {
     public var runsExitAndEntry: Bool
     /// The state the row names as its next state (`target` before initial rows and history),
     /// nil for `-`.
-    public var namedTarget: Int?
+    public var namedTarget: StateID?
     /// Every way the transition can end: one, unless where it ends depends on stored
     /// history; then the first is the one that finds every history it reads empty.
     public var arrivals: [Arrival]
     /// The states after the first of a fork (`Playing & Muted`), each in another region
     /// of one parallel state; empty for a row that names one state or `-`.
-    public var forkTargets: [Int] = []
+    public var forkTargets: [StateID] = []
     /// The state, possibly a superstate, whose body holds the row.
-    public var declaredIn: Int
+    public var declaredIn: StateID
     /// Where the row's event is written.
     public var location: SourceLocation
 }
@@ -237,7 +237,7 @@ extension Transition {
     /// The concrete state the transition ends in: `-` resolved to the state that handles
     /// the event, a superstate to its initial substates; with history, the state it
     /// reaches while every history it reads is empty.
-    public var target: Int { arrivals[0].target }
+    public var target: StateID { arrivals[0].target }
     /// Everything the transition runs, in order: exit actions, the row's actions, entry
     /// actions and the actions of the initial rows it follows (with history, of `arrivals[0]`).
     public var effects: [Int] { arrivals[0].effects }
@@ -268,23 +268,23 @@ public struct Arrival: Hashable, Sendable {
     /// state its history holds, nil when it holds none yet.
     public var history: [HistoryValue]
     /// The concrete state it ends in.
-    public var target: Int
+    public var target: StateID
     /// Exit actions, the row's actions, entry and initial actions.
     public var effects: [Int]
     /// How many exit actions `effects` starts with.
     public var exitCount: Int
     /// The superstates with history it leaves: it stores its source state as their
     /// history before it runs anything.
-    public var historyWrites: [Int]
+    public var historyWrites: [StateID]
     /// The states it leaves, leaf first, and those it enters, root first
     /// (Language reference › Entry and exit): whose timers it cancels after the exit
     /// actions and starts after the entry actions.
-    public var exited: [Int]
-    public var entered: [Int]
+    public var exited: [StateID]
+    public var entered: [StateID]
 
     public init(
-        history: [HistoryValue], target: Int, effects: [Int], exitCount: Int, historyWrites: [Int],
-        exited: [Int] = [], entered: [Int] = []
+        history: [HistoryValue], target: StateID, effects: [Int], exitCount: Int, historyWrites: [StateID],
+        exited: [StateID] = [], entered: [StateID] = []
     ) {
         self.history = history
         self.target = target
@@ -298,11 +298,11 @@ public struct Arrival: Hashable, Sendable {
 
 /// A superstate's stored history, as an arrival assumes it.
 public struct HistoryValue: Hashable, Sendable {
-    public var superstate: Int
+    public var superstate: StateID
     /// The concrete state last current inside it, nil before it was first left.
-    public var state: Int?
+    public var state: StateID?
 
-    public init(superstate: Int, state: Int?) {
+    public init(superstate: StateID, state: StateID?) {
         self.superstate = superstate
         self.state = state
     }
@@ -340,10 +340,10 @@ public struct Guard: Hashable, Sendable {
 /// configuration or one of its superstates).
 public struct StateTest: Hashable, Sendable {
     /// Index into `StateMachine.states`.
-    public var state: Int
+    public var state: StateID
     public var isNegated: Bool
 
-    public init(state: Int, isNegated: Bool) {
+    public init(state: StateID, isNegated: Bool) {
         self.state = state
         self.isNegated = isNegated
     }

@@ -23,32 +23,35 @@
 /// without an active substate resumes its history or follows its initial row.
 package struct Statechart: Sendable {
     package let entryExit: EntryExitMode
-    let names: [String]
-    let isAbstract: [Bool]
-    let isParallel: [Bool]
+    let names: IDArray<StateID, String>
+    let isAbstract: IDArray<StateID, Bool>
+    let isParallel: IDArray<StateID, Bool>
     /// Per state: its superstates, transitively, in entry order (root first).
-    let ancestors: [[Int]]
+    let ancestors: IDArray<StateID, [StateID]>
     /// Per state: its direct substates, in declaration order.
-    let substates: [[Int]]
-    let ownEntryActions: [[Int]]
-    let ownExitActions: [[Int]]
-    let initialSubstate: [Int?]
-    let initialActions: [[Int]]
-    let history: [HistoryKind?]
+    let substates: IDArray<StateID, [StateID]>
+    let ownEntryActions: IDArray<StateID, [Int]>
+    let ownExitActions: IDArray<StateID, [Int]>
+    let initialSubstate: IDArray<StateID, StateID?>
+    let initialActions: IDArray<StateID, [Int]>
+    let history: IDArray<StateID, HistoryKind?>
     /// Per state: its position in a walk of the hierarchy that visits each state's
     /// substates in declaration order, which orders a configuration's leaves.
-    private let preorder: [Int]
+    private let preorder: IDArray<StateID, Int>
     /// Per state: whether it is a region, a direct substate of a parallel state.
-    let regions: [Bool]
+    let regions: IDArray<StateID, Bool>
     /// Whether some state has several direct superstates.
     let hasStatesWithSeveralSuperstates: Bool
     /// Whether the machine has parallel states.
     let hasParallelStates: Bool
 
     init(
-        entryExit: EntryExitMode, names: [String], isAbstract: [Bool], isParallel: [Bool], ancestors: [[Int]],
-        substates: [[Int]], ownEntryActions: [[Int]], ownExitActions: [[Int]], initialSubstate: [Int?],
-        initialActions: [[Int]], history: [HistoryKind?]
+        entryExit: EntryExitMode, names: IDArray<StateID, String>, isAbstract: IDArray<StateID, Bool>,
+        isParallel: IDArray<StateID, Bool>, ancestors: IDArray<StateID, [StateID]>,
+        substates: IDArray<StateID, [StateID]>,
+        ownEntryActions: IDArray<StateID, [Int]>, ownExitActions: IDArray<StateID, [Int]>,
+        initialSubstate: IDArray<StateID, StateID?>, initialActions: IDArray<StateID, [Int]>,
+        history: IDArray<StateID, HistoryKind?>
     ) {
         self.entryExit = entryExit
         self.names = names
@@ -61,7 +64,7 @@ package struct Statechart: Sendable {
         self.initialSubstate = initialSubstate
         self.initialActions = initialActions
         self.history = history
-        var order = Array(repeating: -1, count: names.count)
+        var order = IDArray<StateID, Int>(repeating: -1, count: names.count)
         var next = 0
         var stack = Array(names.indices.filter { ancestors[$0].isEmpty }.reversed())
         while let state = stack.popLast() {
@@ -71,8 +74,8 @@ package struct Statechart: Sendable {
             stack.append(contentsOf: substates[state].reversed())
         }
         preorder = order
-        var regions = Array(repeating: false, count: names.count)
-        var superstateCount = Array(repeating: 0, count: names.count)
+        var regions = IDArray<StateID, Bool>(repeating: false, count: names.count)
+        var superstateCount = IDArray<StateID, Int>(repeating: 0, count: names.count)
         for state in names.indices {
             for substate in substates[state] {
                 superstateCount[substate] += 1
@@ -88,12 +91,13 @@ package struct Statechart: Sendable {
     package init(_ machine: StateMachine) {
         let states = machine.states
         self.init(
-            entryExit: machine.entryExit, names: states.map(\.name), isAbstract: states.map(\.isAbstract),
-            isParallel: states.map(\.isParallel), ancestors: states.map(\.ancestors),
-            substates: states.map(\.substates),
-            ownEntryActions: states.map(\.ownEntryActions), ownExitActions: states.map(\.ownExitActions),
-            initialSubstate: states.map(\.initialSubstate), initialActions: states.map(\.initialActions),
-            history: states.map(\.history))
+            entryExit: machine.entryExit, names: IDArray(states.map(\.name)),
+            isAbstract: IDArray(states.map(\.isAbstract)), isParallel: IDArray(states.map(\.isParallel)),
+            ancestors: IDArray(states.map(\.ancestors)), substates: IDArray(states.map(\.substates)),
+            ownEntryActions: IDArray(states.map(\.ownEntryActions)),
+            ownExitActions: IDArray(states.map(\.ownExitActions)),
+            initialSubstate: IDArray(states.map(\.initialSubstate)),
+            initialActions: IDArray(states.map(\.initialActions)), history: IDArray(states.map(\.history)))
     }
 }
 
@@ -101,27 +105,27 @@ package struct Statechart: Sendable {
 
 extension Statechart {
     /// `state` with all its superstates, root first: the order of entry.
-    package func lineage(of state: Int) -> [Int] {
+    package func lineage(of state: StateID) -> [StateID] {
         ancestors[state] + [state]
     }
 
     /// Whether `state` is `container` or one of its substates.
-    package func isWithin(_ state: Int, _ container: Int) -> Bool {
+    package func isWithin(_ state: StateID, _ container: StateID) -> Bool {
         state == container || ancestors[state].contains(container)
     }
 
     /// The direct substate of `container` that holds `state` (or is it), if any.
-    package func directSubstate(of container: Int, holding state: Int) -> Int? {
+    package func directSubstate(of container: StateID, holding state: StateID) -> StateID? {
         substates[container].first { isWithin(state, $0) }
     }
 
     /// The region of `parallel` that holds `state`, nil when `state` is not strictly inside it.
-    func region(of state: Int, in parallel: Int) -> Int? {
+    func region(of state: StateID, in parallel: StateID) -> StateID? {
         ancestors[state].contains(parallel) ? directSubstate(of: parallel, holding: state) : nil
     }
 
     /// `leaves` in configuration order.
-    package func ordered(_ leaves: some Sequence<Int>) -> [Int] {
+    package func ordered(_ leaves: some Sequence<StateID>) -> [StateID] {
         // The closure captures the one array it reads, not the whole chart (copying the
         // chart for every sort was a tenth of `fsmc verify`'s time).
         let preorder = preorder
@@ -130,8 +134,8 @@ extension Statechart {
 
     /// The active states of a configuration, in entry order: each leaf's superstates before
     /// it, regions in declaration order.
-    package func activeStates(of leaves: [Int]) -> [Int] {
-        var states: [Int] = []
+    package func activeStates(of leaves: [StateID]) -> [StateID] {
+        var states: [StateID] = []
         for leaf in leaves {
             // A configuration holds a few dozen states at most: a search of the array is
             // cheaper than a set's hashing, and this runs for every step explored.
@@ -144,7 +148,7 @@ extension Statechart {
     /// The concrete states a history of `state` can hold: the states that can be current
     /// inside it, itself included when it is concrete; never a state with an initial row,
     /// which is never current.
-    func storableStates(of state: Int) -> [Int] {
+    func storableStates(of state: StateID) -> [StateID] {
         isAbstract.indices.filter { !isAbstract[$0] && initialSubstate[$0] == nil && isWithin($0, state) }
     }
 }
@@ -154,7 +158,7 @@ extension Statechart {
 extension Statechart {
     /// The state of a configuration that takes an event for `state`: `state` itself when it
     /// is a leaf or a parallel state, else its active substate's, recursively.
-    package func node(below state: Int, leaves: [Int]) -> Int {
+    package func node(below state: StateID, leaves: [StateID]) -> StateID {
         var state = state
         while !isParallel[state] && !leaves.contains(state) {
             guard let child = substates[state].first(where: { child in leaves.contains { isWithin($0, child) } })
@@ -166,7 +170,7 @@ extension Statechart {
 
     /// The state that takes events first: the outermost active parallel state, or the
     /// only leaf.
-    package func topNode(of leaves: [Int]) -> Int {
+    package func topNode(of leaves: [StateID]) -> StateID {
         guard leaves.count > 1 else { return leaves[0] }
         return activeStates(of: leaves).first { isParallel[$0] }!
     }
@@ -174,7 +178,7 @@ extension Statechart {
     /// `Media(Playing, Muted)` for a parallel `state`, its leaf's name for a leaf: the
     /// part of a configuration at `state`; a state of `resuming`, whose history decides what
     /// is inside it, prints as `Active(history)`.
-    package func describe(_ state: Int, leaves: [Int], resuming: Set<Int> = []) -> String {
+    package func describe(_ state: StateID, leaves: [StateID], resuming: Set<StateID> = []) -> String {
         var state = state
         while true {
             if resuming.contains(state) { return names[state] + "(history)" }
@@ -191,38 +195,40 @@ extension Statechart {
     }
 
     /// The whole configuration: `Off`, `Media(Playing, Muted)`.
-    package func describe(_ leaves: [Int]) -> String {
+    package func describe(_ leaves: [StateID]) -> String {
         describe(topNode(of: leaves), leaves: leaves)
     }
 
     /// What taking a row does.
     package struct Move: Hashable, Sendable {
         /// The states left, in the order their exit actions run.
-        package var exited: [Int]
+        package var exited: [StateID]
         /// The states entered, in the order their entry actions run.
-        package var entered: [Int]
+        package var entered: [StateID]
         /// The entered (or kept) states whose initial row was followed: its actions run
         /// after their entry actions.
-        package var initialRowsFollowed: Set<Int>
+        package var initialRowsFollowed: Set<StateID>
         /// The configuration reached.
-        package var leaves: [Int]
+        package var leaves: [StateID]
         /// The histories written: each state with history that was left, or whose
         /// substates were, with the leaves that were active inside it.
-        package var historyWrites: [Int: [Int]]
+        package var historyWrites: [StateID: [StateID]]
         /// The state whose part of the new configuration the move decided: the one state
         /// entered at the top, the parallel state above several, or the state the row
         /// names when it enters nothing; nil for a row that names no state.
-        package var reached: Int?
+        package var reached: StateID?
 
         /// A move that changes nothing.
-        static func staying(in leaves: [Int]) -> Move {
+        static func staying(in leaves: [StateID]) -> Move {
             Move(exited: [], entered: [], initialRowsFollowed: [], leaves: leaves, historyWrites: [:], reached: nil)
         }
     }
 
     /// Taking a row of `source` that names `targets` (empty for `-`) in the configuration
     /// `leaves`, with the stored `history` (leaves last active inside each state with history).
-    package func move(from leaves: [Int], source: Int, targets: [Int], history: [Int: [Int]]) -> Move {
+    package func move(from leaves: [StateID], source: StateID, targets: [StateID], history: [StateID: [StateID]])
+        -> Move
+    {
         guard !targets.isEmpty else {
             guard entryExit == .always else { return .staying(in: leaves) }
             // CC_SMC's `-` leaves and enters the source with its superstates, and follows
@@ -266,8 +272,8 @@ extension Statechart {
     /// entered by its own rules, the states the move entered below it. Equal to
     /// `move.entered` (checked in debug builds): the generator of machines with regions runs
     /// the entry actions in the plan's order, the interpreter in the move's.
-    func entries(of plan: TransitionPlan, in move: Move) -> [Int] {
-        plan.entries.flatMap { entry -> [Int] in
+    func entries(of plan: TransitionPlan, in move: Move) -> [StateID] {
+        plan.entries.flatMap { entry -> [StateID] in
             switch entry {
             case .state(let state): [state]
             case .byRules(let state): move.entered.filter { $0 != state && isWithin($0, state) }
@@ -276,9 +282,9 @@ extension Statechart {
     }
 
     /// The move `plan` makes from the configuration `leaves`, with the stored `history`.
-    private func moving(from leaves: [Int], _ plan: TransitionPlan, history: [Int: [Int]]) -> Move {
+    private func moving(from leaves: [StateID], _ plan: TransitionPlan, history: [StateID: [StateID]]) -> Move {
         let active = activeStates(of: leaves)
-        let exitedInOrder = plan.exits.flatMap { exit -> [Int] in
+        let exitedInOrder = plan.exits.flatMap { exit -> [StateID] in
             switch exit {
             case .state(let state): [state]
             case .region(let region): active.reversed().filter { isWithin($0, region) }
@@ -288,7 +294,7 @@ extension Statechart {
         // A state with history records what was active inside it whenever the move leaves
         // it or leaves states inside it: a state kept while its substates are left and
         // entered again (a local transition) resumes them, its most recent configuration.
-        var historyWrites: [Int: [Int]] = [:]
+        var historyWrites: [StateID: [StateID]] = [:]
         for state in active
         where self.history[state] != nil && (exited.contains(state) || exited.contains { isWithin($0, state) }) {
             historyWrites[state] = leaves.filter { isWithin($0, state) }
@@ -330,8 +336,8 @@ extension Statechart {
     }
 
     /// The configuration a machine starts in: `target` (its `Initial:` state) entered.
-    package func initialConfiguration(entering target: Int, history: [Int: [Int]] = [:]) -> (
-        leaves: [Int], initialRowsFollowed: Set<Int>
+    package func initialConfiguration(entering target: StateID, history: [StateID: [StateID]] = [:]) -> (
+        leaves: [StateID], initialRowsFollowed: Set<StateID>
     ) {
         var completion = Completion(chart: self, history: history)
         let active = completion.complete(entering: Set(lineage(of: target)))
@@ -342,14 +348,14 @@ extension Statechart {
     /// with its superstates, every other region entered by its initial rows, without
     /// history. The table reads rows from it: what a row enters does not depend on the
     /// other regions, and what it leaves of them it names as `exit(…)`.
-    package func defaultConfiguration(containing state: Int) -> [Int] {
+    package func defaultConfiguration(containing state: StateID) -> [StateID] {
         var completion = Completion(chart: self, history: [:])
         return leaves(of: completion.complete(entering: Set(lineage(of: state))))
     }
 
     /// The leaves of a set of active states, in configuration order.
-    private func leaves(of active: Set<Int>) -> [Int] {
-        let above = active.reduce(into: Set<Int>()) { $0.formUnion(ancestors[$1]) }
+    private func leaves(of active: Set<StateID>) -> [StateID] {
+        let above = active.reduce(into: Set<StateID>()) { $0.formUnion(ancestors[$1]) }
         return ordered(active.subtracting(above))
     }
 
@@ -357,10 +363,10 @@ extension Statechart {
     private struct Completion {
         let chart: Statechart
         /// The histories, with those the move wrote.
-        let history: [Int: [Int]]
-        private(set) var followed = Set<Int>()
+        let history: [StateID: [StateID]]
+        private(set) var followed = Set<StateID>()
 
-        init(chart: Statechart, history: [Int: [Int]]) {
+        init(chart: Statechart, history: [StateID: [StateID]]) {
             self.chart = chart
             self.history = history
         }
@@ -369,23 +375,23 @@ extension Statechart {
         /// row names), both closed under superstates. The named states are completed first:
         /// with states of several superstates, the way into one may pass through a kept
         /// state, which must then not follow its own initial row as well.
-        mutating func complete(_ kept: Set<Int> = [], entering: Set<Int>) -> Set<Int> {
+        mutating func complete(_ kept: Set<StateID> = [], entering: Set<StateID>) -> Set<StateID> {
             var required = kept.union(entering)
             var work = chart.ordered(kept.subtracting(entering)) + chart.ordered(entering)
             // The leaves a history resumes are leaves again, whatever is below them.
-            var resumedLeaves = Set<Int>()
+            var resumedLeaves = Set<StateID>()
             // A state is active with all its superstates (a state may have several).
-            func add(_ state: Int) {
+            func add(_ state: StateID) {
                 for state in chart.lineage(of: state) where required.insert(state).inserted { work.append(state) }
             }
-            func resume(_ leaves: [Int], below container: Int) {
+            func resume(_ leaves: [StateID], below container: StateID) {
                 for leaf in leaves {
                     resumedLeaves.insert(leaf)
                     for state in path(to: leaf, below: container) { add(state) }
                 }
             }
             /// The states from below `container` down to `leaf`.
-            func path(to leaf: Int, below container: Int) -> [Int] {
+            func path(to leaf: StateID, below container: StateID) -> [StateID] {
                 chart.lineage(of: leaf).filter { $0 != container && chart.isWithin($0, container) }
             }
             while let state = work.popLast() {
@@ -434,8 +440,8 @@ extension Statechart {
     /// and the states whose initial rows it followed, outermost first.
     struct Entering {
         var history: [HistoryValue] = []
-        var leaf: Int
-        var initialRowsFollowed: [Int] = []
+        var leaf: StateID
+        var initialRowsFollowed: [StateID] = []
     }
 
     /// Every way of entering `state` by a transition from `source` (nil when the machine
@@ -446,7 +452,7 @@ extension Statechart {
     /// recent configuration. One that does not reads its stored history: empty, it enters
     /// its initial substate; otherwise, deep, the stored state; shallow, the direct substate
     /// that holds the stored state, entered by that substate's own rules.
-    func entering(_ state: Int, from source: Int?) -> [Entering] {
+    func entering(_ state: StateID, from source: StateID?) -> [Entering] {
         if let kind = history[state] {
             if let source, isWithin(source, state) {
                 return resuming(state, kind, stored: source, from: source)
@@ -469,7 +475,7 @@ extension Statechart {
         return [Entering(leaf: state)]
     }
 
-    private func followingInitialRow(of state: Int, from source: Int?) -> [Entering] {
+    private func followingInitialRow(of state: StateID, from source: StateID?) -> [Entering] {
         guard let substate = initialSubstate[state] else { return [Entering(leaf: state)] }
         return entering(substate, from: source).map { way in
             var way = way
@@ -478,7 +484,7 @@ extension Statechart {
         }
     }
 
-    private func resuming(_ state: Int, _ kind: HistoryKind, stored: Int, from source: Int?) -> [Entering] {
+    private func resuming(_ state: StateID, _ kind: HistoryKind, stored: StateID, from source: StateID?) -> [Entering] {
         guard kind == .shallow, stored != state, let substate = directSubstate(of: state, holding: stored) else {
             return [Entering(leaf: stored)]
         }
@@ -492,7 +498,7 @@ extension Statechart {
     /// machine with parallel states, where what a row leaves of other regions depends on
     /// the configuration, the moves are made from the configuration that holds `source` (as
     /// a leaf, unless it is a parallel state) and enters everything else by its initial rows.
-    func arrivals(from source: Int, to target: Int?, rowActions: [Int]) -> [Arrival] {
+    func arrivals(from source: StateID, to target: StateID?, rowActions: [Int]) -> [Arrival] {
         var configuration = [source]
         if hasParallelStates {
             let around = defaultConfiguration(containing: source)
@@ -508,7 +514,7 @@ extension Statechart {
             ]
         }
         return entering(target, from: source).map { way in
-            var stored: [Int: [Int]] = [:]
+            var stored: [StateID: [StateID]] = [:]
             for value in way.history { if let state = value.state { stored[value.superstate] = [state] } }
             let move = move(from: configuration, source: source, targets: [target], history: stored)
             assert(

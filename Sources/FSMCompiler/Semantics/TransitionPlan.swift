@@ -13,19 +13,19 @@ package struct TransitionPlan: Hashable, Sendable {
     /// A step of leaving.
     package enum Exit: Hashable, Sendable {
         /// A state of the source's lineage or of the way down to it: its own exit actions.
-        case state(Int)
+        case state(StateID)
         /// A region the row leaves as a whole: every state active in it, innermost first
         /// (with the histories inside it), then the region's own exit actions.
-        case region(Int)
+        case region(StateID)
     }
 
     /// A step of entering.
     package enum Entry: Hashable, Sendable {
         /// A state on the way to a target, or a region entered: its own entry actions.
-        case state(Int)
+        case state(StateID)
         /// What entering a state by its own rules enters below it: its initial row or its
         /// history, each region of a parallel state, down to the states that can be current.
-        case byRules(Int)
+        case byRules(StateID)
     }
 
     /// Which part of the configuration the row writes: below the deepest state it keeps.
@@ -34,26 +34,26 @@ package struct TransitionPlan: Hashable, Sendable {
         /// every parallel state.
         case configuration
         /// The regions of a kept parallel state that hold a target or the source.
-        case regions(of: Int)
+        case regions(of: StateID)
         /// The value of a kept region, whose deepest kept state is `deepest` (the region
         /// itself, or a superstate inside it).
-        case region(Int, deepest: Int)
+        case region(StateID, deepest: StateID)
     }
 
     /// The state that takes the row: a leaf, or a parallel state whose level rows hold it.
-    package var source: Int
+    package var source: StateID
     /// The states the row names: one, or those of a fork.
-    package var targets: [Int]
+    package var targets: [StateID]
     /// `source` with its superstates, root first.
-    package var lineage: [Int]
+    package var lineage: [StateID]
     /// The states of `lineage` the row stays in, outermost first.
-    package var kept: [Int]
+    package var kept: [StateID]
     /// The states of `lineage` the row leaves, outermost first.
-    package var left: [Int]
+    package var left: [StateID]
     /// The states of `lineage` whose history the row stores, before anything is left: each
     /// one with history that it leaves, or whose substates it leaves. (A region left as a
     /// whole stores the histories inside it as it is left.)
-    package var historyWrites: [Int]
+    package var historyWrites: [StateID]
     /// What the row leaves, in the order of the exit actions.
     package var exits: [Exit]
     /// What the row enters, in the order of the entry actions.
@@ -78,7 +78,7 @@ extension Statechart {
     /// whose row names a state inside it leaves each of its regions. It enters the states on
     /// the way from what it keeps down to each target, the regions without a target by
     /// their own rules, and a target with substates by its own rules.
-    package func plan(source: Int, targets: [Int], onTheWay: [Int] = []) -> TransitionPlan {
+    package func plan(source: StateID, targets: [StateID], onTheWay: [StateID] = []) -> TransitionPlan {
         let lineage = lineage(of: source)
         let targetLineages = Set(targets.flatMap(lineage(of:))).union(onTheWay)
         let kept = lineage.filter { state in
@@ -104,27 +104,27 @@ extension Statechart {
 
     /// Whether a history of `state` is stored: a parallel state's shallow history is not (its
     /// regions enter by their own rules whatever was active).
-    func storesHistory(_ state: Int) -> Bool {
+    func storesHistory(_ state: StateID) -> Bool {
         history[state] != nil && !(isParallel[state] && history[state] == .shallow)
     }
 
     /// Whether entering `state` by its own rules goes on inside it: a superstate that is not
     /// parallel, with an initial row or a history.
-    package func entersByRules(_ state: Int) -> Bool {
+    package func entersByRules(_ state: StateID) -> Bool {
         !isParallel[state] && !substates[state].isEmpty && (initialSubstate[state] != nil || history[state] != nil)
     }
 
     /// A parallel state with a deep history: entered by its own rules, it resumes every
     /// region as it was, or enters each by its rules the first time.
-    package func resumesRegions(_ state: Int) -> Bool {
+    package func resumesRegions(_ state: StateID) -> Bool {
         isParallel[state] && history[state] == .deep
     }
 
     /// Whether `state` is a region: a direct substate of a parallel state.
-    package func isRegion(_ state: Int) -> Bool { regions[state] }
+    package func isRegion(_ state: StateID) -> Bool { regions[state] }
 
     /// The innermost region `state` is inside, nil outside every parallel state.
-    package func region(around state: Int) -> Int? {
+    package func region(around state: StateID) -> StateID? {
         ancestors[state].last(where: isRegion)
     }
 
@@ -149,7 +149,7 @@ extension Statechart {
     /// Leaving `state`, which holds `source`: from the source up to `state`, the regions of a
     /// parallel state on the way that do not hold the source left as a whole, in reverse
     /// order.
-    private func exitChain(from state: Int, source: Int) -> [TransitionPlan.Exit] {
+    private func exitChain(from state: StateID, source: StateID) -> [TransitionPlan.Exit] {
         if isParallel[state] {
             var out: [TransitionPlan.Exit] = []
             for region in substates[state].reversed() {
@@ -183,7 +183,7 @@ extension Statechart {
     }
 
     /// What a row that keeps `deepest` inside a region enters.
-    private func arrival(keeping deepest: Int, _ plan: TransitionPlan) -> [TransitionPlan.Entry] {
+    private func arrival(keeping deepest: StateID, _ plan: TransitionPlan) -> [TransitionPlan.Entry] {
         if plan.targets == [deepest] { return enteringAgain(deepest) }
         let first = lineage(of: plan.targets[0]).first { !plan.kept.contains($0) }!
         return entering(first, targets: plan.targets)
@@ -203,7 +203,7 @@ extension Statechart {
 
     /// Entering from `state` (entered) down to `targets`: the regions without a target, and
     /// a target with substates, by their own rules.
-    private func entering(_ state: Int, targets: [Int]) -> [TransitionPlan.Entry] {
+    private func entering(_ state: StateID, targets: [StateID]) -> [TransitionPlan.Entry] {
         var out: [TransitionPlan.Entry] = [.state(state)]
         if isParallel[state] && targets == [state] && resumesRegions(state) {
             out.append(.byRules(state))
@@ -223,7 +223,7 @@ extension Statechart {
 
     /// What a row that keeps the state it names enters again below it, by its own rules; a
     /// concrete superstate without an initial row is the end itself.
-    private func enteringAgain(_ state: Int) -> [TransitionPlan.Entry] {
+    private func enteringAgain(_ state: StateID) -> [TransitionPlan.Entry] {
         resumesRegions(state) || entersByRules(state) ? [.byRules(state)] : []
     }
 }

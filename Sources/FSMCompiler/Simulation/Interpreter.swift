@@ -22,43 +22,74 @@ public struct Interpreter: Sendable {
     package let chart: Statechart
     /// The active leaves, one per active region, in configuration order: for a machine
     /// without parallel states, its current state alone.
-    public private(set) var leaves: [Int]
+    public private(set) var leaves: [StateID]
     /// Per state with history: the leaves last active inside it when the machine last left it
     /// or states inside it.
-    public private(set) var history: [Int: [Int]]
+    public private(set) var history: [StateID: [StateID]]
     /// The running timers, as indices into `machine.events` (their `after(…)` events): those
     /// of the active states that have neither fired nor been restarted since.
     public private(set) var runningTimers: Set<Int> = []
 
-    /// A machine in the configuration `leaves`, by default the initial one, with `history`.
-    /// As in generated code, no entry actions run, and the timers of every active state start.
-    public init(_ machine: StateMachine, leaves: [Int]? = nil, history: [Int: [Int]] = [:]) {
-        self.machine = machine
+    /// A new machine, in its initial configuration. As in generated code, no entry actions
+    /// run, and the timers of every active state start.
+    public init(_ machine: StateMachine) {
         let chart = Statechart(machine)
-        self.chart = chart
-        self.leaves = leaves.map { chart.ordered($0) } ?? machine.initialConfiguration
-        self.history = history
-        for state in chart.activeStates(of: self.leaves) { runningTimers.formUnion(machine.timers(ownedBy: state)) }
+        self.init(machine, chart: chart, leaves: machine.initialConfiguration, history: [:])
     }
 
-    /// A machine without parallel states in `state`, with each superstate's stored history.
-    public init(_ machine: StateMachine, state: Int, history: [Int: Int] = [:]) {
-        self.init(machine, leaves: [state], history: history.mapValues { [$0] })
+    /// A machine restored in the configuration `leaves` (in any order), with `history`: per
+    /// state with a `History:` header, the leaves last active inside it. As in generated code,
+    /// no entry actions run, and the timers of every active state start.
+    ///
+    /// Throws when the machine cannot be in that configuration, as generated code cannot
+    /// express it: a state that is never current (abstract, parallel, or with an initial
+    /// row: Language reference › Initial substates), two states of one region, a region of an
+    /// active parallel state without one, or a history that holds such a state.
+    public init(_ machine: StateMachine, leaves: [StateID], history: [StateID: [StateID]] = [:]) throws(RestoreError) {
+        let chart = Statechart(machine)
+        if let problem = chart.problemRestoring(leaves) { throw RestoreError(problem) }
+        for (state, stored) in history.sorted(by: { $0.key < $1.key }) {
+            if let problem = chart.problemRestoring(history: stored, of: state) { throw RestoreError(problem) }
+        }
+        self.init(machine, chart: chart, leaves: chart.ordered(leaves), history: history)
+    }
+
+    /// A machine without parallel states restored in `state`, with each superstate's stored
+    /// history; throws as `init(_:leaves:history:)` does.
+    public init(_ machine: StateMachine, state: StateID, history: [StateID: StateID] = [:]) throws(RestoreError) {
+        try self.init(machine, leaves: [state], history: history.mapValues { [$0] })
+    }
+
+    private init(_ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]]) {
+        self.machine = machine
+        self.chart = chart
+        self.leaves = leaves
+        self.history = history
+        for state in chart.activeStates(of: leaves) { runningTimers.formUnion(machine.timers(ownedBy: state)) }
+    }
+
+    /// Why a machine cannot be restored in a configuration or with a history.
+    public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+
+        public init(_ message: String) { self.message = message }
+
+        public var description: String { message }
     }
 
     /// The active states, in entry order: the leaves with all their superstates.
-    public var activeStates: [Int] { chart.activeStates(of: leaves) }
+    public var activeStates: [StateID] { chart.activeStates(of: leaves) }
 
     /// The current state of a machine without parallel states: its only leaf.
-    public var state: Int { leaves[0] }
+    public var state: StateID { leaves[0] }
 
     /// One row that fired, and what it did.
     public struct Firing: Hashable, Sendable {
         public var transition: Transition
         /// The leaf whose rows hold it, or the parallel state whose own rows do.
-        public var source: Int
+        public var source: StateID
         /// The configuration before the row fired.
-        public var leavesBefore: [Int]
+        public var leavesBefore: [StateID]
         package var move: Statechart.Move
         /// Exit actions, the row's own actions, entry and initial actions.
         public var effects: [Int]
@@ -79,13 +110,13 @@ public struct Interpreter: Sendable {
             /// Rows for the event match the predicate values, but their conditions and state
             /// tests rule each out: nothing ran. The row is the most specific of them, the
             /// first tried, and `source` holds it.
-            case rejected(Transition, source: Int)
+            case rejected(Transition, source: StateID)
             /// No row of the active states applies to the event with the predicate values given.
             case unhandled
         }
 
         /// The configuration the event arrived in.
-        public var leaves: [Int]
+        public var leaves: [StateID]
         /// An index into `machine.events`.
         public var event: Int
         public var outcome: Outcome
@@ -103,8 +134,8 @@ public struct Interpreter: Sendable {
 
     /// What one state chose for the event.
     private enum Choice {
-        case rows([(Transition, source: Int)])
-        case rejected(Transition, source: Int)
+        case rows([(Transition, source: StateID)])
+        case rejected(Transition, source: StateID)
         case unhandled
     }
 
@@ -139,13 +170,13 @@ public struct Interpreter: Sendable {
     }
 
     private func choose(
-        _ node: Int, event: Int, predicates: [Int], conditions: [Bool], active: Set<Int>,
+        _ node: StateID, event: Int, predicates: [Int], conditions: [Bool], active: Set<StateID>,
         asked: inout [Int]
     ) -> Choice {
         let state = machine.states[node]
         var rejection: Choice?
         if state.isParallel {
-            var chosen: [(Transition, source: Int)] = []
+            var chosen: [(Transition, source: StateID)] = []
             for region in state.substates {
                 switch choose(
                     chart.node(below: region, leaves: leaves), event: event, predicates: predicates,
@@ -176,7 +207,7 @@ public struct Interpreter: Sendable {
 
     /// Moves to where `transition` leads and records what it runs
     /// (Language reference › Entry and exit, Initial substates and history, Regions).
-    private mutating func fire(_ transition: Transition, from source: Int) -> Firing {
+    private mutating func fire(_ transition: Transition, from source: StateID) -> Firing {
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         let move = chart.move(from: leaves, source: source, targets: targets, history: history)
         let exits = chart.exitActions(of: move)
@@ -221,7 +252,7 @@ public struct Interpreter: Sendable {
     /// hold (`active`: the active states), of the highest rank, in table order. A checked
     /// machine has at most one: more would be an implicit clash (Language reference › Ranking, Conditions).
     public static func applicableRows(
-        in state: State, event: Int, predicates: [Int], conditions: [Bool], active: Set<Int>
+        in state: State, event: Int, predicates: [Int], conditions: [Bool], active: Set<StateID>
     ) -> [Transition] {
         let applicable = candidateRows(in: state, event: event, predicates: predicates).filter { row in
             row.guardClause.conditionsHold { conditions[$0] }
@@ -265,7 +296,7 @@ public struct Interpreter: Sendable {
     }
 
     /// A parallel source prints as its part of the configuration, a leaf as its name.
-    private func sourceText(_ source: Int, leaves: [Int]) -> String {
+    private func sourceText(_ source: StateID, leaves: [StateID]) -> String {
         machine.states[source].isParallel ? chart.describe(source, leaves: leaves) : machine.states[source].name
     }
 }

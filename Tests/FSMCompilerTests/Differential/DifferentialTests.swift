@@ -332,7 +332,7 @@ import Testing
     }
 
     /// Whether `state` is `container` or one of its substates, transitively.
-    static func isWithin(_ state: Int, _ container: Int, _ model: StateMachine) -> Bool {
+    static func isWithin(_ state: StateID, _ container: StateID, _ model: StateMachine) -> Bool {
         state == container || model.states[state].superstates.contains { isWithin($0, container, model) }
     }
 
@@ -341,7 +341,7 @@ import Testing
         let parallels = model.states.indices.filter { model.states[$0].isParallel }
         guard !parallels.isEmpty else { return [] }
         var features: Set<String> = ["parallel state"]
-        let isInRegion = { (state: Int) in model.states[state].ancestors.contains { model.states[$0].isParallel } }
+        let isInRegion = { (state: StateID) in model.states[state].ancestors.contains { model.states[$0].isParallel } }
         if parallels.count > 1 { features.insert("two parallel states") }
         for parallel in parallels {
             let info = model.states[parallel]
@@ -374,7 +374,7 @@ import Testing
             features.insert("history of a superstate in a region")
         }
         if isInRegion(model.initialTarget) { features.insert("Initial in a region") }
-        for (index, state) in model.states.enumerated() {
+        for (index, state) in zip(model.states.indices, model.states) {
             // An initial row that names a state inside a parallel state below its own.
             if let initial = state.initialSubstate,
                 model.states[initial].ancestors.contains(where: { parallel in

@@ -75,7 +75,7 @@ extension DifferentialTrace {
     /// entered with a history stored and no state named inside it, whose history decides
     /// (deep, or shallow of a superstate that is not parallel).
     private static func resumesHistory(
-        _ firing: Interpreter.Firing, stored: [Int: [Int]], of machine: StateMachine, chart: Statechart
+        _ firing: Interpreter.Firing, stored: [StateID: [StateID]], of machine: StateMachine, chart: Statechart
     ) -> Bool {
         let named = firing.transition.namedTarget.map { [$0] + firing.transition.forkTargets } ?? []
         return firing.move.entered.contains { state in

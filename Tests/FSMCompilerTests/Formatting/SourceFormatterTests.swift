@@ -234,6 +234,17 @@ import Testing
             Self.format("FSM: C\nInitial: A\n{ A Go Nowhere - }") == "FSM: C\nInitial: A\n{\n  A  Go  Nowhere  -\n}\n")
     }
 
+    /// Arguments of entry and exit actions are an error of the check, so the formatter
+    /// keeps them, spaced as a row action's are, and the syntax tree is the same after.
+    @Test func entryAndExitArgumentsAreKept() throws {
+        let source = "FSM: C\nInitial: A\n{ A <on( x ) >{a off(x,y)} { Go A - } }"
+        let formatted = try #require(Self.format(source))
+        #expect(formatted == "FSM: C\nInitial: A\n{\n  A <on(x) >{a off(x, y)} {\n    Go  A  -\n  }\n}\n")
+        let before = Parser.parse(SourceFile(name: "a.sm", text: source)).syntax.description
+        let after = Parser.parse(SourceFile(name: "a.sm", text: formatted)).syntax.description
+        #expect(before == after && before.contains("<{on(x)} >{a off(x, y)}"))
+    }
+
     // MARK: Every example and wild file
 
     static var files: [String] { Paths.machineFiles }

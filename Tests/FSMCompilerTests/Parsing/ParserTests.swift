@@ -107,6 +107,10 @@ import Testing
         ("S { - - - }", ["S {- - -}"]),
         ("S { * - * }", ["S {- - -}"]),
         ("S : B <a >b - - -", ["S :B <{a} >{b} {- - -}"]),
+        // Entry and exit actions with arguments are kept for the checks to report (and for
+        // `fsmc format`); a "(" after one opens its arguments even after a blank.
+        ("S <on(x) >{a off(x, y) b()} - - -", ["S <{on(x)} >{a off(x, y) b()} {- - -}"]),
+        ("S <on (x) <{ up ( y ) } - - -", ["S <{on(x) up(y)} {- - -}"]),
         ("S E T a\nT F S b", ["S {E T {a}}", "T {F S {b}}"]),
         // The single item may be a block or a guarded row.
         ("S E { T a }", ["S {E {T {a}}}"]),
@@ -356,18 +360,12 @@ import Testing
             "S { E T f(a b) }",
             ["4:13: error: expected ',' or ')' in the arguments of 'f', found 'b' (the '(' is at 4:10) [syntaxError]"]
         ),
+        // The arguments of entry and exit actions parse as a row action's do.
         (
-            "S <on(x) { E S - }",
-            [
-                "4:6: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [syntaxError]"
-            ]
+            "S <on(x { E S - }",
+            ["4:9: error: expected ',' or ')' in the arguments of 'on', found '{' (the '(' is at 4:6) [syntaxError]"]
         ),
-        (
-            "S >{a off(x)} { E S - }",
-            [
-                "4:10: error: 'off' is an exit action, which takes no arguments: no event's values are there when it runs [syntaxError]"
-            ]
-        ),
+        ("S >{a off(-)} { E S - }", ["4:11: error: expected an argument of 'off', found '-' [syntaxError]"]),
         (
             "S { E [!A = x] T x }",
             [

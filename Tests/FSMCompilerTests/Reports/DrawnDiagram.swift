@@ -545,7 +545,7 @@ extension DrawnDiagram {
     /// actions shown on it and the boxes around it. Returns what is wrong.
     func mismatches(with machine: StateMachine) -> [String] {
         var found = problems + drawnTwice.map { "state '\($0)' drawn twice" }
-        let names = machine.states.map(\.name)
+        let names = IDArray<StateID, String>(machine.states.map(\.name))
         for state in machine.concreteStates where !machine.states[state].isParallel && stateBoxes[names[state]] == nil {
             found.append("state '\(names[state])' is not drawn")
         }
@@ -635,7 +635,7 @@ extension DrawnDiagram {
     /// when the state keeps history; for a fork, at a bar with an arrow on to each state it
     /// names, so; for a parallel state's `-` row, at its own box; else at the state it ends
     /// in (its own for `-`).
-    func expectedTarget(of transition: Transition, from source: Int, in machine: StateMachine) -> Endpoint {
+    func expectedTarget(of transition: Transition, from source: StateID, in machine: StateMachine) -> Endpoint {
         guard let named = transition.namedTarget else {
             let state = machine.states[source]
             return state.isParallel ? .box(state.name) : .state(machine.states[transition.target].name)
@@ -655,9 +655,9 @@ extension DrawnDiagram {
     /// state or superstate with an initial row on the way down its initial rows that has a
     /// box, or its history marker when it keeps history and `resumingHistory`; else the state
     /// those rows end in.
-    func entrance(of state: Int, in machine: StateMachine, resumingHistory: Bool) -> Endpoint {
+    func entrance(of state: StateID, in machine: StateMachine, resumingHistory: Bool) -> Endpoint {
         var state = state
-        var seen: Set<Int> = []
+        var seen: Set<StateID> = []
         while seen.insert(state).inserted {
             let info = machine.states[state]
             if info.isParallel || info.initialSubstate != nil, hasBox(info.name) {

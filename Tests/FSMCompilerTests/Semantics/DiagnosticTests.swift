@@ -368,6 +368,19 @@ import Testing
                 "6:5: error: empty guard '[]'; add predicate matches or conditions, or remove it [emptyGuard]",
             ]),
         Example(
+            .entryExitArguments,
+            headers + """
+                {
+                  S <on(x) >{a off(x, y)} { E S - }
+                  S <on(x) { F S - }
+                }
+                """,
+            [
+                "4:9: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+                "4:20: error: 'off' is an exit action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+                "5:9: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+            ]),
+        Example(
             .implicitClash,
             twoPredicates + """
                 {
@@ -980,6 +993,13 @@ import Testing
                 "7:4: warning: abstract state 'C' is not a superstate of any state reachable from 'S' [unreachableState]",
                 "8:3: warning: state 'U' is unreachable from the initial state 'S' [unreachableState]",
             ]),
+        // In a region as outside one, a concrete state with an initial row is never current.
+        Example(
+            .unreachableState,
+            regions(replacing: "  A2 : A - - -", with: "  A2 : A { - A3 - }\n  A3 : A2 - - -"),
+            [
+                "9:3: warning: state 'A2' is never current: entering it enters its initial substate 'A3' [unreachableState]"
+            ]),
         Example(
             .unusedPredicateType,
             """
@@ -1265,6 +1285,8 @@ import Testing
                 }
                 """, []),
         Example(.emptyGuard, headers + "{\n  S {\n    E [c] S -\n    [d] { F S - }\n  }\n}", []),
+        // `()` passes no arguments, as after a row's action.
+        Example(.entryExitArguments, headers + "{\n  S <on() >{a off} { E S on }\n}", []),
         Example(
             .implicitClash,
             twoPredicates + """

@@ -31,7 +31,7 @@ import Testing
         let row = try #require(model.states[state].transitions.first { model.events[$0.event].name == event })
         let targets = try #require(row.namedTarget.map { [$0] + row.forkTargets })
         let plan = chart.plan(source: state, targets: targets)
-        let name = { (state: Int) in model.states[state].name }
+        let name = { (state: StateID) in model.states[state].name }
         let exits = plan.exits.map { exit in
             switch exit {
             case .state(let state): name(state)

@@ -159,7 +159,7 @@ import Testing
                 index("Style"): [index("Plain")],
             ])
         // Restored in a configuration, no entry action runs and its timers run.
-        let restored = Interpreter(model, leaves: [index("Syncing"), index("Bold"), index("Right")])
+        let restored = try Interpreter(model, leaves: [index("Syncing"), index("Bold"), index("Right")])
         #expect(restored.leaves == [index("Bold"), index("Right"), index("Syncing")])
         #expect(restored.runningTimers == [event("after(1s)")])
         #expect(model.initialConfiguration == [index("Closed")])

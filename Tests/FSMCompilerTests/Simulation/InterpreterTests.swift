@@ -159,7 +159,7 @@ import Testing
             for event in model.events.indices {
                 for enforcement in 0..<2 {
                     for reward in 0..<2 {
-                        var interpreter = Interpreter(model, state: state)
+                        var interpreter = try Interpreter(model, state: state)
                         let step = interpreter.handle(event, predicates: [enforcement, reward], conditions: [true])
                         let line = interpreter.line(for: step)
                         if case .transitioned = step.outcome { #expect(table.contains(line), "\(line)") }
@@ -281,7 +281,7 @@ import Testing
                 ConditionCall(condition: 0, arguments: ["from"]),
                 ConditionCall(condition: 0, arguments: ["to"]),
             ])
-        var interpreter = Interpreter(model, state: 1)
+        var interpreter = try Interpreter(model, state: 1)
         let step = interpreter.handle(1, predicates: [], conditions: [false])
         // `isWithin(from)` is false: the second row is not tried, the third wins; `to` is never asked.
         #expect(step.askedConditions == [0])
@@ -371,14 +371,14 @@ import Testing
         #expect(model.states[Interpreter(model).state].name == "Rising")
         for state in model.currentStates {
             for event in model.events.indices {
-                var interpreter = Interpreter(model, state: state)
+                var interpreter = try Interpreter(model, state: state)
                 _ = interpreter.handle(event, predicates: [], conditions: [])
                 #expect(
                     model.currentStates.contains(interpreter.state),
                     "\(model.states[state].name) \(model.events[event].name)")
             }
         }
-        var interpreter = Interpreter(model, state: model.currentStates[3])
+        var interpreter = try Interpreter(model, state: model.currentStates[3])
         let jump = try #require(model.events.firstIndex { $0.name == "Jump" })
         let step = interpreter.handle(jump, predicates: [], conditions: [])
         #expect(interpreter.line(for: step) == "Ground Jump -> Rising {push lift}")

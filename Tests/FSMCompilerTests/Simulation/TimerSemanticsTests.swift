@@ -65,7 +65,7 @@ import Testing
         #expect(stop.firings.flatMap(\.cancelledTimers) == [paused] && interpreter.runningTimers.isEmpty)
         // A machine made in a timed state runs its timers and its superstates'.
         #expect(
-            Interpreter(model, state: model.states.firstIndex { $0.name == "Paused" }!).runningTimers == [
+            try Interpreter(model, state: model.states.firstIndex { $0.name == "Paused" }!).runningTimers == [
                 active, paused,
             ])
     }

@@ -24,7 +24,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// A scope's enum: with `String` raw values when its nodes are all plain states, else
     /// with a case per parallel state carrying its struct, printed and encoded as
     /// `Media(Playing, Muted)`.
-    private func scopeEnum(_ scope: Int?, documentation: [String]) -> SwiftDeclaration {
+    private func scopeEnum(_ scope: StateID?, documentation: [String]) -> SwiftDeclaration {
         let nodes = layout.nodes(in: scope)
         let name = scope.map(layout.typeName(of:)) ?? names.types.state
         guard nodes.contains(where: { machine.states[$0].isParallel }) else {
@@ -80,7 +80,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The body of a scope enum's `allCases`: each node's case in declaration order, a
     /// parallel one's once for each of its struct's `allCases`.
-    private func scopeAllCases(_ nodes: [Int], type: String) -> [SwiftStatement] {
+    private func scopeAllCases(_ nodes: [StateID], type: String) -> [SwiftStatement] {
         var allCases: [SwiftStatement] = [
             .declaration(isVariable: true, name: "all", type: "[\(type)]", value: .arrayLiteral([]))
         ]
@@ -110,7 +110,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The cases of a scope enum's `description`: a plain state's name in the .sm file, a
     /// parallel state's struct's description.
-    private func scopeDescriptions(_ nodes: [Int]) -> [SwiftCase] {
+    private func scopeDescriptions(_ nodes: [StateID]) -> [SwiftCase] {
         nodes.map { node in
             let caseName = layout.caseName(of: node)
             guard !machine.states[node].isParallel else {
@@ -131,7 +131,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// A parallel state's struct: one stored value per region, each region's enum nested.
-    private func parallelStruct(_ parallel: Int) -> SwiftDeclaration {
+    private func parallelStruct(_ parallel: StateID) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let type = layout.structType(parallel)
         let properties = state.substates.map { region in
@@ -176,7 +176,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// A parallel state's struct's memberwise initializer, each region by default in the
     /// state its initial rows enter.
-    private func parallelInitializer(_ parallel: Int) -> SwiftDeclaration {
+    private func parallelInitializer(_ parallel: StateID) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let defaults = layout.chart.defaultConfiguration(containing: parallel)
         return .initializer(
@@ -198,7 +198,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The body of a parallel state's struct's `allCases`: every combination of its regions'
     /// values, in nested loops, the first region's value changing slowest.
-    private func parallelAllCases(_ parallel: Int) -> [SwiftStatement] {
+    private func parallelAllCases(_ parallel: StateID) -> [SwiftStatement] {
         let state = machine.states[parallel]
         let type = layout.structType(parallel)
         var loop: [SwiftStatement] = [

@@ -18,13 +18,13 @@ extension Translator {
                     body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
     }
 
-    private func stateFunctionName(_ state: Int) -> String {
+    private func stateFunctionName(_ state: StateID) -> String {
         names.stateFunctions[state] ?? ""
     }
 
     /// `switch event { … }` for one state: each handled event's transitions, then the
     /// events it does not handle.
-    func stateFunction(_ index: Int) -> SwiftDeclaration {
+    func stateFunction(_ index: StateID) -> SwiftDeclaration {
         let state = machine.states[index]
         let dispatch = (self.dispatch[index] ?? []).filter { machine.timer(of: $0.event) == nil }
         var cases = dispatch.map { dispatch in
@@ -75,7 +75,7 @@ extension Translator {
     /// nil (`Self.answer(&isOpen, { actions.isOpen() })`; Language reference › Conditions).
     /// A `lazy var` would do the same, but its getter captures the machine, which costs a
     /// retain and a release per event where actions may send events.
-    func body(of dispatch: EventDispatch, in index: Int) -> [SwiftStatement] {
+    func body(of dispatch: EventDispatch, in index: StateID) -> [SwiftStatement] {
         let state = machine.states[index]
         let shared = Set(dispatch.sharedConditions)
         let answers: [SwiftStatement] = dispatch.sharedConditions.map { call in

@@ -149,21 +149,21 @@ extension Translator {
     // MARK: History
 
     /// The swift name of the stored history of each superstate with one.
-    func historyProperty(_ state: Int) -> String { machine.states[state].named.swiftName }
+    func historyProperty(_ state: StateID) -> String { machine.states[state].named.swiftName }
 
     /// The superstates whose history is stored: all with `History:`, but for a parallel
     /// state's shallow history, which enters each region by its own rules and stores nothing.
-    var historyStorageStates: [Int] {
+    var historyStorageStates: [StateID] {
         machine.historyStates.filter { !(machine.states[$0].isParallel && machine.states[$0].history == .shallow) }
     }
 
     /// The stored type of `state`'s history: the state enum; in a machine with regions, the
     /// type of the part of the configuration inside it.
-    private func historyType(of state: Int) -> String {
+    private func historyType(of state: StateID) -> String {
         layout.historyType(of: state, in: self) + "?"
     }
 
-    private func historyDocumentation(of state: Int) -> String {
+    private func historyDocumentation(of state: StateID) -> String {
         layout.historyDocumentation(of: state, in: self)
     }
 

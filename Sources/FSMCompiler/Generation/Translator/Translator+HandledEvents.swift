@@ -18,7 +18,7 @@ extension Translator {
     }
 
     /// By app event (in `machine.appEvents` order): how `state` answers.
-    private func answers(_ state: Int) -> [(event: Int, answer: Answer)] {
+    private func answers(_ state: StateID) -> [(event: Int, answer: Answer)] {
         let dispatches = Dictionary(
             (dispatch[state] ?? []).map { ($0.event, $0) }, uniquingKeysWith: { first, _ in first })
         return machine.appEvents.map { event in
@@ -33,7 +33,7 @@ extension Translator {
     var handledEventsProperty: [SwiftDeclaration] {
         guard !machine.appEvents.isEmpty else { return [] }
         var lists: [[Int]] = []
-        var statesByList: [[Int]: [Int]] = [:]
+        var statesByList: [[Int]: [StateID]] = [:]
         for state in machine.currentStates {
             let list = answers(state).filter { if case .never = $0.answer { false } else { true } }.map(\.event)
             if statesByList[list] == nil { lists.append(list) }

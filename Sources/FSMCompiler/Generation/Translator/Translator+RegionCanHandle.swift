@@ -8,7 +8,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// Whether `node`, in `value` when parallel, has a row for `event`: true whatever the
     /// values (`always`), or the statements that return true where it has one.
-    private func answer(_ node: Int, value: SwiftExpression, event: Int, withValues: Bool) -> (
+    private func answer(_ node: StateID, value: SwiftExpression, event: Int, withValues: Bool) -> (
         always: Bool, statements: [SwiftStatement]
     ) {
         let info = machine.states[node]
@@ -37,9 +37,9 @@ extension Translator where Layout == ConfigurationLayout {
                 statements += result.statements
                 continue
             }
-            var cases: [(nodes: [Int], body: [SwiftStatement])] = []
-            var always: [Int] = []
-            var never: [Int] = []
+            var cases: [(nodes: [StateID], body: [SwiftStatement])] = []
+            var always: [StateID] = []
+            var never: [StateID] = []
             for inner in layout.nodes(in: region) {
                 let result = answer(inner, value: .identifier("inner"), event: event, withValues: withValues)
                 if result.always {
@@ -62,7 +62,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `switch event` for one top-level node: each event's answer.
-    private func answerSwitch(_ node: Int, value: SwiftExpression, withValues: Bool) -> SwiftStatement {
+    private func answerSwitch(_ node: StateID, value: SwiftExpression, withValues: Bool) -> SwiftStatement {
         var groups: [(events: [Int], body: [SwiftStatement])] = []
         for event in machine.appEvents {
             let result = answer(node, value: value, event: event, withValues: withValues)

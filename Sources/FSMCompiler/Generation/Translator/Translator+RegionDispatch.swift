@@ -81,7 +81,7 @@ extension Translator where Layout == ConfigurationLayout {
         kind == .events ? unhandledReturn(state) : unhandledTimerReturn(state)
     }
 
-    private func nodeFunctionName(_ node: Int, _ kind: EventKind) -> String {
+    private func nodeFunctionName(_ node: StateID, _ kind: EventKind) -> String {
         let name = SwiftNames.unescaped(machine.states[node].named.swiftName)
         return (kind == .events ? "handleIn" : "handleTimerIn") + name.prefix(1).uppercased() + name.dropFirst()
     }
@@ -90,7 +90,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// struct as the rows change it, the value it had when the event arrived, and the flag
     /// that says a region took the event.
     struct Frame {
-        var parallel: Int
+        var parallel: StateID
         var variable: String
         /// The value the event arrived in: `source`, `source.channels`, `editingSource`.
         var source: SwiftExpression
@@ -105,13 +105,13 @@ extension Translator where Layout == ConfigurationLayout {
         case marks(String)
     }
 
-    private func frame(for parallel: Int, source: SwiftExpression) -> Frame {
+    private func frame(for parallel: StateID, source: SwiftExpression) -> Frame {
         let name = SwiftNames.unescaped(machine.states[parallel].named.swiftName)
         return Frame(parallel: parallel, variable: name + "Now", source: source, handled: name + "Handled")
     }
 
     /// A top-level state that is not parallel: `switch event`, each row inline.
-    private func leafFunction(_ node: Int, _ kind: EventKind) -> SwiftDeclaration {
+    private func leafFunction(_ node: StateID, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[node]
         let from = SwiftExpression.implicitMember(layout.caseName(of: node))
         var body = eventSwitch(
@@ -131,7 +131,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// The outermost parallel state of a configuration: a `switch` on the event, whose case
     /// for each event dispatches it to the regions that have rows for it, in turn, then to
     /// the parallel state's own rows.
-    private func parallelFunction(_ parallel: Int, _ kind: EventKind) -> SwiftDeclaration {
+    private func parallelFunction(_ parallel: StateID, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let frame = frame(for: parallel, source: .identifier("source"))
         let from = SwiftExpression.call(
@@ -212,20 +212,20 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// Whether `state` (a leaf: inside its region; a parallel state: itself or inside one
     /// of its regions) has a row for `event`.
-    private func hasRows(_ state: Int, for event: Int) -> Bool {
+    private func hasRows(_ state: StateID, for event: Int) -> Bool {
         if plan(of: state, for: event) != nil { return true }
         guard machine.states[state].isParallel else { return false }
         return machine.states[state].substates.contains { regionHasRows($0, for: event) }
     }
 
     /// Whether some state of `region` has a row for `event`.
-    private func regionHasRows(_ region: Int, for event: Int) -> Bool {
+    private func regionHasRows(_ region: StateID, for event: Int) -> Bool {
         machine.states[region].isParallel
             ? hasRows(region, for: event) : layout.nodes(in: region).contains { hasRows($0, for: event) }
     }
 
     /// The rows of `state` for `event` as `DispatchPlanner` orders them, if it has any.
-    func plan(of state: Int, for event: Int) -> EventDispatch? {
+    func plan(of state: StateID, for event: Int) -> EventDispatch? {
         dispatch[state]?.first { $0.event == event }
     }
 
@@ -298,7 +298,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// on its value over the states that have rows for the event, a parallel state among
     /// them in a frame of its own.
     private func regionDispatch(
-        _ region: Int, _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish,
+        _ region: StateID, _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish,
         setsRejected: [SwiftStatement], top: SwiftExpression
     ) -> [SwiftStatement] {
         let outer = frames[frames.count - 1]

@@ -37,14 +37,14 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `.playing`, `.editing(let inner)`: a node as a pattern, binding a parallel one's struct.
-    func nodePattern(_ node: Int, binding name: String = "inner") -> SwiftPattern {
+    func nodePattern(_ node: StateID, binding name: String = "inner") -> SwiftPattern {
         machine.states[node].isParallel
             ? .enumCaseBinding(layout.caseName(of: node), [name]) : .enumCase(layout.caseName(of: node))
     }
 
     /// A `switch` on `value` over `cases`, with `default: break` when they do not cover every
     /// node of `scope`.
-    func nodeSwitch(_ value: SwiftExpression, scope: Int?, _ cases: [(nodes: [Int], body: [SwiftStatement])])
+    func nodeSwitch(_ value: SwiftExpression, scope: StateID?, _ cases: [(nodes: [StateID], body: [SwiftStatement])])
         -> [SwiftStatement]
     {
         let covered = cases.flatMap(\.nodes)
@@ -63,10 +63,10 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `exitPlayback(_:)`: leaves region `region` from its value: the histories inside it,
     /// the exit actions from its state up, then the region's own.
-    private func exitRegionFunction(_ region: Int) -> SwiftDeclaration {
+    private func exitRegionFunction(_ region: StateID) -> SwiftDeclaration {
         let chart = layout.chart
         let value = SwiftExpression.identifier("value")
-        var cases: [(nodes: [Int], body: [SwiftStatement])] = []
+        var cases: [(nodes: [StateID], body: [SwiftStatement])] = []
         for node in layout.nodes(in: region) {
             var body: [SwiftStatement] = []
             let above = machine.states[node].ancestors.filter { $0 != region && chart.isWithin($0, region) }
@@ -101,7 +101,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// The value entering `state` by its own rules reaches, as `state`'s scope has it:
     /// `.playing`, `.editing(PlayerState.Media.Doc.Editing(style: resolveStyle(), …))`,
     /// `resolveActive()`.
-    private func defaultValue(_ state: Int) -> SwiftExpression {
+    private func defaultValue(_ state: StateID) -> SwiftExpression {
         let info = machine.states[state]
         if resumesRegions(state) {
             return .call(
@@ -128,7 +128,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// The value of `scope` on the way into `target` by its own rules: a parallel state on
     /// the way carries its struct, the region holding `target` on the way to it, the others
     /// as their own rules have them.
-    private func valueToward(_ target: Int, in scope: Int?) -> SwiftExpression {
+    private func valueToward(_ target: StateID, in scope: StateID?) -> SwiftExpression {
         guard let node = layout.node(in: scope, holding: target), node != target, machine.states[node].isParallel
         else {
             return defaultValue(target)
@@ -138,7 +138,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `parallel`'s struct on the way into `target`, inside it.
-    private func regionsToward(_ target: Int, parallel: Int) -> SwiftExpression {
+    private func regionsToward(_ target: StateID, parallel: StateID) -> SwiftExpression {
         .call(
             .typeName(layout.structType(parallel)),
             machine.states[parallel].substates.map { region in
@@ -156,7 +156,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `resolveActive()`: where entering `state` by its own rules ends, read from the
     /// histories; no action runs.
-    private func resolveFunction(_ state: Int) -> SwiftDeclaration {
+    private func resolveFunction(_ state: StateID) -> SwiftDeclaration {
         let info = machine.states[state]
         let scope = layout.contentScope(of: state)
         var body: [SwiftStatement] = []
@@ -184,7 +184,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
     /// to `value` (the state's own entry actions are its caller's).
-    private func enterFunction(_ state: Int) -> SwiftDeclaration {
+    private func enterFunction(_ state: StateID) -> SwiftDeclaration {
         let info = machine.states[state]
         let scope = layout.contentScope(of: state)
         let initial = initialActions(state) + alongInitialRow(state)
@@ -208,12 +208,12 @@ extension Translator where Layout == ConfigurationLayout {
             body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
     }
 
-    private func initialActions(_ state: Int) -> [SwiftStatement] {
+    private func initialActions(_ state: StateID) -> [SwiftStatement] {
         machine.states[state].initialActions.map { actionCall($0) }
     }
 
     /// Down `state`'s initial row: the states between, then the initial substate by its rules.
-    private func alongInitialRow(_ state: Int) -> [SwiftStatement] {
+    private func alongInitialRow(_ state: StateID) -> [SwiftStatement] {
         entriesToward(machine.states[state].initialSubstate!, below: state, value: .identifier("value"))
     }
 
@@ -221,7 +221,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// the scope of the first of them), then inside `target` by its own rules. A parallel
     /// state on the way enters its regions in order, the one holding `target` on the way to
     /// it, the others by their own rules.
-    private func entriesToward(_ target: Int, below state: Int, value: SwiftExpression) -> [SwiftStatement] {
+    private func entriesToward(_ target: StateID, below state: StateID, value: SwiftExpression) -> [SwiftStatement] {
         var out: [SwiftStatement] = []
         for step in layout.chart.lineage(of: target) where step != state && layout.chart.isWithin(step, state) {
             out += ownEntry(step)
@@ -248,7 +248,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// Inside `state`, entered on its way to `value`, by its own rules.
-    private func byRules(_ state: Int, value: SwiftExpression = .identifier("value")) -> [SwiftStatement] {
+    private func byRules(_ state: StateID, value: SwiftExpression = .identifier("value")) -> [SwiftStatement] {
         let info = machine.states[state]
         if layout.isRegion[state] {
             return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
@@ -286,7 +286,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// Shallow history resumed: the substate of `state` that holds `value`, by its own rules.
-    private func childrenByRules(_ state: Int, scope: Int?) -> [SwiftStatement] {
+    private func childrenByRules(_ state: StateID, scope: StateID?) -> [SwiftStatement] {
         nodeSwitch(
             .identifier("value"), scope: scope,
             machine.states[state].substates.map { child in
@@ -296,7 +296,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// Deep history resumed: every state down to `value`'s, and a parallel one's regions as
     /// they were, without initial rows.
-    private func resumedPath(_ state: Int, scope: Int?) -> [SwiftStatement] {
+    private func resumedPath(_ state: StateID, scope: StateID?) -> [SwiftStatement] {
         nodeSwitch(
             .identifier("value"), scope: scope,
             layout.nodes(in: scope, within: state).map { node in
@@ -319,7 +319,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `resolveSession()` of a parallel state with a deep history, or of a region that is a
     /// parallel state: its regions as they were, or else each by its own rules.
-    private func resolveRegionsFunction(_ state: Int) -> SwiftDeclaration {
+    private func resolveRegionsFunction(_ state: StateID) -> SwiftDeclaration {
         let fresh = SwiftExpression.call(
             .typeName(layout.structType(state)),
             machine.states[state].substates.map {
@@ -342,7 +342,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `enterSession(_:)`: each region's entry actions, as resumed or by its own rules.
-    private func enterRegionsFunction(_ state: Int) -> SwiftDeclaration {
+    private func enterRegionsFunction(_ state: StateID) -> SwiftDeclaration {
         func entries(_ suffix: String) -> [SwiftStatement] {
             machine.states[state].substates.flatMap { region in
                 ownEntry(region) + [
@@ -368,7 +368,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `enterPlaybackResumed(_:)`: a region entered as its parallel state's deep history had it.
-    private func enterResumedFunction(_ region: Int) -> SwiftDeclaration {
+    private func enterResumedFunction(_ region: StateID) -> SwiftDeclaration {
         let body =
             machine.states[region].isParallel
             ? machine.states[region].substates.flatMap { inner in

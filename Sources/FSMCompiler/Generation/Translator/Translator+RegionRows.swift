@@ -5,7 +5,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// `switch event { … }` over the rows of `node` (a leaf: those held inside its region; a
     /// parallel state: its own): empty when it has none for any event.
     func eventSwitch(
-        _ node: Int, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
+        _ node: StateID, _ kind: EventKind, frames: [Frame], finish: Finish, unhandled: [SwiftStatement],
         rejected: [SwiftStatement], top: SwiftExpression
     ) -> [SwiftStatement] {
         let state = machine.states[node]
@@ -49,7 +49,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// One event's rows, as `body(of:in:)` writes them for a top-level state, but ending each
     /// as `finish` says, and falling through to `unhandled` and `rejected` statements.
     func regionBody(
-        of plan: EventDispatch, in state: State, node: Int, frames: [Frame], finish: Finish,
+        of plan: EventDispatch, in state: State, node: StateID, frames: [Frame], finish: Finish,
         unhandled: [SwiftStatement], rejected: [SwiftStatement], top: SwiftExpression
     ) -> [SwiftStatement] {
         // In a parallel state's function, a condition that two rows may ask for one event,
@@ -147,7 +147,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The states whose rows the function of `parallel` dispatches: it, and inside its
     /// regions every state that takes events, nested parallel states' own rows included.
-    private func statesDispatched(in parallel: Int) -> [Int] {
+    private func statesDispatched(in parallel: StateID) -> [StateID] {
         [parallel]
             + machine.states[parallel].substates.flatMap { region in
                 machine.states[region].isParallel
@@ -160,7 +160,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The condition calls that rows of the function of `parallel` may ask twice for
     /// `event`: each kept once, in the event's case of the function.
-    func functionMemo(_ parallel: Int, event: Int) -> [Int] {
+    func functionMemo(_ parallel: StateID, event: Int) -> [Int] {
         var counts: [Int: Int] = [:]
         for state in statesDispatched(in: parallel) {
             for term in plan(of: state, for: event)?.branches.flatMap(\.conditions) ?? [] {
@@ -172,7 +172,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The condition calls that rows of the function of `parallel` may ask twice for one
     /// event, whichever event it is.
-    func functionMemo(_ parallel: Int) -> [Int] {
+    func functionMemo(_ parallel: StateID) -> [Int] {
         Array(Set(machine.events.indices.flatMap { functionMemo(parallel, event: $0) })).sorted()
     }
 }

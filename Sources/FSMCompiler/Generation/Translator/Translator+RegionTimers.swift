@@ -27,7 +27,9 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The timers of `node`'s states below `container` (all, for nil) and, for a parallel
     /// node, of every region's, started in entry order.
-    private func activeTimerStarts(_ node: Int, value: SwiftExpression, below container: Int?) -> [SwiftStatement] {
+    private func activeTimerStarts(_ node: StateID, value: SwiftExpression, below container: StateID?)
+        -> [SwiftStatement]
+    {
         let path = layout.chart.lineage(of: node).filter { state in
             container.map { state != $0 && layout.chart.isWithin(state, $0) } ?? true
         }
@@ -47,7 +49,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `startTimersInActive(_:)`: the timers of the states inside `state` on the way to
     /// `value`, started in entry order (`state`'s own are its caller's).
-    func startTimersInFunction(_ state: Int) -> SwiftDeclaration {
+    func startTimersInFunction(_ state: StateID) -> SwiftDeclaration {
         let body: [SwiftStatement]
         if machine.states[state].isParallel {
             body = machine.states[state].substates.flatMap { region in
@@ -83,8 +85,8 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `cancelTimersInPlayback(_:)`: the timers of region `region`'s states, left from `value`,
     /// cancelled leaf first, then the region's own.
-    func cancelTimersFunction(_ region: Int) -> SwiftDeclaration {
-        let cases = layout.nodes(in: region).map { node -> (nodes: [Int], body: [SwiftStatement]) in
+    func cancelTimersFunction(_ region: StateID) -> SwiftDeclaration {
+        let cases = layout.nodes(in: region).map { node -> (nodes: [StateID], body: [SwiftStatement]) in
             var body: [SwiftStatement] = []
             if machine.states[node].isParallel {
                 for inner in machine.states[node].substates.reversed() {

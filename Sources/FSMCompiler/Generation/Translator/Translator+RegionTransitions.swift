@@ -9,35 +9,35 @@
 /// and row actions and before the entry actions, as in every machine.
 extension Translator where Layout == ConfigurationLayout {
     /// The name of a helper of `state`: `exitPlayback`, `resolveActive`, `enterActiveResumed`.
-    func helperName(_ verb: String, _ state: Int, _ suffix: String = "") -> String {
+    func helperName(_ verb: String, _ state: StateID, _ suffix: String = "") -> String {
         verb + layout.typeName(of: state).filter { $0 != "`" } + suffix
     }
 
     /// The local that holds where entering `state` by its own rules ends.
-    private func enteredName(_ state: Int) -> String {
+    private func enteredName(_ state: StateID) -> String {
         let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
         return name + "Entered"
     }
 
-    func ownEntry(_ state: Int) -> [SwiftStatement] {
+    func ownEntry(_ state: StateID) -> [SwiftStatement] {
         machine.states[state].ownEntryActions.map { actionCall($0) }
     }
-    func ownExit(_ state: Int) -> [SwiftStatement] {
+    func ownExit(_ state: StateID) -> [SwiftStatement] {
         machine.states[state].ownExitActions.map { actionCall($0) }
     }
 
-    func entersByRules(_ state: Int) -> Bool { layout.chart.entersByRules(state) }
-    func storesHistory(_ state: Int) -> Bool { layout.chart.storesHistory(state) }
-    func resumesRegions(_ state: Int) -> Bool { layout.chart.resumesRegions(state) }
+    func entersByRules(_ state: StateID) -> Bool { layout.chart.entersByRules(state) }
+    func storesHistory(_ state: StateID) -> Bool { layout.chart.storesHistory(state) }
+    func resumesRegions(_ state: StateID) -> Bool { layout.chart.resumesRegions(state) }
 
-    func historyWrite(_ state: Int, _ value: SwiftExpression) -> SwiftStatement {
+    func historyWrite(_ state: StateID, _ value: SwiftExpression) -> SwiftStatement {
         .assignment(.member(.identifier(historyStorage), historyProperty(state)), value)
     }
 
     /// The statements of one row taken by `node`: histories, exits, the row's actions, the
     /// new configuration written, entries, and the end `finish` says.
     func regionTransition(
-        _ transition: Transition, node: Int, frames: [Frame], finish: Finish,
+        _ transition: Transition, node: StateID, frames: [Frame], finish: Finish,
         top: SwiftExpression
     ) -> [SwiftStatement] {
         var statements: [SwiftStatement] = []
@@ -84,11 +84,11 @@ extension Translator where Layout == ConfigurationLayout {
         var frames: [Frame]
 
         /// The variable of the open frame of `parallel`.
-        func frameVariable(_ parallel: Int) -> String { frames.first { $0.parallel == parallel }!.variable }
+        func frameVariable(_ parallel: StateID) -> String { frames.first { $0.parallel == parallel }!.variable }
     }
 
     /// Stores the history of `state`, which holds the row's node: what is active inside it.
-    private func historyWrite(_ state: Int, _ route: RegionRoute) -> SwiftStatement {
+    private func historyWrite(_ state: StateID, _ route: RegionRoute) -> SwiftStatement {
         if machine.states[state].isParallel { return historyWrite(state, .identifier(route.frameVariable(state))) }
         let holding = layout.node(in: layout.contentScope(of: state), holding: route.plan.source)!
         return historyWrite(state, nodeValue(holding, frameVariable: route.frameVariable))
@@ -115,7 +115,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// Staying in `parallel`: each region that holds a target, or the node, gets its new
     /// value in the frame's struct; a region without a target is entered by its own rules.
-    private func arrival(inParallel parallel: Int, _ route: RegionRoute) -> RegionArrival {
+    private func arrival(inParallel parallel: StateID, _ route: RegionRoute) -> RegionArrival {
         var arrival = RegionArrival()
         let plan = route.plan
         for region in machine.states[parallel].substates {
@@ -135,7 +135,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// Staying in region `region` (at `deepest`, the deepest state kept): the region's new
     /// value in its parallel state's struct.
-    private func arrival(in region: Int, deepest: Int, _ route: RegionRoute) -> RegionArrival {
+    private func arrival(in region: StateID, deepest: StateID, _ route: RegionRoute) -> RegionArrival {
         var arrival = RegionArrival()
         let parallel = layout.parallel(of: region)
         let (bindings, value) =
@@ -191,14 +191,14 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// The value of `node` as its scope's enum has it now: `.playing`, `.editing(editingNow)`.
-    private func nodeValue(_ node: Int, frameVariable: (Int) -> String) -> SwiftExpression {
+    private func nodeValue(_ node: StateID, frameVariable: (StateID) -> String) -> SwiftExpression {
         machine.states[node].isParallel
             ? .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(.identifier(frameVariable(node)))])
             : .implicitMember(layout.caseName(of: node))
     }
 
     /// `let activeEntered = resolveActive()`: where entering `state` by its own rules ends.
-    private func defaultBinding(_ state: Int) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+    private func defaultBinding(_ state: StateID) -> (bindings: [SwiftStatement], value: SwiftExpression) {
         (
             [
                 .declaration(
@@ -209,14 +209,16 @@ extension Translator where Layout == ConfigurationLayout {
         )
     }
 
-    func exitRegionCall(_ region: Int, _ value: SwiftExpression) -> SwiftStatement {
+    func exitRegionCall(_ region: StateID, _ value: SwiftExpression) -> SwiftStatement {
         .expression(awaited(.call(.identifier(helperName("exit", region)), [SwiftArgument(value)])))
     }
 
     /// The new value of `scope`, which holds `targets`: the node holding the first target,
     /// a parallel one with each region's value; a region without a target, and a target
     /// entered by its own rules, by `resolve…`, bound first.
-    private func newValue(in scope: Int?, targets: [Int]) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+    private func newValue(in scope: StateID?, targets: [StateID]) -> (
+        bindings: [SwiftStatement], value: SwiftExpression
+    ) {
         if let scope, machine.states[scope].isParallel {
             // A region that is a parallel state: its struct.
             if targets == [scope] && resumesRegions(scope) { return defaultBinding(scope) }
@@ -237,7 +239,9 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `parallel`'s struct with each region's new value: on the way to the targets inside
     /// it, else by its own rules.
-    private func regionValues(_ parallel: Int, targets: [Int]) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+    private func regionValues(_ parallel: StateID, targets: [StateID]) -> (
+        bindings: [SwiftStatement], value: SwiftExpression
+    ) {
         var bindings: [SwiftStatement] = []
         var arguments: [SwiftArgument] = []
         for region in machine.states[parallel].substates {
@@ -251,7 +255,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The value of a kept state the row names, entered again by its own rules: where that
     /// ends; a concrete superstate without an initial row is the end itself.
-    private func enteringAgain(_ state: Int) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+    private func enteringAgain(_ state: StateID) -> (bindings: [SwiftStatement], value: SwiftExpression) {
         guard resumesRegions(state) || entersByRules(state) else {
             return ([], .implicitMember(layout.caseName(of: state)))
         }
@@ -261,7 +265,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// The value a region left as a whole is left from: its value in its parallel state's frame.
-    private func regionValue(_ region: Int, _ route: RegionRoute) -> SwiftExpression {
+    private func regionValue(_ region: StateID, _ route: RegionRoute) -> SwiftExpression {
         .member(.identifier(route.frameVariable(layout.parallel(of: region))), layout.caseName(of: region))
     }
 
@@ -313,5 +317,5 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `activeEntered`: where entering `state` by its own rules ends, bound by the arrival.
-    private func enteredValue(_ state: Int) -> SwiftExpression { .identifier(enteredName(state)) }
+    private func enteredValue(_ state: StateID) -> SwiftExpression { .identifier(enteredName(state)) }
 }

@@ -5,7 +5,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// Whether `tested` is active, asked while `node` takes an event inside `frames`, from
     /// the configuration the event arrived in: `true` or `false` where the node decides it,
     /// else a test of the value another region had.
-    func stateTest(_ tested: Int, at node: Int, frames: [Frame]) -> SwiftExpression {
+    func stateTest(_ tested: StateID, at node: StateID, frames: [Frame]) -> SwiftExpression {
         let chart = layout.chart
         if chart.lineage(of: node).contains(tested) { return .identifier("true") }
         for frame in frames.reversed() where machine.states[tested].ancestors.contains(frame.parallel) {
@@ -18,16 +18,16 @@ extension Translator where Layout == ConfigurationLayout {
         return .identifier("false")
     }
 
-    private func isInFunctionName(_ tested: Int, region: Int) -> String {
+    private func isInFunctionName(_ tested: StateID, region: StateID) -> String {
         "isIn" + layout.typeName(of: tested).replacingBackticks + "Of"
             + layout.typeName(of: region).replacingBackticks
     }
 
     /// The (tested state, region) pairs whose `isIn…Of…` function the generated code calls:
     /// those `stateTest` asks for, and those these ask in turn for nested layout.
-    var stateTestPairs: [(tested: Int, region: Int)] {
-        var pairs: [(tested: Int, region: Int)] = []
-        func add(_ tested: Int, _ region: Int) {
+    var stateTestPairs: [(tested: StateID, region: StateID)] {
+        var pairs: [(tested: StateID, region: StateID)] = []
+        func add(_ tested: StateID, _ region: StateID) {
             guard !pairs.contains(where: { $0 == (tested, region) }) else { return }
             pairs.append((tested, region))
             if machine.states[region].isParallel && tested != region {
@@ -39,7 +39,7 @@ extension Translator where Layout == ConfigurationLayout {
             }
         }
         let chart = layout.chart
-        for (index, state) in machine.states.enumerated() where state.isParallel || !state.isAbstract {
+        for (index, state) in zip(machine.states.indices, machine.states) where state.isParallel || !state.isAbstract {
             let parallels = (state.ancestors + [index]).filter { machine.states[$0].isParallel }
             for test in state.transitions.flatMap(\.guardClause.stateTests)
             where !chart.lineage(of: index).contains(test.state) {
@@ -54,7 +54,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `isInMutedOfVolume(_:)`: whether a region's value has `tested` active.
-    func stateTestFunction(_ tested: Int, region: Int) -> SwiftDeclaration {
+    func stateTestFunction(_ tested: StateID, region: StateID) -> SwiftDeclaration {
         let chart = layout.chart
         let documentation = [
             "Whether `\(machine.states[tested].name)` is active in region `\(machine.states[region].name)` when it is in `value`."

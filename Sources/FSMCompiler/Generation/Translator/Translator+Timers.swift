@@ -203,7 +203,7 @@ extension Translator {
     }
 
     /// `startTimer(.x)` or `cancelTimer(.x)` for the timers of `states`, in their order.
-    func timerCalls(_ function: String, _ states: [Int]) -> [SwiftStatement] {
+    func timerCalls(_ function: String, _ states: [StateID]) -> [SwiftStatement] {
         guard machine.hasTimers else { return [] }
         return states.flatMap { machine.timers(ownedBy: $0) }.map { timer in
             .expression(.call(.identifier(function), [SwiftArgument(.implicitMember(machine.events[timer].swiftName))]))

@@ -5,7 +5,7 @@ extension Translator {
     /// A transition saves the histories of the superstates it leaves, runs its exit actions
     /// and its own, changes the state, runs the entry actions, and returns. If its end depends
     /// on a stored history, a `switch` on that history chooses its arrival.
-    func transitionStatements(_ transition: Transition, in index: Int) -> [SwiftStatement] {
+    func transitionStatements(_ transition: Transition, in index: StateID) -> [SwiftStatement] {
         var statements: [SwiftStatement] = []
         if transition.declaredIn != index {
             statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
@@ -18,15 +18,15 @@ extension Translator {
     /// history has one arrival). Values that lead to the
     /// same statements share a case; the case of an empty history takes `default` when the
     /// history cannot hold every state.
-    private func historySwitch(_ arrivals: [Arrival], depth: Int, of transition: Transition, in index: Int)
+    private func historySwitch(_ arrivals: [Arrival], depth: Int, of transition: Transition, in index: StateID)
         -> [SwiftStatement]
     {
         guard arrivals[0].history.count > depth else {
             return arrivalStatements(arrivals[0], of: transition, in: index)
         }
         let superstate = arrivals[0].history[depth].superstate
-        var groups: [(values: [Int?], body: [SwiftStatement])] = []
-        var values: [Int?] = []
+        var groups: [(values: [StateID?], body: [SwiftStatement])] = []
+        var values: [StateID?] = []
         for arrival in arrivals where !values.contains(arrival.history[depth].state) {
             values.append(arrival.history[depth].state)
         }
@@ -60,7 +60,8 @@ extension Translator {
 
     /// One way the transition ends: histories saved, exit and own actions, the state
     /// changed, entry actions, the return.
-    private func arrivalStatements(_ arrival: Arrival, of transition: Transition, in index: Int) -> [SwiftStatement] {
+    private func arrivalStatements(_ arrival: Arrival, of transition: Transition, in index: StateID) -> [SwiftStatement]
+    {
         let state = machine.states[index]
         var statements: [SwiftStatement] = arrival.historyWrites.map { superstate in
             .assignment(

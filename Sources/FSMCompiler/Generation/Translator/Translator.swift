@@ -20,7 +20,7 @@ struct Translator<Layout: StateLayout> {
     let transitionCount: Int
     /// Each concrete state's dispatch, and in a machine with regions each parallel state's,
     /// by index into `machine.states`.
-    let dispatch: [Int: [EventDispatch]]
+    let dispatch: [StateID: [EventDispatch]]
     let names: GeneratedNames
     /// How the machine holds its configuration: one state enum, or configurations of regions.
     let layout: Layout
