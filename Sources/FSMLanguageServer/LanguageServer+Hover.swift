@@ -74,7 +74,7 @@ enum Hover {
         guard let machine = document.check.machine, let swift = document.generatedSwift else {
             return heading + "\n\n*Its Swift requirement shows once the file checks without errors.*"
         }
-        let named = key.kind == .action ? machine.actions : machine.conditions
+        let named = key.kind == .action ? machine.actions.elements : machine.conditions.elements
         guard let swiftName = named.first(where: { $0.name == key.name })?.swiftName else { return heading }
         let requirement = swift.split(separator: "\n").first { line in
             line.contains("func \(swiftName)(") && !line.hasSuffix("{")

@@ -47,7 +47,8 @@ import Testing
                 let event = events[Int(random.next() % UInt64(events.count))]
                 let name = model.events[event].name
                 let before = interpreter.chart.describe(interpreter.leaves)
-                let step = interpreter.handle(event, predicates: [], conditions: model.conditions.map { _ in true })
+                let step = interpreter.handle(
+                    event, predicates: [], conditions: model.conditions.mapElements { _ in true })
                 let generated = handle(name)
                 let expectedKind: Kind
                 var expectedLog: [String] = []
@@ -71,7 +72,7 @@ import Testing
                 let handledNow = events.filter { candidate in
                     var probe = next
                     let outcome = probe.handle(
-                        candidate, predicates: [], conditions: model.conditions.map { _ in true }
+                        candidate, predicates: [], conditions: model.conditions.mapElements { _ in true }
                     ).outcome
                     if case .unhandled = outcome { return false }
                     return true

@@ -3,17 +3,17 @@
 package struct Choice: Hashable, Sendable {
     /// An index into `machine.events`: an event the app sends, or the timer that
     /// `after(…)` fires in the node the choice was made in.
-    package var event: Int
+    package var event: EventID
     /// One case index per predicate type; only those of `neededTypes` matter.
     package var predicateValues: [Int]
     /// The predicate types the rows of the event in the active states test, which
     /// `simulate` needs a value for.
     package var neededTypes: [Int]
     /// One answer per condition; only those of `asked` matter.
-    package var answers: [Bool]
+    package var answers: IDArray<ConditionID, Bool>
     /// The conditions the step asks, in the order first asked (indices into
     /// `machine.conditions`).
-    package var asked: [Int]
+    package var asked: [ConditionID]
 }
 
 /// The choices worth trying in a situation: every event, with every combination of the
@@ -29,7 +29,7 @@ enum Choices {
     }
 
     /// The trials of one event: every predicate combination its rows test, every answering.
-    static func trials(of event: Int, in interpreter: Interpreter) -> [Trial] {
+    static func trials(of event: EventID, in interpreter: Interpreter) -> [Trial] {
         predicateCombinations(for: event, in: interpreter).flatMap { values in
             answerings(event, values.values, needed: values.needed, in: interpreter)
         }
@@ -39,10 +39,10 @@ enum Choices {
     /// `simulate` resolves it: of the running timers of that duration, the one of the
     /// outermost active state. A duration with no running timer is left out: firing it
     /// does nothing.
-    static func events(for interpreter: Interpreter) -> [Int] {
+    static func events(for interpreter: Interpreter) -> [EventID] {
         let machine = interpreter.machine
         var durations: [Int64] = []
-        var timers: [Int] = []
+        var timers: [EventID] = []
         let active = interpreter.activeStates
         for state in active {
             for timer in machine.timers(ownedBy: state) where interpreter.runningTimers.contains(timer) {
@@ -57,7 +57,7 @@ enum Choices {
 
     /// Every combination of cases of the predicate types that rows for `event` in the
     /// active states test (one combination, of no values, when none does).
-    private static func predicateCombinations(for event: Int, in interpreter: Interpreter)
+    private static func predicateCombinations(for event: EventID, in interpreter: Interpreter)
         -> [(values: [Int], needed: [Int])]
     {
         let machine = interpreter.machine
@@ -85,24 +85,24 @@ enum Choices {
     /// Every distinct run of the step's decision: the first with every condition answered
     /// false, then, for each condition a run asks that is not yet fixed, the run with the
     /// conditions asked before it fixed as they were and that one answered true.
-    private static func answerings(_ event: Int, _ values: [Int], needed: [Int], in interpreter: Interpreter)
+    private static func answerings(_ event: EventID, _ values: [Int], needed: [Int], in interpreter: Interpreter)
         -> [Trial]
     {
         let count = interpreter.machine.conditions.count
-        var pending: [[Int: Bool]] = [[:]]
+        var pending: [[ConditionID: Bool]] = [[:]]
         var trials: [Trial] = []
         while let fixed = pending.popLast() {
-            var answers = Array(repeating: false, count: count)
+            var answers = IDArray<ConditionID, Bool>(repeating: false, count: count)
             for (condition, answer) in fixed { answers[condition] = answer }
             var trial = interpreter
             let step = trial.handle(event, predicates: values, conditions: answers)
-            var asked: [Int] = []
+            var asked: [ConditionID] = []
             for call in step.askedConditions {
                 let condition = interpreter.machine.conditionCalls[call].condition
                 if !asked.contains(condition) { asked.append(condition) }
             }
             var prefix = fixed
-            var branches: [[Int: Bool]] = []
+            var branches: [[ConditionID: Bool]] = []
             for condition in asked where fixed[condition] == nil {
                 var branch = prefix
                 branch[condition] = true

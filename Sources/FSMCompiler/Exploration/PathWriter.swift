@@ -39,7 +39,7 @@ package enum PathWriter {
     struct Settings {
         let machine: StateMachine
         var predicates: [Int: Int] = [:]
-        var conditions: [Int: Bool] = [:]
+        var conditions: [ConditionID: Bool] = [:]
 
         /// `Type=case` and `condition=true|false` lines for what `choice` needs and is not set.
         mutating func lines(for choice: Choice) -> [String] {

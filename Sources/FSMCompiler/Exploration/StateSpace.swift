@@ -72,7 +72,7 @@ package struct StateSpace: Sendable {
     struct NodeKey: Hashable {
         var leaves: [StateID]
         var history: [StateID: [StateID]]
-        var timers: Set<Int>
+        var timers: Set<EventID>
 
         init(_ interpreter: Interpreter) {
             leaves = interpreter.leaves

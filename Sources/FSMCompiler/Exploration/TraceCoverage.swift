@@ -132,7 +132,7 @@ package struct TraceCoverage: Sendable {
     }
 
     /// The event of `Coin`, `Loaded(duration: 3.0)`, or a timer, `Buffering after(30s)`.
-    private func event(_ text: String, line: Int, column: Int) throws(Failure) -> Int {
+    private func event(_ text: String, line: Int, column: Int) throws(Failure) -> EventID {
         if let timer = machine.timerEvents.first(where: { machine.timerName(of: $0) == text }) { return timer }
         let name = String(text.prefix { $0 != "(" })
         guard let event = machine.appEvents.first(where: { machine.events[$0].name == name }) else {

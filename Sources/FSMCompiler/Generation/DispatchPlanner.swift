@@ -28,8 +28,8 @@ struct DispatchPlanner {
     /// other row takes it.
     func plan(_ state: State, at index: StateID) -> [EventDispatch] {
         let active = machine.hasRegions ? nil : Set(state.ancestors + [index])
-        var eventOrder: [Int] = []
-        var transitionsByEvent: [Int: [Int]] = [:]
+        var eventOrder: [EventID] = []
+        var transitionsByEvent: [EventID: [Int]] = [:]
         for (position, transition) in state.transitions.enumerated() {
             if transitionsByEvent[transition.event] == nil { eventOrder.append(transition.event) }
             transitionsByEvent[transition.event, default: []].append(position)
@@ -39,7 +39,8 @@ struct DispatchPlanner {
         }
     }
 
-    private func plan(_ event: Int, candidates: [Int], of state: State, deciding active: Set<StateID>?) -> EventDispatch
+    private func plan(_ event: EventID, candidates: [Int], of state: State, deciding active: Set<StateID>?)
+        -> EventDispatch
     {
         let ranks = candidates.map { state.transitions[$0].guardClause.rank }
         var dead = Set<Int>()
@@ -193,7 +194,7 @@ struct DispatchPlanner {
 /// How a state dispatches one event: which predicate types to switch on, and the
 /// transitions to try in order, the first one that matches winning.
 struct EventDispatch: Hashable, Sendable {
-    var event: Int
+    var event: EventID
     /// The predicate types some row for this event constrains, in declaration order.
     /// Empty when no row has a predicate guard: then there is exactly one branch.
     var predicateTypes: [Int]

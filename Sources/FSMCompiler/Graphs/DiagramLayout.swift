@@ -376,7 +376,7 @@ struct DiagramLayout {
     private struct RowID: Hashable {
         var declaredIn: StateID
         var location: SourceLocation
-        var event: Int
+        var event: EventID
         var guardClause: Guard
 
         init(_ transition: Transition) {
@@ -475,7 +475,7 @@ struct DiagramLayout {
         }
     }
 
-    private func actionList(_ actions: [Int]) -> String {
+    private func actionList(_ actions: [ActionID]) -> String {
         actions.map { machine.actions[$0].name }.joined(separator: ", ")
     }
 }

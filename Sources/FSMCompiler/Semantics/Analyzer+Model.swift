@@ -48,34 +48,37 @@ extension Analysis {
             initialState: initialState,
             initialTarget: initialTarget,
             states: machineStates,
-            events: declarations.events.names.indices.map { index in
-                let name = declarations.events.names[index]
-                return named(name, declarations.timers[index].map(timerCaseName) ?? SwiftNames.lowerCamel(name.text))
-            },
-            actions: declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
-            conditions: declarations.conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) },
+            events: IDArray(
+                declarations.events.names.indices.map { index in
+                    let name = declarations.events.names[index]
+                    return named(
+                        name, declarations.timers[index].map(timerCaseName) ?? SwiftNames.lowerCamel(name.text))
+                }),
+            actions: IDArray(declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) }),
+            conditions: IDArray(declarations.conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) }),
             predicateTypes: predicateTypes.map { type in
                 PredicateType(
                     type: named(type.name, predicateTypeName(type.name)),
                     cases: type.cases.map { named($0, SwiftNames.lowerCamel($0.text)) },
                     parameterName: SwiftNames.lowerCamel(type.name.text))
             })
-        machine.eventParameters = declarations.events.names.map { name in
-            headers.eventDeclarationIndex[name.text].map { headers.eventDeclarations[$0].parameters } ?? []
-        }.map { $0.map { EventParameter(label: $0.label.text, type: $0.type) } }
+        machine.eventParameters = declarations.events.names.mapElements { name in
+            let declared = headers.eventDeclarationIndex[name.text].map { headers.eventDeclarations[$0].parameters }
+            return (declared ?? []).map { EventParameter(label: $0.label.text, type: $0.type) }
+        }
         func parameters(_ key: String) -> [EventParameter] {
             guard let signature = declarations.callSignatures[key] else { return [] }
             return zip(signature.labels, signature.types).map { EventParameter(label: $0, type: $1) }
         }
         machine.conditionCalls = declarations.conditionCalls
         if !declarations.timers.isEmpty {
-            machine.eventTimers = declarations.events.names.indices.map { declarations.timers[$0] }
+            machine.eventTimers = IDArray(declarations.events.names.indices.map { declarations.timers[$0] })
         }
         machine.imports = headers.imports.map(\.text)
         machine.isolation = headers.isolation?.text
         let asyncNames = Set(headers.asyncNames.map(\.text))
-        machine.asyncActions = declarations.actions.names.map { asyncNames.contains($0.text) }
-        machine.asyncConditions = declarations.conditions.names.map { asyncNames.contains($0.text) }
+        machine.asyncActions = declarations.actions.names.mapElements { asyncNames.contains($0.text) }
+        machine.asyncConditions = declarations.conditions.names.mapElements { asyncNames.contains($0.text) }
         machine.isObservable = headers.isObservable
         if machine.hasRegions {
             machine.initialConfiguration = statechart.initialConfiguration(entering: initialTarget).leaves
@@ -83,8 +86,8 @@ extension Analysis {
         } else {
             machine.initialConfiguration = [initialState]
         }
-        machine.actionParameters = declarations.actions.names.map { parameters($0.text) }
-        machine.conditionParameters = declarations.conditions.names.map { parameters("?" + $0.text) }
+        machine.actionParameters = declarations.actions.names.mapElements { parameters($0.text) }
+        machine.conditionParameters = declarations.conditions.names.mapElements { parameters("?" + $0.text) }
         return machine
     }
 

@@ -8,8 +8,8 @@ extension Analysis {
             testedStates: declarations.testedStates)
         var effectiveSets: [StateID: Set<Int>] = [:]
         for state in states.indices {
-            var eventOrder: [Int] = []
-            var rowsByEvent: [Int: [Int]] = [:]
+            var eventOrder: [EventID] = []
+            var rowsByEvent: [EventID: [Int]] = [:]
             for row in flattening.effectiveRows[state] {
                 let event = rows[row].eventIndex
                 if rowsByEvent[event] == nil { eventOrder.append(event) }
@@ -107,7 +107,7 @@ extension Analysis {
         return true
     }
 
-    private func reportPredicateLimit(event: Int, state: StateID, log: inout DiagnosticLog) {
+    private func reportPredicateLimit(event: EventID, state: StateID, log: inout DiagnosticLog) {
         log.error(
             .predicateLimit,
             "the predicate combinations for event '\(declarations.events.names[event])' in state '\(states[state].name)' are too many to check; split the predicate types or simplify the guards",

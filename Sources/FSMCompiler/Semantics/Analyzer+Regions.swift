@@ -157,7 +157,7 @@ extension Analysis {
     private func checkConflicts(in parallel: StateID, skipping crossing: Set<Int>, log: inout DiagnosticLog) {
         let regions = resolution.substates[parallel]
         // Per region, per event: the first row held inside it.
-        var firstRow = Array(repeating: [Int: Int](), count: regions.count)
+        var firstRow = Array(repeating: [EventID: Int](), count: regions.count)
         var rowsInRegion = Array(repeating: [Int](), count: regions.count)
         for row in rows.indices where resolution.destinations[row] != .undefined {
             guard let region = statechart.region(of: rows[row].owner, in: parallel),

@@ -6,7 +6,7 @@ extension Analysis {
     /// is meant, never a misspelling.
     func checkSimilarEventNames(log: inout DiagnosticLog) {
         let names = declarations.events.names
-        var uses = Array(repeating: 0, count: names.count)
+        var uses = IDArray<EventID, Int>(repeating: 0, count: names.count)
         for row in rows { uses[row.eventIndex] += 1 }
         let declared = Set(headers.eventDeclarations.map(\.name.text))
         let candidates = names.indices.filter { event in
@@ -37,11 +37,11 @@ extension Analysis {
     /// `Join` (a letter replaced) and `Item` and `Items` (a plural). Found by looking up
     /// each name's variants, not by comparing every pair, so that machines with many
     /// thousands of events stay fast.
-    static func nearMisses(among events: [(event: Int, name: String)]) -> [Int: [Int]] {
-        var byName: [[UInt8]: [Int]] = [:]
+    static func nearMisses(among events: [(event: EventID, name: String)]) -> [EventID: [EventID]] {
+        var byName: [[UInt8]: [EventID]] = [:]
         for (event, name) in events { byName[Array(name.lowercased().utf8), default: []].append(event) }
-        var partners: [Int: [Int]] = [:]
-        func pair(_ event: Int, with variant: [UInt8], shorterLength: Int) {
+        var partners: [EventID: [EventID]] = [:]
+        func pair(_ event: EventID, with variant: [UInt8], shorterLength: Int) {
             guard shorterLength > 3, let others = byName[variant] else { return }
             for other in others where other != event {
                 partners[event, default: []].append(other)

@@ -5,11 +5,11 @@ struct Declarations {
     var states: IDArray<StateID, StateRecord> = []
     var stateIndex: [String: StateID] = [:]
     var rows: [RowRecord] = []
-    var events = NameTable()
-    var actions = NameTable()
-    var conditions = NameTable()
+    var events = NameTable<EventID>()
+    var actions = NameTable<ActionID>()
+    var conditions = NameTable<ConditionID>()
     /// By index into `events`: the timer of an `after(…)` event, one per state and duration.
-    var timers: [Int: TimerEvent] = [:]
+    var timers: [EventID: TimerEvent] = [:]
     /// The predicate types some guard uses.
     var usedPredicateTypes: Set<Int> = []
     /// Each distinct condition with its argument labels, in order of first appearance.
@@ -48,7 +48,7 @@ struct Declarations {
     /// The index of the event `name` in a row of `owner`: an `after(…)` event is the timer
     /// of that state and duration (`after(30s)` in a state and in its superstate are two
     /// timers, and `after(30000ms)` is `after(30s)`); any other, the event of that name.
-    private mutating func eventIndex(of name: NameSyntax, owner: StateID) -> Int {
+    private mutating func eventIndex(of name: NameSyntax, owner: StateID) -> EventID {
         guard let duration = TimerDuration.ofEventName(name.text) else { return events.index(of: name) }
         let index = events.index(of: name, key: "after(\(duration.milliseconds)ms) in \(states[owner].name.text)")
         if timers[index] == nil { timers[index] = TimerEvent(owner: owner, duration: duration) }
@@ -340,7 +340,7 @@ struct StateRecord {
 /// `- Substate actions` as declared.
 struct InitialRecord {
     var target: NameSyntax
-    var actions: [Int]
+    var actions: [ActionID]
     /// Where its `-` is.
     var location: SourceLocation
 }
@@ -348,14 +348,14 @@ struct InitialRecord {
 /// An entry or exit list as written, and its actions as indices into `Declarations.actions`.
 struct DeclaredActions {
     var syntax: ActionListSyntax
-    var actions: [Int]
+    var actions: [ActionID]
 }
 
 /// One row for one event, as declared in one state, with its context folded in.
 struct RowRecord {
     var owner: StateID
     var event: NameSyntax
-    var eventIndex: Int
+    var eventIndex: EventID
     /// The guard of enclosing guard blocks (outer first) and the row's own, resolved.
     var guardClause: Guard
     /// What an override must match.
@@ -367,7 +367,7 @@ struct RowRecord {
     /// The states after `&` in a fork.
     var forkTargets: [NameSyntax]
     /// Indices into `Declarations.actions`, in order.
-    var actions: [Int]
+    var actions: [ActionID]
     /// Per action, the labels of the event's values it is called with.
     var actionArguments: [[String]]
     var isOverride: Bool

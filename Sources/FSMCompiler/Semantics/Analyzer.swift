@@ -88,25 +88,25 @@ struct DiagnosticLog {
 }
 
 /// The names of one kind (events, actions, conditions) in order of first appearance.
-struct NameTable {
-    private(set) var names: [NameSyntax] = []
-    private var indices: [String: Int] = [:]
+struct NameTable<ID: ModelID> {
+    private(set) var names: IDArray<ID, NameSyntax> = []
+    private var indices: [String: ID] = [:]
 
     /// The index of `name`, adding it on first sight.
-    mutating func index(of name: NameSyntax) -> Int {
+    mutating func index(of name: NameSyntax) -> ID {
         index(of: name, key: name.text)
     }
 
     /// The index of the name known by `key`, adding `name` under it on first sight: names
     /// written alike may stand for different things (`after(30s)` in two states).
-    mutating func index(of name: NameSyntax, key: String) -> Int {
+    mutating func index(of name: NameSyntax, key: String) -> ID {
         if let index = indices[key] { return index }
-        indices[key] = names.count
-        names.append(name)
-        return names.count - 1
+        let index = names.add(name)
+        indices[key] = index
+        return index
     }
 
-    func lookup(_ text: String) -> Int? { indices[text] }
+    func lookup(_ text: String) -> ID? { indices[text] }
 }
 
 /// A predicate type as declared.
@@ -119,7 +119,7 @@ struct PredicateTypeRecord {
 /// and condition literals (`[c]` and `[!c]` differ: Language reference › Flattening,
 /// Conditions); next state and actions are not part of it.
 struct RowKey: Hashable {
-    var event: Int
+    var event: EventID
     /// By type index, each with its cases ascending: `[A = y | x]` and `[A = x | y]` are one key.
     var predicates: [PredicateMatch]
     /// By condition call: `[a, b]` and `[b, a]` are one key.
@@ -127,7 +127,7 @@ struct RowKey: Hashable {
     /// By state: `[in(A), in(B)]` and `[in(B), in(A)]` are one key.
     var stateTests: [StateTest]
 
-    init(event: Int, guardClause: Guard) {
+    init(event: EventID, guardClause: Guard) {
         self.event = event
         self.predicates = guardClause.predicates
             .map { PredicateMatch(type: $0.type, cases: $0.cases.sorted()) }

@@ -84,6 +84,11 @@ public struct IDArray<ID: ModelID, Element>: RandomAccessCollection, MutableColl
     public func index(after id: ID) -> ID { ID(id.index + 1) }
     public func index(before id: ID) -> ID { ID(id.index - 1) }
 
+    /// `transform` applied to every element, each result at its element's ID.
+    public func mapElements<T>(_ transform: (Element) throws -> T) rethrows -> IDArray<ID, T> {
+        IDArray<ID, T>(try elements.map(transform))
+    }
+
     /// The ID the next appended element will have.
     public var nextID: ID { endIndex }
 

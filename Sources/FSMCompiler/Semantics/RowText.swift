@@ -29,7 +29,9 @@ package enum RowText {
     /// The actions of `effects` as calls, the row's own (which follow `exitCount` exit
     /// actions) with the labels of the values they are called with: `lock`,
     /// `setDuration(duration)`.
-    package static func calls(_ effects: [Int], exitCount: Int, of transition: Transition, in machine: StateMachine)
+    package static func calls(
+        _ effects: [ActionID], exitCount: Int, of transition: Transition, in machine: StateMachine
+    )
         -> [String]
     {
         effects.indices.map { position in

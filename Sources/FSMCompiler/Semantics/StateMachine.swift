@@ -16,21 +16,21 @@ public struct StateMachine: Hashable, Sendable {
     /// Every state, abstract ones included, in order of first declaration.
     public var states: IDArray<StateID, State>
     /// Every event any row names, in order of first appearance.
-    public var events: [Named]
+    public var events: IDArray<EventID, Named>
     /// By index into `events`: the values the event carries (`Event:` headers), if any.
-    public var eventParameters: [[EventParameter]] = []
+    public var eventParameters: IDArray<EventID, [EventParameter]> = []
     /// By index into `events`: the timer an `after(…)` event stands for, nil for the events
     /// the app sends. Its `Named` is `after(30s)` as first written in its state, and
     /// its Swift name the timer's case (`bufferingAfter30s`).
-    public var eventTimers: [TimerEvent?] = []
+    public var eventTimers: IDArray<EventID, TimerEvent?> = []
     /// By index into `actions` and `conditions`: the types of the values each is called
     /// with, and the labels of its first use (which name the generated parameters).
-    public var actionParameters: [[EventParameter]] = []
-    public var conditionParameters: [[EventParameter]] = []
+    public var actionParameters: IDArray<ActionID, [EventParameter]> = []
+    public var conditionParameters: IDArray<ConditionID, [EventParameter]> = []
     /// Every action (row, entry and exit actions), in order of first appearance.
-    public var actions: [Named]
+    public var actions: IDArray<ActionID, Named>
     /// Every condition a guard names, in order of first appearance.
-    public var conditions: [Named]
+    public var conditions: IDArray<ConditionID, Named>
     /// Every distinct way a guard asks a condition: the condition and the labels of the
     /// event values it is asked with, in order of first appearance. `isEnough(amount)` and
     /// `isEnough(tip)` are two calls of one condition, with answers of their own; a
@@ -46,8 +46,8 @@ public struct StateMachine: Hashable, Sendable {
     /// isolated to, as written (`MainActor`); nil for a machine that is not isolated.
     public var isolation: String? = nil
     /// By index into `actions` and `conditions`: whether the `Async:` header names it.
-    public var asyncActions: [Bool] = []
-    public var asyncConditions: [Bool] = []
+    public var asyncActions: IDArray<ActionID, Bool> = []
+    public var asyncConditions: IDArray<ConditionID, Bool> = []
     /// The `Observable:` header: the state is observable through the Observation module.
     public var isObservable = false
 
@@ -61,22 +61,24 @@ public struct StateMachine: Hashable, Sendable {
     public var hasTimers: Bool { eventTimers.contains { $0 != nil } }
 
     /// The timer events, in order of first appearance.
-    public var timerEvents: [Int] { eventTimers.indices.filter { eventTimers[$0] != nil } }
+    public var timerEvents: [EventID] { eventTimers.indices.filter { eventTimers[$0] != nil } }
 
     /// The events the app sends, in order of first appearance: all but the timers.
-    public var appEvents: [Int] { events.indices.filter { eventTimers.isEmpty || eventTimers[$0] == nil } }
+    public var appEvents: [EventID] { events.indices.filter { eventTimers.isEmpty || eventTimers[$0] == nil } }
 
     /// The timer `event` stands for, nil for an event the app sends.
-    public func timer(of event: Int) -> TimerEvent? { eventTimers.indices.contains(event) ? eventTimers[event] : nil }
+    public func timer(of event: EventID) -> TimerEvent? {
+        eventTimers.indices.contains(event) ? eventTimers[event] : nil
+    }
 
     /// How a timer is named in the generated enum and in tests: its state and event,
     /// `Buffering after(30s)`.
-    public func timerName(of event: Int) -> String {
+    public func timerName(of event: EventID) -> String {
         states[eventTimers[event]!.owner].name + " " + events[event].name
     }
 
     /// The timers `state` owns: the `after(…)` events of rows its own body holds.
-    public func timers(ownedBy state: StateID) -> [Int] {
+    public func timers(ownedBy state: StateID) -> [EventID] {
         timerEvents.filter { eventTimers[$0]!.owner == state }
     }
 
@@ -181,18 +183,18 @@ public struct State: Hashable, Sendable {
     /// superstate's own superstates before it.
     public var ancestors: [StateID] = []
     /// The state's own entry and exit actions as declared (indices into `actions`).
-    public var ownEntryActions: [Int]
-    public var ownExitActions: [Int]
+    public var ownEntryActions: [ActionID]
+    public var ownExitActions: [ActionID]
     /// Entry actions to run on entering: superstates' first (root first), then its own.
-    public var entryActions: [Int]
+    public var entryActions: [ActionID]
     /// Exit actions to run on leaving: its own first, then its superstates' (leaf first).
-    public var exitActions: [Int]
+    public var exitActions: [ActionID]
     /// The flattened transitions, in table order: inherited rows first in adoption order,
     /// then the state's own, each in source order. Empty for abstract states.
     public var transitions: [Transition]
     /// The initial row `- Substate actions` of its body: the state entering it enters.
     public var initialSubstate: StateID? = nil
-    public var initialActions: [Int] = []
+    public var initialActions: [ActionID] = []
     /// Its `History:` header.
     public var history: HistoryKind? = nil
     /// Its `Parallel:` header: its direct substates are orthogonal regions, all active
@@ -207,13 +209,12 @@ public struct State: Hashable, Sendable {
 
 /// One flattened row of a concrete state: on `event`, if `guard` holds, go to `target`.
 public struct Transition: Hashable, Sendable {
-    /// Index into `StateMachine.events`.
-    public var event: Int
+    public var event: EventID
     public var guardClause: Guard
     /// True when the row said `-`: an internal transition in the default EntryExit mode.
     public var staysInState: Bool
     /// The row's own actions, in order.
-    public var actions: [Int]
+    public var actions: [ActionID]
     /// Per action of `actions`, the labels of the event's values it is called with.
     public var actionArguments: [[String]] = []
     /// Whether the source's exit actions and the target's entry actions run, per `EntryExitMode`.
@@ -240,7 +241,7 @@ extension Transition {
     public var target: StateID { arrivals[0].target }
     /// Everything the transition runs, in order: exit actions, the row's actions, entry
     /// actions and the actions of the initial rows it follows (with history, of `arrivals[0]`).
-    public var effects: [Int] { arrivals[0].effects }
+    public var effects: [ActionID] { arrivals[0].effects }
     /// How many exit actions `effects` starts with.
     public var exitCount: Int { arrivals[0].exitCount }
     /// Whether where the transition ends depends on stored history.
@@ -270,7 +271,7 @@ public struct Arrival: Hashable, Sendable {
     /// The concrete state it ends in.
     public var target: StateID
     /// Exit actions, the row's actions, entry and initial actions.
-    public var effects: [Int]
+    public var effects: [ActionID]
     /// How many exit actions `effects` starts with.
     public var exitCount: Int
     /// The superstates with history it leaves: it stores its source state as their
@@ -283,7 +284,7 @@ public struct Arrival: Hashable, Sendable {
     public var entered: [StateID]
 
     public init(
-        history: [HistoryValue], target: StateID, effects: [Int], exitCount: Int, historyWrites: [StateID],
+        history: [HistoryValue], target: StateID, effects: [ActionID], exitCount: Int, historyWrites: [StateID],
         exited: [StateID] = [], entered: [StateID] = []
     ) {
         self.history = history
@@ -331,7 +332,7 @@ public struct Guard: Hashable, Sendable {
     public var isEmpty: Bool { predicates.isEmpty && conditions.isEmpty && stateTests.isEmpty }
 
     /// Whether the condition terms hold, `answer` giving each condition's value.
-    public func conditionsHold(_ answer: (Int) -> Bool) -> Bool {
+    public func conditionsHold(_ answer: (ConditionID) -> Bool) -> Bool {
         conditions.allSatisfy { answer($0.condition) != $0.isNegated }
     }
 }
@@ -354,13 +355,12 @@ public struct ConditionTerm: Hashable, Sendable {
     /// Index into `StateMachine.conditionCalls`: the condition with its arguments, what
     /// is asked and what the answer belongs to.
     public var call: Int
-    /// Index into `StateMachine.conditions`.
-    public var condition: Int
+    public var condition: ConditionID
     public var isNegated: Bool
     /// The labels of the event's values it is asked with, in order.
     public var arguments: [String]
 
-    public init(call: Int, condition: Int, isNegated: Bool, arguments: [String] = []) {
+    public init(call: Int, condition: ConditionID, isNegated: Bool, arguments: [String] = []) {
         self.call = call
         self.condition = condition
         self.isNegated = isNegated
@@ -371,11 +371,10 @@ public struct ConditionTerm: Hashable, Sendable {
 /// A condition as a guard asks it: `isOpen`, or `isEnough(amount)` with the labels of
 /// the event values it passes.
 public struct ConditionCall: Hashable, Sendable {
-    /// Index into `StateMachine.conditions`.
-    public var condition: Int
+    public var condition: ConditionID
     public var arguments: [String]
 
-    public init(condition: Int, arguments: [String] = []) {
+    public init(condition: ConditionID, arguments: [String] = []) {
         self.condition = condition
         self.arguments = arguments
     }

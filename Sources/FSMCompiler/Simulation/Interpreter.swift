@@ -28,7 +28,7 @@ public struct Interpreter: Sendable {
     public private(set) var history: [StateID: [StateID]]
     /// The running timers, as indices into `machine.events` (their `after(…)` events): those
     /// of the active states that have neither fired nor been restarted since.
-    public private(set) var runningTimers: Set<Int> = []
+    public private(set) var runningTimers: Set<EventID> = []
 
     /// A new machine, in its initial configuration. As in generated code, no entry actions
     /// run, and the timers of every active state start.
@@ -92,13 +92,13 @@ public struct Interpreter: Sendable {
         public var leavesBefore: [StateID]
         package var move: Statechart.Move
         /// Exit actions, the row's own actions, entry and initial actions.
-        public var effects: [Int]
+        public var effects: [ActionID]
         /// How many exit actions `effects` starts with.
         public var exitCount: Int
         /// Indices into `machine.events`: the timers cancelled after the exit actions and
         /// started after the entry actions.
-        public var cancelledTimers: [Int] = []
-        public var startedTimers: [Int] = []
+        public var cancelledTimers: [EventID] = []
+        public var startedTimers: [EventID] = []
     }
 
     /// What handling one event did.
@@ -118,7 +118,7 @@ public struct Interpreter: Sendable {
         /// The configuration the event arrived in.
         public var leaves: [StateID]
         /// An index into `machine.events`.
-        public var event: Int
+        public var event: EventID
         public var outcome: Outcome
         /// The conditions asked, in the order asked (Language reference › Conditions):
         /// indices into `machine.conditionCalls` (a condition asked with other arguments is
@@ -143,7 +143,7 @@ public struct Interpreter: Sendable {
     /// per predicate type, in declaration order; `conditions` the result each condition
     /// would give, by index into `machine.conditions`.
     @discardableResult
-    public mutating func handle(_ event: Int, predicates: [Int], conditions: [Bool]) -> Step {
+    public mutating func handle(_ event: EventID, predicates: [Int], conditions: IDArray<ConditionID, Bool>) -> Step {
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == machine.conditions.count, "one result per condition")
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
@@ -170,7 +170,8 @@ public struct Interpreter: Sendable {
     }
 
     private func choose(
-        _ node: StateID, event: Int, predicates: [Int], conditions: [Bool], active: Set<StateID>,
+        _ node: StateID, event: EventID, predicates: [Int], conditions: IDArray<ConditionID, Bool>,
+        active: Set<StateID>,
         asked: inout [Int]
     ) -> Choice {
         let state = machine.states[node]
@@ -236,7 +237,7 @@ public struct Interpreter: Sendable {
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
     /// most specific first: rank descending, then table order.
-    public static func candidateRows(in state: State, event: Int, predicates: [Int]) -> [Transition] {
+    public static func candidateRows(in state: State, event: EventID, predicates: [Int]) -> [Transition] {
         let matching = state.transitions.filter { transition in
             transition.event == event
                 && transition.guardClause.predicates.allSatisfy { match in
@@ -252,7 +253,7 @@ public struct Interpreter: Sendable {
     /// hold (`active`: the active states), of the highest rank, in table order. A checked
     /// machine has at most one: more would be an implicit clash (Language reference › Ranking, Conditions).
     public static func applicableRows(
-        in state: State, event: Int, predicates: [Int], conditions: [Bool], active: Set<StateID>
+        in state: State, event: EventID, predicates: [Int], conditions: IDArray<ConditionID, Bool>, active: Set<StateID>
     ) -> [Transition] {
         let applicable = candidateRows(in: state, event: event, predicates: predicates).filter { row in
             row.guardClause.conditionsHold { conditions[$0] }

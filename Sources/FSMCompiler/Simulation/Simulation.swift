@@ -11,7 +11,7 @@ package struct Simulation: Sendable {
     /// The case index of each predicate type, in declaration order; nil until set.
     package private(set) var predicateValues: [Int?]
     /// The result of each condition, by index into `machine.conditions`; nil until set.
-    package private(set) var conditionResults: [Bool?]
+    package private(set) var conditionResults: IDArray<ConditionID, Bool?>
 
     package var machine: StateMachine { interpreter.machine }
 
@@ -33,7 +33,7 @@ package struct Simulation: Sendable {
     package init(_ machine: StateMachine) {
         interpreter = Interpreter(machine)
         predicateValues = Array(repeating: nil, count: machine.predicateTypes.count)
-        conditionResults = Array(repeating: nil, count: machine.conditions.count)
+        conditionResults = IDArray(repeating: nil, count: machine.conditions.count)
     }
 
     /// Sets a value from `Type=case` or `condition=true|false`; blanks around `=` are allowed.
@@ -68,7 +68,7 @@ package struct Simulation: Sendable {
     }
 
     /// The index of the event the app sends spelt `name` exactly as in the `.sm` file.
-    package func event(named name: String) throws(Failure) -> Int {
+    package func event(named name: String) throws(Failure) -> EventID {
         guard let event = machine.appEvents.first(where: { machine.events[$0].name == name }) else {
             let hint = Suggestions.suggestion(for: name, among: eventNames)
             throw Failure(
@@ -87,7 +87,7 @@ package struct Simulation: Sendable {
     }
 
     /// `after(30s)`, with blanks anywhere: the timer that duration means now.
-    private func delayedEvent(_ text: String) throws(Failure) -> Int {
+    private func delayedEvent(_ text: String) throws(Failure) -> EventID {
         let compact = text.filter { $0 != " " && $0 != "\t" }
         guard compact.hasSuffix(")") else {
             throw Failure("expected a delayed event such as 'after(30s)', found '\(text)'")
@@ -102,7 +102,7 @@ package struct Simulation: Sendable {
     /// of the outermost state, which was entered first and so falls due first (one of its
     /// substates' would fall due no earlier); when none runs, one of that duration of the
     /// current state or a superstate, or else of any state, for which the event is unhandled.
-    private func timer(_ duration: TimerDuration, written name: String) throws(Failure) -> Int {
+    private func timer(_ duration: TimerDuration, written name: String) throws(Failure) -> EventID {
         let timers = machine.timerEvents.filter {
             machine.eventTimers[$0]!.duration.milliseconds == duration.milliseconds
         }
@@ -121,7 +121,7 @@ package struct Simulation: Sendable {
     /// be given by its name alone; given values must have the event's labels, in order,
     /// each with a value. A value is Swift expression text, which is not evaluated: commas
     /// and parentheses inside brackets or string literals belong to it.
-    package func event(_ text: String) throws(Failure) -> Int {
+    package func event(_ text: String) throws(Failure) -> EventID {
         let bytes = Array(text.utf8)
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return try event(named: text) }
         let (name, _) = Self.trimmed(bytes[..<open], startingAt: 1)
@@ -242,7 +242,7 @@ package struct Simulation: Sendable {
     /// fired (one, but for a machine with regions), separated by line breaks. Fails, and
     /// changes nothing, when the step needs a value not given: a predicate type that a row
     /// for the event in the active states tests, or a condition the step asks.
-    package mutating func handle(_ event: Int) throws(Failure) -> String {
+    package mutating func handle(_ event: EventID) throws(Failure) -> String {
         let active = interpreter.activeStates
         let tested = Set(
             active.flatMap { state in
@@ -258,7 +258,7 @@ package struct Simulation: Sendable {
         var trial = interpreter
         let step = trial.handle(
             event, predicates: predicateValues.map { $0 ?? 0 },
-            conditions: conditionResults.map { $0 ?? false })
+            conditions: IDArray(conditionResults.map { $0 ?? false }))
         let asked = step.askedConditions.map { machine.conditionCalls[$0].condition }
         if let missing = asked.first(where: { conditionResults[$0] == nil }) {
             throw missingValues([("--condition", machine.conditions[missing].name + "=true|false")], before: event)
@@ -275,7 +275,7 @@ package struct Simulation: Sendable {
 
     /// The failure of a step that needs `settings` (`Mode=slow|fast`, `isAllowed=true|false`),
     /// each with the option that gives it.
-    private func missingValues(_ settings: [(option: String, setting: String)], before event: Int) -> Failure {
+    private func missingValues(_ settings: [(option: String, setting: String)], before event: EventID) -> Failure {
         let names = DiagnosticText.list(settings.map { "'\($0.setting)'" }, conjunction: "and")
         return Failure(
             "event '\(machine.events[event].name)' in \(interpreter.chart.describe(interpreter.leaves)) needs a value for \(names); set \(settings.count == 1 ? "it" : "each") on a line before the event",

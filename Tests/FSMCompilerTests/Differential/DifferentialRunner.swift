@@ -344,7 +344,7 @@ struct DifferentialRunner {
         let steps = subject.steps.compactMap { step -> DifferentialStep? in
             let name = subject.model.traceName(of: step.event)
             guard let event = model.events.indices.first(where: { model.traceName(of: $0) == name }) else { return nil }
-            let conditions = model.conditions.map { condition in
+            let conditions = model.conditions.mapElements { condition in
                 subject.model.conditions.firstIndex { $0.name == condition.name }.map { step.conditions[$0] } ?? true
             }
             return DifferentialStep(

@@ -5,11 +5,11 @@ import FSMTestSupport
 /// handled with.
 struct DifferentialStep: Hashable, Sendable {
     /// Index into the model's events.
-    var event: Int
+    var event: EventID
     /// A case index per predicate type.
     var predicates: [Int]
     /// A result per condition, whatever values it is asked with.
-    var conditions: [Bool]
+    var conditions: IDArray<ConditionID, Bool>
     /// The event's values, in the order declared, as text without blanks: an `Int` in
     /// decimal, a `String` as its characters.
     var values: [String] = []
@@ -28,7 +28,7 @@ struct DifferentialStep: Hashable, Sendable {
             return DifferentialStep(
                 event: event,
                 predicates: model.predicateTypes.map { random.below($0.cases.count) },
-                conditions: model.conditions.map { _ in random.chance(75) },
+                conditions: model.conditions.mapElements { _ in random.chance(75) },
                 values: model.eventParameters[event].map { parameter in
                     parameter.type == "Int" ? String(random.below(100)) : "w\(random.below(100))"
                 })
@@ -49,7 +49,7 @@ extension StateMachine {
     /// `event` as trace lines and scripts name it: as written, or for a timer, its state
     /// and its event, `A1.after(1s)`, since a state and its superstate may each have one
     /// of a duration.
-    func traceName(of event: Int) -> String {
+    func traceName(of event: EventID) -> String {
         guard let timer = timer(of: event) else { return events[event].name }
         return states[timer.owner].name + "." + events[event].name
     }
@@ -165,7 +165,7 @@ enum DifferentialTrace {
         let machine = interpreter.machine
         guard machine.hasTimers else { return [] }
         let lineage = machine.states[interpreter.state].ancestors + [interpreter.state]
-        let order = { (timer: Int) in
+        let order = { (timer: EventID) in
             (lineage.firstIndex(of: machine.eventTimers[timer]!.owner) ?? lineage.count, timer)
         }
         let started = interpreter.runningTimers.sorted { order($0) < order($1) }
@@ -215,14 +215,14 @@ enum Driver {
     static func simulateScript(_ steps: [DifferentialStep], for machine: StateMachine) -> String {
         var text = ""
         var predicates: [Int?] = machine.predicateTypes.map { _ in nil }
-        var conditions: [Bool?] = machine.conditions.map { _ in nil }
+        var conditions: IDArray<ConditionID, Bool?> = machine.conditions.mapElements { _ in nil }
         for step in steps {
             for (index, value) in step.predicates.enumerated() where predicates[index] != value {
                 text +=
                     "\(machine.predicateTypes[index].type.name)=\(machine.predicateTypes[index].cases[value].name)\n"
                 predicates[index] = value
             }
-            for (index, value) in step.conditions.enumerated() where conditions[index] != value {
+            for (index, value) in zip(step.conditions.indices, step.conditions) where conditions[index] != value {
                 text += "\(machine.conditions[index].name)=\(value)\n"
                 conditions[index] = value
             }

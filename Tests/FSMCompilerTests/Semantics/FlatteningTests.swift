@@ -85,7 +85,7 @@ import Testing
 
     @Test func modelOfTheHierarchy() throws {
         let model = try #require(machine(Self.headers + Self.hierarchy))
-        let names = { (indices: [Int]) in indices.map { model.actions[$0].name } }
+        let names = { (indices: [ActionID]) in indices.map { model.actions[$0].name } }
         #expect(model.states.map(\.name) == ["Root", "A", "B", "S", "T"])
         #expect(model.states.map(\.isAbstract) == [true, true, true, false, false])
         #expect(model.concreteStates == [3, 4])

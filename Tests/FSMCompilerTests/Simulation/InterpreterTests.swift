@@ -38,7 +38,7 @@ import Testing
         let values = model.predicateTypes.map { type in
             type.cases.firstIndex { $0.name == predicates[type.type.name] } ?? 0
         }
-        let results = model.conditions.map { conditions[$0.name] ?? true }
+        let results = model.conditions.mapElements { conditions[$0.name] ?? true }
         return events.map { name in
             let event = model.events.firstIndex { $0.name == name }!
             return interpreter.line(for: interpreter.handle(event, predicates: values, conditions: results))

@@ -32,10 +32,10 @@ import Testing
     /// through internal rows, and spends a timer that fires.
     @Test func theInterpreterTracksRunningTimers() throws {
         let model = try Self.model()
-        func event(_ name: String) -> Int { model.appEvents.first { model.events[$0].name == name }! }
-        func timer(_ name: String) -> Int { model.timerEvents.first { model.timerName(of: $0) == name }! }
+        func event(_ name: String) -> EventID { model.appEvents.first { model.events[$0].name == name }! }
+        func timer(_ name: String) -> EventID { model.timerEvents.first { model.timerName(of: $0) == name }! }
         var interpreter = Interpreter(model)
-        func run(_ event: Int, canRetry: Bool = false) -> Interpreter.Step {
+        func run(_ event: EventID, canRetry: Bool = false) -> Interpreter.Step {
             interpreter.handle(event, predicates: [], conditions: [canRetry])
         }
         let active = timer("Active after(10min)")

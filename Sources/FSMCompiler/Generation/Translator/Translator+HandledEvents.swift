@@ -18,7 +18,7 @@ extension Translator {
     }
 
     /// By app event (in `machine.appEvents` order): how `state` answers.
-    private func answers(_ state: StateID) -> [(event: Int, answer: Answer)] {
+    private func answers(_ state: StateID) -> [(event: EventID, answer: Answer)] {
         let dispatches = Dictionary(
             (dispatch[state] ?? []).map { ($0.event, $0) }, uniquingKeysWith: { first, _ in first })
         return machine.appEvents.map { event in
@@ -32,8 +32,8 @@ extension Translator {
     /// without app events, whose event enum has no cases.
     var handledEventsProperty: [SwiftDeclaration] {
         guard !machine.appEvents.isEmpty else { return [] }
-        var lists: [[Int]] = []
-        var statesByList: [[Int]: [StateID]] = [:]
+        var lists: [[EventID]] = []
+        var statesByList: [[EventID]: [StateID]] = [:]
         for state in machine.currentStates {
             let list = answers(state).filter { if case .never = $0.answer { false } else { true } }.map(\.event)
             if statesByList[list] == nil { lists.append(list) }
@@ -102,7 +102,7 @@ extension Translator {
     /// `switch event { … }` for a state whose answer differs by event: the events always
     /// handled share a case, those never handled another, and each event whose predicate
     /// values decide has a `switch` on them.
-    private func eventSwitch(_ answers: [(event: Int, answer: Answer)]) -> SwiftStatement {
+    private func eventSwitch(_ answers: [(event: EventID, answer: Answer)]) -> SwiftStatement {
         var always: [SwiftPattern] = []
         var never: [SwiftPattern] = []
         var depending: [SwiftCase] = []

@@ -8,7 +8,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// Whether `node`, in `value` when parallel, has a row for `event`: true whatever the
     /// values (`always`), or the statements that return true where it has one.
-    private func answer(_ node: StateID, value: SwiftExpression, event: Int, withValues: Bool) -> (
+    private func answer(_ node: StateID, value: SwiftExpression, event: EventID, withValues: Bool) -> (
         always: Bool, statements: [SwiftStatement]
     ) {
         let info = machine.states[node]
@@ -63,7 +63,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `switch event` for one top-level node: each event's answer.
     private func answerSwitch(_ node: StateID, value: SwiftExpression, withValues: Bool) -> SwiftStatement {
-        var groups: [(events: [Int], body: [SwiftStatement])] = []
+        var groups: [(events: [EventID], body: [SwiftStatement])] = []
         for event in machine.appEvents {
             let result = answer(node, value: value, event: event, withValues: withValues)
             let body = result.always ? result.statements : result.statements + [.returnStatement(.identifier("false"))]

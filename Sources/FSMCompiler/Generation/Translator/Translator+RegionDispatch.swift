@@ -30,11 +30,11 @@ extension Translator where Layout == ConfigurationLayout {
     func subject(_ kind: EventKind) -> String { kind == .events ? "event" : "timer" }
 
     /// The rows a kind of dispatch takes: the app's events, or the timers'.
-    func takes(_ kind: EventKind, _ event: Int) -> Bool {
+    func takes(_ kind: EventKind, _ event: EventID) -> Bool {
         (machine.timer(of: event) == nil) == (kind == .events)
     }
 
-    func kindEvents(_ kind: EventKind) -> [Int] { kind == .events ? machine.appEvents : machine.timerEvents }
+    func kindEvents(_ kind: EventKind) -> [EventID] { kind == .events ? machine.appEvents : machine.timerEvents }
 
     /// `dispatch(_:)` or `dispatchTimer(_:)`, and the function of each top-level state.
     func dispatchFunctions(_ kind: EventKind) -> [SwiftDeclaration] {
@@ -141,7 +141,7 @@ extension Translator where Layout == ConfigurationLayout {
             notHandled(kind, in: from),
         ]
         var cases: [SwiftCase] = []
-        var others: [Int] = []
+        var others: [EventID] = []
         for event in kindEvents(kind) {
             guard hasRows(parallel, for: event) else {
                 others.append(event)
@@ -203,7 +203,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The case pattern of `event` in a parallel state's `switch`, binding the event values
     /// that `body` reads.
-    private func eventCasePattern(_ event: Int, _ kind: EventKind, binding body: [SwiftStatement]) -> SwiftPattern {
+    private func eventCasePattern(_ event: EventID, _ kind: EventKind, binding body: [SwiftStatement]) -> SwiftPattern {
         let name = machine.events[event].swiftName
         let values = machine.eventParameters[event]
         guard kind == .events, !values.isEmpty else { return .enumCase(name) }
@@ -212,20 +212,20 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// Whether `state` (a leaf: inside its region; a parallel state: itself or inside one
     /// of its regions) has a row for `event`.
-    private func hasRows(_ state: StateID, for event: Int) -> Bool {
+    private func hasRows(_ state: StateID, for event: EventID) -> Bool {
         if plan(of: state, for: event) != nil { return true }
         guard machine.states[state].isParallel else { return false }
         return machine.states[state].substates.contains { regionHasRows($0, for: event) }
     }
 
     /// Whether some state of `region` has a row for `event`.
-    private func regionHasRows(_ region: StateID, for event: Int) -> Bool {
+    private func regionHasRows(_ region: StateID, for event: EventID) -> Bool {
         machine.states[region].isParallel
             ? hasRows(region, for: event) : layout.nodes(in: region).contains { hasRows($0, for: event) }
     }
 
     /// The rows of `state` for `event` as `DispatchPlanner` orders them, if it has any.
-    func plan(of state: StateID, for event: Int) -> EventDispatch? {
+    func plan(of state: StateID, for event: EventID) -> EventDispatch? {
         dispatch[state]?.first { $0.event == event }
     }
 
@@ -235,7 +235,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// last region if nothing else would run after it, else once all have had their turn,
     /// the regions marking the frame's flag.
     private func dispatch(
-        _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish, notTaken: [SwiftStatement],
+        _ event: EventID, _ kind: EventKind, frames: [Frame], finish: Finish, notTaken: [SwiftStatement],
         top: SwiftExpression
     ) -> [SwiftStatement] {
         let frame = frames[frames.count - 1]
@@ -298,7 +298,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// on its value over the states that have rows for the event, a parallel state among
     /// them in a frame of its own.
     private func regionDispatch(
-        _ region: StateID, _ event: Int, _ kind: EventKind, frames: [Frame], finish: Finish,
+        _ region: StateID, _ event: EventID, _ kind: EventKind, frames: [Frame], finish: Finish,
         setsRejected: [SwiftStatement], top: SwiftExpression
     ) -> [SwiftStatement] {
         let outer = frames[frames.count - 1]
@@ -345,7 +345,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// `event` dispatched in a parallel state inside the innermost frame's, in a frame of its
     /// own whose variable starts as `value`.
     private func nestedDispatch(
-        _ inner: Frame, from value: SwiftExpression, _ event: Int, _ kind: EventKind, frames: [Frame],
+        _ inner: Frame, from value: SwiftExpression, _ event: EventID, _ kind: EventKind, frames: [Frame],
         finish: Finish, top: SwiftExpression
     ) -> [SwiftStatement] {
         let body: [SwiftStatement] =

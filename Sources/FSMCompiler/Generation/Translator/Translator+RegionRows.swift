@@ -160,7 +160,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The condition calls that rows of the function of `parallel` may ask twice for
     /// `event`: each kept once, in the event's case of the function.
-    func functionMemo(_ parallel: StateID, event: Int) -> [Int] {
+    func functionMemo(_ parallel: StateID, event: EventID) -> [Int] {
         var counts: [Int: Int] = [:]
         for state in statesDispatched(in: parallel) {
             for term in plan(of: state, for: event)?.branches.flatMap(\.conditions) ?? [] {

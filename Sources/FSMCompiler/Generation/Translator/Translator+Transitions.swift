@@ -97,7 +97,7 @@ extension Translator {
         return statements
     }
 
-    func actionCall(_ action: Int, arguments: [String] = []) -> SwiftStatement {
+    func actionCall(_ action: ActionID, arguments: [String] = []) -> SwiftStatement {
         let call = SwiftExpression.call(
             .member(.identifier("actions"), machine.actions[action].swiftName), valueArguments(arguments))
         return .expression(machine.asyncActions[action] ? .await(call) : call)
