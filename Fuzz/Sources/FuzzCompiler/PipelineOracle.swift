@@ -54,11 +54,13 @@ enum PipelineOracle {
     /// the first and the last case of every predicate type: at most one row of the highest
     /// rank may apply, or the checks missed an implicit clash.
     private static func interpret(_ machine: StateMachine) {
-        let cases = [machine.predicateTypes.map { _ in 0 }, machine.predicateTypes.map { $0.cases.count - 1 }]
+        let cases = [
+            machine.predicateTypes.mapElements { _ in 0 }, machine.predicateTypes.mapElements { $0.cases.count - 1 },
+        ]
         for state in machine.currentStates.prefix(interpretedLimit) {
             for event in machine.events.indices.prefix(interpretedLimit) {
                 for (predicates, answer) in zip(cases + cases, [false, false, true, true]) {
-                    let conditions = machine.conditions.map { _ in answer }
+                    let conditions = machine.conditions.mapElements { _ in answer }
                     let rows = Interpreter.applicableRows(
                         in: machine.states[state], event: event, predicates: predicates,
                         conditions: conditions, active: Set(machine.states[state].ancestors + [state]))
@@ -82,8 +84,8 @@ enum PipelineOracle {
     private static func interpretRegions(_ machine: StateMachine) {
         for answer in [false, true] {
             var interpreter = Interpreter(machine)
-            let predicates = machine.predicateTypes.map { _ in 0 }
-            let conditions = machine.conditions.map { _ in answer }
+            let predicates = machine.predicateTypes.mapElements { _ in 0 }
+            let conditions = machine.conditions.mapElements { _ in answer }
             for event in machine.events.indices.prefix(interpretedLimit) {
                 let step = interpreter.handle(event, predicates: predicates, conditions: conditions)
                 _ = interpreter.lines(for: step)

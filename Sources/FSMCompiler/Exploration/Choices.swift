@@ -5,10 +5,10 @@ package struct Choice: Hashable, Sendable {
     /// `after(…)` fires in the node the choice was made in.
     package var event: EventID
     /// One case index per predicate type; only those of `neededTypes` matter.
-    package var predicateValues: [Int]
+    package var predicateValues: IDArray<PredicateTypeID, Int>
     /// The predicate types the rows of the event in the active states test, which
     /// `simulate` needs a value for.
-    package var neededTypes: [Int]
+    package var neededTypes: [PredicateTypeID]
     /// One answer per condition; only those of `asked` matter.
     package var answers: IDArray<ConditionID, Bool>
     /// The conditions the step asks, in the order first asked (indices into
@@ -58,17 +58,17 @@ enum Choices {
     /// Every combination of cases of the predicate types that rows for `event` in the
     /// active states test (one combination, of no values, when none does).
     private static func predicateCombinations(for event: EventID, in interpreter: Interpreter)
-        -> [(values: [Int], needed: [Int])]
+        -> [(values: IDArray<PredicateTypeID, Int>, needed: [PredicateTypeID])]
     {
         let machine = interpreter.machine
-        var tested = Set<Int>()
+        var tested = Set<PredicateTypeID>()
         for state in interpreter.activeStates {
             for row in machine.states[state].transitions where row.event == event {
                 tested.formUnion(row.guardClause.predicates.map(\.type))
             }
         }
         let needed = machine.predicateTypes.indices.filter { tested.contains($0) }
-        var combinations: [[Int]] = [Array(repeating: 0, count: machine.predicateTypes.count)]
+        var combinations = [IDArray<PredicateTypeID, Int>(repeating: 0, count: machine.predicateTypes.count)]
         for type in needed {
             let cases = machine.predicateTypes[type].cases.indices
             combinations = combinations.flatMap { values in
@@ -85,7 +85,10 @@ enum Choices {
     /// Every distinct run of the step's decision: the first with every condition answered
     /// false, then, for each condition a run asks that is not yet fixed, the run with the
     /// conditions asked before it fixed as they were and that one answered true.
-    private static func answerings(_ event: EventID, _ values: [Int], needed: [Int], in interpreter: Interpreter)
+    private static func answerings(
+        _ event: EventID, _ values: IDArray<PredicateTypeID, Int>, needed: [PredicateTypeID],
+        in interpreter: Interpreter
+    )
         -> [Trial]
     {
         let count = interpreter.machine.conditions.count

@@ -38,7 +38,7 @@ package enum PathWriter {
     /// What `simulate` holds set while a path runs, to print only the settings that change.
     struct Settings {
         let machine: StateMachine
-        var predicates: [Int: Int] = [:]
+        var predicates: [PredicateTypeID: Int] = [:]
         var conditions: [ConditionID: Bool] = [:]
 
         /// `Type=case` and `condition=true|false` lines for what `choice` needs and is not set.

@@ -94,7 +94,7 @@ struct DispatchPlanner {
     }
 
     /// For each of `types`, the cases the guard accepts, or nil for any.
-    private func alternatives(of guardClause: Guard, over types: [Int]) -> [[Int?]] {
+    private func alternatives(of guardClause: Guard, over types: [PredicateTypeID]) -> [[Int?]] {
         types.map { type in
             guardClause.predicates.first { $0.type == type }.map { $0.cases.sorted().map(Optional.some) } ?? [nil]
         }
@@ -106,7 +106,7 @@ struct DispatchPlanner {
     /// never executed. A row with conditions covers nothing, as they may be false; where
     /// only such rows match, a last branch rejects the event.
     private func makeBranches(
-        _ ordered: [(transition: Int, guardClause: Guard)], dead: Set<Int>, types: [Int],
+        _ ordered: [(transition: Int, guardClause: Guard)], dead: Set<Int>, types: [PredicateTypeID],
         space: PredicateSpace
     ) -> [EventDispatch.Branch] {
         var covered: [PredicateBox] = []
@@ -149,7 +149,7 @@ struct DispatchPlanner {
 
     /// Of `alternatives` (as in `Branch.patterns`, over `types`), those that `covering`
     /// together do not hold entirely: what a case after cases for `covering` still matches.
-    func uncovered(_ alternatives: [[Int?]], by covering: [[Int?]], types: [Int]) -> [[Int?]] {
+    func uncovered(_ alternatives: [[Int?]], by covering: [[Int?]], types: [PredicateTypeID]) -> [[Int?]] {
         let space = PredicateSpace(machine.predicateTypes.map(\.cases.count))
         let everything = space.everything(over: types)
         return uncovered(
@@ -159,17 +159,20 @@ struct DispatchPlanner {
     }
 
     /// The box of the combinations `alternative` matches.
-    private static func box(of alternative: [Int?], over types: [Int], in space: PredicateSpace) -> PredicateBox {
+    private static func box(of alternative: [Int?], over types: [PredicateTypeID], in space: PredicateSpace)
+        -> PredicateBox
+    {
         PredicateBox(
             dimensions: zip(types, alternative).map { type, value in
-                value.map { CaseSet([$0], of: space.caseCounts[type]) } ?? CaseSet(allOf: space.caseCounts[type])
+                let count = space.caseCounts[PredicateSpace.dimension(of: type)]
+                return value.map { CaseSet([$0], of: count) } ?? CaseSet(allOf: count)
             })
     }
 
     /// The alternatives that `covered` does not hold entirely, with their boxes. Only boxes
     /// that meet `near`, the row's own box, can cover one of its alternatives.
     private func uncovered(
-        _ alternatives: [[Int?]], by covered: [PredicateBox], near: PredicateBox, types: [Int],
+        _ alternatives: [[Int?]], by covered: [PredicateBox], near: PredicateBox, types: [PredicateTypeID],
         space: PredicateSpace
     ) -> [(alternative: [Int?], box: PredicateBox)] {
         let overlapping = covered.filter { near.intersection($0) != nil }
@@ -197,7 +200,7 @@ struct EventDispatch: Hashable, Sendable {
     var event: EventID
     /// The predicate types some row for this event constrains, in declaration order.
     /// Empty when no row has a predicate guard: then there is exactly one branch.
-    var predicateTypes: [Int]
+    var predicateTypes: [PredicateTypeID]
     /// Most specific first (rank descending, then table order), the first that matches
     /// and whose conditions hold winning; a rejecting branch, if any, last.
     var branches: [Branch]
@@ -235,9 +238,9 @@ struct EventDispatch: Hashable, Sendable {
 
     /// The condition calls (indices into `StateMachine.conditionCalls`) that two or more
     /// branches ask: generated code asks each once and keeps the answer.
-    var sharedConditions: [Int] {
-        var seen: [Int] = []
-        var shared: [Int] = []
+    var sharedConditions: [ConditionCallID] {
+        var seen: [ConditionCallID] = []
+        var shared: [ConditionCallID] = []
         for term in branches.flatMap(\.conditions) {
             if seen.contains(term.call) {
                 if !shared.contains(term.call) { shared.append(term.call) }

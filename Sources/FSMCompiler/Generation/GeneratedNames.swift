@@ -27,12 +27,12 @@ struct GeneratedNames {
     let stateFunctions: [StateID: String]
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
     /// bodies, which is its argument label (`PredicateType.parameterName`) where it can be.
-    let predicateParameters: [String]
+    let predicateParameters: IDArray<PredicateTypeID, String>
     /// By index into `StateMachine.conditionCalls`: the local that keeps a condition's
     /// answer where two rows of one event ask it (`var isRushHour: Swift.Bool? = nil`),
     /// the condition's name where it can be, followed by its arguments' labels
     /// (`isEnoughAmount`) where it has some.
-    let conditionAnswers: [String]
+    let conditionAnswers: IDArray<ConditionCallID, String>
     /// By label: the name an event's value has in the bodies (`case .loaded(let duration)`,
     /// and the event method's parameter), which is the label where it can be: not a Swift
     /// keyword, nor a name the bodies use otherwise.
@@ -57,14 +57,14 @@ struct GeneratedNames {
         stateFunctions = functions
         var taken = ReservedNames.members.union(functions.values).union(
             machine.hasTimers ? ReservedNames.timerMembers : [])
-        predicateParameters = machine.predicateTypes.map { type in
+        predicateParameters = machine.predicateTypes.mapElements { type in
             let label = SwiftNames.unescaped(type.parameterName)
             let name = Self.unique(label, suffix: "Value", avoiding: taken)
             taken.insert(name)
             return name == label ? type.parameterName : name
         }
         taken.formUnion(predicateParameters.map(SwiftNames.unescaped))
-        conditionAnswers = machine.conditionCalls.map { call in
+        conditionAnswers = machine.conditionCalls.mapElements { call in
             let condition = machine.conditions[call.condition]
             let preferred =
                 SwiftNames.unescaped(condition.swiftName)

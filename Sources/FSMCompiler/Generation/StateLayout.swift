@@ -22,7 +22,7 @@ protocol StateLayout {
     func eventDispatches(in translator: Translator<Self>) -> [EventDispatch]
     /// The condition calls whose answers two rows share, with those of the layout's own
     /// functions.
-    func sharedConditionCalls(in translator: Translator<Self>) -> [Int]
+    func sharedConditionCalls(in translator: Translator<Self>) -> [ConditionCallID]
     /// `canHandle(_:)`.
     func canHandleFunction(in translator: Translator<Self>) -> SwiftDeclaration
     /// The functions that dispatch an event from the state.
@@ -53,7 +53,7 @@ struct EnumLayout: StateLayout {
         Array(translator.dispatch.values.joined())
     }
 
-    func sharedConditionCalls(in translator: Translator<Self>) -> [Int] {
+    func sharedConditionCalls(in translator: Translator<Self>) -> [ConditionCallID] {
         eventDispatches(in: translator).flatMap(\.sharedConditions)
     }
 
@@ -90,7 +90,7 @@ extension ConfigurationLayout: StateLayout {
 
     func eventDispatches(in translator: Translator<Self>) -> [EventDispatch] { translator.regionPlans }
 
-    func sharedConditionCalls(in translator: Translator<Self>) -> [Int] {
+    func sharedConditionCalls(in translator: Translator<Self>) -> [ConditionCallID] {
         translator.regionPlans.flatMap(\.sharedConditions)
             + machine.states.indices.filter { machine.states[$0].isParallel }.flatMap(translator.functionMemo)
     }

@@ -5,8 +5,8 @@ package struct Headers {
     var actionsName: NameSyntax?
     var entryExit: EntryExitMode = .uml
     /// In declaration order, each with distinct cases.
-    var predicateTypes: [PredicateTypeRecord] = []
-    var predicateIndex: [String: Int] = [:]
+    var predicateTypes: IDArray<PredicateTypeID, PredicateTypeRecord> = []
+    var predicateIndex: [String: PredicateTypeID] = [:]
     /// `Event: Name(label: Type, …)` headers, in declaration order, and by event name.
     var eventDeclarations: [EventDeclaration] = []
     var eventDeclarationIndex: [String: Int] = [:]
@@ -284,8 +284,7 @@ package struct Headers {
                 distinct.append(name)
             }
         }
-        predicateIndex[header.value.text] = predicateTypes.count
-        predicateTypes.append(PredicateTypeRecord(name: header.value, cases: distinct))
+        predicateIndex[header.value.text] = predicateTypes.add(PredicateTypeRecord(name: header.value, cases: distinct))
     }
 }
 

@@ -28,7 +28,7 @@ struct Flattening {
     private struct Flattener {
         let declarations: Declarations
         let resolution: Resolution
-        let predicateTypes: [PredicateTypeRecord]
+        let predicateTypes: IDArray<PredicateTypeID, PredicateTypeRecord>
         var states: IDArray<StateID, StateRecord> { declarations.states }
         var rows: [RowRecord] { declarations.rows }
 
@@ -195,7 +195,7 @@ struct Flattening {
 
 extension Declarations {
     /// ` [Enforcement=weak, !isJammed]` for a row with a guard (its key's part), nothing otherwise.
-    func describeGuard(of row: Int, predicateTypes: [PredicateTypeRecord]) -> String {
+    func describeGuard(of row: Int, predicateTypes: IDArray<PredicateTypeID, PredicateTypeRecord>) -> String {
         let clause = rows[row].guardClause
         guard !clause.isEmpty else { return "" }
         let terms =

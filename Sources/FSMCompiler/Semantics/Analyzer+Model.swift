@@ -56,7 +56,7 @@ extension Analysis {
                 }),
             actions: IDArray(declarations.actions.names.map { named($0, SwiftNames.lowerCamel($0.text)) }),
             conditions: IDArray(declarations.conditions.names.map { named($0, SwiftNames.lowerCamel($0.text)) }),
-            predicateTypes: predicateTypes.map { type in
+            predicateTypes: predicateTypes.mapElements { type in
                 PredicateType(
                     type: named(type.name, predicateTypeName(type.name)),
                     cases: type.cases.map { named($0, SwiftNames.lowerCamel($0.text)) },

@@ -22,7 +22,7 @@ extension Analysis {
                 // Conditions are dimensions as predicate types are
                 // (Language reference › Ranking).
                 let matches = candidates.map { space.matches(of: rows[$0].guardClause) }
-                let dimensions = Array(Set(matches.flatMap { $0.map(\.type) })).sorted()
+                let dimensions = Array(Set(matches.flatMap { $0.map(\.dimension) })).sorted()
                 let boxes = matches.map { space.box(of: $0, over: dimensions) }
                 let isWithinLimit = checkImplicitClashes(
                     candidates, boxes: boxes, dimensions: dimensions, space: space,
@@ -30,7 +30,7 @@ extension Analysis {
                 guard isWithinLimit, !states[state].isAbstract else { continue }
                 // Dispatch spells out each row's alternatives and tells whether the rows
                 // cover every combination of predicate values; both must stay within bounds.
-                let types = dimensions.filter { $0 < space.conditionBase }
+                let types = dimensions.filter { $0 < space.conditionBase }.map(PredicateTypeID.init)
                 let predicateBoxes = candidates.map { space.box(of: rows[$0].guardClause.predicates, over: types) }
                 if alternativeCount(of: candidates) > Self.maximumAlternatives
                     || space.covers(predicateBoxes, over: types) == nil
@@ -87,14 +87,15 @@ extension Analysis {
                 guard let witness = region.pieces.first?.witness else { continue }
                 let combination = zip(dimensions, witness).map { dimension, value in
                     if dimension < space.conditionBase {
-                        return "\(predicateTypes[dimension].name)=\(predicateTypes[dimension].cases[value])"
+                        let type = predicateTypes[PredicateTypeID(dimension)]
+                        return "\(type.name)=\(type.cases[value])"
                     }
                     if dimension >= space.stateTestBase {
                         let state = declarations.testedStates[dimension - space.stateTestBase]
                         return "in(\(states[state].name))=\(value == 1)"
                     }
                     return
-                        "\(declarations.describe(declarations.conditionCalls[dimension - space.conditionBase]))=\(value == 1)"
+                        "\(declarations.describe(declarations.conditionCalls[ConditionCallID(dimension - space.conditionBase)]))=\(value == 1)"
                 }.joined(separator: ", ")
                 let row = candidates[later]
                 log.error(
@@ -116,7 +117,8 @@ extension Analysis {
 
     /// A declared type that no guard uses only widens the pool.
     func checkUnusedPredicateTypes(log: inout DiagnosticLog) {
-        for (index, type) in predicateTypes.enumerated() where !declarations.usedPredicateTypes.contains(index) {
+        for (index, type) in zip(predicateTypes.indices, predicateTypes)
+        where !declarations.usedPredicateTypes.contains(index) {
             log.warning(
                 .unusedPredicateType,
                 "predicate type '\(type.name)' is not used by any guard; every call to handle(_:) must still pass it",

@@ -11,10 +11,10 @@ struct Declarations {
     /// By index into `events`: the timer of an `after(…)` event, one per state and duration.
     var timers: [EventID: TimerEvent] = [:]
     /// The predicate types some guard uses.
-    var usedPredicateTypes: Set<Int> = []
+    var usedPredicateTypes: Set<PredicateTypeID> = []
     /// Each distinct condition with its argument labels, in order of first appearance.
-    var conditionCalls: [ConditionCall] = []
-    var conditionCallIndex: [ConditionCall: Int] = [:]
+    var conditionCalls: IDArray<ConditionCallID, ConditionCall> = []
+    var conditionCallIndex: [ConditionCall: ConditionCallID] = [:]
     /// The argument types of each action (`name`) and condition (`?name`) at its first use.
     var callSignatures: [String: (types: [String], labels: [String], location: SourceLocation)] = [:]
     /// Every state an `in(State)` term tests, in order of first appearance.
@@ -56,11 +56,11 @@ struct Declarations {
     }
 
     /// The index of `call` in `conditionCalls`, added on first sight.
-    mutating func index(of call: ConditionCall) -> Int {
+    mutating func index(of call: ConditionCall) -> ConditionCallID {
         if let index = conditionCallIndex[call] { return index }
-        conditionCallIndex[call] = conditionCalls.count
-        conditionCalls.append(call)
-        return conditionCalls.count - 1
+        let index = conditionCalls.add(call)
+        conditionCallIndex[call] = index
+        return index
     }
 
     /// The state an `in(State)` term names, reported when no state has that name.
@@ -380,9 +380,9 @@ struct ResolvedGuard {
     private(set) var clause = Guard()
     /// False once a term had an error.
     private(set) var isValid = true
-    private var matchedAt: [Int: SourceLocation] = [:]
+    private var matchedAt: [PredicateTypeID: SourceLocation] = [:]
     /// By condition call.
-    private var conditionAt: [Int: (location: SourceLocation, isNegated: Bool)] = [:]
+    private var conditionAt: [ConditionCallID: (location: SourceLocation, isNegated: Bool)] = [:]
     /// By tested state.
     private var stateTestAt: [StateID: (location: SourceLocation, isNegated: Bool)] = [:]
     /// The conditions as written, with their argument labels, to check against each row's events.
@@ -458,7 +458,7 @@ struct ResolvedGuard {
     private func resolvePredicateType(
         _ name: NameSyntax, in declarations: inout Declarations, headers: Headers,
         log: inout DiagnosticLog
-    ) -> Int? {
+    ) -> PredicateTypeID? {
         if let type = headers.predicateIndex[name.text] {
             declarations.usedPredicateTypes.insert(type)
             return type

@@ -43,7 +43,7 @@ struct Analysis {
 
     var states: IDArray<StateID, StateRecord> { declarations.states }
     var rows: [RowRecord] { declarations.rows }
-    var predicateTypes: [PredicateTypeRecord] { headers.predicateTypes }
+    var predicateTypes: IDArray<PredicateTypeID, PredicateTypeRecord> { headers.predicateTypes }
 
     /// The hierarchy, initial rows and histories, for where transitions go.
     let statechart: Statechart

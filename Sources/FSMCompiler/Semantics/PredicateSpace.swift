@@ -95,6 +95,12 @@ struct PredicateRegion {
     }
 }
 
+/// A term of a guard as a set of cases of one dimension of a `PredicateSpace`.
+struct DimensionMatch: Hashable {
+    var dimension: Int
+    var cases: [Int]
+}
+
 /// The combinations of a machine's predicate values and condition results, by the number of
 /// cases of each dimension: first one per predicate type, then, when conditions take part
 /// (Language reference › Ranking), one per condition call (`isOpen`, `isEnough(amount)`)
@@ -121,22 +127,43 @@ struct PredicateSpace {
     /// A guard's terms as matches on dimensions: its predicate matches, then one per
     /// condition term, on its call's dimension (`c` takes case 1, `!c` case 0), then one
     /// per state test alike.
-    func matches(of guardClause: Guard) -> [PredicateMatch] {
-        guardClause.predicates
+    func matches(of guardClause: Guard) -> [DimensionMatch] {
+        guardClause.predicates.map { DimensionMatch(dimension: Self.dimension(of: $0.type), cases: $0.cases) }
             + guardClause.conditions.map {
-                PredicateMatch(type: conditionBase + $0.call, cases: [$0.isNegated ? 0 : 1])
+                DimensionMatch(dimension: conditionBase + $0.call.index, cases: [$0.isNegated ? 0 : 1])
             }
             + guardClause.stateTests.map {
-                PredicateMatch(type: stateTestBase + stateTestOffsets[$0.state]!, cases: [$0.isNegated ? 0 : 1])
+                DimensionMatch(
+                    dimension: stateTestBase + stateTestOffsets[$0.state]!, cases: [$0.isNegated ? 0 : 1])
             }
+    }
+
+    /// The dimension of a predicate type: predicate types come first, in declaration order.
+    static func dimension(of type: PredicateTypeID) -> Int { type.index }
+
+    /// The combinations of the predicate types `types` that `predicates` allow.
+    func box(of predicates: [PredicateMatch], over types: [PredicateTypeID]) -> PredicateBox {
+        box(
+            of: predicates.map { DimensionMatch(dimension: Self.dimension(of: $0.type), cases: $0.cases) },
+            over: types.map(Self.dimension(of:)))
+    }
+
+    /// Every combination of the predicate types `types`.
+    func everything(over types: [PredicateTypeID]) -> PredicateBox {
+        everything(over: types.map(Self.dimension(of:)))
+    }
+
+    /// Whether `boxes` together hold every combination of the predicate types `types`.
+    func covers(_ boxes: [PredicateBox], over types: [PredicateTypeID]) -> Bool? {
+        covers(boxes, over: types.map(Self.dimension(of:)))
     }
 
     /// The combinations of `dimensions` that `matches` allow: all of a dimension's cases
     /// where no match constrains it.
-    func box(of matches: [PredicateMatch], over dimensions: [Int]) -> PredicateBox {
+    func box(of matches: [DimensionMatch], over dimensions: [Int]) -> PredicateBox {
         PredicateBox(
             dimensions: dimensions.map { dimension in
-                guard let match = matches.first(where: { $0.type == dimension }) else {
+                guard let match = matches.first(where: { $0.dimension == dimension }) else {
                     return CaseSet(allOf: caseCounts[dimension])
                 }
                 return CaseSet(match.cases, of: caseCounts[dimension])

@@ -35,10 +35,10 @@ public struct StateMachine: Hashable, Sendable {
     /// event values it is asked with, in order of first appearance. `isEnough(amount)` and
     /// `isEnough(tip)` are two calls of one condition, with answers of their own; a
     /// condition without arguments has one call.
-    public var conditionCalls: [ConditionCall] = []
+    public var conditionCalls: IDArray<ConditionCallID, ConditionCall> = []
     /// Every declared predicate type, in declaration order; all of them are parameters
     /// of dispatch, used or not.
-    public var predicateTypes: [PredicateType]
+    public var predicateTypes: IDArray<PredicateTypeID, PredicateType>
 
     /// The modules of `Import:` headers, which the generated file imports after FSMRuntime.
     public var imports: [String] = []
@@ -354,13 +354,13 @@ public struct StateTest: Hashable, Sendable {
 public struct ConditionTerm: Hashable, Sendable {
     /// Index into `StateMachine.conditionCalls`: the condition with its arguments, what
     /// is asked and what the answer belongs to.
-    public var call: Int
+    public var call: ConditionCallID
     public var condition: ConditionID
     public var isNegated: Bool
     /// The labels of the event's values it is asked with, in order.
     public var arguments: [String]
 
-    public init(call: Int, condition: ConditionID, isNegated: Bool, arguments: [String] = []) {
+    public init(call: ConditionCallID, condition: ConditionID, isNegated: Bool, arguments: [String] = []) {
         self.call = call
         self.condition = condition
         self.isNegated = isNegated
@@ -382,8 +382,7 @@ public struct ConditionCall: Hashable, Sendable {
 
 /// `Type = a | b`: the predicate type at `type` has one of `cases` (in the order written).
 public struct PredicateMatch: Hashable, Sendable {
-    /// Index into `StateMachine.predicateTypes`.
-    public var type: Int
+    public var type: PredicateTypeID
     /// Indices into that type's `cases`, in the order written.
     public var cases: [Int]
 }

@@ -123,7 +123,7 @@ public struct Interpreter: Sendable {
         /// The conditions asked, in the order asked (Language reference › Conditions):
         /// indices into `machine.conditionCalls` (a condition asked with other arguments is
         /// another call).
-        public var askedConditions: [Int] = []
+        public var askedConditions: [ConditionCallID] = []
 
         /// The rows that fired, none unless the event was taken.
         public var firings: [Firing] {
@@ -143,7 +143,9 @@ public struct Interpreter: Sendable {
     /// per predicate type, in declaration order; `conditions` the result each condition
     /// would give, by index into `machine.conditions`.
     @discardableResult
-    public mutating func handle(_ event: EventID, predicates: [Int], conditions: IDArray<ConditionID, Bool>) -> Step {
+    public mutating func handle(
+        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionID, Bool>
+    ) -> Step {
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == machine.conditions.count, "one result per condition")
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
@@ -153,7 +155,7 @@ public struct Interpreter: Sendable {
             guard runningTimers.remove(event) != nil else { return step }
         }
         let active = Set(chart.activeStates(of: leaves))
-        var asked: [Int] = []
+        var asked: [ConditionCallID] = []
         let choice = choose(
             chart.topNode(of: leaves), event: event, predicates: predicates, conditions: conditions,
             active: active, asked: &asked)
@@ -170,9 +172,10 @@ public struct Interpreter: Sendable {
     }
 
     private func choose(
-        _ node: StateID, event: EventID, predicates: [Int], conditions: IDArray<ConditionID, Bool>,
+        _ node: StateID, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
+        conditions: IDArray<ConditionID, Bool>,
         active: Set<StateID>,
-        asked: inout [Int]
+        asked: inout [ConditionCallID]
     ) -> Choice {
         let state = machine.states[node]
         var rejection: Choice?
@@ -237,7 +240,9 @@ public struct Interpreter: Sendable {
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
     /// most specific first: rank descending, then table order.
-    public static func candidateRows(in state: State, event: EventID, predicates: [Int]) -> [Transition] {
+    public static func candidateRows(in state: State, event: EventID, predicates: IDArray<PredicateTypeID, Int>)
+        -> [Transition]
+    {
         let matching = state.transitions.filter { transition in
             transition.event == event
                 && transition.guardClause.predicates.allSatisfy { match in
@@ -253,7 +258,8 @@ public struct Interpreter: Sendable {
     /// hold (`active`: the active states), of the highest rank, in table order. A checked
     /// machine has at most one: more would be an implicit clash (Language reference › Ranking, Conditions).
     public static func applicableRows(
-        in state: State, event: EventID, predicates: [Int], conditions: IDArray<ConditionID, Bool>, active: Set<StateID>
+        in state: State, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
+        conditions: IDArray<ConditionID, Bool>, active: Set<StateID>
     ) -> [Transition] {
         let applicable = candidateRows(in: state, event: event, predicates: predicates).filter { row in
             row.guardClause.conditionsHold { conditions[$0] }

@@ -9,7 +9,7 @@
 package struct Simulation: Sendable {
     package private(set) var interpreter: Interpreter
     /// The case index of each predicate type, in declaration order; nil until set.
-    package private(set) var predicateValues: [Int?]
+    package private(set) var predicateValues: IDArray<PredicateTypeID, Int?>
     /// The result of each condition, by index into `machine.conditions`; nil until set.
     package private(set) var conditionResults: IDArray<ConditionID, Bool?>
 
@@ -32,7 +32,7 @@ package struct Simulation: Sendable {
 
     package init(_ machine: StateMachine) {
         interpreter = Interpreter(machine)
-        predicateValues = Array(repeating: nil, count: machine.predicateTypes.count)
+        predicateValues = IDArray(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = IDArray(repeating: nil, count: machine.conditions.count)
     }
 
@@ -257,7 +257,7 @@ package struct Simulation: Sendable {
         // missing ones `false` asks what the real step would ask, up to the first missing one.
         var trial = interpreter
         let step = trial.handle(
-            event, predicates: predicateValues.map { $0 ?? 0 },
+            event, predicates: predicateValues.mapElements { $0 ?? 0 },
             conditions: IDArray(conditionResults.map { $0 ?? false }))
         let asked = step.askedConditions.map { machine.conditionCalls[$0].condition }
         if let missing = asked.first(where: { conditionResults[$0] == nil }) {
@@ -268,7 +268,7 @@ package struct Simulation: Sendable {
     }
 
     /// `Enforcement=weak|strong`: what setting predicate type `type` takes.
-    private func predicateSetting(_ type: Int) -> String {
+    private func predicateSetting(_ type: PredicateTypeID) -> String {
         machine.predicateTypes[type].type.name + "="
             + machine.predicateTypes[type].cases.map(\.name).joined(separator: "|")
     }

@@ -7,7 +7,7 @@ struct DifferentialStep: Hashable, Sendable {
     /// Index into the model's events.
     var event: EventID
     /// A case index per predicate type.
-    var predicates: [Int]
+    var predicates: IDArray<PredicateTypeID, Int>
     /// A result per condition, whatever values it is asked with.
     var conditions: IDArray<ConditionID, Bool>
     /// The event's values, in the order declared, as text without blanks: an `Int` in
@@ -27,7 +27,7 @@ struct DifferentialStep: Hashable, Sendable {
                 ? random.element(of: timers) : appEvents[random.below(appEvents.count)]
             return DifferentialStep(
                 event: event,
-                predicates: model.predicateTypes.map { random.below($0.cases.count) },
+                predicates: model.predicateTypes.mapElements { random.below($0.cases.count) },
                 conditions: model.conditions.mapElements { _ in random.chance(75) },
                 values: model.eventParameters[event].map { parameter in
                     parameter.type == "Int" ? String(random.below(100)) : "w\(random.below(100))"
@@ -68,7 +68,7 @@ enum DifferentialTrace {
     }
 
     /// ` ?k1,q(7)` for the condition calls asked (indices into `machine.conditionCalls`), or "".
-    static func askedText(_ calls: [Int], _ input: DifferentialStep, of machine: StateMachine) -> String {
+    static func askedText(_ calls: [ConditionCallID], _ input: DifferentialStep, of machine: StateMachine) -> String {
         let asked = calls.map { call in
             let call = machine.conditionCalls[call]
             return input.call(machine.conditions[call.condition].name, call.arguments, of: machine)
@@ -214,10 +214,10 @@ enum Driver {
     /// that duration of the outermost state; a comment says which one the step fires.
     static func simulateScript(_ steps: [DifferentialStep], for machine: StateMachine) -> String {
         var text = ""
-        var predicates: [Int?] = machine.predicateTypes.map { _ in nil }
+        var predicates: IDArray<PredicateTypeID, Int?> = machine.predicateTypes.mapElements { _ in nil }
         var conditions: IDArray<ConditionID, Bool?> = machine.conditions.mapElements { _ in nil }
         for step in steps {
-            for (index, value) in step.predicates.enumerated() where predicates[index] != value {
+            for (index, value) in zip(step.predicates.indices, step.predicates) where predicates[index] != value {
                 text +=
                     "\(machine.predicateTypes[index].type.name)=\(machine.predicateTypes[index].cases[value].name)\n"
                 predicates[index] = value

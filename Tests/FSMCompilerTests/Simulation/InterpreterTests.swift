@@ -35,7 +35,7 @@ import Testing
     ) throws -> [String] {
         let model = try #require(machine(source))
         var interpreter = Interpreter(model)
-        let values = model.predicateTypes.map { type in
+        let values = model.predicateTypes.mapElements { type in
             type.cases.firstIndex { $0.name == predicates[type.type.name] } ?? 0
         }
         let results = model.conditions.mapElements { conditions[$0.name] ?? true }
@@ -118,13 +118,13 @@ import Testing
         let source = "FSM: R\nInitial: S\n{\n  S { E [c] T a   E [!c, d] T b   E [e, !d, c] T f }\n  T - - -\n}"
         let model = try #require(machine(source))
         var interpreter = Interpreter(model)
-        let names = model.conditions.map(\.name)
+        let names = model.conditions.mapElements(\.name)
         let step = interpreter.handle(0, predicates: [], conditions: [false, false, false])
         #expect(interpreter.line(for: step) == "S E [e, !d, c] rejected")
-        #expect(step.askedConditions.map { names[$0] } == ["e", "c", "d"])
+        #expect(step.askedConditions.map { names[model.conditionCalls[$0].condition] } == ["e", "c", "d"])
         let taken = interpreter.handle(0, predicates: [], conditions: [true, false, true])
         #expect(interpreter.line(for: taken) == "S E [e, !d, c] -> T {f}")
-        #expect(taken.askedConditions.map { names[$0] } == ["e", "d", "c"])
+        #expect(taken.askedConditions.map { names[model.conditionCalls[$0].condition] } == ["e", "d", "c"])
     }
 
     @Test func noApplicableRowIsUnhandledAndStaysPut() throws {

@@ -149,7 +149,7 @@ extension Translator {
 
     /// A condition term as a guard tests it: the call, or where two rows may ask it (`shared`),
     /// its answer kept in a local (`Self.answer(&isOpen, { actions.isOpen() })`), negated for `!c`.
-    func conditionTest(_ term: ConditionTerm, keeping shared: some Collection<Int>) -> SwiftExpression {
+    func conditionTest(_ term: ConditionTerm, keeping shared: some Collection<ConditionCallID>) -> SwiftExpression {
         var answer = conditionCall(term)
         if shared.contains(term.call) {
             let isAsync = machine.asyncConditions[term.condition]

@@ -228,7 +228,7 @@ extension Translator {
     /// `func coin(enforcement: Enforcement) -> Outcome { handle(.coin, enforcement: enforcement, …) }`,
     /// taking only the predicate types some row of the event looks at. The others go to
     /// `handle` as their first case: the event's dispatch never reads them.
-    func eventFunction(_ event: EventID, using used: Set<Int>) -> SwiftDeclaration {
+    func eventFunction(_ event: EventID, using used: Set<PredicateTypeID>) -> SwiftDeclaration {
         let named = machine.events[event]
         let unused = machine.predicateTypes.indices.filter { !used.contains($0) }.map {
             machine.predicateTypes[$0].type.name
@@ -272,8 +272,8 @@ extension Translator {
     /// By event: the predicate types some row of the event, in any state, constrains. One
     /// pass over the dispatch (with regions, the parallel states' too, abstract or not);
     /// nothing to collect in a machine without predicates.
-    func predicateTypesUsed() -> IDArray<EventID, Set<Int>> {
-        var used = IDArray<EventID, Set<Int>>(repeating: [], count: machine.events.count)
+    func predicateTypesUsed() -> IDArray<EventID, Set<PredicateTypeID>> {
+        var used = IDArray<EventID, Set<PredicateTypeID>>(repeating: [], count: machine.events.count)
         guard !machine.predicateTypes.isEmpty else { return used }
         for eventDispatch in layout.eventDispatches(in: self) where !eventDispatch.predicateTypes.isEmpty {
             used[eventDispatch.event].formUnion(eventDispatch.predicateTypes)
@@ -282,7 +282,7 @@ extension Translator {
     }
 
     /// `handle(event, enforcement: value, …)`, with each predicate type's value.
-    private func handleCall(_ event: SwiftExpression, _ value: (Int, SwiftParameter) -> SwiftExpression)
+    private func handleCall(_ event: SwiftExpression, _ value: (PredicateTypeID, SwiftParameter) -> SwiftExpression)
         -> SwiftExpression
     {
         .call(

@@ -138,7 +138,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `var isOpen: Swift.Bool? = nil` for each of `calls`.
-    func memoDeclarations(_ calls: [Int]) -> [SwiftStatement] {
+    func memoDeclarations(_ calls: [ConditionCallID]) -> [SwiftStatement] {
         calls.map {
             .declaration(
                 isVariable: true, name: names.conditionAnswers[$0], type: "Swift.Bool?", value: .identifier("nil"))
@@ -160,8 +160,8 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The condition calls that rows of the function of `parallel` may ask twice for
     /// `event`: each kept once, in the event's case of the function.
-    func functionMemo(_ parallel: StateID, event: EventID) -> [Int] {
-        var counts: [Int: Int] = [:]
+    func functionMemo(_ parallel: StateID, event: EventID) -> [ConditionCallID] {
+        var counts: [ConditionCallID: Int] = [:]
         for state in statesDispatched(in: parallel) {
             for term in plan(of: state, for: event)?.branches.flatMap(\.conditions) ?? [] {
                 counts[term.call, default: 0] += 1
@@ -172,7 +172,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The condition calls that rows of the function of `parallel` may ask twice for one
     /// event, whichever event it is.
-    func functionMemo(_ parallel: StateID) -> [Int] {
+    func functionMemo(_ parallel: StateID) -> [ConditionCallID] {
         Array(Set(machine.events.indices.flatMap { functionMemo(parallel, event: $0) })).sorted()
     }
 }
