@@ -2,7 +2,7 @@ import FSMCompiler
 
 extension CommandLineTool {
     /// Every command, in the order `fsmc --help` lists them.
-    static let commands: [Command] = [compile, check, table, graph, format, simulate, lsp]
+    static let commands: [Command] = [compile, check, table, graph, format, simulate, paths, verify, coverage, lsp]
 
     static let warningsAsErrors = OptionSpec(
         name: "--warnings-as-errors", help: "treat warnings as errors: print them as errors and fail")

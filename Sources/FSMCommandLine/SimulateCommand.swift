@@ -27,8 +27,9 @@ extension CommandLineTool {
                 that lacks one stops the run, naming the event, the state and what to give.
                 'after(30s)' fires the timer of that duration running when its turn comes. On
                 standard input, one line is an event name, or 'Type=case' or
-                'condition=true|false', which changes a value for the events after it; blank lines
-                and '//' comments are skipped.
+                'condition=true|false', which changes a value for the events after it; blank lines,
+                '//' comments and lines starting with '#' are skipped, so that the output of
+                'fsmc paths' and the witnesses of 'fsmc verify' paste in.
                 Exit status: 0 success; 1 errors in the input, an unknown event (in --events or on
                 standard input) or a bad line on standard input, which is reported at its line and
                 column; 2 usage, such as a missing or unknown --predicate or --condition (after the

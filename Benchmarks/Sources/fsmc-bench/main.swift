@@ -4,7 +4,8 @@ import Foundation
 //
 // Prints, as Markdown tables: the machine; 1. dispatch cost; 2. allocations per event;
 // 3. fsmc check and compile throughput; 4. predicate expansion; 5. swiftc -O time of
-// generated machines; 6. `fsmc lsp`'s diagnostics latency. --quick skips the 1000 × 50
+// generated machines; 6. `fsmc lsp`'s diagnostics latency; 7. `fsmc verify` and `fsmc paths`
+// at 10,000 and 100,000 reachable configurations. --quick skips the 1000 × 50
 // build, which takes minutes; --sections runs only the sections listed. Run through Benchmarks/run.sh, which builds
 // everything first.
 
@@ -13,7 +14,7 @@ struct Settings {
     var quick = false
     var runs = 7
     var events = 10_000_000
-    var sections: Set<Int> = [1, 2, 3, 4, 5, 6]
+    var sections: Set<Int> = [1, 2, 3, 4, 5, 6, 7]
     /// Where the benchmark's own executables and libMallocCounter.so are.
     var binaries: URL
     /// The fsmc repository, for FSMRuntime's sources.
@@ -40,8 +41,8 @@ struct Settings {
                 let listed = (rest.popFirst() ?? "").split(separator: ",", omittingEmptySubsequences: false).map {
                     Int($0)
                 }
-                guard !listed.isEmpty, listed.allSatisfy({ $0.map((1...6).contains) == true }) else {
-                    throw UsageError("--sections needs a comma-separated list of section numbers from 1 to 6")
+                guard !listed.isEmpty, listed.allSatisfy({ $0.map((1...7).contains) == true }) else {
+                    throw UsageError("--sections needs a comma-separated list of section numbers from 1 to 7")
                 }
                 sections = Set(listed.compactMap { $0 })
             default: throw UsageError("unknown argument '\(argument)'")
@@ -78,6 +79,7 @@ do {
     if settings.sections.contains(4) { try benchmarkPredicateExpansion(settings) }
     if settings.sections.contains(5) { try benchmarkBuildTime(settings) }
     if settings.sections.contains(6) { try benchmarkLanguageServer(settings) }
+    if settings.sections.contains(7) { try benchmarkExploration(settings) }
 } catch {
     FileHandle.standardError.write(Data("fsmc-bench: \(error)\n".utf8))
     exit(1)

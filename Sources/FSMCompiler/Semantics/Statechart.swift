@@ -126,16 +126,21 @@ extension Statechart {
 
     /// `leaves` in configuration order.
     package func ordered(_ leaves: some Sequence<StateID>) -> [StateID] {
-        leaves.sorted { preorder[$0] < preorder[$1] }
+        // The closure captures the one array it reads, not the whole chart (copying the
+        // chart for every sort was a tenth of `fsmc verify`'s time).
+        let preorder = preorder
+        return leaves.sorted { preorder[$0] < preorder[$1] }
     }
 
     /// The active states of a configuration, in entry order: each leaf's superstates before
     /// it, regions in declaration order.
     package func activeStates(of leaves: [StateID]) -> [StateID] {
-        var seen = Set<StateID>()
         var states: [StateID] = []
         for leaf in leaves {
-            for state in lineage(of: leaf) where seen.insert(state).inserted { states.append(state) }
+            // A configuration holds a few dozen states at most: a search of the array is
+            // cheaper than a set's hashing, and this runs for every step explored.
+            for state in ancestors[leaf] where !states.contains(state) { states.append(state) }
+            if !states.contains(leaf) { states.append(leaf) }
         }
         return states
     }

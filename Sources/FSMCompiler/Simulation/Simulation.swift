@@ -282,7 +282,8 @@ package struct Simulation: Sendable {
             missingOptions: settings.map { $0.option + " " + $0.setting })
     }
 
-    /// Runs one line of a script: a blank line or a `//` comment does nothing, `Name=value`
+    /// Runs one line of a script: a blank line, a `//` comment or a line starting with `#`
+    /// does nothing, `Name=value`
     /// sets a value, anything else is an event (`Coin`, `Loaded(duration: 3)`), whose trace
     /// line is returned.
     /// Columns in failures count from the start of `line`.
@@ -290,7 +291,8 @@ package struct Simulation: Sendable {
         var bytes = Array(line.utf8)
         if let comment = Self.commentStart(in: bytes) { bytes.removeSubrange(comment...) }
         let (text, column) = Self.trimmed(bytes[...], startingAt: 1)
-        guard !text.isEmpty else { return nil }
+        // `#` lines are comments too: `fsmc paths` and `fsmc verify` write them.
+        guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
         do throws(Failure) {
             // `Type=case` and `condition=…` are assignments; `Name(label: value)` is an event,
             // whose values may hold '='.

@@ -352,6 +352,9 @@ import Testing
                   graph     draw the state machine as a Mermaid or Graphviz diagram
                   format    rewrite .sm files in the canonical layout
                   simulate  run events through a machine and print what each one does
+                  paths     print event sequences that take every row (or reach every state)
+                  verify    check every reachable configuration: traps, ways home, rejections, questions
+                  coverage  print the rows a recorded run never took
                   lsp       run the language server for editors, over standard input and output
 
                 Run 'fsmc help <command>' for a command's options, 'fsmc help diagnostics' for

@@ -1,0 +1,122 @@
+/// An event with the predicate values and condition answers a step needs: what the app
+/// chooses, and what a line of `fsmc simulate`'s input (with the settings before it) gives.
+package struct Choice: Hashable, Sendable {
+    /// An index into `machine.events`: an event the app sends, or the timer that
+    /// `after(…)` fires in the node the choice was made in.
+    package var event: EventID
+    /// One case index per predicate type; only those of `neededTypes` matter.
+    package var predicateValues: IDArray<PredicateTypeID, Int>
+    /// The predicate types the rows of the event in the active states test, which
+    /// `simulate` needs a value for.
+    package var neededTypes: [PredicateTypeID]
+    /// One answer per condition; only those of `asked` matter.
+    package var answers: IDArray<ConditionID, Bool>
+    /// The conditions the step asks, in the order first asked (indices into
+    /// `machine.conditions`).
+    package var asked: [ConditionID]
+}
+
+/// The choices worth trying in a situation: every event, with every combination of the
+/// predicate types its rows test there, and every way of answering the conditions the
+/// step asks (found as a decision tree, since conditions are asked lazily: a condition
+/// that is never asked has no answer to choose).
+enum Choices {
+    /// A choice, the machine after the step, and the step.
+    typealias Trial = (choice: Choice, after: Interpreter, step: Interpreter.Step)
+
+    static func all(for interpreter: Interpreter) -> [Trial] {
+        events(for: interpreter).flatMap { trials(of: $0, in: interpreter) }
+    }
+
+    /// The trials of one event: every predicate combination its rows test, every answering.
+    static func trials(of event: EventID, in interpreter: Interpreter) -> [Trial] {
+        predicateCombinations(for: event, in: interpreter).flatMap { values in
+            answerings(event, values.values, needed: values.needed, in: interpreter)
+        }
+    }
+
+    /// The app's events, then for each timer duration the timer `after(…)` fires now, as
+    /// `simulate` resolves it: of the running timers of that duration, the one of the
+    /// outermost active state. A duration with no running timer is left out: firing it
+    /// does nothing.
+    static func events(for interpreter: Interpreter) -> [EventID] {
+        let machine = interpreter.machine
+        var durations: [Int64] = []
+        var timers: [EventID] = []
+        let active = interpreter.activeStates
+        for state in active {
+            for timer in machine.timers(ownedBy: state) where interpreter.runningTimers.contains(timer) {
+                let milliseconds = machine.timer(of: timer)!.duration.milliseconds
+                guard !durations.contains(milliseconds) else { continue }
+                durations.append(milliseconds)
+                timers.append(timer)
+            }
+        }
+        return machine.appEvents + timers
+    }
+
+    /// Every combination of cases of the predicate types that rows for `event` in the
+    /// active states test (one combination, of no values, when none does).
+    private static func predicateCombinations(for event: EventID, in interpreter: Interpreter)
+        -> [(values: IDArray<PredicateTypeID, Int>, needed: [PredicateTypeID])]
+    {
+        let machine = interpreter.machine
+        var tested = Set<PredicateTypeID>()
+        for state in interpreter.activeStates {
+            for row in machine.states[state].transitions where row.event == event {
+                tested.formUnion(row.guardClause.predicates.map(\.type))
+            }
+        }
+        let needed = machine.predicateTypes.indices.filter { tested.contains($0) }
+        var combinations = [IDArray<PredicateTypeID, Int>(repeating: 0, count: machine.predicateTypes.count)]
+        for type in needed {
+            let cases = machine.predicateTypes[type].cases.indices
+            combinations = combinations.flatMap { values in
+                cases.map { value in
+                    var values = values
+                    values[type] = value
+                    return values
+                }
+            }
+        }
+        return combinations.map { ($0, needed) }
+    }
+
+    /// Every distinct run of the step's decision: the first with every condition answered
+    /// false, then, for each condition a run asks that is not yet fixed, the run with the
+    /// conditions asked before it fixed as they were and that one answered true.
+    private static func answerings(
+        _ event: EventID, _ values: IDArray<PredicateTypeID, Int>, needed: [PredicateTypeID],
+        in interpreter: Interpreter
+    )
+        -> [Trial]
+    {
+        let count = interpreter.machine.conditions.count
+        var pending: [[ConditionID: Bool]] = [[:]]
+        var trials: [Trial] = []
+        while let fixed = pending.popLast() {
+            var answers = IDArray<ConditionID, Bool>(repeating: false, count: count)
+            for (condition, answer) in fixed { answers[condition] = answer }
+            var trial = interpreter
+            let step = trial.handle(event, predicates: values, conditions: answers)
+            var asked: [ConditionID] = []
+            for call in step.askedConditions {
+                let condition = interpreter.machine.conditionCalls[call].condition
+                if !asked.contains(condition) { asked.append(condition) }
+            }
+            var prefix = fixed
+            var branches: [[ConditionID: Bool]] = []
+            for condition in asked where fixed[condition] == nil {
+                var branch = prefix
+                branch[condition] = true
+                branches.append(branch)
+                prefix[condition] = false
+            }
+            pending += branches.reversed()
+            let choice = Choice(
+                event: event, predicateValues: values, neededTypes: needed, answers: answers, asked: asked)
+            trials.append((choice, trial, step))
+        }
+        return trials
+    }
+}

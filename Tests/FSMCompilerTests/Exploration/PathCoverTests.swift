@@ -1,0 +1,117 @@
+import FSMCompiler
+import FSMTestSupport
+import Testing
+
+/// `fsmc paths` (Commands › fsmc paths): every path, replayed through the interpreter and
+/// through `simulate`'s reader, takes the rows and reaches the configurations it promises,
+/// and the paths of a cover together take every row (or state, or configuration) that can
+/// be reached, on every machine of the examples and fixtures and on random machines.
+@Suite struct PathCoverTests {
+    static func load(_ path: String) -> StateMachine? {
+        Compiler.check(SourceFile(name: path, bytes: readBytes(Paths.repository + "/" + path))).machine
+    }
+
+    @Test func turnstilePathsAsSimulateInput() throws {
+        let machine = try #require(Self.load("Examples/Turnstile/Turnstile.sm"))
+        let cover = PathCover(try StateSpace(machine), criterion: .transitions)
+        let text = PathWriter.text(cover, sourceName: "Turnstile.sm")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines.prefix(9) == [
+                "# fsmc paths Turnstile.sm --cover transitions: 5 paths, 9 steps; 7 of 7 rows taken, 3 configurations reachable",
+                "",
+                "# path 1 of 5, for Locked Reset -> Locked {lock}",
+                "Reset",
+                "#   Locked Reset -> Locked {lock}",
+                "#   now Locked",
+                "",
+                "# path 2 of 5, for Unlocked Reset -> Locked {lock}",
+                "Coin",
+            ])
+        // Each path is as short as it can be: the alarm's reset needs Pass first.
+        #expect(cover.paths.last?.steps.map { machine.events[$0.choice.event].name } == ["Pass", "Reset"])
+        #expect(cover.unreachable.isEmpty)
+    }
+
+    /// Settings are printed before the event that needs them, and only when they change.
+    @Test func predicateValuesAndAnswersPrecedeTheirEvent() throws {
+        let machine = try #require(Self.load("Examples/EnforcedTurnstile/EnforcedTurnstile.sm"))
+        let cover = PathCover(try StateSpace(machine), criterion: .transitions)
+        let text = PathWriter.text(cover, sourceName: "EnforcedTurnstile.sm")
+        #expect(
+            text.contains(
+                """
+                # path 10 of 10, for Alarming Reset -> Alarming {logRefusedReset}
+                Enforcement=strong
+                Pass
+                #   Locked Pass [Enforcement=strong] -> Alarming {defconOne alarmOn}
+                #   now Alarming
+                isSupervisorPresent=false
+                Reset
+                #   Alarming Reset -> Alarming {logRefusedReset}
+                #   now Alarming
+
+                """))
+    }
+
+    @Test(arguments: Paths.machineFiles)
+    func everyPathReplays(_ path: String) throws {
+        guard let machine = Self.load(path) else { return } // files with errors have no paths
+        let space = try StateSpace(machine)
+        for criterion in PathCover.Criterion.allCases {
+            let cover = PathCover(space, criterion: criterion)
+            for (number, path) in cover.paths.enumerated() {
+                let problems = PathReplay.problems(path.steps, rows: space.rows, machine: machine)
+                #expect(problems.isEmpty, "\(criterion) path \(number + 1): \(problems)")
+            }
+            let replay = PathReplay.simulate(PathWriter.text(cover, sourceName: path), machine: machine)
+            #expect(replay.problems.isEmpty, "\(criterion): \(replay.problems)")
+            #expect(replay.events == cover.paths.map(\.steps.count).reduce(0, +))
+            Self.expectComplete(cover, space: space)
+        }
+    }
+
+    /// A cover meets every goal that some edge meets, and calls the others unreachable.
+    static func expectComplete(
+        _ cover: PathCover, space: StateSpace, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        switch cover.criterion {
+        case .transitions:
+            let fired = Set(space.edges.flatMap { $0.flatMap(\.rows) })
+            #expect(cover.rowsTaken == fired, sourceLocation: sourceLocation)
+            #expect(
+                cover.unreachable
+                    == space.rows.lines.indices.filter { !fired.contains($0) }.map { space.rows.lines[$0] },
+                sourceLocation: sourceLocation)
+        case .states:
+            let reached = Set(space.nodes.flatMap(\.leaves))
+            let visited = Set(cover.paths.flatMap { $0.steps.flatMap(\.leaves) } + space.nodes[0].leaves)
+            #expect(reached == visited, sourceLocation: sourceLocation)
+        case .configurations:
+            let reached = Set(space.configurations.map(\.leaves))
+            let visited = Set(cover.paths.flatMap { $0.steps.map(\.leaves) } + [space.nodes[0].leaves])
+            #expect(reached == visited, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The differential test's random machines (200, of every kind it draws: predicates,
+    /// conditions, history, timers, regions, forks and joins): the same, through the interpreter.
+    @Test func randomMachinesPathsReplay() throws {
+        var rows = 0
+        var steps = 0
+        for number in 0..<200 {
+            let output = MachineGenerator.generate(seed: SplitMix64.derive(4040, number), number: number)
+            let space = try StateSpace(output.model)
+            let cover = PathCover(space, criterion: .transitions)
+            for path in cover.paths {
+                let problems = PathReplay.problems(path.steps, rows: space.rows, machine: output.model)
+                #expect(problems.isEmpty, "machine \(number): \(problems)\n\(output.rendered.text)")
+                steps += path.steps.count
+            }
+            Self.expectComplete(cover, space: space)
+            rows += cover.rowsTaken.count
+        }
+        // The machines are worth covering: most rows of 200 machines are taken.
+        #expect(rows > 2_000 && steps > rows / 2)
+    }
+}
