@@ -43,8 +43,8 @@ enum Hover {
         let superstates = state.ancestors.reversed().map { machine.states[$0].name }
         return "\(kind) `\(name)`\n\n"
             + details(
-                superstates: superstates, entry: state.entryActions.map { machine.actions[$0].name },
-                exit: state.exitActions.map { machine.actions[$0].name })
+                superstates: superstates, entry: RowText.calls(state.entryActions, in: machine),
+                exit: RowText.calls(state.exitActions, in: machine))
             + "\n\n" + rowsBlock(rows, none: state.isAbstract ? "its rows are inherited by its substates" : "no rows")
     }
 

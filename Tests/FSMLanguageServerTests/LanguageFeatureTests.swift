@@ -202,7 +202,7 @@ import Testing
             InMemoryClient.at(Position(line: position(of: "{", in: player).line, character: 0)))
         let headers = answer["result"]?["items"]?.array ?? []
         let headerNames = headers.compactMap { $0["label"]?.string }
-        #expect(headerNames.contains("Predicate") && headerNames.count == 12)
+        #expect(headerNames.contains("Predicate") && headerNames.count == 13)
         #expect(headers.first?["insertText"] == "FSM: ")
     }
 

@@ -50,7 +50,8 @@ import Testing
     }
 
     static func answer(_ condition: String, of step: PathCover.Step, in model: StateMachine) -> Bool {
-        step.choice.answers[model.conditions.firstIndex { $0.name == condition }!]
+        let condition = model.conditions.firstIndex { $0.name == condition }!
+        return step.choice.answers[model.conditionCalls.firstIndex { $0.condition == condition }!]
     }
 
     @Test func turnstile() throws {

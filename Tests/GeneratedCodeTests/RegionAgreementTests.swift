@@ -48,14 +48,14 @@ import Testing
                 let name = model.events[event].name
                 let before = interpreter.chart.describe(interpreter.leaves)
                 let step = interpreter.handle(
-                    event, predicates: [], conditions: model.conditions.mapElements { _ in true })
+                    event, predicates: [], conditions: model.conditionCalls.mapElements { _ in true })
                 let generated = handle(name)
                 let expectedKind: Kind
                 var expectedLog: [String] = []
                 switch step.outcome {
                 case .transitioned(let firings):
                     expectedKind = .transitioned
-                    expectedLog = firings.flatMap { $0.effects.map { model.actions[$0].name } }
+                    expectedLog = firings.flatMap { $0.effects.map { model.actions[$0.action].name } }
                     transitions += 1
                 case .rejected: expectedKind = .rejected
                 case .unhandled: expectedKind = .unhandled
@@ -72,7 +72,7 @@ import Testing
                 let handledNow = events.filter { candidate in
                     var probe = next
                     let outcome = probe.handle(
-                        candidate, predicates: [], conditions: model.conditions.mapElements { _ in true }
+                        candidate, predicates: [], conditions: model.conditionCalls.mapElements { _ in true }
                     ).outcome
                     if case .unhandled = outcome { return false }
                     return true

@@ -28,6 +28,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case invalidHeader
     case invalidSwiftName
     case libraryTypeName
+    case literalMismatch
     case misplacedAfter
     case misplacedOverride
     case misplacedPlaceholder
@@ -56,6 +57,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case timerPredicate
     case tooManyErrors
     case transitionClash
+    case undefinedAction
     case undefinedAsync
     case undefinedPredicateCase
     case undefinedPredicateType
@@ -74,7 +76,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .abstractTarget:
             "an abstract state `(X)` without an initial row `- Substate` is used as a next state, an initial substate or the initial state"
         case .argumentMismatch:
-            "an action or condition is given arguments of other types or number than at its first use, or the events of a multi-event row give one label different types"
+            "an action or condition is given arguments of other types or number than at its first use or in its `Action:` header, or the events of a multi-event row give one label different types"
         case .contradictoryCondition: "a guard asks for a condition and its negation, as in `[c, !c]`"
         case .crossRegionTransition:
             "a row leads from one region of a parallel state into another region of it, which UML forbids"
@@ -84,7 +86,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .emptyBlock: "an event block, guard block or `override` block has no rows"
         case .emptyGuard: "a guard `[]` has no terms"
         case .entryExitArguments:
-            "an entry or exit action is given arguments, as in `<show(error)`: no event's values are there when it runs"
+            "an entry, exit or initial action is given a label, as in `<show(error)`: no event's values are there when it runs (literals are allowed)"
         case .historyWithoutInitial: "a `History:` header names a superstate without an initial row `- Substate`"
         case .historyWithoutSubstates: "a `History:` header names a state that no state adopts as its superstate"
         case .implicitClash: "rows of equal rank match one predicate combination; the message names it"
@@ -104,6 +106,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .invalidSwiftName: "a name cannot be used in the generated Swift, such as a type called `Self`"
         case .libraryTypeName:
             "a generated type would take the name of a standard library or Foundation type, such as a machine called `Timer`, and hide it in the whole module"
+        case .literalMismatch:
+            "a literal argument does not fit its parameter's type (`retry(\"x\")` for an `Int`), or `nil` or `.name` has no declared type to stand for"
         case .misplacedAfter:
             "`after(30s)` is written as an action, or as an entry or exit action, rather than as the event of a row"
         case .misplacedOverride: "`override { }` appears somewhere other than the top level of a state body"
@@ -144,6 +148,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
             "an `after` row has a predicate guard (`[Network = wifi]`): a timer fires without predicate values; use a condition"
         case .tooManyErrors: "fsmc stopped after 100 errors in one file"
         case .transitionClash: "two rows share state, event and predicate guard but go to different states"
+        case .undefinedAction:
+            "an `Action:` header declares parameters for a name that no row, entry or exit list calls"
         case .undefinedAsync:
             "an `Async:` header names something that is neither an action nor a condition of the machine"
         case .undefinedPredicateCase: "a guard names a case its predicate type does not declare"
@@ -151,7 +157,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .undefinedState: "a next state, superstate or initial state is never defined"
         case .unexpectedCharacter: "a character that is not part of the language"
         case .unknownHeader:
-            "a header other than FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import, History or Parallel"
+            "a header other than FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, Import, History or Parallel"
         case .unknownLabel: "an argument names a label that the row's event does not carry"
         case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
         case .unusedEvent: "warning: an `Event:` header declares an event that no row uses"

@@ -9,11 +9,11 @@ package struct Choice: Hashable, Sendable {
     /// The predicate types the rows of the event in the active states test, which
     /// `simulate` needs a value for.
     package var neededTypes: [PredicateTypeID]
-    /// One answer per condition; only those of `asked` matter.
-    package var answers: IDArray<ConditionID, Bool>
-    /// The conditions the step asks, in the order first asked (indices into
-    /// `machine.conditions`).
-    package var asked: [ConditionID]
+    /// One answer per condition call (`atLeast(3)` and `atLeast(5)` answer apart); only
+    /// those of `asked` matter.
+    package var answers: IDArray<ConditionCallID, Bool>
+    /// The condition calls the step asks, in the order first asked.
+    package var asked: [ConditionCallID]
 }
 
 /// The choices worth trying in a situation: every event, with every combination of the
@@ -91,21 +91,17 @@ enum Choices {
     )
         -> [Trial]
     {
-        let count = interpreter.machine.conditions.count
-        var pending: [[ConditionID: Bool]] = [[:]]
+        let count = interpreter.machine.conditionCalls.count
+        var pending: [[ConditionCallID: Bool]] = [[:]]
         var trials: [Trial] = []
         while let fixed = pending.popLast() {
-            var answers = IDArray<ConditionID, Bool>(repeating: false, count: count)
-            for (condition, answer) in fixed { answers[condition] = answer }
+            var answers = IDArray<ConditionCallID, Bool>(repeating: false, count: count)
+            for (call, answer) in fixed { answers[call] = answer }
             var trial = interpreter
             let step = trial.handle(event, predicates: values, conditions: answers)
-            var asked: [ConditionID] = []
-            for call in step.askedConditions {
-                let condition = interpreter.machine.conditionCalls[call].condition
-                if !asked.contains(condition) { asked.append(condition) }
-            }
+            let asked = step.askedConditions
             var prefix = fixed
-            var branches: [[ConditionID: Bool]] = []
+            var branches: [[ConditionCallID: Bool]] = []
             for condition in asked where fixed[condition] == nil {
                 var branch = prefix
                 branch[condition] = true

@@ -39,7 +39,7 @@ package enum PathWriter {
     struct Settings {
         let machine: StateMachine
         var predicates: [PredicateTypeID: Int] = [:]
-        var conditions: [ConditionID: Bool] = [:]
+        var conditions: [ConditionCallID: Bool] = [:]
 
         /// `Type=case` and `condition=true|false` lines for what `choice` needs and is not set.
         mutating func lines(for choice: Choice) -> [String] {
@@ -49,9 +49,9 @@ package enum PathWriter {
                 let predicate = machine.predicateTypes[type]
                 lines.append(predicate.type.name + "=" + predicate.cases[choice.predicateValues[type]].name)
             }
-            for condition in choice.asked where conditions[condition] != choice.answers[condition] {
-                conditions[condition] = choice.answers[condition]
-                lines.append(machine.conditions[condition].name + "=" + String(choice.answers[condition]))
+            for call in choice.asked where conditions[call] != choice.answers[call] {
+                conditions[call] = choice.answers[call]
+                lines.append(RowText.answerName(of: call, in: machine) + "=" + String(choice.answers[call]))
             }
             return lines
         }
@@ -66,7 +66,7 @@ package enum PathWriter {
                 let predicate = machine.predicateTypes[type]
                 return (predicate.type.name, predicate.cases[choice.predicateValues[type]].name)
             },
-            choice.asked.map { (machine.conditions[$0].name, choice.answers[$0]) }
+            choice.asked.map { (RowText.answerName(of: $0, in: machine), choice.answers[$0]) }
         )
     }
 

@@ -148,7 +148,11 @@ struct LayoutBuilder {
     private static func text(of header: HeaderSyntax) -> String {
         var text = "\(header.name.text): " + joined([header.value] + header.moreValues, by: " ")
         if let parameters = header.parameters {
-            text += "(" + parameters.map { "\($0.label.text): \($0.type)" }.joined(separator: ", ") + ")"
+            text +=
+                "("
+                + parameters.map { ($0.argumentLabel.map { $0.text + " " } ?? "") + "\($0.label.text): \($0.type)" }
+                .joined(separator: ", ") + ")"
+            if let returnType = header.returnType { text += " -> " + returnType }
         }
         guard let cases = header.cases else { return text }
         return text + " = " + joined(cases, by: " | ")
@@ -191,7 +195,8 @@ struct LayoutBuilder {
             switch term {
             case .predicate(let type, let cases): type.text + " = " + joined(cases, by: " | ")
             case .condition(let name, let isNegated, let arguments):
-                (isNegated ? "!" : "") + name.text + (arguments.map { "(" + joined($0, by: ", ") + ")" } ?? "")
+                (isNegated ? "!" : "") + name.text
+                    + (arguments.map { "(" + $0.map(\.text).joined(separator: ", ") + ")" } ?? "")
             case .stateTest(let state, let isNegated, _): (isNegated ? "!" : "") + "in(" + state.text + ")"
             }
         }

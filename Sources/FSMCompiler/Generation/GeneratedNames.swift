@@ -68,7 +68,7 @@ struct GeneratedNames {
             let condition = machine.conditions[call.condition]
             let preferred =
                 SwiftNames.unescaped(condition.swiftName)
-                + call.arguments.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+                + call.arguments.map(Self.namePart).joined()
             let name = Self.unique(preferred, suffix: "Answer", avoiding: taken)
             taken.insert(name)
             return name == preferred && call.arguments.isEmpty ? condition.swiftName : name
@@ -94,5 +94,25 @@ struct GeneratedNames {
             candidate = preferred + suffix + String(number)
         }
         return candidate
+    }
+
+    /// How an argument reads in the name of a condition's kept answer: `isEnough(amount)`
+    /// keeps `isEnoughAmount`, `atLeast(3)` `atLeast3`, `is(.open)` `isOpen`, `has("a b")`
+    /// `hasAB`, `over(-1.5)` `overMinus1_5`.
+    private static func namePart(_ argument: Argument) -> String {
+        let text =
+            switch argument {
+            case .label(let label): label
+            case .literal(let literal):
+                literal.text.map { character in
+                    switch character {
+                    case "-": "minus "
+                    case ".": literal.kind == .decimal ? "_" : " "
+                    default: String(character)
+                    }
+                }.joined()
+            }
+        let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_") || !$0.isASCII }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }

@@ -403,7 +403,7 @@ struct Renderer {
         case .identifier(let name):
             assert(Self.isOneName(name), "not one name: \(name)")
             text.append(name)
-        case .typeName(let name):
+        case .typeName(let name), .literal(let name):
             text.append(name)
         case .implicitMember(let name):
             text.append(".")

@@ -52,7 +52,7 @@ extension SwiftExpression {
         switch self {
         case .identifier(let text), .inoutReference(let text):
             return text == name
-        case .implicitMember, .typeName, .stringLiteral, .keyPath:
+        case .implicitMember, .typeName, .literal, .stringLiteral, .keyPath:
             return false
         case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base),
             .trying(let base):

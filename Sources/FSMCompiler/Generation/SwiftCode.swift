@@ -235,6 +235,9 @@ enum SwiftExpression: Hashable {
     /// One name, a keyword or a number: `state`, `self`, `event`, `true`, `100`. A name
     /// with a member is a `member`, a type a `typeName`: the flow pass compares names.
     case identifier(String)
+    /// A literal argument as the `.sm` file writes it, which is Swift text: `3`, `-1.5`,
+    /// `"connected"`, `true`, `nil`, `.connected`. It names no variable.
+    case literal(String)
     /// A type, written as it is: `Swift.String`, `FSMRuntime.EventQueue<E, S>`,
     /// `PlayerState.Media`. It names no variable.
     case typeName(String)

@@ -234,8 +234,7 @@ struct DiagramLayout {
             // The row's own actions, as the effects of a transition without exit actions.
             label +=
                 " / "
-                + RowText.calls(transition.actions, exitCount: 0, of: transition, in: machine)
-                .joined(separator: ", ")
+                + RowText.calls(transition.actions, in: machine).joined(separator: ", ")
         }
         return label
     }
@@ -475,7 +474,7 @@ struct DiagramLayout {
         }
     }
 
-    private func actionList(_ actions: [ActionID]) -> String {
-        actions.map { machine.actions[$0].name }.joined(separator: ", ")
+    private func actionList(_ actions: [ActionCall]) -> String {
+        RowText.calls(actions, in: machine).joined(separator: ", ")
     }
 }

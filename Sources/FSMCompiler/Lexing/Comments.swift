@@ -18,8 +18,9 @@ package struct Comment: Hashable, Sendable {
 
 /// Finds the comments that the lexer skips.
 ///
-/// The language has no string literals, so every `//` starts a comment that runs to the end
-/// of its line; the scan needs no tokens. Lines and columns are counted as the lexer counts
+/// A `//` starts a comment that runs to the end of its line, unless it is inside a string
+/// literal argument, which the scan skips as the lexer reads it; the scan needs no other
+/// tokens. Lines and columns are counted as the lexer counts
 /// them (UTF-8 bytes, a leading byte order mark ignored), so comments and tokens can be
 /// ordered by location.
 package enum CommentScanner {
@@ -55,6 +56,10 @@ package enum CommentScanner {
                 continue
             }
             if !isBlank(byte) { isOnlyBlanksSoFar = false }
+            if byte == UInt8(ascii: "\""), let end = Lexer.stringEnd(bytes, at: offset) {
+                offset = end
+                continue
+            }
             offset += 1
         }
         return comments

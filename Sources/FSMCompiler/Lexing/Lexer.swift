@@ -75,6 +75,7 @@ package struct Lexer {
             while offset < bytes.count && Self.isNameByte(bytes[offset]) { offset += 1 }
             return Token(.name, String(decoding: bytes[begin..<offset], as: UTF8.self), at: start)
         }
+        if byte == UInt8(ascii: "\"") { return string(at: start) }
         if let kind = Self.punctuation(byte) {
             offset += 1
             return Token(kind, String(UnicodeScalar(byte)), at: start)
@@ -84,6 +85,41 @@ package struct Lexer {
             offset += Self.scalarLength(bytes, at: offset)
         }
         return Token(.unexpected, Self.describe(bytes[begin..<offset]), at: start)
+    }
+
+    /// `"…"` up to its closing quote on the same line, a backslash taking the next byte with
+    /// it (which escapes are allowed is the parser's to say); `//` inside it is text. The
+    /// quote of a string the line ends before is unexpected, reported where it stands, and
+    /// the rest of the line is read as tokens, so that the parser recovers as after any
+    /// character outside the language.
+    private mutating func string(at start: SourceLocation) -> Token {
+        let begin = offset
+        guard let end = Self.stringEnd(bytes, at: offset) else {
+            offset += 1
+            return Token(.unexpected, "\"", at: start)
+        }
+        offset = end
+        return Token(.string, String(decoding: bytes[begin..<end], as: UTF8.self), at: start)
+    }
+
+    /// Where the string literal that starts with the quote at `begin` ends (one past its
+    /// closing quote), or nil when the line ends first or it holds invalid UTF-8, which
+    /// decoding would replace silently. `CommentScanner` reads strings by the same rule.
+    static func stringEnd(_ bytes: [UInt8], at begin: Int) -> Int? {
+        var offset = begin + 1
+        while offset < bytes.count && bytes[offset] != UInt8(ascii: "\n") {
+            switch bytes[offset] {
+            case UInt8(ascii: "\""):
+                offset += 1
+                let text = String(decoding: bytes[begin..<offset], as: UTF8.self)
+                return text.utf8.elementsEqual(bytes[begin..<offset]) ? offset : nil
+            case UInt8(ascii: "\\") where offset + 1 < bytes.count && bytes[offset + 1] != UInt8(ascii: "\n"):
+                offset += 2
+            default:
+                offset += 1
+            }
+        }
+        return nil
     }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
@@ -124,6 +160,8 @@ package struct Lexer {
         let byte = bytes[offset]
         if isNameByte(byte) || punctuation(byte) != nil { return false }
         switch byte {
+        case UInt8(ascii: "\""):
+            return false
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0x0C:
             return false
         case UInt8(ascii: "/"):

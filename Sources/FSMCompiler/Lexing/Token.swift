@@ -7,6 +7,8 @@ package struct Token: Hashable, Sendable {
         case dot, question, ampersand
         case openBrace, closeBrace, openParen, closeParen
         case openBracket, closeBracket, openAngle, closeAngle
+        /// `"text"`, a string literal argument, with its quotes and escapes as written.
+        case string
         /// A run of characters outside the language; the parser reports it where it stands.
         /// Its `text` is a printable description (`\xFF`, `\u{0}`) rather than the raw bytes.
         case unexpected

@@ -178,35 +178,6 @@ extension Parser {
             current.kind == .openParen && current.location.line == name.location.line
             && current.location.column == name.location.column + name.text.utf8.count
         let opens = current.kind == .openParen && (adjacent || argumentsAfterBlank)
-        return ActionSyntax(
-            name: name,
-            arguments: opens
-                ? try parseArguments(
-                    of: name,
-                    labels: argumentsAfterBlank ? "an argument" : "a label of the event's values as an argument")
-                : nil)
-    }
-
-    /// `arguments = "(" , [ NAME , { "," , NAME } ] , ")" ;` the labels of the event's values.
-    /// `expected` says what an argument is, for the error when one is missing.
-    mutating func parseArguments(
-        of name: NameSyntax, labels expected: String = "a label of the event's values as an argument"
-    ) throws -> [NameSyntax] {
-        let open = current.location
-        advance()
-        var arguments: [NameSyntax] = []
-        while current.kind != .closeParen {
-            if !arguments.isEmpty {
-                guard current.kind == .comma else {
-                    try fail(
-                        "expected ',' or ')' in the arguments of '\(name.text)', found \(describe(current)) (the '(' is at \(open.line):\(open.column))"
-                    )
-                }
-                advance()
-            }
-            arguments.append(try expectName("\(expected) of '\(name.text)'"))
-        }
-        advance()
-        return arguments
+        return ActionSyntax(name: name, arguments: opens ? try parseArguments(of: name) : nil)
     }
 }

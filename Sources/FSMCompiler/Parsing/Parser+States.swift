@@ -36,25 +36,41 @@ extension Parser {
         }
         var cases: [NameSyntax]?
         var parameters: [ParameterSyntax]?
+        var returnType: String?
         if current.kind == .equals {
             advance()
             cases = try parseCaseList()
         } else if current.kind == .openParen {
             parameters = try parseParameters()
+            // `-> Type` after an `Action:` header's parameters: a computing action.
+            if current.kind == .dash, peek(1).kind == .closeAngle {
+                advance(by: 2)
+                returnType = try parseType()
+            }
         }
         return HeaderSyntax(
             name: name, value: value, moreValues: moreValues, cases: cases, parameters: parameters,
-            tokens: TokenSpan(start: start, end: index))
+            returnType: returnType, tokens: TokenSpan(start: start, end: index))
     }
 
-    /// `parameters = "(" , parameter , { "," , parameter } , ")" ;`
-    /// `parameter = NAME , ":" , type ;`
+    /// `parameters = "(" , [ parameter , { "," , parameter } ] , ")" ;`
+    /// `parameter = [ NAME ] , NAME , ":" , type ;` where the first of two names is the
+    /// argument label of an `Action:` header's parameter (`_ status: Status`). An empty list
+    /// is the check's to refuse where values are needed.
     mutating func parseParameters() throws -> [ParameterSyntax] {
         let open = current.location
         advance()
         var parameters: [ParameterSyntax] = []
+        if current.kind == .closeParen {
+            advance()
+            return parameters
+        }
         repeat {
             if !parameters.isEmpty { advance() }
+            var argumentLabel: NameSyntax?
+            if current.kind == .name, peek(1).kind == .name, peek(2).kind == .colon {
+                argumentLabel = try expectName("an argument label")
+            }
             let label = try expectName("a parameter label, as in 'Loaded(duration: Double)'")
             guard current.kind == .colon else {
                 try fail("expected ':' and a type after parameter '\(label.text)', found \(describe(current))")
@@ -64,7 +80,9 @@ extension Parser {
             typePathHeads = []
             let text = try parseType()
             parameters.append(
-                ParameterSyntax(label: label, type: text, typeLocation: location, leadingTypeNames: typePathHeads))
+                ParameterSyntax(
+                    argumentLabel: argumentLabel, label: label, type: text, typeLocation: location,
+                    leadingTypeNames: typePathHeads))
         } while current.kind == .comma
         guard current.kind == .closeParen else {
             try fail(

@@ -241,7 +241,13 @@ package struct Parser {
     mutating func fail(_ message: String, id: DiagnosticID = .syntaxError) throws -> Never {
         if current.kind == .endOfFile && hasReportedEndOfFile { throw ParseFailure.syntax }
         if current.kind == .endOfFile { hasReportedEndOfFile = true }
-        if current.kind == .unexpected {
+        if current.kind == .unexpected && current.text == "\"" {
+            try report(
+                Diagnostic(
+                    .syntaxError, .error,
+                    "unterminated string; a string argument ends with '\"' on its own line (and holds valid UTF-8)",
+                    at: current.location))
+        } else if current.kind == .unexpected {
             try report(
                 Diagnostic(
                     .unexpectedCharacter, .error, "unexpected character \(current.quoted)",

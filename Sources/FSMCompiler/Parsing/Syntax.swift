@@ -61,23 +61,30 @@ package struct HeaderSyntax: Hashable, Sendable {
     /// The parameters in parentheses after the value (`Event: Loaded(duration: Double)`),
     /// or nil when there are none.
     package var parameters: [ParameterSyntax]?
+    /// The type after `->` (`Action: added(_ a: Int, _ b: Int) -> Int`), nil without one.
+    package var returnType: String?
     package var tokens: TokenSpan
 
     package init(
         name: NameSyntax, value: NameSyntax, moreValues: [NameSyntax] = [], cases: [NameSyntax]? = nil,
-        parameters: [ParameterSyntax]? = nil, tokens: TokenSpan
+        parameters: [ParameterSyntax]? = nil, returnType: String? = nil, tokens: TokenSpan
     ) {
         self.name = name
         self.value = value
         self.moreValues = moreValues
         self.cases = cases
         self.parameters = parameters
+        self.returnType = returnType
         self.tokens = tokens
     }
 }
 
-/// `label: Type` in an `Event:` header.
+/// `label: Type` in an `Event:` header; in an `Action:` header also `_ name: Type` and
+/// `argumentLabel name: Type`, as a Swift function declares its parameters.
 package struct ParameterSyntax: Hashable, Sendable {
+    /// The name before the parameter's own, as written (`_`, or a label the call writes);
+    /// nil when there is one name only.
+    package var argumentLabel: NameSyntax?
     package var label: NameSyntax
     /// The Swift type as written, with whitespace normalised (`[String: Int]?`).
     package var type: String
@@ -86,7 +93,11 @@ package struct ParameterSyntax: Hashable, Sendable {
     /// `[Foo.Baz: Bar<Int>]`, but not `Baz`, which `Foo` qualifies.
     package var leadingTypeNames: [String]
 
-    package init(label: NameSyntax, type: String, typeLocation: SourceLocation, leadingTypeNames: [String] = []) {
+    package init(
+        argumentLabel: NameSyntax? = nil, label: NameSyntax, type: String, typeLocation: SourceLocation,
+        leadingTypeNames: [String] = []
+    ) {
+        self.argumentLabel = argumentLabel
         self.label = label
         self.type = type
         self.typeLocation = typeLocation
@@ -138,18 +149,18 @@ package struct StateModifierSyntax: Hashable, Sendable {
     package var kind: Kind
     /// The superstate, or the actions: one, or those between braces.
     package var names: [NameSyntax]
-    /// Per name, the arguments in parentheses after an action (`<show(error)`), nil when
-    /// there are none; always nil for a superstate. Entry and exit actions cannot take
-    /// arguments today, but the parser keeps them so that the check reports them with the
+    /// Per name, the arguments in parentheses after an action (`<show(3)`), nil when
+    /// there are none; always nil for a superstate. Entry and exit actions take literals
+    /// only, but the parser keeps labels too, so that the check reports them with the
     /// file's other errors and `fsmc format` writes them back.
-    package var arguments: [[NameSyntax]?]
+    package var arguments: [[ArgumentSyntax]?]
     /// Whether the actions are written between braces (`<{a b}`).
     package var isBraced: Bool
     /// Where the `:`, `<` or `>` is.
     package var location: SourceLocation
 
     package init(
-        kind: Kind, names: [NameSyntax], arguments: [[NameSyntax]?]? = nil, isBraced: Bool,
+        kind: Kind, names: [NameSyntax], arguments: [[ArgumentSyntax]?]? = nil, isBraced: Bool,
         location: SourceLocation
     ) {
         precondition(arguments.map { $0.count == names.count } ?? true, "one argument list per name")
@@ -166,14 +177,14 @@ package struct StateModifierSyntax: Hashable, Sendable {
     }
 }
 
-/// A row's action: `play`, or with arguments, the labels of the row's event's values:
-/// `setDuration(duration)`.
+/// A row's action: `play`, or with arguments, labels of the row's event's values and
+/// literals: `setDuration(duration)`, `retry(3)`.
 package struct ActionSyntax: Hashable, Sendable {
     package var name: NameSyntax
-    /// The labels in parentheses, or nil when there are no parentheses.
-    package var arguments: [NameSyntax]?
+    /// The arguments in parentheses, or nil when there are no parentheses.
+    package var arguments: [ArgumentSyntax]?
 
-    package init(name: NameSyntax, arguments: [NameSyntax]? = nil) {
+    package init(name: NameSyntax, arguments: [ArgumentSyntax]? = nil) {
         self.name = name
         self.arguments = arguments
     }
@@ -272,8 +283,44 @@ package struct GuardSyntax: Hashable, Sendable {
 /// state test (`in(State)`, `!in(State)`).
 package enum GuardTermSyntax: Hashable, Sendable {
     case predicate(type: NameSyntax, cases: [NameSyntax])
-    /// `arguments`: the labels in parentheses, or nil when there are none.
-    case condition(NameSyntax, isNegated: Bool, arguments: [NameSyntax]?)
+    /// `arguments`: the arguments in parentheses, or nil when there are none.
+    case condition(NameSyntax, isNegated: Bool, arguments: [ArgumentSyntax]?)
     /// `in(State)`: true while `State` is active. `location` is where `in` (or its `!`) is.
     case stateTest(NameSyntax, isNegated: Bool, location: SourceLocation)
+}
+
+/// An argument as written: a label of a value (`duration`) or a literal (`3`, `"x"`,
+/// `.connected`; Language reference › Literal arguments).
+package enum ArgumentSyntax: Hashable, Sendable, CustomStringConvertible {
+    case label(NameSyntax)
+    case literal(Literal, at: SourceLocation)
+
+    package var text: String {
+        switch self {
+        case .label(let name): name.text
+        case .literal(let literal, _): literal.text
+        }
+    }
+
+    package var location: SourceLocation {
+        switch self {
+        case .label(let name): name.location
+        case .literal(_, let location): location
+        }
+    }
+
+    package var description: String { text }
+
+    /// The literal, nil for a label.
+    package var literal: Literal? {
+        if case .literal(let literal, _) = self { literal } else { nil }
+    }
+
+    /// The argument as the model holds it.
+    package var argument: Argument {
+        switch self {
+        case .label(let name): .label(name.text)
+        case .literal(let literal, _): .literal(literal)
+        }
+    }
 }

@@ -56,11 +56,11 @@ extension TransitionTable {
             if let cover {
                 if printed.insert(cover).inserted { exits.append("exit(" + machine.states[cover].name + ")") }
             } else {
-                exits += machine.states[state].ownExitActions.map { machine.actions[$0].name }
+                exits += RowText.calls(machine.states[state].ownExitActions, in: machine)
             }
         }
-        let own = RowText.calls(transition.actions, exitCount: 0, of: transition, in: machine)
-        let entries = resumes.isEmpty ? chart.entryActions(of: move).map { machine.actions[$0].name } : []
+        let own = RowText.calls(transition.actions, in: machine)
+        let entries = resumes.isEmpty ? RowText.calls(chart.entryActions(of: move), in: machine) : []
         let target: String
         if let reached = move.reached {
             target = chart.describe(reached, leaves: move.leaves, resuming: resumes)

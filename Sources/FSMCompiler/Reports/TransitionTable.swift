@@ -33,14 +33,14 @@ public enum TransitionTable {
         return machine.states[superstate].name + "(history)"
     }
 
-    /// Every action the transition runs, in order, the row's own with the labels of the
-    /// values they are called with: `lock`, `setDuration(duration)`. For a transition that
+    /// Every action the transition runs, in order, each with its arguments: `lock`,
+    /// `setDuration(duration)`, `retry(3)`. For a transition that
     /// resumes a history, what follows the row's actions depends on it and is left out.
     static func effects(_ transition: Transition, of machine: StateMachine) -> [String] {
         let effects =
             transition.resumesHistory
             ? Array(transition.effects.prefix(transition.exitCount + transition.actions.count)) : transition.effects
-        return RowText.calls(effects, exitCount: transition.exitCount, of: transition, in: machine)
+        return RowText.calls(effects, in: machine)
     }
 
     /// A Markdown table grouped by state: the state's name in bold on its first row only,

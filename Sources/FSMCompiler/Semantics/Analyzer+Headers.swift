@@ -24,16 +24,19 @@ package struct Headers {
     var asyncNames: [NameSyntax] = []
     /// `Observable: true`: the machine's state is observable through Observation.
     var isObservable = false
+    /// `Action: emit(_ status: Status)` headers, in declaration order, by name.
+    var actionDeclarations: [String: ActionDeclaration] = [:]
+    var actionDeclarationOrder: [String] = []
 
     /// Every header, as the documentation spells it.
     package static let names = [
         "FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
-        "Import", "History", "Parallel",
+        "Action", "Import", "History", "Parallel",
     ]
 
     /// Header names are case-insensitive; each may appear once, but `Predicate` once per
-    /// type, `Event` once per event, `Import` once per module, and `History` and `Parallel`
-    /// once per state.
+    /// type, `Event` once per event, `Action` once per action or condition, `Import` once
+    /// per module, and `History` and `Parallel` once per state.
     init(reading syntax: StateMachineSyntax, log: inout DiagnosticLog) {
         var firstByName: [String: HeaderSyntax] = [:]
         var misspelt: Set<String> = []
@@ -58,11 +61,18 @@ package struct Headers {
                     .invalidHeader, "header '\(header.name)' takes one name; found '\(extra)' after '\(header.value)'",
                     at: extra.location)
             }
+            if key != "action", let returnType = header.returnType {
+                log.error(
+                    .invalidHeader,
+                    "'-> \(returnType)' declares what a computing action returns; only an 'Action:' header has one",
+                    at: header.value.location)
+            }
             switch key {
             // Headers that may appear more than once, each time for another type, event,
             // module or state.
             case "predicate": declarePredicateType(header, log: &log)
             case "event": declareEvent(header, log: &log)
+            case "action": declareAction(header, log: &log)
             case "import": declareImport(header, log: &log)
             case "history": declareHistory(header, log: &log)
             case "parallel": declareParallel(header, log: &log)
@@ -84,10 +94,10 @@ package struct Headers {
         _ header: HeaderSyntax, key: String, firstByName: inout [String: HeaderSyntax],
         log: inout DiagnosticLog
     ) {
-        if let parameters = header.parameters, let first = parameters.first {
+        if let parameters = header.parameters {
             log.error(
                 .invalidHeader, "header '\(header.name)' takes one name, not values in parentheses",
-                at: first.label.location)
+                at: parameters.first?.label.location ?? header.value.location)
         }
         if let first = firstByName[key] {
             log.error(
@@ -180,7 +190,9 @@ package struct Headers {
 
     /// `Parallel: Media`, once per state.
     private mutating func declareParallel(_ header: HeaderSyntax, log: inout DiagnosticLog) {
-        if let detail = header.cases?.first?.location ?? header.parameters?.first?.label.location {
+        if header.cases != nil || header.parameters != nil {
+            let detail =
+                header.cases?.first?.location ?? header.parameters?.first?.label.location ?? header.value.location
             log.error(
                 .invalidHeader, "header '\(header.name)' names one state, as in 'Parallel: \(header.value)'",
                 at: detail)
@@ -231,11 +243,18 @@ package struct Headers {
 
     /// `Event: Name(label: Type, …)`: the values an event carries, each label once.
     private mutating func declareEvent(_ header: HeaderSyntax, log: inout DiagnosticLog) {
-        guard let parameters = header.parameters, header.cases == nil else {
+        guard let parameters = header.parameters, !parameters.isEmpty, header.cases == nil else {
             log.error(
                 .invalidHeader,
                 "event '\(header.value)' needs the values it carries, as in 'Event: \(header.value)(duration: Double)'; an event without values needs no header",
                 at: header.value.location)
+            return
+        }
+        if let extra = parameters.first(where: { $0.argumentLabel != nil })?.argumentLabel {
+            log.error(
+                .invalidHeader,
+                "an event's value has one label, as in 'Event: \(header.value)(duration: Double)'; argument labels belong to 'Action:' headers",
+                at: extra.location)
             return
         }
         if let first = eventDeclarationIndex[header.value.text] {

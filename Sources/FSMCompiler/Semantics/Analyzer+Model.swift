@@ -66,10 +66,7 @@ extension Analysis {
             let declared = headers.eventDeclarationIndex[name.text].map { headers.eventDeclarations[$0].parameters }
             return (declared ?? []).map { EventParameter(label: $0.label.text, type: $0.type) }
         }
-        func parameters(_ key: String) -> [EventParameter] {
-            guard let signature = declarations.callSignatures[key] else { return [] }
-            return zip(signature.labels, signature.types).map { EventParameter(label: $0, type: $1) }
-        }
+        func parameters(_ key: String) -> [EventParameter] { signatures.parameters[key] ?? [] }
         machine.conditionCalls = declarations.conditionCalls
         if !declarations.timers.isEmpty {
             machine.eventTimers = IDArray(declarations.events.names.indices.map { declarations.timers[$0] })
@@ -110,7 +107,7 @@ extension Analysis {
         var transition = Transition(
             event: rows[row].eventIndex, guardClause: rows[row].guardClause,
             staysInState: namedTarget == nil, actions: rows[row].actions,
-            actionArguments: rows[row].actionArguments, runsExitAndEntry: runsExitAndEntry,
+            runsExitAndEntry: runsExitAndEntry,
             namedTarget: namedTarget, arrivals: arrivals,
             declaredIn: rows[row].owner, location: rows[row].location)
         transition.forkTargets = resolution.forkTargets[row]

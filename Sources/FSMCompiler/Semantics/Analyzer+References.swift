@@ -19,7 +19,7 @@ struct Resolution {
     var substates: IDArray<StateID, [StateID]> = []
     /// Per state: the target of its initial row `- Substate`, when that row is valid.
     var initialSubstate: IDArray<StateID, StateID?> = []
-    var initialActions: IDArray<StateID, [ActionID]> = []
+    var initialActions: IDArray<StateID, [ActionCall]> = []
     /// Per state: its `History:` kind, when the header is valid.
     var history: IDArray<StateID, HistoryKind?> = []
     /// Per state: whether a valid `Parallel:` header names it, and where that header names it.

@@ -15,8 +15,10 @@ struct Declarations {
     /// Each distinct condition with its argument labels, in order of first appearance.
     var conditionCalls: IDArray<ConditionCallID, ConditionCall> = []
     var conditionCallIndex: [ConditionCall: ConditionCallID] = [:]
-    /// The argument types of each action (`name`) and condition (`?name`) at its first use.
-    var callSignatures: [String: (types: [String], labels: [String], location: SourceLocation)] = [:]
+    /// Every use of each action (`name`) and condition (`?name`) with what its arguments
+    /// give, in order of first use; `Analysis.signatures` reads them.
+    var callUses: [String: [CallUse]] = [:]
+    var callKeys: [String] = []
     /// Every state an `in(State)` term tests, in order of first appearance.
     var testedStates: [StateID] = []
     /// Each state name's index as `states` will give it, known before the states are
@@ -63,6 +65,11 @@ struct Declarations {
         return index
     }
 
+    /// An action as the model calls it, added to `actions` on first sight.
+    mutating func call(of action: ActionSyntax) -> ActionCall {
+        ActionCall(actions.index(of: action.name), arguments: (action.arguments ?? []).map(\.argument))
+    }
+
     /// The state an `in(State)` term names, reported when no state has that name.
     mutating func testedState(_ name: NameSyntax, log: inout DiagnosticLog) -> StateID? {
         guard let state = stateIndexAhead[name.text] else {
@@ -106,21 +113,40 @@ struct Declarations {
         }
         mergeActions(spec.entry, into: \.entry, of: index, kind: "entry", log: &log)
         mergeActions(spec.exit, into: \.exit, of: index, kind: "exit", log: &log)
-        refuseArguments(spec.entry, kind: "entry", log: &log)
-        refuseArguments(spec.exit, kind: "exit", log: &log)
+        recordLiteralUses(spec.entry, kind: "entry", log: &log)
+        recordLiteralUses(spec.exit, kind: "exit", log: &log)
         return index
     }
 
-    /// Entry and exit actions run on every way in or out, where no event's values exist;
-    /// `()` passes none and is allowed, as after a row's action.
-    private func refuseArguments(_ list: ActionListSyntax?, kind: String, log: inout DiagnosticLog) {
+    /// Entry and exit actions run on every way in or out, where no event's values exist:
+    /// they take literals only (Language reference › Literal arguments).
+    private mutating func recordLiteralUses(_ list: ActionListSyntax?, kind: String, log: inout DiagnosticLog) {
         for action in list?.actions ?? [] {
-            guard let first = action.arguments?.first else { continue }
+            recordLiteralUse(action, kind: kind, log: &log)
+        }
+    }
+
+    /// An entry, exit or initial action's use, its labels refused.
+    private mutating func recordLiteralUse(_ action: ActionSyntax, kind: String, log: inout DiagnosticLog) {
+        let labels = (action.arguments ?? []).filter { if case .label = $0 { true } else { false } }
+        if let label = labels.first {
             log.error(
                 .entryExitArguments,
-                "'\(action.name)' is an \(kind) action, which takes no arguments: no event's values are there when it runs",
-                at: first.location)
+                "'\(action.name)' is an \(kind) action, which cannot take '\(label)': no event's values are there when it runs; pass a literal, or move the action into the rows",
+                at: label.location)
         }
+        guard labels.isEmpty else { return }
+        recordUse(
+            CallUse(
+                name: action.name, isCondition: false,
+                arguments: (action.arguments ?? []).map { .literal($0.literal!, at: $0.location) }))
+    }
+
+    /// Adds a use of an action or condition for the signature check.
+    mutating func recordUse(_ use: CallUse) {
+        let key = use.key
+        if callUses[key] == nil { callKeys.append(key) }
+        callUses[key, default: []].append(use)
     }
 
     private mutating func markAbstractOrConcrete(_ index: StateID, _ spec: StateSyntax, log: inout DiagnosticLog) {
@@ -142,17 +168,31 @@ struct Declarations {
             at: later, notes: [.init("also written here", at: earlier)])
     }
 
-    /// Each argument is a label that every event of the row carries, with one type; each
-    /// action and condition is called with the same types at every use
-    /// (Language reference › Events with values).
+    /// Each label argument is a value that every event of the row carries, with one type;
+    /// each use is recorded for the signature check, which compares the uses of one action
+    /// or condition (Language reference › Events with values, Literal arguments).
     private mutating func checkArguments(
         _ calls: [CallSyntax], events: [NameSyntax], headers: Headers,
         log: inout DiagnosticLog
     ) {
         for call in calls {
-            var types: [String] = []
+            var arguments: [CallUse.Argument] = []
             var isValid = true
-            for label in call.arguments {
+            for argument in call.arguments {
+                guard case .label(let label) = argument else {
+                    if case .literal(let literal, let location) = argument {
+                        arguments.append(.literal(literal, at: location))
+                    }
+                    continue
+                }
+                if label.text.first?.isNumber == true {
+                    log.error(
+                        .invalidSwiftName,
+                        "'\(label)' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit)",
+                        at: label.location)
+                    isValid = false
+                    break
+                }
                 var type: String?
                 for event in events {
                     let declaration = headers.eventDeclarationIndex[event.text].map { headers.eventDeclarations[$0] }
@@ -183,23 +223,10 @@ struct Declarations {
                     type = parameter.type
                 }
                 guard isValid, let type else { break }
-                types.append(type)
+                arguments.append(.value(label, type: type))
             }
             guard isValid else { continue }
-            let key = (call.isCondition ? "?" : "") + call.name.text
-            guard let first = callSignatures[key] else {
-                callSignatures[key] = (types, call.arguments.map(\.text), call.name.location)
-                continue
-            }
-            if first.types != types {
-                let describe = { (types: [String]) in
-                    types.isEmpty ? "no arguments" : "(" + types.joined(separator: ", ") + ")"
-                }
-                log.error(
-                    .argumentMismatch,
-                    "\(call.isCondition ? "condition" : "action") '\(call.name)' is given \(describe(types)) here but \(describe(first.types)) where it is first used; every use passes the same types in the same order",
-                    at: call.name.location, notes: [.init("first used here", at: first.location)])
-            }
+            recordUse(CallUse(name: call.name, isCondition: call.isCondition, arguments: arguments))
         }
     }
 
@@ -211,7 +238,7 @@ struct Declarations {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {
             states[index][keyPath: field] = DeclaredActions(
-                syntax: list, actions: list.names.map { actions.index(of: $0) })
+                syntax: list, actions: list.actions.map { call(of: $0) })
             return
         }
         guard list.actions.map(\.text) != first.syntax.actions.map(\.text) else { return }
@@ -236,7 +263,7 @@ struct Declarations {
                     checkNotEmpty(syntax, log: &log)
                     rowGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
                 }
-                let rowActions = row.actions.map { actions.index(of: $0.name) }
+                let rowActions = row.actions.map { call(of: $0) }
                 let rowEvents = row.events.isEmpty ? blockEvents : row.events
                 checkArguments(
                     rowGuard.calls
@@ -260,7 +287,6 @@ struct Declarations {
                             guardClause: rowGuard.clause, key: RowKey(event: eventIndex, guardClause: rowGuard.clause),
                             hasValidGuard: rowGuard.isValid, nextState: row.nextState, forkTargets: row.forkTargets,
                             actions: rowActions,
-                            actionArguments: row.actions.map { ($0.arguments ?? []).map(\.text) },
                             isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
             case .eventBlock(let events, let blockItems, let location, _):
@@ -292,18 +318,11 @@ struct Declarations {
             case .placeholder:
                 break
             case .initial(let row):
-                for action in row.actions {
-                    if let label = action.arguments?.first {
-                        log.error(
-                            .unknownLabel,
-                            "'\(action.name)' is an initial action, which takes no arguments: no event's values are there when it runs",
-                            at: label.location)
-                    }
-                }
+                for action in row.actions { recordLiteralUse(action, kind: "initial", log: &log) }
                 if let target = row.nextState {
                     states[owner].initialRows.append(
                         InitialRecord(
-                            target: target, actions: row.actions.map { actions.index(of: $0.name) },
+                            target: target, actions: row.actions.map { call(of: $0) },
                             location: row.location))
                 }
             }
@@ -340,15 +359,15 @@ struct StateRecord {
 /// `- Substate actions` as declared.
 struct InitialRecord {
     var target: NameSyntax
-    var actions: [ActionID]
+    var actions: [ActionCall]
     /// Where its `-` is.
     var location: SourceLocation
 }
 
-/// An entry or exit list as written, and its actions as indices into `Declarations.actions`.
+/// An entry or exit list as written, and its actions as calls.
 struct DeclaredActions {
     var syntax: ActionListSyntax
-    var actions: [ActionID]
+    var actions: [ActionCall]
 }
 
 /// One row for one event, as declared in one state, with its context folded in.
@@ -366,10 +385,8 @@ struct RowRecord {
     var nextState: NameSyntax?
     /// The states after `&` in a fork.
     var forkTargets: [NameSyntax]
-    /// Indices into `Declarations.actions`, in order.
-    var actions: [ActionID]
-    /// Per action, the labels of the event's values it is called with.
-    var actionArguments: [[String]]
+    /// The row's actions with their arguments, in order.
+    var actions: [ActionCall]
     var isOverride: Bool
     /// The row's first token.
     var location: SourceLocation
@@ -414,9 +431,9 @@ struct ResolvedGuard {
                 if !cases.isEmpty { clause.predicates.append(PredicateMatch(type: type, cases: cases)) }
             case .condition(let name, let isNegated, let arguments):
                 let condition = declarations.conditions.index(of: name)
-                let labels = (arguments ?? []).map(\.text)
-                let call = declarations.index(of: ConditionCall(condition: condition, arguments: labels))
-                let term = ConditionTerm(call: call, condition: condition, isNegated: isNegated, arguments: labels)
+                let values = (arguments ?? []).map(\.argument)
+                let call = declarations.index(of: ConditionCall(condition: condition, arguments: values))
+                let term = ConditionTerm(call: call, condition: condition, isNegated: isNegated, arguments: values)
                 if let first = conditionAt[call] {
                     let asked = declarations.describe(declarations.conditionCalls[call])
                     if first.isNegated == isNegated {
@@ -498,9 +515,9 @@ struct ResolvedGuard {
     }
 }
 
-/// An action or condition as written in a row, with the labels it passes.
+/// An action or condition as written in a row, with what it passes.
 struct CallSyntax {
     var name: NameSyntax
-    var arguments: [NameSyntax]
+    var arguments: [ArgumentSyntax]
     var isCondition: Bool
 }

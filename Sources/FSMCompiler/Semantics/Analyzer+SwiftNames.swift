@@ -113,6 +113,7 @@ extension Analysis {
             checkCaseNames(type.cases, role: "case of '\(type.name)'", log: &log)
         }
         checkValueNames(valueDeclarations, log: &log)
+        checkActionParameterNames(log: &log)
         checkCollisions(
             actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
                 + conditions.names.map { ($0, SwiftNames.lowerCamel($0.text), "condition") }, log: &log)
@@ -134,6 +135,11 @@ extension Analysis {
                         .invalidSwiftName,
                         "a value of event '\(declaration.name)' needs a label: rows pass values by label, as in 'setDuration(duration)'",
                         at: label.location)
+                } else if ["true", "false", "nil"].contains(label.text) {
+                    log.error(
+                        .invalidSwiftName,
+                        "'\(label)' cannot label a value of event '\(declaration.name)': in an argument list it is a literal; choose another label",
+                        at: label.location)
                 } else if label.text.first?.isNumber == true {
                     log.error(
                         .invalidSwiftName,
@@ -149,6 +155,28 @@ extension Analysis {
                     log.error(
                         .invalidSwiftName,
                         "'\(name)' in the type of '\(label)' would name the generated machine's own '\(name)' where the generated code writes the type; qualify it with its module, as in 'MyModule.\(name)'",
+                        at: parameter.typeLocation)
+                }
+            }
+        }
+    }
+
+    /// The parameters of `Action:` headers become the parameters of requirements: names
+    /// Swift accepts there, and types that mean the user's types where the protocol writes them.
+    private func checkActionParameterNames(log: inout DiagnosticLog) {
+        for name in headers.actionDeclarationOrder {
+            for parameter in headers.actionDeclarations[name]!.parameters {
+                for written in [parameter.argumentLabel, parameter.label].compactMap(\.self)
+                where written.text.first?.isNumber == true {
+                    log.error(
+                        .invalidSwiftName,
+                        "'\(written)' cannot name a parameter of '\(name)': a Swift name cannot start with a digit; choose another name",
+                        at: written.location)
+                }
+                for typeName in parameter.leadingTypeNames where Self.typeNamesTakenInside.contains(typeName) {
+                    log.error(
+                        .invalidSwiftName,
+                        "'\(typeName)' in the type of '\(parameter.label)' would name the generated machine's own '\(typeName)' where the generated code writes the type; qualify it with its module, as in 'MyModule.\(typeName)'",
                         at: parameter.typeLocation)
                 }
             }

@@ -4,7 +4,7 @@
 ///
 /// ```
 /// StateMachineSyntax ─headers─▶ Headers ─declarations─▶ Declarations (rows, guards resolved)
-///   ─resolution─▶ Resolution (superstates, next states) ─flattening─▶ Flattening (effective rows)
+///   ─signatures─▶ Signatures (parameters of actions and conditions) ─resolution─▶ Resolution (superstates, next states) ─flattening─▶ Flattening (effective rows)
 ///   ─checks─▶ diagnostics ─model─▶ StateMachine
 /// ```
 /// Each phase reports every problem it finds and leaves out what it could not resolve,
@@ -16,10 +16,11 @@ package enum Analyzer {
         var log = DiagnosticLog()
         let headers = Headers(reading: syntax, log: &log)
         let declarations = Declarations(declaring: syntax, headers: headers, log: &log)
+        let signatures = Signatures(resolving: declarations, headers: headers, log: &log)
         let resolution = Resolution(resolving: declarations, headers: headers, log: &log)
         let flattening = Flattening(flattening: declarations, resolution, headers: headers, log: &log)
         let analysis = Analysis(
-            headers: headers, declarations: declarations, resolution: resolution,
+            headers: headers, declarations: declarations, signatures: signatures, resolution: resolution,
             flattening: flattening)
         analysis.checkRegions(log: &log)
         analysis.checkPredicates(log: &log)
@@ -38,6 +39,7 @@ package enum Analyzer {
 struct Analysis {
     let headers: Headers
     let declarations: Declarations
+    let signatures: Signatures
     let resolution: Resolution
     let flattening: Flattening
 
@@ -48,9 +50,13 @@ struct Analysis {
     /// The hierarchy, initial rows and histories, for where transitions go.
     let statechart: Statechart
 
-    init(headers: Headers, declarations: Declarations, resolution: Resolution, flattening: Flattening) {
+    init(
+        headers: Headers, declarations: Declarations, signatures: Signatures, resolution: Resolution,
+        flattening: Flattening
+    ) {
         self.headers = headers
         self.declarations = declarations
+        self.signatures = signatures
         self.resolution = resolution
         self.flattening = flattening
         let states = declarations.states

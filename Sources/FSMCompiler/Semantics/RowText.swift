@@ -26,18 +26,20 @@ package enum RowText {
             ? head : head + " [" + guardText(transition.guardClause, in: machine) + "]"
     }
 
-    /// The actions of `effects` as calls, the row's own (which follow `exitCount` exit
-    /// actions) with the labels of the values they are called with: `lock`,
-    /// `setDuration(duration)`.
-    package static func calls(
-        _ effects: [ActionID], exitCount: Int, of transition: Transition, in machine: StateMachine
-    )
-        -> [String]
-    {
-        effects.indices.map { position in
-            callText(
-                machine.actions[effects[position]].name,
-                arguments: transition.arguments(ofEffectAt: position, exitCount: exitCount))
-        }
+    /// How `simulate` and `paths` name the answer of a condition call: the call as written
+    /// (`atLeast(3)`, `isEnough(tip)`) when it passes a literal or its condition is asked in
+    /// more than one way, else the condition's name (`isRushHour`, `isEnough`).
+    package static func answerName(of call: ConditionCallID, in machine: StateMachine) -> String {
+        let asked = machine.conditionCalls[call]
+        let name = machine.conditions[asked.condition].name
+        let isOnlyCall = machine.conditionCalls.filter { $0.condition == asked.condition }.count == 1
+        return isOnlyCall && asked.arguments.allSatisfy({ $0.label != nil })
+            ? name : callText(name, arguments: asked.arguments)
+    }
+
+    /// The actions of `effects` as calls, with what they are called with: `lock`,
+    /// `setDuration(duration)`, `retry(3)`.
+    package static func calls(_ effects: [ActionCall], in machine: StateMachine) -> [String] {
+        effects.map { callText(machine.actions[$0.action].name, arguments: $0.arguments) }
     }
 }

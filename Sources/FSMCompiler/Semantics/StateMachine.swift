@@ -182,19 +182,19 @@ public struct State: Hashable, Sendable {
     /// Every superstate, transitively, each once, in entry order: adoption order with each
     /// superstate's own superstates before it.
     public var ancestors: [StateID] = []
-    /// The state's own entry and exit actions as declared (indices into `actions`).
-    public var ownEntryActions: [ActionID]
-    public var ownExitActions: [ActionID]
+    /// The state's own entry and exit actions as declared.
+    public var ownEntryActions: [ActionCall]
+    public var ownExitActions: [ActionCall]
     /// Entry actions to run on entering: superstates' first (root first), then its own.
-    public var entryActions: [ActionID]
+    public var entryActions: [ActionCall]
     /// Exit actions to run on leaving: its own first, then its superstates' (leaf first).
-    public var exitActions: [ActionID]
+    public var exitActions: [ActionCall]
     /// The flattened transitions, in table order: inherited rows first in adoption order,
     /// then the state's own, each in source order. Empty for abstract states.
     public var transitions: [Transition]
     /// The initial row `- Substate actions` of its body: the state entering it enters.
     public var initialSubstate: StateID? = nil
-    public var initialActions: [ActionID] = []
+    public var initialActions: [ActionCall] = []
     /// Its `History:` header.
     public var history: HistoryKind? = nil
     /// Its `Parallel:` header: its direct substates are orthogonal regions, all active
@@ -213,10 +213,8 @@ public struct Transition: Hashable, Sendable {
     public var guardClause: Guard
     /// True when the row said `-`: an internal transition in the default EntryExit mode.
     public var staysInState: Bool
-    /// The row's own actions, in order.
-    public var actions: [ActionID]
-    /// Per action of `actions`, the labels of the event's values it is called with.
-    public var actionArguments: [[String]] = []
+    /// The row's own actions, in order, each with its arguments.
+    public var actions: [ActionCall]
     /// Whether the source's exit actions and the target's entry actions run, per `EntryExitMode`.
     public var runsExitAndEntry: Bool
     /// The state the row names as its next state (`target` before initial rows and history),
@@ -241,26 +239,83 @@ extension Transition {
     public var target: StateID { arrivals[0].target }
     /// Everything the transition runs, in order: exit actions, the row's actions, entry
     /// actions and the actions of the initial rows it follows (with history, of `arrivals[0]`).
-    public var effects: [ActionID] { arrivals[0].effects }
+    public var effects: [ActionCall] { arrivals[0].effects }
     /// How many exit actions `effects` starts with.
     public var exitCount: Int { arrivals[0].exitCount }
     /// Whether where the transition ends depends on stored history.
     public var resumesHistory: Bool { !arrivals[0].history.isEmpty }
+}
 
-    /// The labels of the values the action at `position` of an arrival's effects is called
-    /// with: the row's own actions, which follow `exitCount` exit actions, take theirs;
-    /// exit, entry and initial actions take none.
-    public func arguments(ofEffectAt position: Int, exitCount: Int) -> [String] {
-        let own = position - exitCount
-        guard own >= 0, own < actions.count, actionArguments.indices.contains(own) else { return [] }
-        return actionArguments[own]
+/// `lock`, `setDuration(duration)`, `retry(3)`, `isEnough(amount)`: an action or condition
+/// as a row calls it, with the arguments it passes.
+public func callText(_ name: String, arguments: [Argument]) -> String {
+    arguments.isEmpty ? name : name + "(" + arguments.map(\.text).joined(separator: ", ") + ")"
+}
+
+/// An action as a row, an entry or exit list or an initial row calls it: `lock`,
+/// `setDuration(duration)`, `emit(.connected)`.
+public struct ActionCall: Hashable, Sendable, ExpressibleByIntegerLiteral {
+    public var action: ActionID
+    /// In the order written; empty for a call without arguments.
+    public var arguments: [Argument]
+
+    public init(_ action: ActionID, arguments: [Argument] = []) {
+        self.action = action
+        self.arguments = arguments
+    }
+
+    /// An action called without arguments.
+    public init(integerLiteral value: Int) {
+        self.init(ActionID(integerLiteral: value))
     }
 }
 
-/// `lock`, `setDuration(duration)`, `isEnough(amount)`: an action or condition as a row
-/// calls it, with the labels of the values it passes.
-public func callText(_ name: String, arguments: [String]) -> String {
-    arguments.isEmpty ? name : name + "(" + arguments.joined(separator: ", ") + ")"
+/// What an action or condition is called with (Language reference › Arguments): a label
+/// of a value the row's event carries, or a literal.
+public enum Argument: Hashable, Sendable {
+    case label(String)
+    case literal(Literal)
+
+    /// As written in the `.sm` file, which for a literal is also its Swift text.
+    public var text: String {
+        switch self {
+        case .label(let label): label
+        case .literal(let literal): literal.text
+        }
+    }
+
+    /// The label, nil for a literal.
+    public var label: String? {
+        if case .label(let label) = self { label } else { nil }
+    }
+}
+
+/// `3`, `-1.5`, `"connected"`, `true`, `nil`, `.connected`: a Swift literal as an argument.
+public struct Literal: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case integer, decimal, string, boolean, `nil`, member
+    }
+
+    public var kind: Kind
+    /// The literal as written, which is Swift text: a string keeps its quotes and escapes.
+    public var text: String
+
+    public init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+
+    /// The type a literal has without a declared parameter type (Swift's defaults), nil
+    /// for `nil` and `.name`, which need one.
+    public var defaultType: String? {
+        switch kind {
+        case .integer: "Int"
+        case .decimal: "Double"
+        case .string: "String"
+        case .boolean: "Bool"
+        case .nil, .member: nil
+        }
+    }
 }
 
 /// One way a transition can end; a transition that reads stored history has several.
@@ -271,7 +326,7 @@ public struct Arrival: Hashable, Sendable {
     /// The concrete state it ends in.
     public var target: StateID
     /// Exit actions, the row's actions, entry and initial actions.
-    public var effects: [ActionID]
+    public var effects: [ActionCall]
     /// How many exit actions `effects` starts with.
     public var exitCount: Int
     /// The superstates with history it leaves: it stores its source state as their
@@ -284,7 +339,7 @@ public struct Arrival: Hashable, Sendable {
     public var entered: [StateID]
 
     public init(
-        history: [HistoryValue], target: StateID, effects: [ActionID], exitCount: Int, historyWrites: [StateID],
+        history: [HistoryValue], target: StateID, effects: [ActionCall], exitCount: Int, historyWrites: [StateID],
         exited: [StateID] = [], entered: [StateID] = []
     ) {
         self.history = history
@@ -331,9 +386,9 @@ public struct Guard: Hashable, Sendable {
     public var rank: Int { predicates.count + conditions.count + stateTests.count }
     public var isEmpty: Bool { predicates.isEmpty && conditions.isEmpty && stateTests.isEmpty }
 
-    /// Whether the condition terms hold, `answer` giving each condition's value.
-    public func conditionsHold(_ answer: (ConditionID) -> Bool) -> Bool {
-        conditions.allSatisfy { answer($0.condition) != $0.isNegated }
+    /// Whether the condition terms hold, `answer` giving each condition call's value.
+    public func conditionsHold(_ answer: (ConditionCallID) -> Bool) -> Bool {
+        conditions.allSatisfy { answer($0.call) != $0.isNegated }
     }
 }
 
@@ -357,10 +412,10 @@ public struct ConditionTerm: Hashable, Sendable {
     public var call: ConditionCallID
     public var condition: ConditionID
     public var isNegated: Bool
-    /// The labels of the event's values it is asked with, in order.
-    public var arguments: [String]
+    /// What it is asked with, in order.
+    public var arguments: [Argument]
 
-    public init(call: ConditionCallID, condition: ConditionID, isNegated: Bool, arguments: [String] = []) {
+    public init(call: ConditionCallID, condition: ConditionID, isNegated: Bool, arguments: [Argument] = []) {
         self.call = call
         self.condition = condition
         self.isNegated = isNegated
@@ -368,13 +423,13 @@ public struct ConditionTerm: Hashable, Sendable {
     }
 }
 
-/// A condition as a guard asks it: `isOpen`, or `isEnough(amount)` with the labels of
-/// the event values it passes.
+/// A condition as a guard asks it: `isOpen`, `isEnough(amount)` or `atLeast(3)`, with
+/// the arguments it passes.
 public struct ConditionCall: Hashable, Sendable {
     public var condition: ConditionID
-    public var arguments: [String]
+    public var arguments: [Argument]
 
-    public init(condition: ConditionID, arguments: [String] = []) {
+    public init(condition: ConditionID, arguments: [Argument] = []) {
         self.condition = condition
         self.arguments = arguments
     }
@@ -393,9 +448,13 @@ public struct EventParameter: Hashable, Sendable {
     public var label: String
     /// The Swift type, as written with normalised spacing.
     public var type: String
+    /// For an action's or condition's parameter, the label a call writes before the value,
+    /// as its `Action:` header declares it; nil for none (`_`), always nil for an event.
+    public var argumentLabel: String?
 
-    public init(label: String, type: String) {
+    public init(label: String, type: String, argumentLabel: String? = nil) {
         self.label = label
         self.type = type
+        self.argumentLabel = argumentLabel
     }
 }

@@ -30,10 +30,10 @@ package struct Statechart: Sendable {
     let ancestors: IDArray<StateID, [StateID]>
     /// Per state: its direct substates, in declaration order.
     let substates: IDArray<StateID, [StateID]>
-    let ownEntryActions: IDArray<StateID, [ActionID]>
-    let ownExitActions: IDArray<StateID, [ActionID]>
+    let ownEntryActions: IDArray<StateID, [ActionCall]>
+    let ownExitActions: IDArray<StateID, [ActionCall]>
     let initialSubstate: IDArray<StateID, StateID?>
-    let initialActions: IDArray<StateID, [ActionID]>
+    let initialActions: IDArray<StateID, [ActionCall]>
     let history: IDArray<StateID, HistoryKind?>
     /// Per state: its position in a walk of the hierarchy that visits each state's
     /// substates in declaration order, which orders a configuration's leaves.
@@ -49,8 +49,8 @@ package struct Statechart: Sendable {
         entryExit: EntryExitMode, names: IDArray<StateID, String>, isAbstract: IDArray<StateID, Bool>,
         isParallel: IDArray<StateID, Bool>, ancestors: IDArray<StateID, [StateID]>,
         substates: IDArray<StateID, [StateID]>,
-        ownEntryActions: IDArray<StateID, [ActionID]>, ownExitActions: IDArray<StateID, [ActionID]>,
-        initialSubstate: IDArray<StateID, StateID?>, initialActions: IDArray<StateID, [ActionID]>,
+        ownEntryActions: IDArray<StateID, [ActionCall]>, ownExitActions: IDArray<StateID, [ActionCall]>,
+        initialSubstate: IDArray<StateID, StateID?>, initialActions: IDArray<StateID, [ActionCall]>,
         history: IDArray<StateID, HistoryKind?>
     ) {
         self.entryExit = entryExit
@@ -321,13 +321,13 @@ extension Statechart {
     }
 
     /// The exit actions a move runs, in order.
-    package func exitActions(of move: Move) -> [ActionID] {
+    package func exitActions(of move: Move) -> [ActionCall] {
         move.exited.flatMap { ownExitActions[$0] }
     }
 
     /// The entry actions a move runs, in order, each initial row's actions after the entry
     /// actions of the state whose body holds it (which may be a state the move kept).
-    package func entryActions(of move: Move) -> [ActionID] {
+    package func entryActions(of move: Move) -> [ActionCall] {
         let entered = Set(move.entered)
         return activeStates(of: move.leaves).flatMap { state in
             (entered.contains(state) ? ownEntryActions[state] : [])
@@ -498,7 +498,7 @@ extension Statechart {
     /// machine with parallel states, where what a row leaves of other regions depends on
     /// the configuration, the moves are made from the configuration that holds `source` (as
     /// a leaf, unless it is a parallel state) and enters everything else by its initial rows.
-    func arrivals(from source: StateID, to target: StateID?, rowActions: [ActionID]) -> [Arrival] {
+    func arrivals(from source: StateID, to target: StateID?, rowActions: [ActionCall]) -> [Arrival] {
         var configuration = [source]
         if hasParallelStates {
             let around = defaultConfiguration(containing: source)

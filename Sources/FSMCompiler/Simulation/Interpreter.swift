@@ -92,7 +92,7 @@ public struct Interpreter: Sendable {
         public var leavesBefore: [StateID]
         package var move: Statechart.Move
         /// Exit actions, the row's own actions, entry and initial actions.
-        public var effects: [ActionID]
+        public var effects: [ActionCall]
         /// How many exit actions `effects` starts with.
         public var exitCount: Int
         /// Indices into `machine.events`: the timers cancelled after the exit actions and
@@ -141,13 +141,14 @@ public struct Interpreter: Sendable {
 
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
     /// per predicate type, in declaration order; `conditions` the result each condition
-    /// would give, by index into `machine.conditions`.
+    /// would give, by index into `machine.conditionCalls`: `atLeast(3)` and `atLeast(5)` are
+    /// asked separately and may answer differently.
     @discardableResult
     public mutating func handle(
-        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionID, Bool>
+        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
     ) -> Step {
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
-        precondition(conditions.count == machine.conditions.count, "one result per condition")
+        precondition(conditions.count == machine.conditionCalls.count, "one result per condition call")
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
         if machine.timer(of: event) != nil {
             // A timer that is not running does not fire; one that fires is spent, whatever
@@ -173,7 +174,7 @@ public struct Interpreter: Sendable {
 
     private func choose(
         _ node: StateID, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
-        conditions: IDArray<ConditionID, Bool>,
+        conditions: IDArray<ConditionCallID, Bool>,
         active: Set<StateID>,
         asked: inout [ConditionCallID]
     ) -> Choice {
@@ -201,7 +202,7 @@ public struct Interpreter: Sendable {
                 transition.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
                 && transition.guardClause.conditions.allSatisfy { term in
                     if !asked.contains(term.call) { asked.append(term.call) }
-                    return conditions[term.condition] != term.isNegated
+                    return conditions[term.call] != term.isNegated
                 }
             if holds { return .rows([(transition, node)]) }
         }
@@ -259,7 +260,7 @@ public struct Interpreter: Sendable {
     /// machine has at most one: more would be an implicit clash (Language reference › Ranking, Conditions).
     public static func applicableRows(
         in state: State, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
-        conditions: IDArray<ConditionID, Bool>, active: Set<StateID>
+        conditions: IDArray<ConditionCallID, Bool>, active: Set<StateID>
     ) -> [Transition] {
         let applicable = candidateRows(in: state, event: event, predicates: predicates).filter { row in
             row.guardClause.conditionsHold { conditions[$0] }
@@ -290,8 +291,7 @@ public struct Interpreter: Sendable {
                 let source = sourceText(firing.source, leaves: firing.leavesBefore)
                 let target = firing.move.reached.map { chart.describe($0, leaves: firing.move.leaves) } ?? source
                 let head = RowText.head(source, firing.transition, in: machine)
-                let calls = RowText.calls(
-                    firing.effects, exitCount: firing.exitCount, of: firing.transition, in: machine)
+                let calls = RowText.calls(firing.effects, in: machine)
                 return head + " -> " + target + " {" + calls.joined(separator: " ") + "}"
             }
         }

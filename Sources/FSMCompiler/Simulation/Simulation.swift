@@ -10,8 +10,12 @@ package struct Simulation: Sendable {
     package private(set) var interpreter: Interpreter
     /// The case index of each predicate type, in declaration order; nil until set.
     package private(set) var predicateValues: IDArray<PredicateTypeID, Int?>
-    /// The result of each condition, by index into `machine.conditions`; nil until set.
+    /// The result of each condition, by index into `machine.conditions`, for every call of
+    /// it (`isEnough=true`); nil until set.
     package private(set) var conditionResults: IDArray<ConditionID, Bool?>
+    /// The result of one call of a condition (`atLeast(3)=true`), by index into
+    /// `machine.conditionCalls`, which wins over the condition's; nil until set.
+    package private(set) var callResults: IDArray<ConditionCallID, Bool?>
 
     package var machine: StateMachine { interpreter.machine }
 
@@ -34,12 +38,14 @@ package struct Simulation: Sendable {
         interpreter = Interpreter(machine)
         predicateValues = IDArray(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = IDArray(repeating: nil, count: machine.conditions.count)
+        callResults = IDArray(repeating: nil, count: machine.conditionCalls.count)
     }
 
-    /// Sets a value from `Type=case` or `condition=true|false`; blanks around `=` are allowed.
+    /// Sets a value from `Type=case`, `condition=true|false` or, for one call of a condition
+    /// with arguments, `atLeast(3)=true|false`; blanks around `=` are allowed.
     package mutating func assign(_ text: String) throws(Failure) {
         let bytes = Array(text.utf8)
-        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else {
+        guard let equals = bytes.lastIndex(of: UInt8(ascii: "=")) else {
             throw Failure("expected 'Type=case' or 'condition=true|false', found '\(text)'")
         }
         let (name, nameColumn) = Self.trimmed(bytes[..<equals], startingAt: 1)
@@ -57,6 +63,15 @@ package struct Simulation: Sendable {
                 throw Failure("condition '\(name)' is 'true' or 'false', not '\(value)'", column: valueColumn)
             }
             conditionResults[condition] = value == "true"
+        } else if let call = machine.conditionCalls.indices.first(where: {
+            Self.unblank(callName($0)) == Self.unblank(name)
+        }),
+            !machine.conditionCalls[call].arguments.isEmpty
+        {
+            guard value == "true" || value == "false" else {
+                throw Failure("condition '\(name)' is 'true' or 'false', not '\(value)'", column: valueColumn)
+            }
+            callResults[call] = value == "true"
         } else {
             let known = machine.predicateTypes.map(\.type.name) + machine.conditions.map(\.name)
             let hint =
@@ -258,13 +273,49 @@ package struct Simulation: Sendable {
         var trial = interpreter
         let step = trial.handle(
             event, predicates: predicateValues.mapElements { $0 ?? 0 },
-            conditions: IDArray(conditionResults.map { $0 ?? false }))
-        let asked = step.askedConditions.map { machine.conditionCalls[$0].condition }
-        if let missing = asked.first(where: { conditionResults[$0] == nil }) {
-            throw missingValues([("--condition", machine.conditions[missing].name + "=true|false")], before: event)
+            conditions: IDArray(machine.conditionCalls.indices.map { answer($0) ?? false }))
+        if let missing = step.askedConditions.first(where: { answer($0) == nil }) {
+            throw missingValues(
+                [("--condition", RowText.answerName(of: missing, in: machine) + "=true|false")], before: event)
         }
         interpreter = trial
         return interpreter.line(for: step)
+    }
+
+    /// The result of a condition call: its own, else its condition's.
+    private func answer(_ call: ConditionCallID) -> Bool? {
+        callResults[call] ?? conditionResults[machine.conditionCalls[call].condition]
+    }
+
+    /// `atLeast(3)`, `isEnough(amount)`: a condition call as guards write it.
+    private func callName(_ call: ConditionCallID) -> String {
+        callText(
+            machine.conditions[machine.conditionCalls[call].condition].name,
+            arguments: machine.conditionCalls[call].arguments)
+    }
+
+    /// The text without the blanks outside string literals: `atLeast( 3 )` is `atLeast(3)`.
+    private static func unblank(_ text: String) -> String {
+        var isInString = false
+        var isEscaped = false
+        var kept = ""
+        for character in text {
+            if isInString {
+                if isEscaped {
+                    isEscaped = false
+                } else if character == "\\" {
+                    isEscaped = true
+                } else if character == "\"" {
+                    isInString = false
+                }
+            } else if character == "\"" {
+                isInString = true
+            } else if character == " " || character == "\t" {
+                continue
+            }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// `Enforcement=weak|strong`: what setting predicate type `type` takes.
@@ -294,11 +345,9 @@ package struct Simulation: Sendable {
         // `#` lines are comments too: `fsmc paths` and `fsmc verify` write them.
         guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
         do throws(Failure) {
-            // `Type=case` and `condition=…` are assignments; `Name(label: value)` is an event,
-            // whose values may hold '='.
-            let open = text.utf8.firstIndex(of: UInt8(ascii: "("))
-            let equals = text.utf8.firstIndex(of: UInt8(ascii: "="))
-            if let equals, open.map({ equals < $0 }) ?? true {
+            // `Type=case`, `condition=…` and `atLeast(3)=…` are assignments; `Name(label: value)`
+            // is an event, whose values may hold '=' but which ends with its ')'.
+            if text.utf8.contains(UInt8(ascii: "=")), text.utf8.last != UInt8(ascii: ")") {
                 try assign(text)
                 return nil
             }

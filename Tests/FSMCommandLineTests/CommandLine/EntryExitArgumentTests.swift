@@ -2,7 +2,7 @@ import FSMCommandLine
 import FSMTestSupport
 import Testing
 
-/// An entry or exit action given arguments is an error of the check, not of the parser
+/// An entry or exit action given a label is an error of the check, not of the parser
 /// (issue 39, item 8): `fsmc check` reports it with the file's other errors in one run, and
 /// `fsmc format`, which needs only the syntax, keeps the arguments as written.
 @Suite struct EntryExitArgumentTests {
@@ -30,10 +30,10 @@ import Testing
         #expect(run.output.isEmpty)
         #expect(
             run.errors.split(separator: "\n").map(String.init) == [
-                "<stdin>:4:15: error: 'start' is an entry action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+                "<stdin>:4:15: error: 'start' is an entry action, which cannot take 'x': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]",
                 "<stdin>:6:5: error: transition for event 'Play' in state 'Idle' goes to 'Paused', but an earlier one goes to 'Playing' [transitionClash]",
                 "<stdin>:5:5: note: the other transition for 'Play' is here",
-                "<stdin>:8:19: error: 'stop' is an exit action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+                "<stdin>:8:19: error: 'stop' is an exit action, which cannot take 'x': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]",
                 "<stdin>:9:11: error: next state 'Nowhere' is not defined [undefinedState]",
             ])
     }

@@ -122,6 +122,10 @@ struct DifferentialRunner {
         var machinesWithValues = 0
         var transitionsPassingValues = 0
         var conditionsAskedWithValues = 0
+        /// Transitions that ran an action with a literal argument (`li(-3)`), and events that
+        /// asked a condition with one (`ql(2)`).
+        var transitionsPassingLiterals = 0
+        var conditionsAskedWithLiterals = 0
         /// Machines with initial rows `- Substate`, and with `History:` headers; transitions
         /// whose row names a superstate with an initial row, and transitions that resumed a
         /// stored history.
@@ -155,6 +159,8 @@ struct DifferentialRunner {
                 }.count
             conditionsAskedWithValues +=
                 lines.filter { $0.contains(" ?") && $0.split(separator: "?").last?.contains("(") == true }.count
+            transitionsPassingLiterals += lines.filter { $0.contains(" -> ") && $0.contains("li(") }.count
+            conditionsAskedWithLiterals += lines.filter { $0.contains(" ?") && $0.contains("ql(") }.count
             events += lines.count
             transitions += lines.filter { $0.contains(" -> ") }.count
             rejected += lines.filter { $0.hasSuffix(" rejected") || $0.contains(" rejected ?") }.count

@@ -25,16 +25,13 @@ extension DifferentialTrace {
         return steps.map { input in
             let before = chart.describe(interpreter.leaves)
             var history = interpreter.history
-            let step = interpreter.handle(input.event, predicates: input.predicates, conditions: input.conditions)
+            let step = interpreter.handle(
+                input.event, predicates: input.predicates, conditions: input.callAnswers(of: machine))
             var line = before + " " + machine.events[input.event].name
             switch step.outcome {
             case .transitioned(let firings):
                 let effects = firings.flatMap { firing in
-                    firing.effects.indices.map { position in
-                        input.call(
-                            machine.actions[firing.effects[position]].name,
-                            firing.transition.arguments(ofEffectAt: position, exitCount: firing.exitCount), of: machine)
-                    }
+                    firing.effects.map { input.call(machine.actions[$0.action].name, $0.arguments, of: machine) }
                 }
                 line += " -> " + chart.describe(interpreter.leaves) + " {" + effects.joined(separator: " ") + "}"
                 var resumes = false

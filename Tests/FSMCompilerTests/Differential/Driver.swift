@@ -36,12 +36,23 @@ struct DifferentialStep: Hashable, Sendable {
     }
 
     /// `vi(7)` for an action or condition called with the labels `arguments`.
-    func call(_ name: String, _ arguments: [String], of machine: StateMachine) -> String {
+    func call(_ name: String, _ arguments: [Argument], of machine: StateMachine) -> String {
         guard !arguments.isEmpty else { return name }
         let labels = machine.eventParameters[event].map(\.label)
         return name + "("
-            + arguments.map { label in labels.firstIndex(of: label).map { values[$0] } ?? "?" }
+            + arguments.map { argument in
+                switch argument {
+                case .label(let label): labels.firstIndex(of: label).map { values[$0] } ?? "?"
+                case .literal(let literal): literal.text
+                }
+            }
             .joined(separator: ",") + ")"
+    }
+
+    /// The answer of each condition call: its condition's, as the driver's actions answer
+    /// whatever values a condition is asked with.
+    func callAnswers(of machine: StateMachine) -> IDArray<ConditionCallID, Bool> {
+        IDArray(machine.conditionCalls.map { conditions[$0.condition] })
     }
 }
 
@@ -86,12 +97,7 @@ enum DifferentialTrace {
             // time, not the transition's effects computed at compile time (which, for a
             // transition that resumes a history, are those of finding it empty).
             let firing = firings[0]
-            let transition = firing.transition
-            let own = firing.exitCount..<(firing.exitCount + transition.actions.count)
-            var effects = firing.effects.indices.map { position in
-                let arguments = own.contains(position) ? transition.actionArguments[position - own.lowerBound] : []
-                return input.call(machine.actions[firing.effects[position]].name, arguments, of: machine)
-            }
+            var effects = firing.effects.map { input.call(machine.actions[$0.action].name, $0.arguments, of: machine) }
             // Timers are cancelled right after the exit actions and started after all the rest.
             effects.insert(
                 contentsOf: firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: firing.exitCount)
@@ -136,10 +142,11 @@ enum DifferentialTrace {
             + steps.map { step in
                 let rows = Interpreter.applicableRows(
                     in: machine.states[interpreter.state], event: step.event,
-                    predicates: step.predicates, conditions: step.conditions,
+                    predicates: step.predicates, conditions: step.callAnswers(of: machine),
                     active: Set(interpreter.activeStates))
                 let history = interpreter.history
-                let handled = interpreter.handle(step.event, predicates: step.predicates, conditions: step.conditions)
+                let handled = interpreter.handle(
+                    step.event, predicates: step.predicates, conditions: step.callAnswers(of: machine))
                 if let transition = handled.firings.first?.transition {
                     if let named = transition.namedTarget, machine.states[named].initialSubstate != nil {
                         counts.enteringSuperstates += 1

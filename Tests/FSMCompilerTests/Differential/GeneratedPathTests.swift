@@ -83,7 +83,8 @@ import Testing
     static func steps(_ path: PathCover.Path, of machine: StateMachine) -> [DifferentialStep] {
         path.steps.map { step in
             DifferentialStep(
-                event: step.choice.event, predicates: step.choice.predicateValues, conditions: step.choice.answers,
+                event: step.choice.event, predicates: step.choice.predicateValues,
+                conditions: conditionAnswers(of: step.choice, in: machine),
                 values: machine.eventParameters[step.choice.event].map { $0.type == "Int" ? "0" : "w0" })
         }
     }
@@ -99,5 +100,13 @@ import Testing
             }
         }
         return blocks
+    }
+
+    /// A step's answers by condition, as the driver's actions give them: each condition's
+    /// answer is that of the first of its calls the step asks (false when none is asked).
+    static func conditionAnswers(of choice: Choice, in machine: StateMachine) -> IDArray<ConditionID, Bool> {
+        var answers = machine.conditions.mapElements { _ in false }
+        for call in choice.asked.reversed() { answers[machine.conditionCalls[call].condition] = choice.answers[call] }
+        return answers
     }
 }

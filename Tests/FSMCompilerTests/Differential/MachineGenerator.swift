@@ -54,6 +54,9 @@ struct MachineGenerator {
     /// Which of them decides whether a machine without parallel states has `in(…)` terms,
     /// and adds them if so.
     static let stateTestStream = 102
+    /// Which of them decides whether the machine's actions and conditions take literal
+    /// arguments, and adds them if so.
+    static let literalStream = 103
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
     /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
@@ -78,6 +81,9 @@ struct MachineGenerator {
                 var testRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, stateTestStream))
                 if testRandom.chance(25) { addStateTests(to: &draft, random: &testRandom) }
             }
+            // One in three passes literals, from a stream of its own.
+            var literalRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, literalStream))
+            if literalRandom.chance(33) { addLiterals(to: &draft, random: &literalRandom) }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
             if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
@@ -86,6 +92,31 @@ struct MachineGenerator {
     }
 
     /// The machine after repairs, or nil when an error has no repair.
+    /// Adds literal arguments: `li(-3)` among the actions of some rows, entry and exit lists
+    /// and initial rows (which take literals but no labels), and `ql(2)` to the guards of
+    /// some rows, so that calls of one condition with different literals are asked apart
+    /// and their rows clash where both hold (the repairs resolve that).
+    static func addLiterals(to machine: inout RandomMachine, random: inout SplitMix64) {
+        func literal() -> String { "li(\(random.inRange(0...25) - 5))" }
+        for state in machine.states.indices {
+            if random.chance(25) { machine.states[state].entryActions.append(literal()) }
+            if random.chance(25) { machine.states[state].exitActions.append(literal()) }
+            for row in machine.states[state].initialRows.indices where random.chance(30) {
+                machine.states[state].initialRows[row].actions.append(literal())
+            }
+            for row in machine.states[state].rows.indices {
+                if random.chance(20) {
+                    let actions = machine.states[state].rows[row].actions
+                    machine.states[state].rows[row].actions.insert(literal(), at: random.below(actions.count + 1))
+                }
+                if random.chance(15) {
+                    machine.states[state].rows[row].conditions.append(
+                        (random.chance(30) ? "!" : "") + "ql(\(random.inRange(1...3)))")
+                }
+            }
+        }
+    }
+
     /// Adds `in(S)` or `!in(S)` terms, for any state `S`, to about a third of the rows of a
     /// machine without parallel states: there the state a row is taken in decides them, so
     /// that generated code tests nothing, and a row whose terms fail is dead in that state.

@@ -478,6 +478,9 @@ import Testing
         Expectation("any", "any P", "keyword.other.type.any.sm", types),
         Expectation("&", "& Q", "keyword.operator.type.composition.sm", types),
         Expectation(".", ".Set", "punctuation.accessor.sm", types),
+        Expectation("true", "true)", "constant.language.boolean.sm", machine("  A { Go A f(true) }")),
+        Expectation("false", "false)", "constant.language.boolean.sm", machine("  A <f(false) { Go A - }")),
+        Expectation("nil", "nil)", "constant.language.nil.sm", machine("  A >{g f(nil)} { Go A - }")),
     ]
 
     /// The quoted terminals of Grammar/fsm.ebnf, outside its comments.

@@ -11,6 +11,22 @@ import Testing
     }
 
     @Test(arguments: [
+        // Literal arguments and `Action:` headers with argument labels and a return type are
+        // written back as given, blanks normalised; `//` inside a string is no comment.
+        (
+            "FSM: T\nInitial: A\nAction:  emit( _  s :  St ,to  p : Int? )->Int\n{\n  A <show( \"a // b\" ) {E A {emit(.a,-1) f( \"x\\\"y\" ,1.5 ,nil,true)} // real\n  }\n}",
+            """
+            FSM: T
+            Initial: A
+            Action: emit(_ s: St, to p: Int?) -> Int
+            {
+              A <show("a // b") {
+                E  A  {emit(.a, -1) f("x\\"y", 1.5, nil, true)}  // real
+              }
+            }
+
+            """
+        ),
         // Headers `Name: value`; states indented by two, rows by four; `{` after the state;
         // one row per line, in columns; `*` written `-`; action lists `{a b}`; a state
         // written on one line stays on one line.
@@ -321,12 +337,15 @@ import Testing
         )
         .map { $0.components(separatedBy: "//")[0] }.joined(separator: "\n")
         guard let expected = Self.format(withoutComments) else { return }
-        // A row action's '(' must touch its name (`setLevel(level)`), so it stays glued on.
+        // A row action's '(' must touch its name (`setLevel(level)`), and a literal's pieces
+        // each other (`-0.5`, `.dim`), so they stay glued on.
         var tokens: [String] = []
         var previous: Token?
         for token in Lexer.lex(source).dropLast() {
-            if let previous, token.kind == .openParen, token.location.line == previous.location.line,
-                token.location.column == previous.location.column + previous.text.utf8.count
+            if let previous, token.location.line == previous.location.line,
+                token.location.column == previous.location.column + previous.text.utf8.count,
+                token.kind == .openParen || token.kind == .dot || previous.kind == .dot
+                    || (previous.kind == .dash && token.kind == .name && token.text.first!.isNumber)
             {
                 tokens[tokens.count - 1] += token.text
             } else {

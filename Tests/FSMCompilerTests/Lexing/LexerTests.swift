@@ -102,7 +102,10 @@ import Testing
         ("@", ["1:1^ unexpected '@'"]),
         ("a@#$b", ["1:1^ name 'a'", "1:2 unexpected '@#$'", "1:5 name 'b'"]),
         ("a~b", ["1:1^ name 'a'", "1:2 unexpected '~'", "1:3 name 'b'"]),
-        ("\"Coin\"", ["1:1^ unexpected '\"'", "1:2 name 'Coin'", "1:6 unexpected '\"'"]),
+        // A string literal argument is one token; one the line ends before is unexpected.
+        ("\"Coin\"", ["1:1^ string '\"Coin\"'"]),
+        ("\"Co\nin", ["1:1^ unexpected '\"'", "1:2 name 'Co'", "2:1^ name 'in'"]),
+        ("\"a \\\" // b\\\\\" c", ["1:1^ string '\"a \\\" // b\\\\\"'", "1:15 name 'c'"]),
         ("; %", ["1:1^ unexpected ';'", "1:3 unexpected '%'"]),
         // Valid UTF-8 is shown as itself; columns count bytes, so 'X' is at column 4.
         ("é X", ["1:1^ unexpected 'é'", "1:4 name 'X'"]),

@@ -365,7 +365,46 @@ import Testing
             "S <on(x { E S - }",
             ["4:9: error: expected ',' or ')' in the arguments of 'on', found '{' (the '(' is at 4:6) [syntaxError]"]
         ),
-        ("S >{a off(-)} { E S - }", ["4:11: error: expected an argument of 'off', found '-' [syntaxError]"]),
+        (
+            "S >{a off(-)} { E S - }",
+            ["4:11: error: expected an argument of 'off' (a label or a literal), found '-' [syntaxError]"]
+        ),
+        // Literal arguments: numbers, members and strings, each malformed.
+        (
+            "S { E S f(-3x) }",
+            ["4:12: error: '3x' is not a number; a number is digits, as in '30' or '1.5' [syntaxError]"]
+        ),
+        (
+            "S { E S f(1.x) }",
+            ["4:11: error: '1.x' is not a number; a decimal is digits, '.', digits, as in '1.5' [syntaxError]"]
+        ),
+        (
+            "S { E S f(- 1) }",
+            ["4:11: error: expected an argument of 'f' (a label or a literal), found '-' [syntaxError]"]
+        ),
+        (
+            "S { E S f(. a) }",
+            ["4:11: error: expected an argument of 'f' (a label or a literal), found '.' [syntaxError]"]
+        ),
+        (
+            "S { E S f(.2) }",
+            [
+                "4:11: error: '.2' is not a member name; write a static member or enum case, as in '.connected' [syntaxError]"
+            ]
+        ),
+        (
+            #"S { E S f("a\nb") }"#,
+            [
+                #"4:13: error: a string argument allows only the escapes '\"' and '\\'; write other characters as they are, or pass the text from a computed value [syntaxError]"#
+            ]
+        ),
+        (
+            "S { E S f(\"ab) }",
+            [
+                "4:11: error: unterminated string; a string argument ends with '\"' on its own line (and holds valid UTF-8) [syntaxError]"
+            ]
+        ),
+        ("S { E \"x\" S - }", ["4:7: error: expected a next state or '-', found '\"x\"' [syntaxError]"]),
         (
             "S { E [!A = x] T x }",
             [

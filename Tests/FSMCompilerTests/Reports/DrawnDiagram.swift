@@ -608,7 +608,9 @@ extension DrawnDiagram {
                 let shown = ((stateNotes[name] ?? []) + allBoxes.flatMap { boxNotes[$0] ?? [] })
                     .filter { $0.hasPrefix(kind + " / ") }
                     .flatMap { $0.dropFirst(kind.count + 3).components(separatedBy: ", ") }
-                if shown.sorted() != actions.map({ machine.actions[$0].name }).sorted() {
+                if shown.sorted()
+                    != actions.map({ callText(machine.actions[$0.action].name, arguments: $0.arguments) }).sorted()
+                {
                     found.append("\(name) shows \(kind) actions \(shown)")
                 }
             }
@@ -738,7 +740,10 @@ extension DrawnDiagram {
             let to = entrance(of: substate, in: machine, resumingHistory: false)
             let label =
                 state.initialActions.isEmpty
-                ? "" : "/ " + state.initialActions.map { machine.actions[$0].name }.joined(separator: ", ")
+                ? ""
+                : "/ "
+                    + state.initialActions.map { callText(machine.actions[$0.action].name, arguments: $0.arguments) }
+                    .joined(separator: ", ")
             let matching = drawn.filter { ($0.isNoteLine ? $0.to.name == to.name : $0.to == to) && $0.label == label }
             if drawn.count != 1 || matching.count != 1 {
                 found.append(
@@ -781,12 +786,10 @@ extension DrawnDiagram {
         if !transition.actions.isEmpty {
             label +=
                 " / "
-                + transition.actions.indices.map { position in
-                    let name = machine.actions[transition.actions[position]].name
-                    let labels =
-                        transition.actionArguments.indices.contains(position)
-                        ? transition.actionArguments[position] : []
-                    return labels.isEmpty ? name : name + "(" + labels.joined(separator: ", ") + ")"
+                + transition.actions.map { call in
+                    let name = machine.actions[call.action].name
+                    let arguments = call.arguments.map(\.text)
+                    return arguments.isEmpty ? name : name + "(" + arguments.joined(separator: ", ") + ")"
                 }.joined(separator: ", ")
         }
         return label

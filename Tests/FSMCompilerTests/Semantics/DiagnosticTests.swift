@@ -376,9 +376,82 @@ import Testing
                 }
                 """,
             [
-                "4:9: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
-                "4:20: error: 'off' is an exit action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
-                "5:9: error: 'on' is an entry action, which takes no arguments: no event's values are there when it runs [entryExitArguments]",
+                "4:9: error: 'on' is an entry action, which cannot take 'x': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]",
+                "4:20: error: 'off' is an exit action, which cannot take 'x': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]",
+                "5:9: error: 'on' is an entry action, which cannot take 'x': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]",
+            ]),
+        // An initial row's actions take no labels either.
+        Example(
+            .entryExitArguments,
+            headers + "Event: E(n: Int)\n{\n  S { E P - }\n  (P) { - Q start(n, 3) }\n  Q : P - - -\n}",
+            [
+                "6:19: error: 'start' is an initial action, which cannot take 'n': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]"
+            ]),
+        Example(
+            .literalMismatch,
+            headers + """
+                Action: log(_ message: String)
+                Action: pick(_ choice: Choice, _ count: Int?)
+                Event: E(n: Int)
+                {
+                  S {
+                    E S {retry(3) log(nil) scale(1.5)}
+                    F S {retry("x") log(2) scale(2) pick(.first, nil) pick(.x, 1.5)}
+                    G [over(.high)] S emit(.done)
+                    E [c] S {flag(true) flag(n)}
+                  }
+                }
+                """,
+            [
+                "8:23: error: 'nil' does not fit parameter 'message' of action 'log', which is 'String' [literalMismatch]",
+                "3:15: note: the parameter's type comes from here",
+                "9:16: error: the string \"x\" does not fit parameter 'p1' of action 'retry', which is 'Int' [literalMismatch]",
+                "8:16: note: the parameter's type comes from here",
+                "9:25: error: the integer 2 does not fit parameter 'message' of action 'log', which is 'String' [literalMismatch]",
+                "3:15: note: the parameter's type comes from here",
+                "9:64: error: the decimal 1.5 does not fit parameter 'count' of action 'pick', which is 'Int?' [literalMismatch]",
+                "4:34: note: the parameter's type comes from here",
+                "10:13: error: '.high' needs the type of the parameter it stands for; declare it, as in 'Action: over(_ p1: Type)' [literalMismatch]",
+                "10:28: error: '.done' needs the type of the parameter it stands for; declare it, as in 'Action: emit(_ p1: Type)' [literalMismatch]",
+                "11:19: error: 'true' does not fit parameter 'p1' of action 'flag', which is 'Int' [literalMismatch]",
+                "11:30: note: the parameter's type comes from here",
+            ]),
+        Example(
+            .undefinedAction,
+            headers + "Action: emitt(_ status: Status)\nAction: isOk(_ n: Int)\n{\n  S { E [isOK(1)] S emit(.on) }\n}",
+            [
+                "3:9: error: 'Action: emitt' declares an action or condition that no row, entry or exit list calls; did you mean 'emit'? [undefinedAction]",
+                "4:9: error: 'Action: isOk' declares an action or condition that no row, entry or exit list calls; did you mean 'isOK'? [undefinedAction]",
+                "6:26: error: '.on' needs the type of the parameter it stands for; declare it, as in 'Action: emit(_ p1: Type)' [literalMismatch]",
+            ]),
+        // Uses against an `Action:` header: the number of arguments, a label's type.
+        Example(
+            .argumentMismatch,
+            headers
+                + "Action: log(_ text: String?)\nEvent: E(n: Int, s: String)\n{\n  S { E S {log(s) log(n) log()} }\n}",
+            [
+                "6:23: error: 'n' is 'Int' but parameter 'text' of action 'log' is 'String?' [argumentMismatch]",
+                "3:15: note: declared here",
+                "6:26: error: action 'log' is given no arguments here but its 'Action:' header declares (String?); every use passes the declared parameters [argumentMismatch]",
+                "3:9: note: declared here",
+            ]),
+        // An `Action:` header without parameters, twice, with a computing action, with a
+        // parameter given twice or named with a digit; `->` after another header.
+        Example(
+            .invalidHeader,
+            headers
+                + "Action: a\nAction: b(_ x: Int) -> Int\nAction: c(_ x: Int, y x: Int)\nAction: d(_ 2x: Int)\nAction: d(_ y: Int)\nEvent: E(_ n: Int)\nActions: A(x: Int) -> Int\n{\n  S { E S {a b c(1, 2) d(3)} }\n}",
+            [
+                "3:9: error: 'Action: a' needs the parameters it takes, as in 'Action: a(_ status: Status)' [invalidHeader]",
+                "4:9: error: 'b' returns a value: a computing action gives a value of a data state ('State:' header), which this version of fsmc does not read yet [invalidHeader]",
+                "5:23: error: parameter 'x' is given twice in 'Action: c' [invalidHeader]",
+                "5:13: note: first given here",
+                "6:13: error: '2x' cannot name a parameter of 'd': a Swift name cannot start with a digit; choose another name [invalidSwiftName]",
+                "7:9: error: 'd' is declared twice [duplicateHeader]",
+                "6:9: note: first declared here",
+                "8:10: error: an event's value has one label, as in 'Event: E(duration: Double)'; argument labels belong to 'Action:' headers [invalidHeader]",
+                "9:10: error: '-> Int' declares what a computing action returns; only an 'Action:' header has one [invalidHeader]",
+                "9:12: error: header 'Actions' takes one name, not values in parentheses [invalidHeader]",
             ]),
         Example(
             .implicitClash,
@@ -460,6 +533,15 @@ import Testing
                 "4:19: error: case of 'Kind' 'hash' would become the enum case 'hash', which Swift enums already have as a member [invalidSwiftName]",
                 "7:5: error: event 'state' would become the method 'state()', which the generated machine already has [invalidSwiftName]",
                 "8:5: error: event 'description' would become the enum case 'description', which Swift enums already have as a member [invalidSwiftName]",
+            ]),
+        // Labels that literals would shadow, and an argument that is neither a number nor a label.
+        Example(
+            .invalidSwiftName,
+            headers + "Event: E(nil: Int, true: Int)\n{\n  S { E S f(3x) }\n}",
+            [
+                "3:10: error: 'nil' cannot label a value of event 'E': in an argument list it is a literal; choose another label [invalidSwiftName]",
+                "3:20: error: 'true' cannot label a value of event 'E': in an argument list it is a literal; choose another label [invalidSwiftName]",
+                "5:13: error: '3x' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit) [invalidSwiftName]",
             ]),
         // The machine's `snapshot`, the state enum's `handledEvents` and the snapshot type.
         Example(
@@ -940,7 +1022,7 @@ import Testing
             }
             """,
             [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Import, History or Parallel [unknownHeader]"
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, Import, History or Parallel [unknownHeader]"
             ]),
         // A misspelt header gets its did-you-mean, and a misspelt `Initial:` is not also missing.
         Example(
@@ -1287,6 +1369,34 @@ import Testing
         Example(.emptyGuard, headers + "{\n  S {\n    E [c] S -\n    [d] { F S - }\n  }\n}", []),
         // `()` passes no arguments, as after a row's action.
         Example(.entryExitArguments, headers + "{\n  S <on() >{a off} { E S on }\n}", []),
+        // Literals in entry, exit and initial lists.
+        Example(
+            .entryExitArguments,
+            headers
+                + "{\n  S <on(3) >{a off(\"x\", false)} { E P - }\n  (P) { - Q start(true, -1.5) }\n  Q : P - - -\n}",
+            []),
+        // Literals that fit: an integer for a Double, members and nil of declared types, a
+        // string for a type fsmc does not know, `T` where `T?` is declared.
+        Example(
+            .literalMismatch,
+            headers + """
+                Action: emit(_ status: Status?)
+                Action: say(_ text: Text, to person: String)
+                Event: E(x: Double, n: Int)
+                {
+                  S {
+                    E [atLeast(3)] S {scale(2) scale(x) emit(.on) emit(nil) say("hi", "me")}
+                    F S {scale(-0.5) emit(.off) retry(1_000) say(.empty, "you")}
+                    E [!atLeast(3), atLeast(x)] S -
+                  }
+                }
+                """,
+            []),
+        Example(
+            .undefinedAction,
+            headers
+                + "Action: emit(_ status: Status)\nAction: isOK(_ n: Int)\n{\n  S <emit(.on) { E [isOK(1)] S - }\n}",
+            []),
         Example(
             .implicitClash,
             twoPredicates + """

@@ -38,7 +38,7 @@ import Testing
         let values = model.predicateTypes.mapElements { type in
             type.cases.firstIndex { $0.name == predicates[type.type.name] } ?? 0
         }
-        let results = model.conditions.mapElements { conditions[$0.name] ?? true }
+        let results = model.conditionCalls.mapElements { conditions[model.conditions[$0.condition].name] ?? true }
         return events.map { name in
             let event = model.events.firstIndex { $0.name == name }!
             return interpreter.line(for: interpreter.handle(event, predicates: values, conditions: results))
@@ -278,15 +278,15 @@ import Testing
         #expect(model.conditions.map(\.name) == ["isWithin"])
         #expect(
             model.conditionCalls == [
-                ConditionCall(condition: 0, arguments: ["from"]),
-                ConditionCall(condition: 0, arguments: ["to"]),
+                ConditionCall(condition: 0, arguments: [.label("from")]),
+                ConditionCall(condition: 0, arguments: [.label("to")]),
             ])
         var interpreter = try Interpreter(model, state: 1)
-        let step = interpreter.handle(1, predicates: [], conditions: [false])
+        let step = interpreter.handle(1, predicates: [], conditions: [false, false])
         // `isWithin(from)` is false: the second row is not tried, the third wins; `to` is never asked.
         #expect(step.askedConditions == [0])
         #expect(interpreter.line(for: step) == "Ready Seek -> Ready {}")
-        let taken = interpreter.handle(1, predicates: [], conditions: [true])
+        let taken = interpreter.handle(1, predicates: [], conditions: [true, true])
         #expect(taken.askedConditions == [0, 1])
         #expect(interpreter.line(for: taken) == "Ready Seek [isWithin(from), isWithin(to)] -> Ready {seek(to)}")
     }

@@ -111,7 +111,10 @@ extension Translator {
         return parameters.map { parameter in
             let name = GeneratedNames.unique(parameter.label, suffix: "", avoiding: used)
             used.insert(name)
-            return SwiftParameter(label: "_", name: SwiftNames.escaped(name), type: parameter.type)
+            // `message: String?` where the label is the name, `_ status: Status` without one.
+            let label = parameter.argumentLabel.map(SwiftNames.escaped) ?? "_"
+            let escapedName = SwiftNames.escaped(name)
+            return SwiftParameter(label: label == escapedName ? nil : label, name: escapedName, type: parameter.type)
         }
     }
 }

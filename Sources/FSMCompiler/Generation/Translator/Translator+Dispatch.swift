@@ -59,9 +59,9 @@ extension Translator {
         guard !values.isEmpty else { return .enumCase(event.swiftName) }
         var used: Set<String> = []
         for branch in dispatch.branches {
-            for term in branch.conditions { used.formUnion(term.arguments) }
+            for term in branch.conditions { used.formUnion(term.arguments.compactMap(\.label)) }
             if let transition = branch.transition {
-                for arguments in state.transitions[transition].actionArguments { used.formUnion(arguments) }
+                for call in state.transitions[transition].actions { used.formUnion(call.arguments.compactMap(\.label)) }
             }
         }
         guard !used.isEmpty else { return .enumCase(event.swiftName) }
@@ -164,13 +164,21 @@ extension Translator {
     func conditionCall(_ term: ConditionTerm) -> SwiftExpression {
         let call = SwiftExpression.call(
             .member(.identifier("actions"), machine.conditions[term.condition].swiftName),
-            valueArguments(term.arguments))
+            valueArguments(term.arguments, parameters: machine.conditionParameters[term.condition]))
         return machine.asyncConditions[term.condition] ? .await(call) : call
     }
 
-    /// The bound values of `labels`, passed unlabelled.
-    func valueArguments(_ labels: [String]) -> [SwiftArgument] {
-        labels.map { SwiftArgument(.identifier(names.values[$0] ?? $0)) }
+    /// The arguments of a call: a label's value by its bound local, a literal as written,
+    /// each after the argument label its parameter declares.
+    func valueArguments(_ arguments: [Argument], parameters: [EventParameter]) -> [SwiftArgument] {
+        zip(arguments, parameters).map { argument, parameter in
+            let value: SwiftExpression =
+                switch argument {
+                case .label(let label): .identifier(names.values[label] ?? label)
+                case .literal(let literal): .literal(literal.text)
+                }
+            return parameter.argumentLabel.map { SwiftArgument(SwiftNames.escaped($0), value) } ?? SwiftArgument(value)
+        }
     }
 
     /// `return .rejected(in: state)`.

@@ -209,7 +209,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     private func initialActions(_ state: StateID) -> [SwiftStatement] {
-        machine.states[state].initialActions.map { actionCall($0) }
+        machine.states[state].initialActions.map(actionCall)
     }
 
     /// Down `state`'s initial row: the states between, then the initial substate by its rules.

@@ -20,10 +20,10 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     func ownEntry(_ state: StateID) -> [SwiftStatement] {
-        machine.states[state].ownEntryActions.map { actionCall($0) }
+        machine.states[state].ownEntryActions.map(actionCall)
     }
     func ownExit(_ state: StateID) -> [SwiftStatement] {
-        machine.states[state].ownExitActions.map { actionCall($0) }
+        machine.states[state].ownExitActions.map(actionCall)
     }
 
     func entersByRules(_ state: StateID) -> Bool { layout.chart.entersByRules(state) }
@@ -44,12 +44,7 @@ extension Translator where Layout == ConfigurationLayout {
         if transition.declaredIn != node {
             statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
         }
-        let ownActions = transition.actions.indices.map { position in
-            actionCall(
-                transition.actions[position],
-                arguments: transition.actionArguments.indices.contains(position)
-                    ? transition.actionArguments[position] : [])
-        }
+        let ownActions = transition.actions.map(actionCall)
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
         guard !targets.isEmpty else { return statements + ownActions + targetlessEnd(finish, frames: frames) }
         let plan = layout.chart.plan(source: node, targets: targets)

@@ -69,14 +69,9 @@ extension Translator {
                 .implicitMember(state.named.swiftName))
         }
         let beforeChange = arrival.exitCount + transition.actions.count
-        statements += arrival.effects.prefix(arrival.exitCount).map { actionCall($0) }
+        statements += arrival.effects.prefix(arrival.exitCount).map(actionCall)
         statements += timerCalls("cancelTimer", arrival.exited)
-        for position in arrival.exitCount..<beforeChange {
-            statements.append(
-                actionCall(
-                    arrival.effects[position],
-                    arguments: transition.arguments(ofEffectAt: position, exitCount: arrival.exitCount)))
-        }
+        statements += arrival.effects[arrival.exitCount..<beforeChange].map(actionCall)
         let afterChange = arrival.effects.dropFirst(beforeChange)
         let target = machine.states[arrival.target].named.swiftName
         // An internal transition leaves the state as it is; any other sets it between the
@@ -84,7 +79,7 @@ extension Translator {
         if arrival.target != index || transition.runsExitAndEntry {
             statements.append(setState(.implicitMember(target)))
         }
-        statements += afterChange.map { actionCall($0) }
+        statements += afterChange.map(actionCall)
         statements += timerCalls("startTimer", arrival.entered)
         statements.append(
             .returnStatement(
@@ -97,9 +92,11 @@ extension Translator {
         return statements
     }
 
-    func actionCall(_ action: ActionID, arguments: [String] = []) -> SwiftStatement {
-        let call = SwiftExpression.call(
-            .member(.identifier("actions"), machine.actions[action].swiftName), valueArguments(arguments))
-        return .expression(machine.asyncActions[action] ? .await(call) : call)
+    /// `actions.lock()`, `actions.setDuration(duration)`, `actions.emit(status: .connected)`.
+    func actionCall(_ call: ActionCall) -> SwiftStatement {
+        let expression = SwiftExpression.call(
+            .member(.identifier("actions"), machine.actions[call.action].swiftName),
+            valueArguments(call.arguments, parameters: machine.actionParameters[call.action]))
+        return .expression(machine.asyncActions[call.action] ? .await(expression) : expression)
     }
 }
