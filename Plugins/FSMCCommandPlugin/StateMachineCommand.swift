@@ -118,11 +118,12 @@ struct StateMachineCommand {
     /// messages on standard error at once. In a log of both streams (CI's), an error therefore
     /// lands where a block of output happens to end, often inside a diff line: sent after the
     /// output, before it, or thrown, it did in runs of this command. So in SwiftPM a run that
-    /// fails writes nothing on standard output: each target's result is one progress message,
-    /// which SwiftPM writes on standard error as it handles it, in the order sent, and the
-    /// summary, the command's only error (not thrown: SwiftPM would print it again), comes
-    /// last, after them on the same queue. A run that succeeds prints its results on standard
-    /// output. Xcode shows output and issues apart and keeps output and error as they were.
+    /// fails writes nothing on standard output: each target's result is one progress message
+    /// and the summary, the command's only error (not thrown: SwiftPM would print it again),
+    /// comes last. SwiftPM handles a plugin's messages one at a time in the order sent and
+    /// writes a progress message on standard error before it takes the next, so the error
+    /// follows them. A run that succeeds prints its results on standard output. Xcode shows
+    /// output and issues apart and keeps output and error as they were.
     private func report(_ results: [TargetResult], of targets: [TargetSources], mode: Mode) {
         let failed = zip(targets, results).filter { !$0.1.succeeded }.map(\.0.name)
         guard !failed.isEmpty else {
