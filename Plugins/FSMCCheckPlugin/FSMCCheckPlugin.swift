@@ -9,7 +9,7 @@ import PackagePlugin
 struct FSMCCheckPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         try StateMachineCommand(
-            mode: .check, fsmc: context.tool(named: "fsmc").url,
+            mode: .check, host: .swiftPM, fsmc: context.tool(named: "fsmc").url,
             workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.package.directoryURL
         )
         .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.package))
@@ -22,7 +22,7 @@ struct FSMCCheckPlugin: CommandPlugin {
     extension FSMCCheckPlugin: XcodeCommandPlugin {
         func performCommand(context: XcodePluginContext, arguments: [String]) throws {
             try StateMachineCommand(
-                mode: .check, fsmc: context.tool(named: "fsmc").url,
+                mode: .check, host: .xcode, fsmc: context.tool(named: "fsmc").url,
                 workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.xcodeProject.directoryURL
             )
             .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.xcodeProject))

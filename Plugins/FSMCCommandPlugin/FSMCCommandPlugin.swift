@@ -8,7 +8,7 @@ import PackagePlugin
 struct FSMCCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         try StateMachineCommand(
-            mode: .generate, fsmc: context.tool(named: "fsmc").url,
+            mode: .generate, host: .swiftPM, fsmc: context.tool(named: "fsmc").url,
             workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.package.directoryURL
         )
         .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.package))
@@ -23,7 +23,7 @@ struct FSMCCommandPlugin: CommandPlugin {
     extension FSMCCommandPlugin: XcodeCommandPlugin {
         func performCommand(context: XcodePluginContext, arguments: [String]) throws {
             try StateMachineCommand(
-                mode: .generate, fsmc: context.tool(named: "fsmc").url,
+                mode: .generate, host: .xcode, fsmc: context.tool(named: "fsmc").url,
                 workDirectory: context.pluginWorkDirectoryURL, baseDirectory: context.xcodeProject.directoryURL
             )
             .run(arguments: arguments, targets: StateMachineCommand.targets(of: context.xcodeProject))

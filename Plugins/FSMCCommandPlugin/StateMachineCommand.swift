@@ -10,11 +10,15 @@ import PackagePlugin
 /// that each generated file is written next to its `.sm` file with the name the build
 /// plugin gives it (`Lobby/Session.sm` → `Lobby/Lobby_Session.swift`), which keeps
 /// same-named files of one target apart, and so that a mistake in `fsmc-config.json` is
-/// reported once. Its output is captured and printed in order, each target's diffs, then
-/// fsmc's messages, on standard output; a failure's summary is one error on standard error,
-/// sent before that output (see `report`).
+/// reported once. Its output is captured, each diff followed by the error that names its
+/// file, and printed once every target has run; a failure's summary is the command's one
+/// error, sent last, and in SwiftPM a failing run prints nothing on standard output, so
+/// that a log of both streams keeps every line whole and in order (see `report`).
 struct StateMachineCommand {
     enum Mode { case generate, check }
+    /// Who runs the plugin: `swift package`, whose log CI keeps, or Xcode, which shows the
+    /// output and the issues apart.
+    enum Host { case swiftPM, xcode }
 
     /// One target's inputs.
     struct TargetSources {
@@ -28,6 +32,7 @@ struct StateMachineCommand {
     }
 
     var mode: Mode
+    var host: Host
     var fsmc: URL
     /// Where captured output is written while fsmc runs.
     var workDirectory: URL
@@ -107,25 +112,40 @@ struct StateMachineCommand {
 
     /// Prints every target's result and, when one failed, fails the command with a summary.
     ///
-    /// SwiftPM prints a plugin's output on its standard output, which it writes in 4 KB
-    /// blocks when that is not a terminal, and a plugin's errors on standard error at once. So
-    /// in a log of both streams (CI's), an error sent after a long diff landed at the end of a
-    /// block, in the middle of a diff line; and one printed as well as thrown showed twice. The
-    /// summary is therefore sent first, before any output, as the command's only error (not
-    /// thrown: SwiftPM would print it again), and the plugin then exits with a failure status
-    /// once its output is written, as a plugin that has reported an error does.
+    /// SwiftPM (6.1 to 6.3.1 at least) prints a plugin's output on its own standard output
+    /// with `print`, which the C library writes in 4 KB blocks when that is not a terminal and
+    /// finishes only when SwiftPM exits, while it writes the plugin's errors and progress
+    /// messages on standard error at once. In a log of both streams (CI's), an error therefore
+    /// lands where a block of output happens to end, often inside a diff line: sent after the
+    /// output, before it, or thrown, it did in runs of this command. So in SwiftPM a run that
+    /// fails writes nothing on standard output: each target's result is one progress message
+    /// and the summary, the command's only error (not thrown: SwiftPM would print it again),
+    /// comes last. SwiftPM handles a plugin's messages one at a time in the order sent and
+    /// writes a progress message on standard error before it takes the next, so the error
+    /// follows them. A run that succeeds prints its results on standard output. Xcode shows
+    /// output and issues apart and keeps output and error as they were.
     private func report(_ results: [TargetResult], of targets: [TargetSources], mode: Mode) {
         let failed = zip(targets, results).filter { !$0.1.succeeded }.map(\.0.name)
-        if !failed.isEmpty {
-            let regenerate = Self.generateVerb + failed.map { " --target \($0)" }.joined()
-            Diagnostics.error(
-                mode == .check
-                    ? "generated code is stale or missing in \(failed.joined(separator: ", ")); regenerate it with '\(regenerate)'"
-                    : "fsmc failed for \(failed.joined(separator: ", ")); see its errors")
+        guard !failed.isEmpty else {
+            for result in results { print(result.text, terminator: "") }
+            return
         }
-        for result in results { print(result.text, terminator: "") }
-        fflush(nil)
-        if !failed.isEmpty { exit(1) }
+        let regenerate = Self.generateVerb + failed.map { " --target \($0)" }.joined()
+        let summary =
+            mode == .check
+            ? "generated code is stale or missing in \(failed.joined(separator: ", ")); regenerate it with '\(regenerate)'"
+            : "fsmc failed for \(failed.joined(separator: ", ")); see its errors"
+        switch host {
+        case .swiftPM:
+            // SwiftPM adds the line break and `[plugin name] ` before the first line.
+            for result in results { Diagnostics.progress(String(result.text.dropLast())) }
+            Diagnostics.error(summary)
+        case .xcode:
+            Diagnostics.error(summary)
+            for result in results { print(result.text, terminator: "") }
+            fflush(nil)
+        }
+        exit(1)
     }
 
     /// Runs fsmc on one target and returns what it said, and the plugin's lines for it.
@@ -134,12 +154,16 @@ struct StateMachineCommand {
         if let configuration = target.configuration { arguments += ["--config", relative(configuration)] }
         if let access { arguments += ["--access", access] }
         if mode == .check { arguments.append("--check") }
-        let (status, output, errors) = try capture(fsmc, arguments)
+        let (status, output) = try capture(fsmc, arguments)
         var text = ""
         func add(_ lines: String) { text += lines.hasSuffix("\n") ? lines : lines + "\n" }
+        guard status == 0 else {
+            // The command that failed heads its output: what to run to see it again.
+            add("\(target.name): fsmc \(arguments.map(Self.shellWord).joined(separator: " "))")
+            if !output.isEmpty { add(output) }
+            return TargetResult(succeeded: false, text: text)
+        }
         if !output.isEmpty { add(output) }
-        if !errors.isEmpty { add(errors) }
-        guard status == 0 else { return TargetResult(succeeded: false, text: text) }
         let root = target.sourceRoot.standardizedFileURL.pathComponents
         /// A path below the target's folder, as `exclude:` and the summary write it.
         func inTarget(_ url: URL) -> String {
@@ -172,32 +196,38 @@ struct StateMachineCommand {
         return OutputName.components(of: components, below: base)?.joined(separator: "/") ?? url.path
     }
 
-    /// Runs a tool with its standard output and error in files, read when it is done, so
-    /// that neither can fill a pipe and block it.
-    private func capture(_ tool: URL, _ arguments: [String]) throws -> (Int32, String, String) {
-        let id = UUID().uuidString
-        let outputURL = workDirectory.appendingPathComponent("fsmc-\(id).out")
-        let errorURL = workDirectory.appendingPathComponent("fsmc-\(id).err")
+    /// Runs a tool with its standard output and error in one file, read when it is done, so
+    /// that neither can fill a pipe and block it, and so that what the tool wrote stays in
+    /// the order it wrote it (fsmc writes each diff, then the error that names its file).
+    private func capture(_ tool: URL, _ arguments: [String]) throws -> (Int32, String) {
+        let outputURL = workDirectory.appendingPathComponent("fsmc-\(UUID().uuidString).log")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
-            FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        else {
-            throw PluginFailure("cannot create files in \(workDirectory.path) for fsmc's output")
+        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
+            throw PluginFailure("cannot create a file in \(workDirectory.path) for fsmc's output")
         }
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
-        }
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        let output = try FileHandle(forWritingTo: outputURL)
+        defer { try? output.close() }
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = baseDirectory
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
+        process.standardOutput = output
+        process.standardError = output
         try process.run()
         process.waitUntilExit()
-        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
-        return (process.terminationStatus, read(outputURL), read(errorURL))
+        let text = String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self)
+        return (process.terminationStatus, text)
+    }
+
+    /// `word` as a shell reads it: quoted when it holds anything but letters, digits and `-_./=+,:@`.
+    static func shellWord(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./=+,:@".unicodeScalars.contains($0))
+            }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Every `.sm` file below `folder`, also those a target excludes, in a stable order;
