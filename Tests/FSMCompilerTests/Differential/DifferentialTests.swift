@@ -327,6 +327,8 @@ import Testing
             "history of a parallel state", "history of a region", "history of a superstate in a region",
             "history above a parallel state", "Initial in a region", "region that is a parallel state",
             "initial row into a parallel state", "state test without parallel states",
+            "literal in a row", "literal in an entry or exit list", "literal in an initial row",
+            "condition with a literal", "literal in a region machine",
         ]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
@@ -430,6 +432,24 @@ import Testing
             && model.states.contains(where: { $0.transitions.contains { !$0.guardClause.stateTests.isEmpty } })
         {
             features.insert("state test without parallel states")
+        }
+        let isLiteral = { (action: String) in action.hasPrefix("li(") }
+        for state in machine.states {
+            if state.rows.contains(where: { $0.actions.contains(where: isLiteral) }) {
+                features.insert("literal in a row")
+            }
+            if (state.entryActions + state.exitActions).contains(where: isLiteral) {
+                features.insert("literal in an entry or exit list")
+            }
+            if state.initialRows.contains(where: { $0.actions.contains(where: isLiteral) }) {
+                features.insert("literal in an initial row")
+            }
+            if state.rows.contains(where: { $0.conditions.contains { $0.contains("ql(") } }) {
+                features.insert("condition with a literal")
+            }
+        }
+        if model.hasRegions && model.actions.contains(where: { $0.name == "li" }) {
+            features.insert("literal in a region machine")
         }
         let byName = Dictionary(uniqueKeysWithValues: machine.states.map { ($0.name, $0) })
         func ancestors(_ name: String) -> [String] {
