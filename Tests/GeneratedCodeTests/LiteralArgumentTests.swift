@@ -89,6 +89,7 @@ struct BeaconLog: BeaconActions {
         try simulation.assign("atLeast( 3 )=true")
         #expect(
             try simulation.handle(simulation.event(named: "Connect"))
-                == "Idle Connect [!atLeast(5), atLeast(3)] -> Sending {note(nil) retry(1) emit(.toNearestOrEven) flag(true)}")
+                == "Idle Connect [!atLeast(5), atLeast(3)] -> Sending {note(nil) retry(1) emit(.toNearestOrEven) flag(true)}"
+        )
     }
 }

@@ -148,7 +148,8 @@ struct Signatures {
     ) {
         let kind = use.isCondition ? "condition" : "action"
         for ((argument, parameter), source) in zip(zip(use.arguments, parameters), typesFrom) {
-            guard case .literal(let literal, let location) = argument, !LiteralFit.literal(literal, fits: parameter.type)
+            guard case .literal(let literal, let location) = argument,
+                !LiteralFit.literal(literal, fits: parameter.type)
             else { continue }
             log.error(
                 .literalMismatch,
