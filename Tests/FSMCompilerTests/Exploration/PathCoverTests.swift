@@ -54,6 +54,23 @@ import Testing
                 """))
     }
 
+    /// A condition asked with a literal is answered by its call, which `simulate` reads;
+    /// one asked in one way only, by its name.
+    @Test func callsWithLiteralsAreAnsweredApart() throws {
+        let machine = try #require(Self.load("Tests/FSMCompilerTests/Fixtures/Machines/Signal.sm"))
+        let cover = PathCover(try StateSpace(machine), criterion: .transitions)
+        let text = PathWriter.text(cover, sourceName: "Signal.sm")
+        #expect(
+            text.contains(
+                """
+                atLeast(5)=false
+                atLeast(3)=true
+                Connect
+                #   Idle Connect [!atLeast(5), atLeast(3)] -> Sending {note(nil) retry(1) emit(.toNearestOrEven) flag(true)}
+                """))
+        #expect(text.contains("isFatal=true\nFail\n"))
+    }
+
     @Test(arguments: Paths.machineFiles)
     func everyPathReplays(_ path: String) throws {
         guard let machine = Self.load(path) else { return } // files with errors have no paths
