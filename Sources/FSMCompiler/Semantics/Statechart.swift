@@ -27,30 +27,36 @@ package struct Statechart: Sendable {
     /// retains one object instead of a dozen arrays.
     private let storage: Storage
 
-    package var entryExit: EntryExitMode { storage.entryExit }
-    var names: IDArray<StateID, String> { storage.names }
-    var isAbstract: IDArray<StateID, Bool> { storage.isAbstract }
-    var isParallel: IDArray<StateID, Bool> { storage.isParallel }
+    package var entryExit: EntryExitMode { storage.tables.entryExit }
+    var names: IDArray<StateID, String> { storage.tables.names }
+    var isAbstract: IDArray<StateID, Bool> { storage.tables.isAbstract }
+    var isParallel: IDArray<StateID, Bool> { storage.tables.isParallel }
     /// Per state: its superstates, transitively, in entry order (root first).
-    var ancestors: IDArray<StateID, [StateID]> { storage.ancestors }
+    var ancestors: IDArray<StateID, [StateID]> { storage.tables.ancestors }
     /// Per state: its direct substates, in declaration order.
-    var substates: IDArray<StateID, [StateID]> { storage.substates }
-    var ownEntryActions: IDArray<StateID, [ActionID]> { storage.ownEntryActions }
-    var ownExitActions: IDArray<StateID, [ActionID]> { storage.ownExitActions }
-    var initialSubstate: IDArray<StateID, StateID?> { storage.initialSubstate }
-    var initialActions: IDArray<StateID, [ActionID]> { storage.initialActions }
-    var history: IDArray<StateID, HistoryKind?> { storage.history }
+    var substates: IDArray<StateID, [StateID]> { storage.tables.substates }
+    var ownEntryActions: IDArray<StateID, [ActionID]> { storage.tables.ownEntryActions }
+    var ownExitActions: IDArray<StateID, [ActionID]> { storage.tables.ownExitActions }
+    var initialSubstate: IDArray<StateID, StateID?> { storage.tables.initialSubstate }
+    var initialActions: IDArray<StateID, [ActionID]> { storage.tables.initialActions }
+    var history: IDArray<StateID, HistoryKind?> { storage.tables.history }
     /// Per state: its position in a walk of the hierarchy that visits each state's
     /// substates in declaration order, which orders a configuration's leaves.
-    private var preorder: IDArray<StateID, Int> { storage.preorder }
+    private var preorder: IDArray<StateID, Int> { storage.tables.preorder }
     /// Per state: whether it is a region, a direct substate of a parallel state.
-    var regions: IDArray<StateID, Bool> { storage.regions }
+    var regions: IDArray<StateID, Bool> { storage.tables.regions }
     /// Whether some state has several direct superstates.
-    var hasStatesWithSeveralSuperstates: Bool { storage.hasStatesWithSeveralSuperstates }
+    var hasStatesWithSeveralSuperstates: Bool { storage.tables.hasStatesWithSeveralSuperstates }
     /// Whether the machine has parallel states.
-    var hasParallelStates: Bool { storage.hasParallelStates }
+    var hasParallelStates: Bool { storage.tables.hasParallelStates }
 
     private final class Storage: Sendable {
+        let tables: Tables
+
+        init(_ tables: Tables) { self.tables = tables }
+    }
+
+    private struct Tables: Sendable {
         let entryExit: EntryExitMode
         let names: IDArray<StateID, String>
         let isAbstract: IDArray<StateID, Bool>
@@ -66,48 +72,6 @@ package struct Statechart: Sendable {
         let regions: IDArray<StateID, Bool>
         let hasStatesWithSeveralSuperstates: Bool
         let hasParallelStates: Bool
-
-        init(
-            entryExit: EntryExitMode, names: IDArray<StateID, String>, isAbstract: IDArray<StateID, Bool>,
-            isParallel: IDArray<StateID, Bool>, ancestors: IDArray<StateID, [StateID]>,
-            substates: IDArray<StateID, [StateID]>,
-            ownEntryActions: IDArray<StateID, [ActionID]>, ownExitActions: IDArray<StateID, [ActionID]>,
-            initialSubstate: IDArray<StateID, StateID?>, initialActions: IDArray<StateID, [ActionID]>,
-            history: IDArray<StateID, HistoryKind?>
-        ) {
-            self.entryExit = entryExit
-            self.names = names
-            self.isAbstract = isAbstract
-            self.isParallel = isParallel
-            self.ancestors = ancestors
-            self.substates = substates
-            self.ownEntryActions = ownEntryActions
-            self.ownExitActions = ownExitActions
-            self.initialSubstate = initialSubstate
-            self.initialActions = initialActions
-            self.history = history
-            var order = IDArray<StateID, Int>(repeating: -1, count: names.count)
-            var next = 0
-            var stack = Array(names.indices.filter { ancestors[$0].isEmpty }.reversed())
-            while let state = stack.popLast() {
-                guard order[state] < 0 else { continue }
-                order[state] = next
-                next += 1
-                stack.append(contentsOf: substates[state].reversed())
-            }
-            preorder = order
-            var regions = IDArray<StateID, Bool>(repeating: false, count: names.count)
-            var superstateCount = IDArray<StateID, Int>(repeating: 0, count: names.count)
-            for state in names.indices {
-                for substate in substates[state] {
-                    superstateCount[substate] += 1
-                    if isParallel[state] { regions[substate] = true }
-                }
-            }
-            self.regions = regions
-            hasStatesWithSeveralSuperstates = superstateCount.contains { $0 > 1 }
-            hasParallelStates = isParallel.contains(true)
-        }
     }
 
     init(
@@ -118,11 +82,31 @@ package struct Statechart: Sendable {
         initialSubstate: IDArray<StateID, StateID?>, initialActions: IDArray<StateID, [ActionID]>,
         history: IDArray<StateID, HistoryKind?>
     ) {
+        var order = IDArray<StateID, Int>(repeating: -1, count: names.count)
+        var next = 0
+        var stack = Array(names.indices.filter { ancestors[$0].isEmpty }.reversed())
+        while let state = stack.popLast() {
+            guard order[state] < 0 else { continue }
+            order[state] = next
+            next += 1
+            stack.append(contentsOf: substates[state].reversed())
+        }
+        var regions = IDArray<StateID, Bool>(repeating: false, count: names.count)
+        var superstateCount = IDArray<StateID, Int>(repeating: 0, count: names.count)
+        for state in names.indices {
+            for substate in substates[state] {
+                superstateCount[substate] += 1
+                if isParallel[state] { regions[substate] = true }
+            }
+        }
         storage = Storage(
-            entryExit: entryExit, names: names, isAbstract: isAbstract, isParallel: isParallel,
-            ancestors: ancestors, substates: substates, ownEntryActions: ownEntryActions,
-            ownExitActions: ownExitActions, initialSubstate: initialSubstate, initialActions: initialActions,
-            history: history)
+            Tables(
+                entryExit: entryExit, names: names, isAbstract: isAbstract, isParallel: isParallel,
+                ancestors: ancestors, substates: substates, ownEntryActions: ownEntryActions,
+                ownExitActions: ownExitActions, initialSubstate: initialSubstate, initialActions: initialActions,
+                history: history, preorder: order, regions: regions,
+                hasStatesWithSeveralSuperstates: superstateCount.contains { $0 > 1 },
+                hasParallelStates: isParallel.contains(true)))
     }
 
     /// The statechart of a checked machine.
