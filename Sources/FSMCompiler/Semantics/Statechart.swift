@@ -35,6 +35,8 @@ package struct Statechart: Sendable {
     var ancestors: IDArray<StateID, [StateID]> { storage.tables.ancestors }
     /// Per state: its direct substates, in declaration order.
     var substates: IDArray<StateID, [StateID]> { storage.tables.substates }
+    /// Per state: its direct superstates.
+    var superstates: IDArray<StateID, [StateID]> { storage.tables.superstates }
     var ownEntryActions: IDArray<StateID, [ActionID]> { storage.tables.ownEntryActions }
     var ownExitActions: IDArray<StateID, [ActionID]> { storage.tables.ownExitActions }
     var initialSubstate: IDArray<StateID, StateID?> { storage.tables.initialSubstate }
@@ -63,6 +65,7 @@ package struct Statechart: Sendable {
         let isParallel: IDArray<StateID, Bool>
         let ancestors: IDArray<StateID, [StateID]>
         let substates: IDArray<StateID, [StateID]>
+        let superstates: IDArray<StateID, [StateID]>
         let ownEntryActions: IDArray<StateID, [ActionID]>
         let ownExitActions: IDArray<StateID, [ActionID]>
         let initialSubstate: IDArray<StateID, StateID?>
@@ -92,20 +95,20 @@ package struct Statechart: Sendable {
             stack.append(contentsOf: substates[state].reversed())
         }
         var regions = IDArray<StateID, Bool>(repeating: false, count: names.count)
-        var superstateCount = IDArray<StateID, Int>(repeating: 0, count: names.count)
+        var superstates = IDArray<StateID, [StateID]>(repeating: [], count: names.count)
         for state in names.indices {
             for substate in substates[state] {
-                superstateCount[substate] += 1
+                superstates[substate].append(state)
                 if isParallel[state] { regions[substate] = true }
             }
         }
         storage = Storage(
             Tables(
                 entryExit: entryExit, names: names, isAbstract: isAbstract, isParallel: isParallel,
-                ancestors: ancestors, substates: substates, ownEntryActions: ownEntryActions,
+                ancestors: ancestors, substates: substates, superstates: superstates, ownEntryActions: ownEntryActions,
                 ownExitActions: ownExitActions, initialSubstate: initialSubstate, initialActions: initialActions,
                 history: history, preorder: order, regions: regions,
-                hasStatesWithSeveralSuperstates: superstateCount.contains { $0 > 1 },
+                hasStatesWithSeveralSuperstates: superstates.contains { $0.count > 1 },
                 hasParallelStates: isParallel.contains(true)))
     }
 
@@ -404,12 +407,39 @@ extension Statechart {
 
     /// The leaves of a set of active states (each once), in configuration order.
     private func leaves(of active: [StateID]) -> [StateID] {
-        var above: [StateID] = []
-        above.reserveCapacity(active.count)
+        var above = StateSet()
         for state in active {
-            for ancestor in ancestors[state] where !above.contains(ancestor) { above.append(ancestor) }
+            for ancestor in ancestors[state] { above.insert(ancestor) }
         }
         return ordered(active.filter { !above.contains($0) })
+    }
+
+    /// A set of states that searches an array while it is small, as a configuration's
+    /// states are as a rule, and hashes once it is not (a chain of 2,000 superstates).
+    private struct StateSet {
+        private(set) var elements: [StateID] = []
+        private var hashed: Set<StateID>?
+
+        init(_ elements: [StateID] = []) {
+            for state in elements { insert(state) }
+        }
+
+        func contains(_ state: StateID) -> Bool {
+            hashed?.contains(state) ?? elements.contains(state)
+        }
+
+        /// Adds `state`, unless it is there: whether it was added.
+        @discardableResult
+        mutating func insert(_ state: StateID) -> Bool {
+            if hashed != nil {
+                guard hashed!.insert(state).inserted else { return false }
+            } else {
+                guard !elements.contains(state) else { return false }
+                if elements.count >= 32 { hashed = Set(elements + [state]) }
+            }
+            elements.append(state)
+            return true
+        }
     }
 
     /// Completes a set of states closed under superstates into a configuration. Its sets of
@@ -432,13 +462,9 @@ extension Statechart {
         mutating func complete(_ kept: [StateID] = [], entering: [StateID]) -> [StateID] {
             let keptOnly = kept.filter { !entering.contains($0) }
             // Room for what completing adds, so that the arrays seldom grow.
-            let room = 2 * (keptOnly.count + entering.count) + 8
-            var required: [StateID] = []
-            required.reserveCapacity(room)
-            required += keptOnly
-            required += entering
+            var required = StateSet(keptOnly + entering)
             var work: [StateID] = []
-            work.reserveCapacity(room)
+            work.reserveCapacity(2 * required.elements.count + 8)
             work += chart.ordered(keptOnly)
             work += chart.ordered(entering)
             // The leaves a history resumes are leaves again, whatever is below them.
@@ -446,9 +472,7 @@ extension Statechart {
             // A state is active with all its superstates (a state may have several).
             func add(_ state: StateID) {
                 func require(_ state: StateID) {
-                    guard !required.contains(state) else { return }
-                    required.append(state)
-                    work.append(state)
+                    if required.insert(state) { work.append(state) }
                 }
                 for ancestor in chart.ancestors[state] { require(ancestor) }
                 require(state)
@@ -466,7 +490,13 @@ extension Statechart {
             while let state = work.popLast() {
                 guard !resumedLeaves.contains(state) else { continue }
                 let substates = chart.substates[state]
-                guard !substates.contains(where: required.contains) else {
+                // Whether a substate is required, searched from the smaller side: a
+                // superstate may have thousands of substates, a chain thousands of states.
+                let hasRequiredSubstate =
+                    substates.count <= required.elements.count
+                    ? substates.contains(where: required.contains)
+                    : required.elements.contains { chart.superstates[$0].contains(state) }
+                guard !hasRequiredSubstate else {
                     // A fork names some regions; the others enter by their own rules.
                     if chart.isParallel[state] { for region in substates { add(region) } }
                     continue
@@ -497,7 +527,7 @@ extension Statechart {
                     for state in path(to: initial, below: state) { add(state) }
                 }
             }
-            return required
+            return required.elements
         }
     }
 }
