@@ -22,28 +22,60 @@
 /// state without an active state in a region enters that region, and a superstate entered
 /// without an active substate resumes its history or follows its initial row.
 package struct Statechart: Sendable {
-    package let entryExit: EntryExitMode
-    let names: IDArray<StateID, String>
-    let isAbstract: IDArray<StateID, Bool>
-    let isParallel: IDArray<StateID, Bool>
+    /// Every table below, behind one reference: the interpreter copies the chart with every
+    /// value it copies (each step `fsmc verify` and `fsmc paths` try), and a copy then
+    /// retains one object instead of a dozen arrays.
+    private let storage: Storage
+
+    package var entryExit: EntryExitMode { storage.tables.entryExit }
+    var names: IDArray<StateID, String> { storage.tables.names }
+    var isAbstract: IDArray<StateID, Bool> { storage.tables.isAbstract }
+    var isParallel: IDArray<StateID, Bool> { storage.tables.isParallel }
     /// Per state: its superstates, transitively, in entry order (root first).
-    let ancestors: IDArray<StateID, [StateID]>
+    var ancestors: IDArray<StateID, [StateID]> { storage.tables.ancestors }
     /// Per state: its direct substates, in declaration order.
-    let substates: IDArray<StateID, [StateID]>
-    let ownEntryActions: IDArray<StateID, [ActionCall]>
-    let ownExitActions: IDArray<StateID, [ActionCall]>
-    let initialSubstate: IDArray<StateID, StateID?>
-    let initialActions: IDArray<StateID, [ActionCall]>
-    let history: IDArray<StateID, HistoryKind?>
+    var substates: IDArray<StateID, [StateID]> { storage.tables.substates }
+    /// Per state: its direct superstates.
+    var superstates: IDArray<StateID, [StateID]> { storage.tables.superstates }
+    var ownEntryActions: IDArray<StateID, [ActionCall]> { storage.tables.ownEntryActions }
+    var ownExitActions: IDArray<StateID, [ActionCall]> { storage.tables.ownExitActions }
+    var initialSubstate: IDArray<StateID, StateID?> { storage.tables.initialSubstate }
+    var initialActions: IDArray<StateID, [ActionCall]> { storage.tables.initialActions }
+    var history: IDArray<StateID, HistoryKind?> { storage.tables.history }
     /// Per state: its position in a walk of the hierarchy that visits each state's
     /// substates in declaration order, which orders a configuration's leaves.
-    private let preorder: IDArray<StateID, Int>
+    private var preorder: IDArray<StateID, Int> { storage.tables.preorder }
     /// Per state: whether it is a region, a direct substate of a parallel state.
-    let regions: IDArray<StateID, Bool>
+    var regions: IDArray<StateID, Bool> { storage.tables.regions }
     /// Whether some state has several direct superstates.
-    let hasStatesWithSeveralSuperstates: Bool
+    var hasStatesWithSeveralSuperstates: Bool { storage.tables.hasStatesWithSeveralSuperstates }
     /// Whether the machine has parallel states.
-    let hasParallelStates: Bool
+    var hasParallelStates: Bool { storage.tables.hasParallelStates }
+
+    private final class Storage: Sendable {
+        let tables: Tables
+
+        init(_ tables: Tables) { self.tables = tables }
+    }
+
+    private struct Tables: Sendable {
+        let entryExit: EntryExitMode
+        let names: IDArray<StateID, String>
+        let isAbstract: IDArray<StateID, Bool>
+        let isParallel: IDArray<StateID, Bool>
+        let ancestors: IDArray<StateID, [StateID]>
+        let substates: IDArray<StateID, [StateID]>
+        let superstates: IDArray<StateID, [StateID]>
+        let ownEntryActions: IDArray<StateID, [ActionCall]>
+        let ownExitActions: IDArray<StateID, [ActionCall]>
+        let initialSubstate: IDArray<StateID, StateID?>
+        let initialActions: IDArray<StateID, [ActionCall]>
+        let history: IDArray<StateID, HistoryKind?>
+        let preorder: IDArray<StateID, Int>
+        let regions: IDArray<StateID, Bool>
+        let hasStatesWithSeveralSuperstates: Bool
+        let hasParallelStates: Bool
+    }
 
     init(
         entryExit: EntryExitMode, names: IDArray<StateID, String>, isAbstract: IDArray<StateID, Bool>,
@@ -53,17 +85,6 @@ package struct Statechart: Sendable {
         initialSubstate: IDArray<StateID, StateID?>, initialActions: IDArray<StateID, [ActionCall]>,
         history: IDArray<StateID, HistoryKind?>
     ) {
-        self.entryExit = entryExit
-        self.names = names
-        self.isAbstract = isAbstract
-        self.isParallel = isParallel
-        self.ancestors = ancestors
-        self.substates = substates
-        self.ownEntryActions = ownEntryActions
-        self.ownExitActions = ownExitActions
-        self.initialSubstate = initialSubstate
-        self.initialActions = initialActions
-        self.history = history
         var order = IDArray<StateID, Int>(repeating: -1, count: names.count)
         var next = 0
         var stack = Array(names.indices.filter { ancestors[$0].isEmpty }.reversed())
@@ -73,18 +94,22 @@ package struct Statechart: Sendable {
             next += 1
             stack.append(contentsOf: substates[state].reversed())
         }
-        preorder = order
         var regions = IDArray<StateID, Bool>(repeating: false, count: names.count)
-        var superstateCount = IDArray<StateID, Int>(repeating: 0, count: names.count)
+        var superstates = IDArray<StateID, [StateID]>(repeating: [], count: names.count)
         for state in names.indices {
             for substate in substates[state] {
-                superstateCount[substate] += 1
+                superstates[substate].append(state)
                 if isParallel[state] { regions[substate] = true }
             }
         }
-        self.regions = regions
-        hasStatesWithSeveralSuperstates = superstateCount.contains { $0 > 1 }
-        hasParallelStates = isParallel.contains(true)
+        storage = Storage(
+            Tables(
+                entryExit: entryExit, names: names, isAbstract: isAbstract, isParallel: isParallel,
+                ancestors: ancestors, substates: substates, superstates: superstates, ownEntryActions: ownEntryActions,
+                ownExitActions: ownExitActions, initialSubstate: initialSubstate, initialActions: initialActions,
+                history: history, preorder: order, regions: regions,
+                hasStatesWithSeveralSuperstates: superstates.contains { $0.count > 1 },
+                hasParallelStates: isParallel.contains(true)))
     }
 
     /// The statechart of a checked machine.
@@ -136,6 +161,7 @@ extension Statechart {
     /// it, regions in declaration order.
     package func activeStates(of leaves: [StateID]) -> [StateID] {
         var states: [StateID] = []
+        states.reserveCapacity(leaves.reduce(0) { $0 + ancestors[$1].count + 1 })
         for leaf in leaves {
             // A configuration holds a few dozen states at most: a search of the array is
             // cheaper than a set's hashing, and this runs for every step explored.
@@ -171,8 +197,13 @@ extension Statechart {
     /// The state that takes events first: the outermost active parallel state, or the
     /// only leaf.
     package func topNode(of leaves: [StateID]) -> StateID {
+        topNode(of: leaves, active: leaves.count > 1 ? activeStates(of: leaves) : leaves)
+    }
+
+    /// `topNode(of:)`, given the configuration's active states.
+    func topNode(of leaves: [StateID], active: [StateID]) -> StateID {
         guard leaves.count > 1 else { return leaves[0] }
-        return activeStates(of: leaves).first { isParallel[$0] }!
+        return active.first { isParallel[$0] }!
     }
 
     /// `Media(Playing, Muted)` for a parallel `state`, its leaf's name for a leaf: the
@@ -239,14 +270,17 @@ extension Statechart {
                 historyWrites: [:], reached: nil)
         }
         let plan = plan(source: source, targets: targets)
-        var move = moving(from: leaves, plan, history: history)
+        let moved = moving(from: leaves, plan, history: history)
+        var move = moved.move
         switch entryExit {
         case .uml:
             // A state on the way to where the row ends that is not on the way to the named
             // states (another superstate of the leaf an initial row leads to) stays too.
-            let planOnTheWay = self.plan(source: source, targets: targets, onTheWay: activeStates(of: move.leaves))
-            if planOnTheWay.kept != plan.kept {
-                move = moving(from: leaves, planOnTheWay, history: history)
+            // Only the states the row keeps can differ, and rarely do: the whole plan is made
+            // again only when they do.
+            if kept(of: plan.lineage, source: source, targets: targets, onTheWay: moved.active) != plan.kept {
+                let planOnTheWay = self.plan(source: source, targets: targets, onTheWay: moved.active)
+                move = moving(from: leaves, planOnTheWay, history: history).move
             } else {
                 // States with several superstates are left out: entering one by its own
                 // rules may enter a superstate outside it, which the plan does not name.
@@ -282,15 +316,23 @@ extension Statechart {
     }
 
     /// The move `plan` makes from the configuration `leaves`, with the stored `history`.
-    private func moving(from leaves: [StateID], _ plan: TransitionPlan, history: [StateID: [StateID]]) -> Move {
+    ///
+    /// Sets of states are arrays here, searched: a configuration holds a few dozen states
+    /// at most, and `fsmc verify` makes a move for every step it tries, where hashing the
+    /// states was a fifth of its time.
+    /// It returns the active states of the configuration reached as well.
+    private func moving(from leaves: [StateID], _ plan: TransitionPlan, history: [StateID: [StateID]]) -> (
+        move: Move, active: [StateID]
+    ) {
         let active = activeStates(of: leaves)
-        let exitedInOrder = plan.exits.flatMap { exit -> [StateID] in
+        var exited: [StateID] = []
+        exited.reserveCapacity(active.count)
+        for exit in plan.exits {
             switch exit {
-            case .state(let state): [state]
-            case .region(let region): active.reversed().filter { isWithin($0, region) }
+            case .state(let state): exited.append(state)
+            case .region(let region): exited += active.reversed().filter { isWithin($0, region) }
             }
         }
-        let exited = Set(exitedInOrder)
         // A state with history records what was active inside it whenever the move leaves
         // it or leaves states inside it: a state kept while its substates are left and
         // entered again (a local transition) resumes them, its most recent configuration.
@@ -300,12 +342,19 @@ extension Statechart {
             historyWrites[state] = leaves.filter { isWithin($0, state) }
         }
         var stored = history
-        stored.merge(historyWrites) { $1 }
-        let survivors = Set(active).subtracting(exited)
+        if !historyWrites.isEmpty { stored.merge(historyWrites) { $1 } }
+        let survivors = active.filter { !exited.contains($0) }
+        var entering: [StateID] = []
+        entering.reserveCapacity(plan.targets.reduce(0) { $0 + ancestors[$1].count + 1 })
+        for target in plan.targets {
+            for state in ancestors[target] where !entering.contains(state) { entering.append(state) }
+            if !entering.contains(target) { entering.append(target) }
+        }
         var completion = Completion(chart: self, history: stored)
-        let newActive = completion.complete(survivors, entering: Set(plan.targets.flatMap(lineage(of:))))
+        let newActive = completion.complete(survivors, entering: entering)
         let newLeaves = self.leaves(of: newActive)
-        let entered = activeStates(of: newLeaves).filter { !survivors.contains($0) }
+        let newActiveStates = activeStates(of: newLeaves)
+        let entered = newActiveStates.filter { !survivors.contains($0) }
         let tops = entered.filter { state in !ancestors[state].contains(where: entered.contains) }
         var reached = tops.first ?? plan.targets[0]
         if tops.count > 1 {
@@ -314,10 +363,12 @@ extension Statechart {
                     isParallel[candidate] && tops.allSatisfy { isWithin($0, candidate) }
                 } ?? plan.targets[0]
         }
-        return Move(
-            exited: exitedInOrder, entered: entered,
-            initialRowsFollowed: completion.followed.intersection(Set(entered).union(survivors)),
+        let move = Move(
+            exited: exited, entered: entered,
+            initialRowsFollowed: Set(
+                completion.followed.filter { entered.contains($0) || survivors.contains($0) }),
             leaves: newLeaves, historyWrites: historyWrites, reached: reached)
+        return (move, newActiveStates)
     }
 
     /// The exit actions a move runs, in order.
@@ -328,11 +379,12 @@ extension Statechart {
     /// The entry actions a move runs, in order, each initial row's actions after the entry
     /// actions of the state whose body holds it (which may be a state the move kept).
     package func entryActions(of move: Move) -> [ActionCall] {
-        let entered = Set(move.entered)
-        return activeStates(of: move.leaves).flatMap { state in
-            (entered.contains(state) ? ownEntryActions[state] : [])
-                + (move.initialRowsFollowed.contains(state) ? initialActions[state] : [])
+        var actions: [ActionCall] = []
+        for state in activeStates(of: move.leaves) {
+            if move.entered.contains(state) { actions += ownEntryActions[state] }
+            if move.initialRowsFollowed.contains(state) { actions += initialActions[state] }
         }
+        return actions
     }
 
     /// The configuration a machine starts in: `target` (its `Initial:` state) entered.
@@ -340,8 +392,8 @@ extension Statechart {
         leaves: [StateID], initialRowsFollowed: Set<StateID>
     ) {
         var completion = Completion(chart: self, history: history)
-        let active = completion.complete(entering: Set(lineage(of: target)))
-        return (leaves(of: active), completion.followed)
+        let active = completion.complete(entering: lineage(of: target))
+        return (leaves(of: active), Set(completion.followed))
     }
 
     /// The configuration a state is in when nothing but its own lineage was chosen: `state`
@@ -350,21 +402,53 @@ extension Statechart {
     /// other regions, and what it leaves of them it names as `exit(…)`.
     package func defaultConfiguration(containing state: StateID) -> [StateID] {
         var completion = Completion(chart: self, history: [:])
-        return leaves(of: completion.complete(entering: Set(lineage(of: state))))
+        return leaves(of: completion.complete(entering: lineage(of: state)))
     }
 
-    /// The leaves of a set of active states, in configuration order.
-    private func leaves(of active: Set<StateID>) -> [StateID] {
-        let above = active.reduce(into: Set<StateID>()) { $0.formUnion(ancestors[$1]) }
-        return ordered(active.subtracting(above))
+    /// The leaves of a set of active states (each once), in configuration order.
+    private func leaves(of active: [StateID]) -> [StateID] {
+        var above = StateSet()
+        for state in active {
+            for ancestor in ancestors[state] { above.insert(ancestor) }
+        }
+        return ordered(active.filter { !above.contains($0) })
     }
 
-    /// Completes a set of states closed under superstates into a configuration.
+    /// A set of states that searches an array while it is small, as a configuration's
+    /// states are as a rule, and hashes once it is not (a chain of 2,000 superstates).
+    private struct StateSet {
+        private(set) var elements: [StateID] = []
+        private var hashed: Set<StateID>?
+
+        init(_ elements: [StateID] = []) {
+            for state in elements { insert(state) }
+        }
+
+        func contains(_ state: StateID) -> Bool {
+            hashed?.contains(state) ?? elements.contains(state)
+        }
+
+        /// Adds `state`, unless it is there: whether it was added.
+        @discardableResult
+        mutating func insert(_ state: StateID) -> Bool {
+            if hashed != nil {
+                guard hashed!.insert(state).inserted else { return false }
+            } else {
+                guard !elements.contains(state) else { return false }
+                if elements.count >= 32 { hashed = Set(elements + [state]) }
+            }
+            elements.append(state)
+            return true
+        }
+    }
+
+    /// Completes a set of states closed under superstates into a configuration. Its sets of
+    /// states are arrays, each state once.
     private struct Completion {
         let chart: Statechart
         /// The histories, with those the move wrote.
         let history: [StateID: [StateID]]
-        private(set) var followed = Set<StateID>()
+        private(set) var followed: [StateID] = []
 
         init(chart: Statechart, history: [StateID: [StateID]]) {
             self.chart = chart
@@ -375,18 +459,27 @@ extension Statechart {
         /// row names), both closed under superstates. The named states are completed first:
         /// with states of several superstates, the way into one may pass through a kept
         /// state, which must then not follow its own initial row as well.
-        mutating func complete(_ kept: Set<StateID> = [], entering: Set<StateID>) -> Set<StateID> {
-            var required = kept.union(entering)
-            var work = chart.ordered(kept.subtracting(entering)) + chart.ordered(entering)
+        mutating func complete(_ kept: [StateID] = [], entering: [StateID]) -> [StateID] {
+            let keptOnly = kept.filter { !entering.contains($0) }
+            // Room for what completing adds, so that the arrays seldom grow.
+            var required = StateSet(keptOnly + entering)
+            var work: [StateID] = []
+            work.reserveCapacity(2 * required.elements.count + 8)
+            work += chart.ordered(keptOnly)
+            work += chart.ordered(entering)
             // The leaves a history resumes are leaves again, whatever is below them.
-            var resumedLeaves = Set<StateID>()
+            var resumedLeaves: [StateID] = []
             // A state is active with all its superstates (a state may have several).
             func add(_ state: StateID) {
-                for state in chart.lineage(of: state) where required.insert(state).inserted { work.append(state) }
+                func require(_ state: StateID) {
+                    if required.insert(state) { work.append(state) }
+                }
+                for ancestor in chart.ancestors[state] { require(ancestor) }
+                require(state)
             }
             func resume(_ leaves: [StateID], below container: StateID) {
                 for leaf in leaves {
-                    resumedLeaves.insert(leaf)
+                    if !resumedLeaves.contains(leaf) { resumedLeaves.append(leaf) }
                     for state in path(to: leaf, below: container) { add(state) }
                 }
             }
@@ -397,7 +490,13 @@ extension Statechart {
             while let state = work.popLast() {
                 guard !resumedLeaves.contains(state) else { continue }
                 let substates = chart.substates[state]
-                guard !substates.contains(where: required.contains) else {
+                // Whether a substate is required, searched from the smaller side: a
+                // superstate may have thousands of substates, a chain thousands of states.
+                let hasRequiredSubstate =
+                    substates.count <= required.elements.count
+                    ? substates.contains(where: required.contains)
+                    : required.elements.contains { chart.superstates[$0].contains(state) }
+                guard !hasRequiredSubstate else {
                     // A fork names some regions; the others enter by their own rules.
                     if chart.isParallel[state] { for region in substates { add(region) } }
                     continue
@@ -424,11 +523,11 @@ extension Statechart {
                     // Shallow history of a parallel state: each region by its own rules.
                     for region in substates { add(region) }
                 } else if let initial = chart.initialSubstate[state] {
-                    followed.insert(state)
+                    if !followed.contains(state) { followed.append(state) }
                     for state in path(to: initial, below: state) { add(state) }
                 }
             }
-            return required
+            return required.elements
         }
     }
 }

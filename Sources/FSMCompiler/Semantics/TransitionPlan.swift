@@ -80,14 +80,7 @@ extension Statechart {
     /// their own rules, and a target with substates by its own rules.
     package func plan(source: StateID, targets: [StateID], onTheWay: [StateID] = []) -> TransitionPlan {
         let lineage = lineage(of: source)
-        let targetLineages = Set(targets.flatMap(lineage(of:))).union(onTheWay)
-        let kept = lineage.filter { state in
-            entryExit == .uml && targetLineages.contains(state)
-                && !targets.contains { $0 != state && isWithin(state, $0) }
-                && !(state == source && targets.contains(source))
-                // A row naming a parallel state from inside it leaves it and enters it anew.
-                && !(isParallel[state] && targets.contains(state))
-        }
+        let kept = kept(of: lineage, source: source, targets: targets, onTheWay: onTheWay)
         let left = lineage.filter { !kept.contains($0) }
         var plan = TransitionPlan(
             source: source, targets: targets, lineage: lineage, kept: kept, left: left, historyWrites: [], exits: [],
@@ -100,6 +93,20 @@ extension Statechart {
         plan.exits = exits(plan)
         (plan.rewrite, plan.entries) = arrival(plan)
         return plan
+    }
+
+    /// The states of `lineage` (the source's) that a row of `source` naming `targets` keeps,
+    /// outermost first: `plan(source:targets:onTheWay:)`'s `kept`.
+    func kept(of lineage: [StateID], source: StateID, targets: [StateID], onTheWay: [StateID]) -> [StateID] {
+        guard entryExit == .uml else { return [] }
+        return lineage.filter { state in
+            // On the way: in the lineage of a target (within it), or in `onTheWay`.
+            (targets.contains { isWithin($0, state) } || onTheWay.contains(state))
+                && !targets.contains { $0 != state && isWithin(state, $0) }
+                && !(state == source && targets.contains(source))
+                // A row naming a parallel state from inside it leaves it and enters it anew.
+                && !(isParallel[state] && targets.contains(state))
+        }
     }
 
     /// Whether a history of `state` is stored: a parallel state's shallow history is not (its

@@ -18,8 +18,12 @@
 /// none did, the parallel state's own rows (its own and its superstates') are tried the
 /// same way. State tests read the configuration the event arrived in.
 public struct Interpreter: Sendable {
-    public let machine: StateMachine
-    package let chart: Statechart
+    /// The machine and its chart, behind one reference: `fsmc verify` and `fsmc paths` copy
+    /// the interpreter for every step they try, and a copy then retains one object instead
+    /// of every array of the machine and the chart.
+    private let model: Model
+    public var machine: StateMachine { model.machine }
+    package var chart: Statechart { model.chart }
     /// The active leaves, one per active region, in configuration order: for a machine
     /// without parallel states, its current state alone.
     public private(set) var leaves: [StateID]
@@ -60,9 +64,18 @@ public struct Interpreter: Sendable {
         try self.init(machine, leaves: [state], history: history.mapValues { [$0] })
     }
 
+    private final class Model: Sendable {
+        let machine: StateMachine
+        let chart: Statechart
+
+        init(machine: StateMachine, chart: Statechart) {
+            self.machine = machine
+            self.chart = chart
+        }
+    }
+
     private init(_ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]]) {
-        self.machine = machine
-        self.chart = chart
+        model = Model(machine: machine, chart: chart)
         self.leaves = leaves
         self.history = history
         for state in chart.activeStates(of: leaves) { runningTimers.formUnion(machine.timers(ownedBy: state)) }
@@ -147,6 +160,9 @@ public struct Interpreter: Sendable {
     public mutating func handle(
         _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
     ) -> Step {
+        // `model.machine`, not `machine`: the property returns a copy of the machine, which
+        // retains each of its arrays.
+        let machine = model.machine
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == machine.conditionCalls.count, "one result per condition call")
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
@@ -155,10 +171,11 @@ public struct Interpreter: Sendable {
             // its rows then do.
             guard runningTimers.remove(event) != nil else { return step }
         }
-        let active = Set(chart.activeStates(of: leaves))
+        // A few dozen states at most: searched, not hashed.
+        let active = chart.activeStates(of: leaves)
         var asked: [ConditionCallID] = []
         let choice = choose(
-            chart.topNode(of: leaves), event: event, predicates: predicates, conditions: conditions,
+            chart.topNode(of: leaves, active: active), event: event, predicates: predicates, conditions: conditions,
             active: active, asked: &asked)
         step.askedConditions = asked
         switch choice {
@@ -175,14 +192,16 @@ public struct Interpreter: Sendable {
     private func choose(
         _ node: StateID, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
         conditions: IDArray<ConditionCallID, Bool>,
-        active: Set<StateID>,
+        active: [StateID],
         asked: inout [ConditionCallID]
     ) -> Choice {
-        let state = machine.states[node]
+        // The rows are read in place: a copy of the state or of each candidate row would
+        // retain every array it holds, for every step `fsmc verify` tries.
+        let states = model.machine.states
         var rejection: Choice?
-        if state.isParallel {
+        if states[node].isParallel {
             var chosen: [(Transition, source: StateID)] = []
-            for region in state.substates {
+            for region in states[node].substates {
                 switch choose(
                     chart.node(below: region, leaves: leaves), event: event, predicates: predicates,
                     conditions: conditions, active: active, asked: &asked)
@@ -195,18 +214,20 @@ public struct Interpreter: Sendable {
             }
             guard chosen.isEmpty else { return .rows(chosen) }
         }
-        let candidates = Self.candidateRows(in: state, event: event, predicates: predicates)
-        for transition in candidates {
+        let transitions = states[node].transitions
+        let candidates = Self.candidateRowIndices(in: transitions, event: event, predicates: predicates)
+        for row in candidates {
+            let guardClause = transitions[row].guardClause
             // State tests first: they cost nothing, and a failing one asks no condition.
             let holds =
-                transition.guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
-                && transition.guardClause.conditions.allSatisfy { term in
+                guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
+                && guardClause.conditions.allSatisfy { term in
                     if !asked.contains(term.call) { asked.append(term.call) }
                     return conditions[term.call] != term.isNegated
                 }
-            if holds { return .rows([(transition, node)]) }
+            if holds { return .rows([(transitions[row], node)]) }
         }
-        if let first = candidates.first { rejection = rejection ?? .rejected(first, source: node) }
+        if let first = candidates.first { rejection = rejection ?? .rejected(transitions[first], source: node) }
         return rejection ?? .unhandled
     }
 
@@ -219,8 +240,9 @@ public struct Interpreter: Sendable {
         var firing = Firing(
             transition: transition, source: source, leavesBefore: leaves, move: move,
             effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count)
-        history.merge(move.historyWrites) { $1 }
+        if !move.historyWrites.isEmpty { history.merge(move.historyWrites) { $1 } }
         leaves = move.leaves
+        let machine = model.machine
         if machine.hasTimers {
             // Cancelled after the exit actions, leaf first; started after the entry actions,
             // root first; each state's in the order the machine's events list them.
@@ -244,15 +266,24 @@ public struct Interpreter: Sendable {
     public static func candidateRows(in state: State, event: EventID, predicates: IDArray<PredicateTypeID, Int>)
         -> [Transition]
     {
-        let matching = state.transitions.filter { transition in
-            transition.event == event
-                && transition.guardClause.predicates.allSatisfy { match in
+        candidateRowIndices(in: state.transitions, event: event, predicates: predicates).map { state.transitions[$0] }
+    }
+
+    /// `candidateRows(in:event:predicates:)` as positions in `transitions`, a state's rows.
+    private static func candidateRowIndices(
+        in transitions: [Transition], event: EventID, predicates: IDArray<PredicateTypeID, Int>
+    ) -> [Int] {
+        let matching = transitions.indices.filter { row in
+            transitions[row].event == event
+                && transitions[row].guardClause.predicates.allSatisfy { match in
                     match.cases.contains(predicates[match.type])
                 }
         }
-        return matching.enumerated()
-            .sorted { ($0.element.guardClause.rank, -$0.offset) > ($1.element.guardClause.rank, -$1.offset) }
-            .map(\.element)
+        guard matching.count > 1 else { return matching }
+        return matching.sorted { first, second in
+            let (firstRank, secondRank) = (transitions[first].guardClause.rank, transitions[second].guardClause.rank)
+            return firstRank != secondRank ? firstRank > secondRank : first < second
+        }
     }
 
     /// The rows of `state` for `event` whose predicate, condition and state-test terms all
