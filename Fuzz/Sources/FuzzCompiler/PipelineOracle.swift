@@ -60,7 +60,7 @@ enum PipelineOracle {
         for state in machine.currentStates.prefix(interpretedLimit) {
             for event in machine.events.indices.prefix(interpretedLimit) {
                 for (predicates, answer) in zip(cases + cases, [false, false, true, true]) {
-                    let conditions = machine.conditions.mapElements { _ in answer }
+                    let conditions = machine.conditionCalls.mapElements { _ in answer }
                     let rows = Interpreter.applicableRows(
                         in: machine.states[state], event: event, predicates: predicates,
                         conditions: conditions, active: Set(machine.states[state].ancestors + [state]))
@@ -85,7 +85,7 @@ enum PipelineOracle {
         for answer in [false, true] {
             var interpreter = Interpreter(machine)
             let predicates = machine.predicateTypes.mapElements { _ in 0 }
-            let conditions = machine.conditions.mapElements { _ in answer }
+            let conditions = machine.conditionCalls.mapElements { _ in answer }
             for event in machine.events.indices.prefix(interpretedLimit) {
                 let step = interpreter.handle(event, predicates: predicates, conditions: conditions)
                 _ = interpreter.lines(for: step)
