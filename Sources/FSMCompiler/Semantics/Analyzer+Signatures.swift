@@ -284,8 +284,7 @@ enum LiteralFit {
         case .integer: "the integer \(literal.text)"
         case .decimal: "the decimal \(literal.text)"
         case .string: "the string \(literal.text)"
-        case .boolean, .nil: "'\(literal.text)'"
-        case .member: "'\(literal.text)'"
+        case .boolean, .nil, .member: "'\(literal.text)'"
         }
     }
 

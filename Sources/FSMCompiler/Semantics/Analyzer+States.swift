@@ -128,7 +128,7 @@ struct Declarations {
 
     /// An entry, exit or initial action's use, its labels refused.
     private mutating func recordLiteralUse(_ action: ActionSyntax, kind: String, log: inout DiagnosticLog) {
-        let labels = (action.arguments ?? []).filter { if case .label = $0 { true } else { false } }
+        let labels = (action.arguments ?? []).filter { $0.literal == nil }
         if let label = labels.first {
             log.error(
                 .entryExitArguments,

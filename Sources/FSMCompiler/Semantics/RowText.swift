@@ -31,10 +31,15 @@ package enum RowText {
     /// more than one way, else the condition's name (`isRushHour`, `isEnough`).
     package static func answerName(of call: ConditionCallID, in machine: StateMachine) -> String {
         let asked = machine.conditionCalls[call]
-        let name = machine.conditions[asked.condition].name
         let isOnlyCall = machine.conditionCalls.filter { $0.condition == asked.condition }.count == 1
         return isOnlyCall && asked.arguments.allSatisfy({ $0.label != nil })
-            ? name : callText(name, arguments: asked.arguments)
+            ? machine.conditions[asked.condition].name : conditionCallText(call, in: machine)
+    }
+
+    /// `atLeast(3)`, `isEnough(amount)`: a condition call as guards write it.
+    package static func conditionCallText(_ call: ConditionCallID, in machine: StateMachine) -> String {
+        let asked = machine.conditionCalls[call]
+        return callText(machine.conditions[asked.condition].name, arguments: asked.arguments)
     }
 
     /// The actions of `effects` as calls, with what they are called with: `lock`,

@@ -64,7 +64,7 @@ package struct Simulation: Sendable {
             }
             conditionResults[condition] = value == "true"
         } else if let call = machine.conditionCalls.indices.first(where: {
-            Self.unblank(callName($0)) == Self.unblank(name)
+            Self.unblank(RowText.conditionCallText($0, in: machine)) == Self.unblank(name)
         }),
             !machine.conditionCalls[call].arguments.isEmpty
         {
@@ -287,35 +287,12 @@ package struct Simulation: Sendable {
         callResults[call] ?? conditionResults[machine.conditionCalls[call].condition]
     }
 
-    /// `atLeast(3)`, `isEnough(amount)`: a condition call as guards write it.
-    private func callName(_ call: ConditionCallID) -> String {
-        callText(
-            machine.conditions[machine.conditionCalls[call].condition].name,
-            arguments: machine.conditionCalls[call].arguments)
-    }
-
     /// The text without the blanks outside string literals: `atLeast( 3 )` is `atLeast(3)`.
     private static func unblank(_ text: String) -> String {
-        var isInString = false
-        var isEscaped = false
-        var kept = ""
-        for character in text {
-            if isInString {
-                if isEscaped {
-                    isEscaped = false
-                } else if character == "\\" {
-                    isEscaped = true
-                } else if character == "\"" {
-                    isInString = false
-                }
-            } else if character == "\"" {
-                isInString = true
-            } else if character == " " || character == "\t" {
-                continue
-            }
-            kept.append(character)
-        }
-        return kept
+        let bytes = Array(text.utf8)
+        let blanks = Set(
+            outsideStrings(bytes[...]).indices.filter { bytes[$0] == 0x20 || bytes[$0] == 0x09 })
+        return String(decoding: bytes.indices.filter { !blanks.contains($0) }.map { bytes[$0] }, as: UTF8.self)
     }
 
     /// `Enforcement=weak|strong`: what setting predicate type `type` takes.
