@@ -191,57 +191,12 @@ struct CallUse {
     var key: String { (isCondition ? "?" : "") + name.text }
 }
 
-/// `Action: emit(_ status: Status)`: the parameters an action or condition takes.
-struct ActionDeclaration {
-    var name: NameSyntax
-    var parameters: [ParameterSyntax]
-}
-
 extension ParameterSyntax {
     /// The parameter of a generated requirement: `_ status: Status` has no argument label,
     /// `status: Status` and `to status: Status` have one, as in a Swift declaration.
     var parameter: EventParameter {
         let argumentLabel = argumentLabel.map(\.text) ?? label.text
         return EventParameter(label: label.text, type: type, argumentLabel: argumentLabel == "_" ? nil : argumentLabel)
-    }
-}
-
-extension Headers {
-    /// `Action: name(_ p: Type, …)`, once per action or condition. A computing action's
-    /// `-> Type` gives the values of data states, which need `State:` headers.
-    mutating func declareAction(_ header: HeaderSyntax, log: inout DiagnosticLog) {
-        guard let parameters = header.parameters, header.cases == nil else {
-            log.error(
-                .invalidHeader,
-                "'Action: \(header.value)' needs the parameters it takes, as in 'Action: \(header.value)(_ status: Status)'",
-                at: header.value.location)
-            return
-        }
-        if header.returnType != nil {
-            log.error(
-                .invalidHeader,
-                "'\(header.value)' returns a value: a computing action gives a value of a data state ('State:' header), which this version of fsmc does not read yet",
-                at: header.value.location)
-            return
-        }
-        if let first = actionDeclarations[header.value.text] {
-            log.error(
-                .duplicateHeader, "'\(header.value)' is declared twice", at: header.value.location,
-                notes: [.init("first declared here", at: first.name.location)])
-            return
-        }
-        var seen: [String: SourceLocation] = [:]
-        for parameter in parameters {
-            if let first = seen[parameter.label.text] {
-                log.error(
-                    .invalidHeader, "parameter '\(parameter.label)' is given twice in 'Action: \(header.value)'",
-                    at: parameter.label.location, notes: [.init("first given here", at: first)])
-                return
-            }
-            seen[parameter.label.text] = parameter.label.location
-        }
-        actionDeclarations[header.value.text] = ActionDeclaration(name: header.value, parameters: parameters)
-        actionDeclarationOrder.append(header.value.text)
     }
 }
 
