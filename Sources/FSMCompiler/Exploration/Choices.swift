@@ -24,14 +24,26 @@ enum Choices {
     /// A choice, the machine after the step, and the step.
     typealias Trial = (choice: Choice, after: Interpreter, step: Interpreter.Step)
 
-    static func all(for interpreter: Interpreter) -> [Trial] {
-        events(for: interpreter).flatMap { trials(of: $0, in: interpreter) }
+    /// Calls `body` with every trial in `interpreter`'s situation: its events in order,
+    /// each with every predicate combination its rows test there and every answering. The
+    /// trials are handed over one by one, not gathered: the search tries a dozen in each of
+    /// thousands of situations, and copying each trial into lists cost a twentieth of it.
+    static func forEach<Failure: Error>(
+        in interpreter: Interpreter, _ body: (Trial) throws(Failure) -> Void
+    ) throws(Failure) {
+        let active = interpreter.activeStates
+        for event in events(for: interpreter, active: active) {
+            try forEach(of: event, in: interpreter, active: active, body)
+        }
     }
 
-    /// The trials of one event: every predicate combination its rows test, every answering.
-    static func trials(of event: EventID, in interpreter: Interpreter) -> [Trial] {
-        predicateCombinations(for: event, in: interpreter).flatMap { values in
-            answerings(event, values.values, needed: values.needed, in: interpreter)
+    /// Calls `body` with every trial of one event: every predicate combination its rows test
+    /// in the active states `active`, every answering.
+    static func forEach<Failure: Error>(
+        of event: EventID, in interpreter: Interpreter, active: [StateID], _ body: (Trial) throws(Failure) -> Void
+    ) throws(Failure) {
+        for values in predicateCombinations(for: event, in: interpreter, active: active) {
+            try answerings(event, values.values, needed: values.needed, in: interpreter, body)
         }
     }
 
@@ -39,11 +51,10 @@ enum Choices {
     /// `simulate` resolves it: of the running timers of that duration, the one of the
     /// outermost active state. A duration with no running timer is left out: firing it
     /// does nothing.
-    static func events(for interpreter: Interpreter) -> [EventID] {
+    static func events(for interpreter: Interpreter, active: [StateID]) -> [EventID] {
         let machine = interpreter.machine
         var durations: [Int64] = []
         var timers: [EventID] = []
-        let active = interpreter.activeStates
         for state in active {
             for timer in machine.timers(ownedBy: state) where interpreter.runningTimers.contains(timer) {
                 let milliseconds = machine.timer(of: timer)!.duration.milliseconds
@@ -56,13 +67,15 @@ enum Choices {
     }
 
     /// Every combination of cases of the predicate types that rows for `event` in the
-    /// active states test (one combination, of no values, when none does).
-    private static func predicateCombinations(for event: EventID, in interpreter: Interpreter)
-        -> [(values: IDArray<PredicateTypeID, Int>, needed: [PredicateTypeID])]
-    {
+    /// active states `active` test (one combination, of no values, when none does).
+    private static func predicateCombinations(
+        for event: EventID, in interpreter: Interpreter, active: [StateID]
+    ) -> [(values: IDArray<PredicateTypeID, Int>, needed: [PredicateTypeID])] {
         let machine = interpreter.machine
+        // Without predicate types there is nothing to look for in the rows.
+        guard !machine.predicateTypes.isEmpty else { return [([], [])] }
         var tested = Set<PredicateTypeID>()
-        for state in interpreter.activeStates {
+        for state in active {
             for row in machine.states[state].transitions where row.event == event {
                 tested.formUnion(row.guardClause.predicates.map(\.type))
             }
@@ -85,15 +98,12 @@ enum Choices {
     /// Every distinct run of the step's decision: the first with every condition answered
     /// false, then, for each condition a run asks that is not yet fixed, the run with the
     /// conditions asked before it fixed as they were and that one answered true.
-    private static func answerings(
+    private static func answerings<Failure: Error>(
         _ event: EventID, _ values: IDArray<PredicateTypeID, Int>, needed: [PredicateTypeID],
-        in interpreter: Interpreter
-    )
-        -> [Trial]
-    {
+        in interpreter: Interpreter, _ body: (Trial) throws(Failure) -> Void
+    ) throws(Failure) {
         let count = interpreter.machine.conditionCalls.count
         var pending: [[ConditionCallID: Bool]] = [[:]]
-        var trials: [Trial] = []
         while let fixed = pending.popLast() {
             var answers = IDArray<ConditionCallID, Bool>(repeating: false, count: count)
             for (call, answer) in fixed { answers[call] = answer }
@@ -111,8 +121,7 @@ enum Choices {
             pending += branches.reversed()
             let choice = Choice(
                 event: event, predicateValues: values, neededTypes: needed, answers: answers, asked: asked)
-            trials.append((choice, trial, step))
+            try body((choice, trial, step))
         }
-        return trials
     }
 }

@@ -115,20 +115,19 @@ package struct StateSpace: Sendable {
         rows = TableRows(machine)
         let bound = Self.configurationBound(machine)
         guard bound <= Double(limit) else { throw LimitExceeded(limit: limit, found: 0, depth: 0, bound: bound) }
-        let start = Interpreter(machine)
+        let start = Interpreter(machine).withRowPlans()
         var index: [NodeKey: Int] = [:]
         add(start, key: NodeKey(start), parent: nil, depth: 0, index: &index)
         var next = 0
         while next < nodes.count {
-            let interpreter = nodes[next].interpreter
-            for (choice, moved, step) in Choices.all(for: interpreter) {
+            try Choices.forEach(in: nodes[next].interpreter) { (choice, moved, step) throws(LimitExceeded) in
                 if case .rejected(let transition, let source) = step.outcome {
                     rejections.append(Rejection(node: next, choice: choice, transition: transition, source: source))
                 }
                 let key = NodeKey(moved)
                 let fired = step.firings.map { rows.id(of: $0) }
                 let known = index[key]
-                if fired.isEmpty && known == next { continue }
+                if fired.isEmpty && known == next { return }
                 let target: Int
                 if let known {
                     target = known

@@ -32,7 +32,7 @@ package struct TableRows: Sendable {
 
     /// The number of the row that `firing` took.
     package func id(of firing: Interpreter.Firing) -> ID {
-        id(of: firing.transition, from: firing.source)
+        bySource[firing.source]![firing.row]
     }
 
     /// The number of `transition`, one of the flattened rows of `source`.

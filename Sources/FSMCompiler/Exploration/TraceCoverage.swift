@@ -81,7 +81,8 @@ package struct TraceCoverage: Sendable {
         }
         var next: [StateSpace.NodeKey: Interpreter] = [:]
         for run in candidates {
-            for (_, after, step) in Choices.trials(of: event, in: run) where ends(step, after, as: fields[2]) {
+            Choices.forEach(of: event, in: run, active: run.activeStates) { _, after, step in
+                guard ends(step, after, as: fields[2]) else { return }
                 next[StateSpace.NodeKey(after)] = after
                 taken.formUnion(step.firings.map { rows.id(of: $0) })
             }

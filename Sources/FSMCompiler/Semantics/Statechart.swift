@@ -183,12 +183,13 @@ extension Statechart {
 
 extension Statechart {
     /// The state of a configuration that takes an event for `state`: `state` itself when it
-    /// is a leaf or a parallel state, else its active substate's, recursively.
-    package func node(below state: StateID, leaves: [StateID]) -> StateID {
+    /// is a leaf or a parallel state, else its active substate's, recursively. `active`: the
+    /// configuration's active states.
+    package func node(below state: StateID, active: [StateID]) -> StateID {
         var state = state
-        while !isParallel[state] && !leaves.contains(state) {
-            guard let child = substates[state].first(where: { child in leaves.contains { isWithin($0, child) } })
-            else { return state }
+        // The active states are the leaves with their superstates: a substate holds a leaf
+        // exactly when it is active, and a leaf has no active substate.
+        while !isParallel[state], let child = substates[state].first(where: active.contains) {
             state = child
         }
         return state
@@ -241,6 +242,9 @@ extension Statechart {
         package var initialRowsFollowed: Set<StateID>
         /// The configuration reached.
         package var leaves: [StateID]
+        /// Its active states, in entry order (`activeStates(of: leaves)`), which the move
+        /// computes anyway: the interpreter keeps them for the next event.
+        package var active: [StateID]
         /// The histories written: each state with history that was left, or whose
         /// substates were, with the leaves that were active inside it.
         package var historyWrites: [StateID: [StateID]]
@@ -250,8 +254,10 @@ extension Statechart {
         package var reached: StateID?
 
         /// A move that changes nothing.
-        static func staying(in leaves: [StateID]) -> Move {
-            Move(exited: [], entered: [], initialRowsFollowed: [], leaves: leaves, historyWrites: [:], reached: nil)
+        static func staying(in leaves: [StateID], active: [StateID]) -> Move {
+            Move(
+                exited: [], entered: [], initialRowsFollowed: [], leaves: leaves, active: active, historyWrites: [:],
+                reached: nil)
         }
     }
 
@@ -260,27 +266,42 @@ extension Statechart {
     package func move(from leaves: [StateID], source: StateID, targets: [StateID], history: [StateID: [StateID]])
         -> Move
     {
-        guard !targets.isEmpty else {
-            guard entryExit == .always else { return .staying(in: leaves) }
+        move(
+            from: leaves, active: activeStates(of: leaves), source: source,
+            plan: targets.isEmpty ? nil : plan(source: source, targets: targets), history: history)
+    }
+
+    /// `move(from:source:targets:history:)`, given the active states of `leaves` and the
+    /// row's plan (nil for `-`), which depends on the row alone: the interpreter keeps the
+    /// active states of its configuration, and `fsmc verify` and `fsmc paths` make every
+    /// row's plan once for thousands of moves.
+    package func move(
+        from leaves: [StateID], active: [StateID], source: StateID, plan: TransitionPlan?,
+        history: [StateID: [StateID]]
+    ) -> Move {
+        guard let plan else {
+            guard entryExit == .always else { return .staying(in: leaves, active: active) }
             // CC_SMC's `-` leaves and enters the source with its superstates, and follows
             // no initial row: the configuration stays as it is.
             let lineage = lineage(of: source)
             return Move(
-                exited: lineage.reversed(), entered: lineage, initialRowsFollowed: [], leaves: leaves,
+                exited: lineage.reversed(), entered: lineage, initialRowsFollowed: [], leaves: leaves, active: active,
                 historyWrites: [:], reached: nil)
         }
-        let plan = plan(source: source, targets: targets)
-        let moved = moving(from: leaves, plan, history: history)
-        var move = moved.move
+        let targets = plan.targets
+        var move = moving(from: leaves, active: active, plan, history: history)
         switch entryExit {
         case .uml:
             // A state on the way to where the row ends that is not on the way to the named
             // states (another superstate of the leaf an initial row leads to) stays too.
-            // Only the states the row keeps can differ, and rarely do: the whole plan is made
-            // again only when they do.
-            if kept(of: plan.lineage, source: source, targets: targets, onTheWay: moved.active) != plan.kept {
-                let planOnTheWay = self.plan(source: source, targets: targets, onTheWay: moved.active)
-                move = moving(from: leaves, planOnTheWay, history: history).move
+            // Only the states the row keeps can differ, by more kept (the plan was made
+            // without them), and rarely do: the whole plan is made again only when they do.
+            let keepsMore = plan.lineage.contains { state in
+                !plan.kept.contains(state) && keeps(state, source: source, targets: targets, onTheWay: move.active)
+            }
+            if keepsMore {
+                let planOnTheWay = self.plan(source: source, targets: targets, onTheWay: move.active)
+                move = moving(from: leaves, active: active, planOnTheWay, history: history)
             } else {
                 // States with several superstates are left out: entering one by its own
                 // rules may enter a superstate outside it, which the plan does not name.
@@ -294,7 +315,7 @@ extension Statechart {
         case .onChange:
             // Only a change of state leaves and enters anything.
             if move.leaves == leaves {
-                var staying = Move.staying(in: leaves)
+                var staying = Move.staying(in: leaves, active: active)
                 staying.reached = targets[0]
                 return staying
             }
@@ -315,22 +336,24 @@ extension Statechart {
         }
     }
 
-    /// The move `plan` makes from the configuration `leaves`, with the stored `history`.
+    /// The move `plan` makes from the configuration `leaves`, whose active states are
+    /// `active`, with the stored `history`.
     ///
     /// Sets of states are arrays here, searched: a configuration holds a few dozen states
     /// at most, and `fsmc verify` makes a move for every step it tries, where hashing the
-    /// states was a fifth of its time.
-    /// It returns the active states of the configuration reached as well.
-    private func moving(from leaves: [StateID], _ plan: TransitionPlan, history: [StateID: [StateID]]) -> (
-        move: Move, active: [StateID]
-    ) {
-        let active = activeStates(of: leaves)
+    /// states was a fifth of its time. Each list is made with room for all it can hold
+    /// (`filter` grows its result as it goes: a few allocations for a dozen states, once
+    /// the largest cost of a move).
+    private func moving(
+        from leaves: [StateID], active: [StateID], _ plan: TransitionPlan, history: [StateID: [StateID]]
+    ) -> Move {
         var exited: [StateID] = []
         exited.reserveCapacity(active.count)
         for exit in plan.exits {
             switch exit {
             case .state(let state): exited.append(state)
-            case .region(let region): exited += active.reversed().filter { isWithin($0, region) }
+            case .region(let region):
+                for state in active.reversed() where isWithin(state, region) { exited.append(state) }
             }
         }
         // A state with history records what was active inside it whenever the move leaves
@@ -343,7 +366,7 @@ extension Statechart {
         }
         var stored = history
         if !historyWrites.isEmpty { stored.merge(historyWrites) { $1 } }
-        let survivors = active.filter { !exited.contains($0) }
+        let survivors = active.filtered { !exited.contains($0) }
         var entering: [StateID] = []
         entering.reserveCapacity(plan.targets.reduce(0) { $0 + ancestors[$1].count + 1 })
         for target in plan.targets {
@@ -354,21 +377,22 @@ extension Statechart {
         let newActive = completion.complete(survivors, entering: entering)
         let newLeaves = self.leaves(of: newActive)
         let newActiveStates = activeStates(of: newLeaves)
-        let entered = newActiveStates.filter { !survivors.contains($0) }
-        let tops = entered.filter { state in !ancestors[state].contains(where: entered.contains) }
+        let entered = newActiveStates.filtered { !survivors.contains($0) }
+        // The states entered at the top, read where needed rather than listed: as a rule
+        // there is one.
+        let tops = entered.lazy.filter { state in !ancestors[state].contains(where: entered.contains) }
         var reached = tops.first ?? plan.targets[0]
-        if tops.count > 1 {
+        if tops.dropFirst().first != nil {
             reached =
-                lineage(of: tops[0]).last { candidate in
+                lineage(of: reached).last { candidate in
                     isParallel[candidate] && tops.allSatisfy { isWithin($0, candidate) }
                 } ?? plan.targets[0]
         }
-        let move = Move(
+        return Move(
             exited: exited, entered: entered,
             initialRowsFollowed: Set(
                 completion.followed.filter { entered.contains($0) || survivors.contains($0) }),
-            leaves: newLeaves, historyWrites: historyWrites, reached: reached)
-        return (move, newActiveStates)
+            leaves: newLeaves, active: newActiveStates, historyWrites: historyWrites, reached: reached)
     }
 
     /// The exit actions a move runs, in order.
@@ -407,11 +431,19 @@ extension Statechart {
 
     /// The leaves of a set of active states (each once), in configuration order.
     private func leaves(of active: [StateID]) -> [StateID] {
-        var above = StateSet()
+        var above = StateSet(capacity: active.count)
         for state in active {
             for ancestor in ancestors[state] { above.insert(ancestor) }
         }
-        return ordered(active.filter { !above.contains($0) })
+        var leaves = active.filtered { !above.contains($0) }
+        sortInConfigurationOrder(&leaves[...])
+        return leaves
+    }
+
+    /// Sorts `states` into configuration order in place: `ordered(_:)` without a new array.
+    private func sortInConfigurationOrder(_ states: inout ArraySlice<StateID>) {
+        let preorder = preorder
+        states.sort { preorder[$0] < preorder[$1] }
     }
 
     /// A set of states that searches an array while it is small, as a configuration's
@@ -420,8 +452,9 @@ extension Statechart {
         private(set) var elements: [StateID] = []
         private var hashed: Set<StateID>?
 
-        init(_ elements: [StateID] = []) {
-            for state in elements { insert(state) }
+        /// An empty set with room for `capacity` states before it grows.
+        init(capacity: Int) {
+            elements.reserveCapacity(capacity)
         }
 
         func contains(_ state: StateID) -> Bool {
@@ -460,13 +493,19 @@ extension Statechart {
         /// with states of several superstates, the way into one may pass through a kept
         /// state, which must then not follow its own initial row as well.
         mutating func complete(_ kept: [StateID] = [], entering: [StateID]) -> [StateID] {
-            let keptOnly = kept.filter { !entering.contains($0) }
-            // Room for what completing adds, so that the arrays seldom grow.
-            var required = StateSet(keptOnly + entering)
+            // Room for what completing adds, so that the arrays seldom grow. The work list
+            // starts with the kept states that are not entered, then the entered ones, each
+            // part in configuration order.
+            let capacity = 2 * (kept.count + entering.count) + 8
             var work: [StateID] = []
-            work.reserveCapacity(2 * required.elements.count + 8)
-            work += chart.ordered(keptOnly)
-            work += chart.ordered(entering)
+            work.reserveCapacity(capacity)
+            for state in kept where !entering.contains(state) { work.append(state) }
+            let keptOnly = work.count
+            work += entering
+            chart.sortInConfigurationOrder(&work[..<keptOnly])
+            chart.sortInConfigurationOrder(&work[keptOnly...])
+            var required = StateSet(capacity: capacity)
+            for state in work { required.insert(state) }
             // The leaves a history resumes are leaves again, whatever is below them.
             var resumedLeaves: [StateID] = []
             // A state is active with all its superstates (a state may have several).
@@ -480,12 +519,15 @@ extension Statechart {
             func resume(_ leaves: [StateID], below container: StateID) {
                 for leaf in leaves {
                     if !resumedLeaves.contains(leaf) { resumedLeaves.append(leaf) }
-                    for state in path(to: leaf, below: container) { add(state) }
+                    addPath(to: leaf, below: container)
                 }
             }
-            /// The states from below `container` down to `leaf`.
-            func path(to leaf: StateID, below container: StateID) -> [StateID] {
-                chart.lineage(of: leaf).filter { $0 != container && chart.isWithin($0, container) }
+            /// Adds the states from below `container` down to `leaf`, outermost first.
+            func addPath(to leaf: StateID, below container: StateID) {
+                for state in chart.ancestors[leaf] where state != container && chart.isWithin(state, container) {
+                    add(state)
+                }
+                if leaf != container && chart.isWithin(leaf, container) { add(leaf) }
             }
             while let state = work.popLast() {
                 guard !resumedLeaves.contains(state) else { continue }
@@ -524,7 +566,7 @@ extension Statechart {
                     for region in substates { add(region) }
                 } else if let initial = chart.initialSubstate[state] {
                     if !followed.contains(state) { followed.append(state) }
-                    for state in path(to: initial, below: state) { add(state) }
+                    addPath(to: initial, below: state)
                 }
             }
             return required.elements

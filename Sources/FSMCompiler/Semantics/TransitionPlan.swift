@@ -99,14 +99,18 @@ extension Statechart {
     /// outermost first: `plan(source:targets:onTheWay:)`'s `kept`.
     func kept(of lineage: [StateID], source: StateID, targets: [StateID], onTheWay: [StateID]) -> [StateID] {
         guard entryExit == .uml else { return [] }
-        return lineage.filter { state in
-            // On the way: in the lineage of a target (within it), or in `onTheWay`.
-            (targets.contains { isWithin($0, state) } || onTheWay.contains(state))
-                && !targets.contains { $0 != state && isWithin(state, $0) }
-                && !(state == source && targets.contains(source))
-                // A row naming a parallel state from inside it leaves it and enters it anew.
-                && !(isParallel[state] && targets.contains(state))
-        }
+        return lineage.filter { keeps($0, source: source, targets: targets, onTheWay: onTheWay) }
+    }
+
+    /// Whether a row of `source` naming `targets` keeps `state`, of the source's lineage, in
+    /// the default (UML) entry and exit: `kept(of:source:targets:onTheWay:)` for one state.
+    func keeps(_ state: StateID, source: StateID, targets: [StateID], onTheWay: [StateID]) -> Bool {
+        // On the way: in the lineage of a target (within it), or in `onTheWay`.
+        (targets.contains { isWithin($0, state) } || onTheWay.contains(state))
+            && !targets.contains { $0 != state && isWithin(state, $0) }
+            && !(state == source && targets.contains(source))
+            // A row naming a parallel state from inside it leaves it and enters it anew.
+            && !(isParallel[state] && targets.contains(state))
     }
 
     /// Whether a history of `state` is stored: a parallel state's shallow history is not (its

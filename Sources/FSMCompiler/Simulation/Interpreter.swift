@@ -21,12 +21,15 @@ public struct Interpreter: Sendable {
     /// The machine and its chart, behind one reference: `fsmc verify` and `fsmc paths` copy
     /// the interpreter for every step they try, and a copy then retains one object instead
     /// of every array of the machine and the chart.
-    private let model: Model
+    private var model: Model
     public var machine: StateMachine { model.machine }
     package var chart: Statechart { model.chart }
     /// The active leaves, one per active region, in configuration order: for a machine
     /// without parallel states, its current state alone.
     public private(set) var leaves: [StateID]
+    /// The active states, in entry order: the leaves with all their superstates. Kept with
+    /// the leaves, as each move computes them: every event reads them.
+    public private(set) var activeStates: [StateID]
     /// Per state with history: the leaves last active inside it when the machine last left it
     /// or states inside it.
     public private(set) var history: [StateID: [StateID]]
@@ -67,18 +70,43 @@ public struct Interpreter: Sendable {
     private final class Model: Sendable {
         let machine: StateMachine
         let chart: Statechart
+        /// `machine.hasTimers`, which reads every event.
+        let hasTimers: Bool
+        /// Per state, per row of its flattened `transitions`, the row's plan (nil for `-`),
+        /// when `withRowPlans()` made them; nil otherwise, and each move plans its row.
+        let plans: IDArray<StateID, [TransitionPlan?]>?
 
-        init(machine: StateMachine, chart: Statechart) {
+        init(machine: StateMachine, chart: Statechart, plans: IDArray<StateID, [TransitionPlan?]>? = nil) {
             self.machine = machine
             self.chart = chart
+            hasTimers = machine.hasTimers
+            self.plans = plans
         }
     }
 
     private init(_ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]]) {
         model = Model(machine: machine, chart: chart)
         self.leaves = leaves
+        activeStates = chart.activeStates(of: leaves)
         self.history = history
-        for state in chart.activeStates(of: leaves) { runningTimers.formUnion(machine.timers(ownedBy: state)) }
+        for state in activeStates { runningTimers.formUnion(machine.timers(ownedBy: state)) }
+    }
+
+    /// The same machine in the same situation, with the plan of every row made once, for
+    /// this value and its copies: a plan depends on the row alone, and `fsmc verify` and
+    /// `fsmc paths` take each row thousands of times, where planning it for every move was a
+    /// tenth of their time. Worth it only for that many moves: `simulate` makes a few.
+    package func withRowPlans() -> Interpreter {
+        let (machine, chart) = (model.machine, model.chart)
+        let plans = IDArray<StateID, [TransitionPlan?]>(
+            machine.states.indices.map { state in
+                machine.states[state].transitions.map { row in
+                    row.namedTarget.map { chart.plan(source: state, targets: [$0] + row.forkTargets) }
+                }
+            })
+        var planned = self
+        planned.model = Model(machine: machine, chart: chart, plans: plans)
+        return planned
     }
 
     /// Why a machine cannot be restored in a configuration or with a history.
@@ -90,9 +118,6 @@ public struct Interpreter: Sendable {
         public var description: String { message }
     }
 
-    /// The active states, in entry order: the leaves with all their superstates.
-    public var activeStates: [StateID] { chart.activeStates(of: leaves) }
-
     /// The current state of a machine without parallel states: its only leaf.
     public var state: StateID { leaves[0] }
 
@@ -101,6 +126,9 @@ public struct Interpreter: Sendable {
         public var transition: Transition
         /// The leaf whose rows hold it, or the parallel state whose own rows do.
         public var source: StateID
+        /// The position of `transition` in the flattened `transitions` of `source`, which
+        /// numbers the table's rows (`TableRows`) without comparing rows.
+        package var row: Int
         /// The configuration before the row fired.
         public var leavesBefore: [StateID]
         package var move: Statechart.Move
@@ -145,13 +173,6 @@ public struct Interpreter: Sendable {
         }
     }
 
-    /// What one state chose for the event.
-    private enum Choice {
-        case rows([(Transition, source: StateID)])
-        case rejected(Transition, source: StateID)
-        case unhandled
-    }
-
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
     /// per predicate type, in declaration order; `conditions` the result each condition
     /// would give, by index into `machine.conditionCalls`: `atLeast(3)` and `atLeast(5)` are
@@ -160,59 +181,51 @@ public struct Interpreter: Sendable {
     public mutating func handle(
         _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
     ) -> Step {
-        // `model.machine`, not `machine`: the property returns a copy of the machine, which
-        // retains each of its arrays.
-        let machine = model.machine
-        precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
-        precondition(conditions.count == machine.conditionCalls.count, "one result per condition call")
+        // `model.machine`, read where it is used: a copy of the machine retains each of its
+        // arrays, for every step `fsmc verify` tries.
+        precondition(predicates.count == model.machine.predicateTypes.count, "one case per predicate type")
+        precondition(conditions.count == model.machine.conditionCalls.count, "one result per condition call")
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
-        if machine.timer(of: event) != nil {
+        if model.hasTimers && model.machine.timer(of: event) != nil {
             // A timer that is not running does not fire; one that fires is spent, whatever
             // its rows then do.
             guard runningTimers.remove(event) != nil else { return step }
         }
-        // A few dozen states at most: searched, not hashed.
-        let active = chart.activeStates(of: leaves)
-        var asked: [ConditionCallID] = []
-        let choice = choose(
-            chart.topNode(of: leaves, active: active), event: event, predicates: predicates, conditions: conditions,
-            active: active, asked: &asked)
-        step.askedConditions = asked
-        switch choice {
-        case .unhandled:
-            break
-        case .rejected(let transition, let source):
-            step.outcome = .rejected(transition, source: source)
-        case .rows(let rows):
-            step.outcome = .transitioned(rows.map { fire($0.0, from: $0.source) })
+        var chosen: [(source: StateID, row: Int)] = []
+        let rejection = choose(
+            chart.topNode(of: leaves, active: activeStates), event: event, predicates: predicates,
+            conditions: conditions, asked: &step.askedConditions, chosen: &chosen)
+        if !chosen.isEmpty {
+            step.outcome = .transitioned(chosen.map { fire(row: $0.row, from: $0.source) })
+        } else if let rejection {
+            step.outcome = .rejected(
+                model.machine.states[rejection.source].transitions[rejection.row], source: rejection.source)
         }
         return step
     }
 
+    /// What `node` chooses for the event: the rows it fires, appended to `chosen`, each as
+    /// the state that holds it and its position in that state's flattened `transitions`
+    /// (read in place when it fires). When it chooses none, the row that rejected the event,
+    /// nil if it is unhandled.
     private func choose(
         _ node: StateID, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
-        conditions: IDArray<ConditionCallID, Bool>,
-        active: [StateID],
-        asked: inout [ConditionCallID]
-    ) -> Choice {
+        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID],
+        chosen: inout [(source: StateID, row: Int)]
+    ) -> (source: StateID, row: Int)? {
         // The rows are read in place: a copy of the state or of each candidate row would
         // retain every array it holds, for every step `fsmc verify` tries.
         let states = model.machine.states
-        var rejection: Choice?
+        var rejection: (source: StateID, row: Int)?
         if states[node].isParallel {
-            var chosen: [(Transition, source: StateID)] = []
+            let before = chosen.count
             for region in states[node].substates {
-                switch choose(
-                    chart.node(below: region, leaves: leaves), event: event, predicates: predicates,
-                    conditions: conditions, active: active, asked: &asked)
-                {
-                case .rows(let rows): chosen += rows
-                case .rejected(let transition, let source):
-                    rejection = rejection ?? .rejected(transition, source: source)
-                case .unhandled: break
-                }
+                let rejected = choose(
+                    chart.node(below: region, active: activeStates), event: event, predicates: predicates,
+                    conditions: conditions, asked: &asked, chosen: &chosen)
+                rejection = rejection ?? rejected
             }
-            guard chosen.isEmpty else { return .rows(chosen) }
+            guard chosen.count == before else { return nil }
         }
         let transitions = states[node].transitions
         let candidates = Self.candidateRowIndices(in: transitions, event: event, predicates: predicates)
@@ -220,39 +233,45 @@ public struct Interpreter: Sendable {
             let guardClause = transitions[row].guardClause
             // State tests first: they cost nothing, and a failing one asks no condition.
             let holds =
-                guardClause.stateTests.allSatisfy { active.contains($0.state) != $0.isNegated }
+                guardClause.stateTests.allSatisfy { activeStates.contains($0.state) != $0.isNegated }
                 && guardClause.conditions.allSatisfy { term in
                     if !asked.contains(term.call) { asked.append(term.call) }
                     return conditions[term.call] != term.isNegated
                 }
-            if holds { return .rows([(transitions[row], node)]) }
+            if holds {
+                chosen.append((node, row))
+                return nil
+            }
         }
-        if let first = candidates.first { rejection = rejection ?? .rejected(transitions[first], source: node) }
-        return rejection ?? .unhandled
+        return rejection ?? candidates.first.map { (node, $0) }
     }
 
-    /// Moves to where `transition` leads and records what it runs
-    /// (Language reference › Entry and exit, Initial substates and history, Regions).
-    private mutating func fire(_ transition: Transition, from source: StateID) -> Firing {
-        let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
-        let move = chart.move(from: leaves, source: source, targets: targets, history: history)
+    /// Moves to where the row at `row` of `source`'s flattened transitions leads and
+    /// records what it runs (Language reference › Entry and exit, Initial substates and
+    /// history, Regions).
+    private mutating func fire(row: Int, from source: StateID) -> Firing {
+        let transition = model.machine.states[source].transitions[row]
+        let plan =
+            model.plans?[source][row]
+            ?? transition.namedTarget.map { chart.plan(source: source, targets: [$0] + transition.forkTargets) }
+        let move = chart.move(from: leaves, active: activeStates, source: source, plan: plan, history: history)
         let exits = chart.exitActions(of: move)
         var firing = Firing(
-            transition: transition, source: source, leavesBefore: leaves, move: move,
+            transition: transition, source: source, row: row, leavesBefore: leaves, move: move,
             effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count)
         if !move.historyWrites.isEmpty { history.merge(move.historyWrites) { $1 } }
         leaves = move.leaves
-        let machine = model.machine
-        if machine.hasTimers {
+        activeStates = move.active
+        if model.hasTimers {
             // Cancelled after the exit actions, leaf first; started after the entry actions,
             // root first; each state's in the order the machine's events list them.
             for state in move.exited {
-                for timer in machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
+                for timer in model.machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
                     firing.cancelledTimers.append(timer)
                 }
             }
             for state in move.entered {
-                for timer in machine.timers(ownedBy: state) {
+                for timer in model.machine.timers(ownedBy: state) {
                     runningTimers.insert(timer)
                     firing.startedTimers.append(timer)
                 }
