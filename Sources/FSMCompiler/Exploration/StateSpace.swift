@@ -77,16 +77,23 @@ package struct StateSpace: Sendable {
         var packed: [Int]
 
         init(_ interpreter: Interpreter) {
+            // Made once at its size, without intermediate arrays: a key is made for every
+            // step the search tries.
+            let history = interpreter.history
             packed = []
-            packed.reserveCapacity(interpreter.leaves.count + interpreter.runningTimers.count + 2)
+            packed.reserveCapacity(
+                interpreter.leaves.count + history.reduce(0) { $0 + 2 + $1.value.count }
+                    + interpreter.runningTimers.count + 2)
             packed.append(interpreter.leaves.count)
-            packed += interpreter.leaves.map(\.index)
-            for (state, stored) in interpreter.history.sorted(by: { $0.key < $1.key }) {
-                packed += [state.index, stored.count]
-                packed += stored.map(\.index)
+            for leaf in interpreter.leaves { packed.append(leaf.index) }
+            if !history.isEmpty {
+                for (state, stored) in history.sorted(by: { $0.key < $1.key }) {
+                    packed += [state.index, stored.count]
+                    for leaf in stored { packed.append(leaf.index) }
+                }
             }
             packed.append(-1)
-            packed += interpreter.runningTimers.map(\.index).sorted()
+            if !interpreter.runningTimers.isEmpty { packed += interpreter.runningTimers.map(\.index).sorted() }
         }
     }
 

@@ -10,9 +10,10 @@ package struct TableRows: Sendable {
     /// Per row: the line `fsmc table` prints for it.
     package private(set) var lines: [String] = []
     /// By source state: its rows' numbers, in the order of its flattened `transitions`.
-    private var bySource: [StateID: [ID]] = [:]
+    private var bySource: IDArray<StateID, [ID]>
 
     package init(_ machine: StateMachine) {
+        bySource = IDArray(repeating: [], count: machine.states.count)
         for index in machine.states.indices {
             let state = machine.states[index]
             let listed =
@@ -20,7 +21,7 @@ package struct TableRows: Sendable {
                 ? state.isParallel || (!state.isAbstract && state.substates.isEmpty) : !state.isAbstract
             guard listed else { continue }
             for transition in state.transitions {
-                bySource[index, default: []].append(rows.count)
+                bySource[index].append(rows.count)
                 rows.append((index, transition))
             }
         }
@@ -32,13 +33,12 @@ package struct TableRows: Sendable {
 
     /// The number of the row that `firing` took.
     package func id(of firing: Interpreter.Firing) -> ID {
-        bySource[firing.source]![firing.row]
+        bySource[firing.source][firing.row]
     }
 
     /// The number of `transition`, one of the flattened rows of `source`.
     package func id(of transition: Transition, from source: StateID) -> ID {
-        let ids = bySource[source] ?? []
-        guard let id = ids.first(where: { rows[$0].transition == transition }) else {
+        guard let id = bySource[source].first(where: { rows[$0].transition == transition }) else {
             preconditionFailure("a row that fired is a row of the table")
         }
         return id

@@ -404,7 +404,7 @@ extension Statechart {
     /// actions of the state whose body holds it (which may be a state the move kept).
     package func entryActions(of move: Move) -> [ActionCall] {
         var actions: [ActionCall] = []
-        for state in activeStates(of: move.leaves) {
+        for state in move.active {
             if move.entered.contains(state) { actions += ownEntryActions[state] }
             if move.initialRowsFollowed.contains(state) { actions += initialActions[state] }
         }
@@ -431,51 +431,83 @@ extension Statechart {
 
     /// The leaves of a set of active states (each once), in configuration order.
     private func leaves(of active: [StateID]) -> [StateID] {
-        var above = StateSet(capacity: active.count)
+        var above = StateBits(count: names.count)
         for state in active {
             for ancestor in ancestors[state] { above.insert(ancestor) }
         }
         var leaves = active.filtered { !above.contains($0) }
-        sortInConfigurationOrder(&leaves[...])
+        sortInConfigurationOrder(&leaves, leaves.indices)
         return leaves
     }
 
-    /// Sorts `states` into configuration order in place: `ordered(_:)` without a new array.
-    private func sortInConfigurationOrder(_ states: inout ArraySlice<StateID>) {
+    /// Sorts `states[range]` into configuration order in place: `ordered(_:)` without a new
+    /// array. Through the array's memory: a slice of an array passed `inout` is copied, and
+    /// sorted, and copied back.
+    private func sortInConfigurationOrder(_ states: inout [StateID], _ range: Range<Int>) {
         let preorder = preorder
-        states.sort { preorder[$0] < preorder[$1] }
+        states.withUnsafeMutableBufferPointer { buffer in
+            buffer[range].sort { preorder[$0] < preorder[$1] }
+        }
     }
 
-    /// A set of states that searches an array while it is small, as a configuration's
-    /// states are as a rule, and hashes once it is not (a chain of 2,000 superstates).
-    private struct StateSet {
-        private(set) var elements: [StateID] = []
-        private var hashed: Set<StateID>?
+    /// A set of states of a chart of `count` states, one bit per state: a move asks
+    /// whether a state is in a set hundreds of times, which a search of an array answers in
+    /// time that grows with the set (a chain of 2,000 superstates) and a `Set` by hashing,
+    /// both many times slower than reading a bit. The first 64 states are held inline, so
+    /// that the sets of most machines need no allocation.
+    private struct StateBits {
+        private var low: UInt64 = 0
+        private var high: [UInt64]
 
-        /// An empty set with room for `capacity` states before it grows.
-        init(capacity: Int) {
-            elements.reserveCapacity(capacity)
+        init(count: Int) {
+            high = Array(repeating: 0, count: max(0, count - 1) / 64)
         }
 
         func contains(_ state: StateID) -> Bool {
-            hashed?.contains(state) ?? elements.contains(state)
+            let (word, bit) = state.index.quotientAndRemainder(dividingBy: 64)
+            return (word == 0 ? low : high[word - 1]) & (1 << bit) != 0
         }
 
         /// Adds `state`, unless it is there: whether it was added.
         @discardableResult
         mutating func insert(_ state: StateID) -> Bool {
-            if hashed != nil {
-                guard hashed!.insert(state).inserted else { return false }
+            let (word, bit) = state.index.quotientAndRemainder(dividingBy: 64)
+            let mask: UInt64 = 1 << bit
+            if word == 0 {
+                guard low & mask == 0 else { return false }
+                low |= mask
             } else {
-                guard !elements.contains(state) else { return false }
-                if elements.count >= 32 { hashed = Set(elements + [state]) }
+                guard high[word - 1] & mask == 0 else { return false }
+                high[word - 1] |= mask
             }
+            return true
+        }
+    }
+
+    /// A set of states that keeps them in the order they were added.
+    private struct StateSet {
+        private(set) var elements: [StateID] = []
+        private var members: StateBits
+
+        /// An empty set of states of a chart of `count` states, with room for `capacity`
+        /// of them before it grows.
+        init(capacity: Int, count: Int) {
+            elements.reserveCapacity(capacity)
+            members = StateBits(count: count)
+        }
+
+        func contains(_ state: StateID) -> Bool { members.contains(state) }
+
+        /// Adds `state`, unless it is there: whether it was added.
+        @discardableResult
+        mutating func insert(_ state: StateID) -> Bool {
+            guard members.insert(state) else { return false }
             elements.append(state)
             return true
         }
     }
 
-    /// Completes a set of states closed under superstates into a configuration. Its sets of
+    /// Completes a set of states closed under superstates into a configuration. Its lists of
     /// states are arrays, each state once.
     private struct Completion {
         let chart: Statechart
@@ -502,9 +534,9 @@ extension Statechart {
             for state in kept where !entering.contains(state) { work.append(state) }
             let keptOnly = work.count
             work += entering
-            chart.sortInConfigurationOrder(&work[..<keptOnly])
-            chart.sortInConfigurationOrder(&work[keptOnly...])
-            var required = StateSet(capacity: capacity)
+            chart.sortInConfigurationOrder(&work, 0..<keptOnly)
+            chart.sortInConfigurationOrder(&work, keptOnly..<work.count)
+            var required = StateSet(capacity: capacity, count: chart.names.count)
             for state in work { required.insert(state) }
             // The leaves a history resumes are leaves again, whatever is below them.
             var resumedLeaves: [StateID] = []
