@@ -33,8 +33,9 @@ struct BeaconLog: BeaconActions {
     @Test func rowsGuardsAndListsPassTheirLiterals() {
         let signal = Signal(actions: SignalLog())
         #expect(signal.connect() == .transitioned(from: .idle, to: .idle))
-        // Swift reads the `.sm` file's escapes: the action receives a quote and a backslash.
-        #expect(signal.actions.log == [#"note("too slow // "wait" \ retry")"#])
+        // The first event starts the machine (Idle's entry action). Swift reads the `.sm`
+        // file's escapes: the action receives a quote and a backslash.
+        #expect(signal.actions.log == ["emit(.towardZero)", #"note("too slow // "wait" \ retry")"#])
         signal.actions.log = []
         signal.actions.fastEnough = [3]
         #expect(signal.connect() == .transitioned(from: .idle, to: .sending))

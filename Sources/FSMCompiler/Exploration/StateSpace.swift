@@ -122,7 +122,10 @@ package struct StateSpace: Sendable {
         rows = TableRows(machine)
         let bound = Self.configurationBound(machine)
         guard bound <= Double(limit) else { throw LimitExceeded(limit: limit, found: 0, depth: 0, bound: bound) }
-        let start = Interpreter(machine).withRowPlans()
+        // Started, so that its key, running timers included, is that of the machine it is
+        // after starting (paths begin with a new machine, which their first event starts).
+        var start = Interpreter(machine).withRowPlans()
+        start.start()
         var index: [NodeKey: Int] = [:]
         add(start, key: NodeKey(start), parent: nil, depth: 0, index: &index)
         var next = 0

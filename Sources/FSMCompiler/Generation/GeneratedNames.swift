@@ -23,6 +23,10 @@ struct GeneratedNames {
     /// running timers, named like that unless an event method has the name.
     let timers: String
     let timerTokens: String
+    /// A machine with `start()`: whether it has started, and the function that starts it in
+    /// its turn, named like that unless an event method has the name.
+    let started: String
+    let enterInitialConfiguration: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
     let stateFunctions: [StateID: String]
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
@@ -49,6 +53,9 @@ struct GeneratedNames {
         changeState = Self.unique("changeState", suffix: "Function", avoiding: eventMethods)
         timers = Self.unique("timers", suffix: "Storage", avoiding: eventMethods)
         timerTokens = Self.unique("timerTokens", suffix: "Storage", avoiding: eventMethods)
+        started = Self.unique("started", suffix: "Storage", avoiding: eventMethods)
+        enterInitialConfiguration = Self.unique(
+            "enterInitialConfiguration", suffix: "Function", avoiding: eventMethods)
         var functions: [StateID: String] = [:]
         for state in machine.concreteStates {
             let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
@@ -56,7 +63,8 @@ struct GeneratedNames {
         }
         stateFunctions = functions
         var taken = ReservedNames.members.union(functions.values).union(
-            machine.hasTimers ? ReservedNames.timerMembers : [])
+            machine.hasTimers ? ReservedNames.timerMembers : []
+        ).union(machine.hasStart ? ReservedNames.startMembers : [])
         predicateParameters = machine.predicateTypes.mapElements { type in
             let label = SwiftNames.unescaped(type.parameterName)
             let name = Self.unique(label, suffix: "Value", avoiding: taken)

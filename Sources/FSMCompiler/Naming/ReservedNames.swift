@@ -19,6 +19,10 @@ enum ReservedNames {
         "timer", "token", "duration", "pending",
     ]
 
+    /// What the bodies of a machine with `start()` add. A machine without it does not take
+    /// them, and generates what it did before.
+    static let startMembers: Set<String> = ["start", "isStarted", "started", "enterInitialConfiguration"]
+
     /// Type names the generated file takes, which no type of the machine may have: the
     /// modules it qualifies names with (`Swift`, `FSMRuntime`) and the private
     /// `RequiredRuntime` of every file.

@@ -77,6 +77,8 @@ extension Analysis {
         machine.asyncActions = declarations.actions.names.mapElements { asyncNames.contains($0.text) }
         machine.asyncConditions = declarations.conditions.names.mapElements { asyncNames.contains($0.text) }
         machine.isObservable = headers.isObservable
+        machine.hasStart = hasStart
+        if hasStart { machine.startActions = statechart.entryActions(of: statechart.starting(at: initialTarget)) }
         if machine.hasRegions {
             machine.initialConfiguration = statechart.initialConfiguration(entering: initialTarget).leaves
             machine.initialState = machine.initialConfiguration[0]

@@ -5,8 +5,16 @@ struct Signatures {
     /// By key (`name` for an action, `?name` for a condition): the generated requirement's
     /// parameters. A call that has no entry takes none.
     private(set) var parameters: [String: [EventParameter]] = [:]
+    /// Whether some call passes a literal (`retry(3)`): the language of version 3, whose
+    /// machines are started (Language reference › Starting a machine).
+    private(set) var passesLiterals = false
 
     init(resolving declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
+        passesLiterals = declarations.callUses.values.contains { uses in
+            uses.contains { use in
+                use.arguments.contains { if case .literal = $0 { true } else { false } }
+            }
+        }
         for key in declarations.callKeys {
             let uses = declarations.callUses[key]!
             if let declaration = headers.actionDeclarations[uses[0].name.text] {

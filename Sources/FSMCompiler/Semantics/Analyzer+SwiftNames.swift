@@ -109,6 +109,7 @@ extension Analysis {
                 "event '\(event)' would become the method '\(SwiftNames.lowerCamel(event.text))()', which the generated machine already has",
                 at: event.location)
         }
+        if hasStart { checkStartNames(events, log: &log) }
         for type in predicateTypes {
             checkCaseNames(type.cases, role: "case of '\(type.name)'", log: &log)
         }
@@ -117,6 +118,29 @@ extension Analysis {
         checkCollisions(
             actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
                 + conditions.names.map { ($0, SwiftNames.lowerCamel($0.text), "condition") }, log: &log)
+    }
+
+    /// A machine that is started (Language reference › Starting a machine) has `start()` and
+    /// `isStarted`: an event method of either name, `start()` for an event without values,
+    /// would make them ambiguous.
+    private func checkStartNames(_ events: [NameSyntax], log: inout DiagnosticLog) {
+        for event in events {
+            let method = SwiftNames.lowerCamel(event.text)
+            let hasValues = headers.eventDeclarationIndex[event.text].map {
+                !headers.eventDeclarations[$0].parameters.isEmpty
+            }
+            guard method == "isStarted" || (method == "start" && hasValues != true) else { continue }
+            log.error(
+                .invalidSwiftName,
+                "event '\(event)' would become the method '\(method)()', which the generated machine has because it uses the language of version 3 (\(versionThreeFeature)); rename the event"
+                    + (method == "start" ? " (such as 'Begin') or give it values" : ""),
+                at: event.location)
+        }
+    }
+
+    /// What makes the machine one of version 3, for a message.
+    private var versionThreeFeature: String {
+        signatures.passesLiterals ? "literal arguments" : "'Action:' headers"
     }
 
     /// The labels and types of event values. A label is an argument label of the event's

@@ -50,6 +50,11 @@ struct Analysis {
     /// The hierarchy, initial rows and histories, for where transitions go.
     let statechart: Statechart
 
+    /// Whether the machine uses the language of version 3 (literal arguments, `Action:`
+    /// headers), and so is created unstarted and started by `start()` or its first event
+    /// (Language reference › Starting a machine). Machines without it keep what they did.
+    var hasStart: Bool { signatures.passesLiterals || !headers.actionDeclarations.isEmpty }
+
     init(
         headers: Headers, declarations: Declarations, signatures: Signatures, resolution: Resolution,
         flattening: Flattening

@@ -114,6 +114,16 @@ public struct StateMachine: Hashable, Sendable {
     /// The states the machine starts in, one per active region, in configuration order (a
     /// machine without regions starts in `initialState` alone).
     public var initialConfiguration: [StateID] = []
+    /// Whether the machine uses the language of version 3 (literal arguments, `Action:`
+    /// headers): a new one runs nothing until it is started, by `start()` or by its first
+    /// event, which runs its initial configuration's entry actions and initial rows and
+    /// starts its timers; a restored one is started (Language reference › Starting a
+    /// machine). Without it, creating a machine runs no entry actions and starts its timers.
+    public var hasStart = false
+    /// What starting a machine runs (`hasStart`): the entry actions of its initial
+    /// configuration, outermost first, each initial row's actions after those of the state
+    /// whose body holds it.
+    public var startActions: [ActionCall] = []
 }
 
 /// A name from the source with its Swift spelling and where it first appeared.

@@ -420,6 +420,17 @@ extension Statechart {
         return (leaves(of: active), Set(completion.followed))
     }
 
+    /// What starting a new machine does: every state of the configuration that entering
+    /// `target` (its `Initial:` state) reaches is entered, outermost first, following the
+    /// initial rows on the way, as a row from outside every state would enter it.
+    package func starting(at target: StateID) -> Move {
+        let (leaves, followed) = initialConfiguration(entering: target)
+        let active = activeStates(of: leaves)
+        return Move(
+            exited: [], entered: active, initialRowsFollowed: followed, leaves: leaves, active: active,
+            historyWrites: [:], reached: target)
+    }
+
     /// The configuration a state is in when nothing but its own lineage was chosen: `state`
     /// with its superstates, every other region entered by its initial rows, without
     /// history. The table reads rows from it: what a row enters does not depend on the

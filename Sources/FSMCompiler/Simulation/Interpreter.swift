@@ -37,11 +37,18 @@ public struct Interpreter: Sendable {
     /// of the active states that have neither fired nor been restarted since.
     public private(set) var runningTimers: Set<EventID> = []
 
-    /// A new machine, in its initial configuration. As in generated code, no entry actions
-    /// run, and the timers of every active state start.
+    /// Whether the machine has started: always, for a machine without `start()`
+    /// (`StateMachine.hasStart`) and for a restored one; for a new one that has it, once
+    /// `start()` or its first event ran (Language reference › Starting a machine).
+    public private(set) var isStarted: Bool
+
+    /// A new machine, in its initial configuration. As in generated code, a machine with
+    /// `start()` runs nothing until it is started; one without runs no entry actions, and
+    /// the timers of every active state start.
     public init(_ machine: StateMachine) {
         let chart = Statechart(machine)
-        self.init(machine, chart: chart, leaves: machine.initialConfiguration, history: [:])
+        self.init(
+            machine, chart: chart, leaves: machine.initialConfiguration, history: [:], isStarted: !machine.hasStart)
     }
 
     /// A machine restored in the configuration `leaves` (in any order), with `history`: per
@@ -58,7 +65,7 @@ public struct Interpreter: Sendable {
         for (state, stored) in history.sorted(by: { $0.key < $1.key }) {
             if let problem = chart.problemRestoring(history: stored, of: state) { throw RestoreError(problem) }
         }
-        self.init(machine, chart: chart, leaves: chart.ordered(leaves), history: history)
+        self.init(machine, chart: chart, leaves: chart.ordered(leaves), history: history, isStarted: true)
     }
 
     /// A machine without parallel states restored in `state`, with each superstate's stored
@@ -84,11 +91,15 @@ public struct Interpreter: Sendable {
         }
     }
 
-    private init(_ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]]) {
+    private init(
+        _ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]], isStarted: Bool
+    ) {
         model = Model(machine: machine, chart: chart)
         self.leaves = leaves
         activeStates = chart.activeStates(of: leaves)
         self.history = history
+        self.isStarted = isStarted
+        guard isStarted else { return }
         for state in activeStates { runningTimers.formUnion(machine.timers(ownedBy: state)) }
     }
 
@@ -107,6 +118,35 @@ public struct Interpreter: Sendable {
         var planned = self
         planned.model = Model(machine: machine, chart: chart, plans: plans)
         return planned
+    }
+
+    /// What starting a machine ran.
+    public struct Start: Hashable, Sendable {
+        /// The entry actions of the initial configuration, outermost first, each initial
+        /// row's actions after those of the state whose body holds it.
+        public var effects: [ActionCall] = []
+        /// Indices into `machine.events`: the timers started after the entry actions.
+        public var startedTimers: [EventID] = []
+    }
+
+    /// Starts a new machine, as generated code's `start()` does: the initial
+    /// configuration is entered, as a row from outside every state would enter it, and
+    /// its timers start. A started machine does nothing. `handle` starts a machine that
+    /// has not started; call this first to see what starting ran.
+    @discardableResult
+    public mutating func start() -> Start {
+        guard !isStarted else { return Start() }
+        isStarted = true
+        let machine = model.machine
+        let move = chart.starting(at: machine.initialTarget)
+        var start = Start(effects: chart.entryActions(of: move))
+        for state in move.entered {
+            for timer in machine.timers(ownedBy: state) {
+                runningTimers.insert(timer)
+                start.startedTimers.append(timer)
+            }
+        }
+        return start
     }
 
     /// Why a machine cannot be restored in a configuration or with a history.
@@ -183,6 +223,7 @@ public struct Interpreter: Sendable {
     ) -> Step {
         // `model.machine`, read where it is used: a copy of the machine retains each of its
         // arrays, for every step `fsmc verify` tries.
+        if !isStarted { start() }
         precondition(predicates.count == model.machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == model.machine.conditionCalls.count, "one result per condition call")
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)

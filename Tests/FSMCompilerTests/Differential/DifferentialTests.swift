@@ -328,7 +328,8 @@ import Testing
             "history above a parallel state", "Initial in a region", "region that is a parallel state",
             "initial row into a parallel state", "state test without parallel states",
             "literal in a row", "literal in an entry or exit list", "literal in an initial row",
-            "condition with a literal", "literal in a region machine",
+            "condition with a literal", "literal in a region machine", "start with actions",
+            "start with actions in a region machine", "start with timers",
         ]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
@@ -451,6 +452,10 @@ import Testing
         if model.hasRegions && model.actions.contains(where: { $0.name == "li" }) {
             features.insert("literal in a region machine")
         }
+        if !model.startActions.isEmpty {
+            features.insert(model.hasRegions ? "start with actions in a region machine" : "start with actions")
+        }
+        if model.hasStart && model.hasTimers { features.insert("start with timers") }
         let byName = Dictionary(uniqueKeysWithValues: machine.states.map { ($0.name, $0) })
         func ancestors(_ name: String) -> [String] {
             byName[name]!.superstates.flatMap { [$0] + ancestors($0) }

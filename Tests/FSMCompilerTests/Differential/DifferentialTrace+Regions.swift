@@ -22,50 +22,52 @@ extension DifferentialTrace {
     ) -> [String] {
         var interpreter = Interpreter(machine)
         let chart = interpreter.chart
-        return steps.map { input in
-            let before = chart.describe(interpreter.leaves)
-            var history = interpreter.history
-            let step = interpreter.handle(
-                input.event, predicates: input.predicates, conditions: input.callAnswers(of: machine))
-            var line = before + " " + machine.events[input.event].name
-            switch step.outcome {
-            case .transitioned(let firings):
-                let effects = firings.flatMap { firing in
-                    firing.effects.map { input.call(machine.actions[$0.action].name, $0.arguments, of: machine) }
+        return initialLines(of: &interpreter)
+            + steps.map { input in
+                let before = chart.describe(interpreter.leaves)
+                var history = interpreter.history
+                let step = interpreter.handle(
+                    input.event, predicates: input.predicates, conditions: input.callAnswers(of: machine))
+                var line = before + " " + machine.events[input.event].name
+                switch step.outcome {
+                case .transitioned(let firings):
+                    let effects = firings.flatMap { firing in
+                        firing.effects.map { input.call(machine.actions[$0.action].name, $0.arguments, of: machine) }
+                    }
+                    line += " -> " + chart.describe(interpreter.leaves) + " {" + effects.joined(separator: " ") + "}"
+                    var resumes = false
+                    for firing in firings {
+                        history.merge(firing.move.historyWrites) { $1 }
+                        resumes = resumes || Self.resumesHistory(firing, stored: history, of: machine, chart: chart)
+                    }
+                    if resumes { counts.resumingHistory += 1 }
+                    if firings.contains(where: {
+                        $0.transition.namedTarget.map {
+                            machine.states[$0].initialSubstate != nil
+                                || machine.states[$0].isParallel
+                        } ?? false
+                    }) {
+                        counts.enteringSuperstates += 1
+                    }
+                    if firings.contains(where: { firing in
+                        !machine.states[firing.source].isParallel
+                            && machine.states[firing.source].ancestors.contains { machine.states[$0].isParallel }
+                    }) {
+                        counts.regions.transitionsInRegions += 1
+                    }
+                    counts.regions.forks += firings.filter { !$0.transition.forkTargets.isEmpty }.count
+                    counts.regions.joins +=
+                        firings.filter { firing in
+                            machine.states[firing.source].isParallel
+                                && !firing.transition.guardClause.stateTests.isEmpty
+                        }.count
+                case .rejected:
+                    line += " rejected"
+                case .unhandled:
+                    line += " unhandled"
                 }
-                line += " -> " + chart.describe(interpreter.leaves) + " {" + effects.joined(separator: " ") + "}"
-                var resumes = false
-                for firing in firings {
-                    history.merge(firing.move.historyWrites) { $1 }
-                    resumes = resumes || Self.resumesHistory(firing, stored: history, of: machine, chart: chart)
-                }
-                if resumes { counts.resumingHistory += 1 }
-                if firings.contains(where: {
-                    $0.transition.namedTarget.map {
-                        machine.states[$0].initialSubstate != nil
-                            || machine.states[$0].isParallel
-                    } ?? false
-                }) {
-                    counts.enteringSuperstates += 1
-                }
-                if firings.contains(where: { firing in
-                    !machine.states[firing.source].isParallel
-                        && machine.states[firing.source].ancestors.contains { machine.states[$0].isParallel }
-                }) {
-                    counts.regions.transitionsInRegions += 1
-                }
-                counts.regions.forks += firings.filter { !$0.transition.forkTargets.isEmpty }.count
-                counts.regions.joins +=
-                    firings.filter { firing in
-                        machine.states[firing.source].isParallel && !firing.transition.guardClause.stateTests.isEmpty
-                    }.count
-            case .rejected:
-                line += " rejected"
-            case .unhandled:
-                line += " unhandled"
+                return line + askedText(step.askedConditions, input, of: machine)
             }
-            return line + askedText(step.askedConditions, input, of: machine)
-        }
     }
 
     /// Whether the firing entered a state by its stored history: a state with history,

@@ -49,6 +49,12 @@ struct DifferentialStep: Hashable, Sendable {
             .joined(separator: ",") + ")"
     }
 
+    /// `li(3)` for a call that passes literals only, as entry lists and initial rows do.
+    static func literalCall(_ name: String, _ arguments: [Argument]) -> String {
+        guard !arguments.isEmpty else { return name }
+        return name + "(" + arguments.map(\.text).joined(separator: ",") + ")"
+    }
+
     /// The answer of each condition call: its condition's, as the driver's actions answer
     /// whatever values a condition is asked with.
     func callAnswers(of machine: StateMachine) -> IDArray<ConditionCallID, Bool> {
@@ -138,7 +144,7 @@ enum DifferentialTrace {
     {
         if machine.hasRegions { return interpretConfigurations(steps, on: machine, counts: &counts) }
         var interpreter = Interpreter(machine)
-        return initialLines(of: interpreter)
+        return initialLines(of: &interpreter)
             + steps.map { step in
                 let rows = Interpreter.applicableRows(
                     in: machine.states[interpreter.state], event: step.event,
@@ -165,11 +171,22 @@ enum DifferentialTrace {
             }
     }
 
-    /// For a machine with timers, the line of those it starts when it is made: the timers
-    /// of its state and the state's superstates, outermost first (the order of entry), each
-    /// state's in the order of the machine's events.
-    static func initialLines(of interpreter: Interpreter) -> [String] {
+    /// For a machine with `start()`, the line of what starting it ran, which the driver
+    /// calls first: `start {li(3) a0 +A0.after(1s)}`, the entry and initial rows' actions,
+    /// then the timers started. For a machine without it but with timers, the line of
+    /// those it starts when it is made: the timers of its state and the state's
+    /// superstates, outermost first (the order of entry), each state's in the order of the
+    /// machine's events.
+    static func initialLines(of interpreter: inout Interpreter) -> [String] {
         let machine = interpreter.machine
+        if machine.hasStart {
+            let start = interpreter.start()
+            let calls = start.effects.map { call in
+                DifferentialStep.literalCall(machine.actions[call.action].name, call.arguments)
+            }
+            let timers = start.startedTimers.map { "+" + machine.traceName(of: $0) }
+            return ["start {" + (calls + timers).joined(separator: " ") + "}"]
+        }
         guard machine.hasTimers else { return [] }
         let lineage = machine.states[interpreter.state].ancestors + [interpreter.state]
         let order = { (timer: EventID) in
@@ -179,9 +196,9 @@ enum DifferentialTrace {
         return ["init {" + started.map { "+" + machine.traceName(of: $0) }.joined(separator: " ") + "}"]
     }
 
-    /// How many lines a trace has before those of the steps: the `init` line of a machine
-    /// with timers.
-    static func initialLineCount(of machine: StateMachine) -> Int { machine.hasTimers ? 1 : 0 }
+    /// How many lines a trace has before those of the steps: the `start` line of a machine
+    /// with `start()`, or the `init` line of one with timers.
+    static func initialLineCount(of machine: StateMachine) -> Int { machine.hasStart || machine.hasTimers ? 1 : 0 }
 }
 
 /// Writes the Swift that drives generated machines: per machine, actions that record
@@ -321,17 +338,19 @@ enum Driver {
             "",
             "\(isolation)func run\(type)(_ steps: [[Substring]]) \(isolation.isEmpty ? "" : "async ")-> [String] {",
         ]
-        if machine.hasTimers {
+        lines.append(
+            machine.hasTimers
+                ? "    let timers = ScriptedTimers<\(timer)>()\n    var machine = \(type)(actions: \(type)Recorder(), timers: timers)"
+                : "    var machine = \(type)(actions: \(type)Recorder())")
+        if machine.hasStart {
             lines += [
-                "    let timers = ScriptedTimers<\(timer)>()",
-                "    var machine = \(type)(actions: \(type)Recorder(), timers: timers)",
-                "    var lines = [\"init {\" + machine.actions.log.joined(separator: \" \") + \"}\"]",
+                "    \(machine.isAsync ? "await " : "")machine.start()",
+                "    var lines = [\"start {\" + machine.actions.log.joined(separator: \" \") + \"}\"]",
             ]
+        } else if machine.hasTimers {
+            lines.append("    var lines = [\"init {\" + machine.actions.log.joined(separator: \" \") + \"}\"]")
         } else {
-            lines += [
-                "    var machine = \(type)(actions: \(type)Recorder())",
-                "    var lines: [String] = []",
-            ]
+            lines.append("    var lines: [String] = []")
         }
         // Every third step, the machine goes on as one restored from its snapshot, through
         // JSON: what it does next shows whether the snapshot held all it needed, and the

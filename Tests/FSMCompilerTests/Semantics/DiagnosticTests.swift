@@ -543,6 +543,14 @@ import Testing
                 "3:20: error: 'true' cannot label a value of event 'E': in an argument list it is a literal; choose another label [invalidSwiftName]",
                 "5:13: error: '3x' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit) [invalidSwiftName]",
             ]),
+        // A machine that is started has `start()` and `isStarted`.
+        Example(
+            .invalidSwiftName,
+            headers + "{\n  S { Start S f(1)  IsStarted S - }\n}",
+            [
+                "4:7: error: event 'Start' would become the method 'start()', which the generated machine has because it uses the language of version 3 (literal arguments); rename the event (such as 'Begin') or give it values [invalidSwiftName]",
+                "4:21: error: event 'IsStarted' would become the method 'isStarted()', which the generated machine has because it uses the language of version 3 (literal arguments); rename the event [invalidSwiftName]",
+            ]),
         // The machine's `snapshot`, the state enum's `handledEvents` and the snapshot type.
         Example(
             .invalidSwiftName,
@@ -1216,6 +1224,9 @@ import Testing
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
+        // `start()` belongs to machines of version 3 only; `start(url:)` is another method.
+        Example(.invalidSwiftName, headers + "{\n  S { Start S f  IsStarted S - }\n}", []),
+        Example(.invalidSwiftName, headers + "Event: Start(url: String)\n{\n  S { Start S f(1) }\n}", []),
         // Parallel states: two regions, a fork, a join, a region row naming its parallel state.
         Example(.parallelWithoutRegions, regions, []),
         Example(

@@ -211,6 +211,10 @@ package protocol BeaconActions: FSMRuntime.MachineActions where State == BeaconS
 /// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
 /// costs what a hand-written `switch` costs.
 ///
+/// A new machine runs nothing until it starts, by `start()` or by its first event, which
+/// starts it first: it then runs the entry actions of its initial state, `Off`. A restored
+/// machine has started.
+///
 /// Its code is `@inlinable`, so that another module specializes it for its actions and
 /// dispatches as fast as this one does. Its helpers are internal (`@usableFromInline`)
 /// only for that, and are not meant to be called.
@@ -231,26 +235,47 @@ package final class Beacon<Actions: BeaconActions> {
     /// an action must not assign `actions` of the machine that runs it.
     @exclusivity(unchecked)
     package var actions: Actions
+    /// Whether the machine has started. Its accesses never overlap (no user code runs during
+    /// one), so they need no run-time exclusivity check.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var started = false
+
+    /// Whether the machine has started: by `start()` or by its first event, or because it
+    /// was restored.
+    @inlinable
+    package var isStarted: Swift.Bool { started }
+
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @usableFromInline
     @exclusivity(unchecked)
     var eventQueue = FSMRuntime.EventQueue<BeaconEvent, BeaconState>()
 
-    /// A machine in `state`, by default the initial state `Off`. No entry
-    /// actions run, so that a saved state can be restored as it was.
+    /// A new machine in the initial state `Off`, not started: it runs nothing until
+    /// `start()` or its first event.
     @inlinable
-    package init(actions: Actions, state: BeaconState = .off) {
+    package init(actions: Actions) {
         self.actions = actions
-        self.currentState = state
+        self.currentState = .off
     }
 
-    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
-    /// machine is restored as it was.
+    /// A machine restored in `state`, started: no entry actions run, so that a saved state can be
+    /// restored as it was.
+    @inlinable
+    package init(actions: Actions, state: BeaconState) {
+        self.actions = actions
+        self.currentState = state
+        started = true
+    }
+
+    /// A machine as `snapshot` has it: in its state, started. No entry actions run, so that a
+    /// saved machine is restored as it was.
     @inlinable
     package init(actions: Actions, snapshot: BeaconSnapshot) {
         self.actions = actions
         self.currentState = snapshot.state
+        started = true
     }
 
     /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
@@ -260,11 +285,30 @@ package final class Beacon<Actions: BeaconActions> {
         return BeaconSnapshot(state: state)
     }
 
+    /// Starts a new machine: runs the entry actions of its initial state, outermost first, and
+    /// the actions of the initial rows it follows, as a transition into it would; then handles
+    /// the events its actions sent. The first event starts a machine that has not started. A
+    /// started machine, and a restored one, does nothing.
+    @inlinable
+    package func start() {
+        guard !started else { return }
+        started = true
+    }
+
+    /// Enters the initial configuration, in the turn of `start()` or of the first event.
+    @inlinable
+    func enterInitialConfiguration() {
+        started = true
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inlinable
     @inline(__always)
     @discardableResult
     package func handle(_ event: BeaconEvent) -> Outcome {
+        if !started {
+            start()
+        }
         let from = currentState
         let code = handleEvent(event)
         return eventQueue.outcome(code, from: from, to: currentState)

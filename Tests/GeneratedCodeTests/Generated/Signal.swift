@@ -116,6 +116,10 @@ protocol SignalActions: FSMRuntime.MachineActions where State == SignalState, Ev
 /// as soon as the current transition completes (run to completion). Actions that never
 /// send events can say so (`static var sendsEvents: Bool { false }`), and dispatch then
 /// costs what a hand-written `switch` costs.
+///
+/// A new machine runs nothing until it starts, by `start()` or by its first event, which
+/// starts it first: it then runs the entry actions of its initial state, `Idle`. A restored
+/// machine has started.
 final class Signal<Actions: SignalActions> {
     /// What `handle(_:)` returns.
     typealias Outcome = FSMRuntime.Outcome<SignalState>
@@ -124,23 +128,41 @@ final class Signal<Actions: SignalActions> {
     private(set) var state: SignalState
     /// The actions the machine runs.
     var actions: Actions
+    /// Whether the machine has started. Its accesses never overlap (no user code runs during
+    /// one), so they need no run-time exclusivity check.
+    @exclusivity(unchecked)
+    private var started = false
+
+    /// Whether the machine has started: by `start()` or by its first event, or because it
+    /// was restored.
+    var isStarted: Swift.Bool { started }
+
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
     private var eventQueue = FSMRuntime.EventQueue<SignalEvent, SignalState>()
 
-    /// A machine in `state`, by default the initial state `Idle`. No entry
-    /// actions run, so that a saved state can be restored as it was.
-    init(actions: Actions, state: SignalState = .idle) {
+    /// A new machine in the initial state `Idle`, not started: it runs nothing until
+    /// `start()` or its first event.
+    init(actions: Actions) {
         self.actions = actions
-        self.state = state
+        self.state = .idle
     }
 
-    /// A machine as `snapshot` has it: in its state. No entry actions run, so that a saved
-    /// machine is restored as it was.
+    /// A machine restored in `state`, started: no entry actions run, so that a saved state can be
+    /// restored as it was.
+    init(actions: Actions, state: SignalState) {
+        self.actions = actions
+        self.state = state
+        started = true
+    }
+
+    /// A machine as `snapshot` has it: in its state, started. No entry actions run, so that a
+    /// saved machine is restored as it was.
     init(actions: Actions, snapshot: SignalSnapshot) {
         self.actions = actions
         self.state = snapshot.state
+        started = true
     }
 
     /// The machine as data: its state. Save it (it is `Codable`) and restore the machine with
@@ -149,10 +171,34 @@ final class Signal<Actions: SignalActions> {
         return SignalSnapshot(state: state)
     }
 
+    /// Starts a new machine: runs the entry actions of its initial state, outermost first, and
+    /// the actions of the initial rows it follows, as a transition into it would; then handles
+    /// the events its actions sent. The first event starts a machine that has not started. A
+    /// started machine, and a restored one, does nothing.
+    func start() {
+        guard !started else { return }
+        // Only a started machine handles events, so nothing is being handled.
+        guard let handling = eventQueue.begin(for: Actions.self) else { return }
+        enterInitialConfiguration()
+        guard eventQueue.end(handling) else {
+            _ = handleWaitingEvents(after: .queued)
+            return
+        }
+    }
+
+    /// Enters the initial configuration, in the turn of `start()` or of the first event.
+    private func enterInitialConfiguration() {
+        started = true
+        actions.emit(.towardZero)
+    }
+
     /// Handles `event` and returns what happened; `.queued` when called from inside an action.
     @inline(__always)
     @discardableResult
     func handle(_ event: SignalEvent) -> Outcome {
+        if !started {
+            start()
+        }
         let from = state
         let code = handleEvent(event)
         return eventQueue.outcome(code, from: from, to: state)

@@ -53,7 +53,7 @@ extension Translator {
                 attributes: ["@inline(__always)", "@discardableResult"],
                 access: modifier, name: "handle",
                 parameters: eventParameters, returnType: "Outcome",
-                body: [
+                body: startingBeforeHandling + [
                     .declaration(isVariable: false, name: "from", type: nil, value: .identifier(stateStorage)),
                     .declaration(
                         isVariable: false, name: "code", type: nil,
@@ -214,7 +214,8 @@ extension Translator {
                         elseBody: [
                             .expression(.call(.member(eventQueue, "enqueue"), [SwiftArgument(queueElement)])),
                             .returnStatement(.implicitMember("queued")),
-                        ]),
+                        ])
+                ] + startingInTurn + [
                     .declaration(
                         isVariable: false, name: "outcome", type: nil,
                         value: .await(.call(.identifier("dispatch"), forwardedEventArguments))),

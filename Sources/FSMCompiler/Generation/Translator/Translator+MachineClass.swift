@@ -10,6 +10,7 @@ extension Translator {
             SwiftClass(
                 documentation: ["The `\(machine.name.name)` state machine.", ""]
                     + (machine.isAsync ? asyncUsage : usage)
+                    + (machine.hasStart ? [""] + startUsage : [])
                     + (isInlinable ? inlinableUsage : []),
                 // Observation came with these versions of Apple's systems; the machine says so,
                 // so that an app targeting older ones is told at its uses, not in this file.
@@ -37,6 +38,7 @@ extension Translator {
         members.append(actionsProperty)
         if machine.isObservable { members += observationProperties }
         if machine.hasTimers { members += timerProperties }
+        if machine.hasStart { members += startProperties }
         // A machine whose rows name no event yet has no event to handle: Swift would warn
         // that any code taking a value of its event type, which has no cases, never runs.
         // Its timers, if it has some, still fire, one at a time.
@@ -339,32 +341,81 @@ extension Translator {
         layout.initialValue(in: self)
     }
 
-    /// The initializers, a machine in a state and one restored from a snapshot, then `snapshot`.
-    private var initializers: [SwiftDeclaration] { [initializer, restoringInitializer, snapshotProperty] }
+    /// The initializers, a machine in a state and one restored from a snapshot, then
+    /// `snapshot`; in a machine that is started, a new machine first and `start()` last.
+    private var initializers: [SwiftDeclaration] {
+        guard machine.hasStart else { return [initializer, restoringInitializer, snapshotProperty] }
+        return [newMachineInitializer, initializer, restoringInitializer, snapshotProperty] + startFunctions
+    }
 
-    private var initializer: SwiftDeclaration {
+    /// `init(actions:)` of a machine that is started: a new machine in its initial state,
+    /// which runs nothing and starts no timer until it starts.
+    private var newMachineInitializer: SwiftDeclaration {
         var function = SwiftFunction(
             documentation: [
-                "A machine in `state`, by default the initial state `\(initialState.name)`. No entry",
-                "actions run, so that a saved state can be restored as it was.",
+                "A new machine in the initial state `\(initialState.name)`, not started: it runs nothing until",
+                "`start()` or its first event.",
             ],
+            access: modifier, name: "init",
+            parameters: [SwiftParameter(name: "actions", type: "Actions")],
+            body: [
+                .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
+                .assignment(.member(.identifier("self"), stateStorage), initialStateValue),
+            ])
+        if !historyStorageStates.isEmpty {
+            function.body.append(
+                .assignment(
+                    .member(.identifier("self"), historyStorage), .call(.identifier(names.types.history), [])))
+        }
+        if machine.hasTimers && hasScheduler {
+            function.documentation += [
+                "Its timers will run on `timers`: by default on the continuous clock; a test passes",
+                "`FSMRuntime.ManualTimers` and advances time by hand.",
+            ]
+            function.parameters.append(timersParameter)
+            function.body.append(.assignment(.member(.identifier("self"), names.timers), .identifier("timers")))
+        }
+        return .initializer(function)
+    }
+
+    private var initializer: SwiftDeclaration {
+        // A machine that is started is restored by this one: it has no default state, which
+        // would make it `init(actions:)` of a new machine.
+        let restores = machine.hasStart
+        var function = SwiftFunction(
+            documentation: restores
+                ? [
+                    "A machine restored in `state`, started: no entry actions run, so that a saved state can be",
+                    "restored as it was.",
+                ]
+                : [
+                    "A machine in `state`, by default the initial state `\(initialState.name)`. No entry",
+                    "actions run, so that a saved state can be restored as it was.",
+                ],
             access: modifier, name: "init",
             parameters: [
                 SwiftParameter(name: "actions", type: "Actions"),
                 SwiftParameter(
                     name: "state", type: names.types.state,
-                    defaultValue: initialStateValue),
+                    defaultValue: restores ? nil : initialStateValue),
             ],
             body: [
                 .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
                 .assignment(.member(.identifier("self"), stateStorage), .identifier("state")),
             ])
+        if restores { function.body.append(.assignment(.identifier(names.started), .identifier("true"))) }
         if !historyStorageStates.isEmpty {
-            function.documentation = [
-                "A machine in `state`, by default the initial state `\(initialState.name)`, with the",
-                "superstates' `history`, by default none. No entry actions run, so that a saved",
-                "machine can be restored as it was.",
-            ]
+            function.documentation =
+                restores
+                ? [
+                    "A machine restored in `state` with the superstates' `history`, by default none, started:",
+                    "no entry actions run, so that a saved machine can be restored as it was.",
+                ]
+                : [
+                    "A machine in `state`, by default the initial state `\(initialState.name)`, with the",
+                    "superstates' `history`, by default none. No entry actions run, so that a saved",
+                    "machine can be restored as it was.",
+                ]
             function.parameters.append(
                 SwiftParameter(
                     name: "history", type: names.types.history,

@@ -145,12 +145,14 @@ extension Translator {
             body.append(
                 .assignment(.member(.identifier("self"), historyStorage), .member(.identifier("snapshot"), "history")))
         }
+        if machine.hasStart { body.append(.assignment(.identifier(names.started), .identifier("true"))) }
         var parameters = [
             SwiftParameter(name: "actions", type: "Actions"),
             SwiftParameter(name: "snapshot", type: names.types.snapshot),
         ]
         var text =
             "A machine as `snapshot` has it: in its state" + (hasHistory ? ", with its history" : "")
+            + (machine.hasStart ? ", started" : "")
             + ". No entry actions run, so that a saved machine is restored as it was."
         if machine.hasTimers {
             if hasScheduler {
