@@ -130,12 +130,16 @@ package struct StateSpace: Sendable {
         add(start, key: NodeKey(start), parent: nil, depth: 0, index: &index)
         var next = 0
         while next < nodes.count {
-            try Choices.forEach(in: nodes[next].interpreter) { (choice, moved, step) throws(LimitExceeded) in
-                if case .rejected(let transition, let source) = step.outcome {
-                    rejections.append(Rejection(node: next, choice: choice, transition: transition, source: source))
+            try Choices.forEach(in: nodes[next].interpreter) { (choice, moved, decision) throws(LimitExceeded) in
+                if let rejection = decision.rejection {
+                    rejections.append(
+                        Rejection(
+                            node: next, choice: choice,
+                            transition: machine.states[rejection.source].transitions[rejection.row],
+                            source: rejection.source))
                 }
                 let key = NodeKey(moved)
-                let fired = step.firings.map { rows.id(of: $0) }
+                let fired = decision.rows.map { rows.id(of: $0.row, from: $0.source) }
                 let known = index[key]
                 if fired.isEmpty && known == next { return }
                 let target: Int

@@ -166,9 +166,6 @@ public struct Interpreter: Sendable {
         public var transition: Transition
         /// The leaf whose rows hold it, or the parallel state whose own rows do.
         public var source: StateID
-        /// The position of `transition` in the flattened `transitions` of `source`, which
-        /// numbers the table's rows (`TableRows`) without comparing rows.
-        package var row: Int
         /// The configuration before the row fired.
         public var leavesBefore: [StateID]
         package var move: Statechart.Move
@@ -221,28 +218,65 @@ public struct Interpreter: Sendable {
     public mutating func handle(
         _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
     ) -> Step {
+        var step = Step(leaves: leaves, event: event, outcome: .unhandled)
+        let decision = decide(event, predicates: predicates, conditions: conditions)
+        step.askedConditions = decision.askedConditions
+        if !decision.rows.isEmpty {
+            step.outcome = .transitioned(decision.rows.map { fire(row: $0.row, from: $0.source) })
+        } else if let rejection = decision.rejection {
+            step.outcome = .rejected(
+                model.machine.states[rejection.source].transitions[rejection.row], source: rejection.source)
+        }
+        return step
+    }
+
+    /// What the active states decided for an event: the rows that fire, or the row that
+    /// rejected it. A row is given as the state whose flattened `transitions` hold it (a
+    /// leaf, or a parallel state) and its position there.
+    package struct Decision {
+        /// The rows that fire, in the order they fire: as `Step.Outcome.transitioned`'s.
+        package var rows: [(source: StateID, row: Int)] = []
+        /// When no row fires: the most specific row for the event, whose guard failed; nil
+        /// when the event is unhandled.
+        package var rejection: (source: StateID, row: Int)?
+        /// As `Step.askedConditions`.
+        package var askedConditions: [ConditionCallID] = []
+    }
+
+    /// Handles `event` as `handle(_:predicates:conditions:)` does, for a search: `fsmc
+    /// verify` and `fsmc paths` read where each step leads and which rows it takes, never
+    /// what they run. The rows move the machine without being described as a `Firing`
+    /// (their actions, timers and configurations): describing them took about a sixth of
+    /// the search's instructions.
+    package mutating func take(
+        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
+    ) -> Decision {
+        let decision = decide(event, predicates: predicates, conditions: conditions)
+        for fired in decision.rows { _ = advance(row: fired.row, from: fired.source) }
+        return decision
+    }
+
+    /// Starts the machine if it has not started, spends the timer `event` stands for, and
+    /// chooses the rows of the active states for `event`; fires none of them.
+    private mutating func decide(
+        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
+    ) -> Decision {
         // `model.machine`, read where it is used: a copy of the machine retains each of its
         // arrays, for every step `fsmc verify` tries.
         if !isStarted { start() }
         precondition(predicates.count == model.machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == model.machine.conditionCalls.count, "one result per condition call")
-        var step = Step(leaves: leaves, event: event, outcome: .unhandled)
+        var decision = Decision()
         if model.hasTimers && model.machine.timer(of: event) != nil {
             // A timer that is not running does not fire; one that fires is spent, whatever
             // its rows then do.
-            guard runningTimers.remove(event) != nil else { return step }
+            guard runningTimers.remove(event) != nil else { return decision }
         }
-        var chosen: [(source: StateID, row: Int)] = []
         let rejection = choose(
             chart.topNode(of: leaves, active: activeStates), event: event, predicates: predicates,
-            conditions: conditions, asked: &step.askedConditions, chosen: &chosen)
-        if !chosen.isEmpty {
-            step.outcome = .transitioned(chosen.map { fire(row: $0.row, from: $0.source) })
-        } else if let rejection {
-            step.outcome = .rejected(
-                model.machine.states[rejection.source].transitions[rejection.row], source: rejection.source)
-        }
-        return step
+            conditions: conditions, asked: &decision.askedConditions, chosen: &decision.rows)
+        if decision.rows.isEmpty { decision.rejection = rejection }
+        return decision
     }
 
     /// What `node` chooses for the event: the rows it fires, appended to `chosen`, each as
@@ -287,38 +321,53 @@ public struct Interpreter: Sendable {
         return rejection ?? candidates.first.map { (node, $0) }
     }
 
-    /// Moves to where the row at `row` of `source`'s flattened transitions leads and
-    /// records what it runs (Language reference › Entry and exit, Initial substates and
-    /// history, Regions).
+    /// Fires the row at `row` of `source`'s flattened transitions and records what it runs
+    /// (Language reference › Entry and exit, Initial substates and history, Regions).
     private mutating func fire(row: Int, from source: StateID) -> Firing {
+        let leavesBefore = leaves
+        let (move, cancelledTimers, startedTimers) = advance(row: row, from: source)
         let transition = model.machine.states[source].transitions[row]
-        let plan =
-            model.plans?[source][row]
-            ?? transition.namedTarget.map { chart.plan(source: source, targets: [$0] + transition.forkTargets) }
-        let move = chart.move(from: leaves, active: activeStates, source: source, plan: plan, history: history)
         let exits = chart.exitActions(of: move)
-        var firing = Firing(
-            transition: transition, source: source, row: row, leavesBefore: leaves, move: move,
-            effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count)
+        return Firing(
+            transition: transition, source: source, leavesBefore: leavesBefore, move: move,
+            effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count,
+            cancelledTimers: cancelledTimers, startedTimers: startedTimers)
+    }
+
+    /// Moves to where the row at `row` of `source`'s flattened transitions leads: the
+    /// configuration, the histories and the timers, cancelled after the exit actions, leaf
+    /// first, and started after the entry actions, root first, each state's in the order
+    /// the machine's events list them.
+    private mutating func advance(row: Int, from source: StateID) -> (
+        move: Statechart.Move, cancelledTimers: [EventID], startedTimers: [EventID]
+    ) {
+        let plan: TransitionPlan?
+        if let plans = model.plans {
+            plan = plans[source][row]
+        } else {
+            let transition = model.machine.states[source].transitions[row]
+            plan = transition.namedTarget.map { chart.plan(source: source, targets: [$0] + transition.forkTargets) }
+        }
+        let move = chart.move(from: leaves, active: activeStates, source: source, plan: plan, history: history)
         if !move.historyWrites.isEmpty { history.merge(move.historyWrites) { $1 } }
         leaves = move.leaves
         activeStates = move.active
+        var cancelled: [EventID] = []
+        var started: [EventID] = []
         if model.hasTimers {
-            // Cancelled after the exit actions, leaf first; started after the entry actions,
-            // root first; each state's in the order the machine's events list them.
             for state in move.exited {
                 for timer in model.machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
-                    firing.cancelledTimers.append(timer)
+                    cancelled.append(timer)
                 }
             }
             for state in move.entered {
                 for timer in model.machine.timers(ownedBy: state) {
                     runningTimers.insert(timer)
-                    firing.startedTimers.append(timer)
+                    started.append(timer)
                 }
             }
         }
-        return firing
+        return (move, cancelled, started)
     }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
@@ -333,17 +382,22 @@ public struct Interpreter: Sendable {
     private static func candidateRowIndices(
         in transitions: [Transition], event: EventID, predicates: IDArray<PredicateTypeID, Int>
     ) -> [Int] {
-        let matching = transitions.indices.filter { row in
+        var matching = transitions.indices.filter { row in
             transitions[row].event == event
                 && transitions[row].guardClause.predicates.allSatisfy { match in
                     match.cases.contains(predicates[match.type])
                 }
         }
-        guard matching.count > 1 else { return matching }
-        return matching.sorted { first, second in
-            let (firstRank, secondRank) = (transitions[first].guardClause.rank, transitions[second].guardClause.rank)
-            return firstRank != secondRank ? firstRank > secondRank : first < second
+        // Sorted in place: `sorted` would make a second array, for every event of a search.
+        if matching.count > 1 {
+            matching.sort { first, second in
+                let (firstRank, secondRank) = (
+                    transitions[first].guardClause.rank, transitions[second].guardClause.rank
+                )
+                return firstRank != secondRank ? firstRank > secondRank : first < second
+            }
         }
+        return matching
     }
 
     /// The rows of `state` for `event` whose predicate, condition and state-test terms all
