@@ -378,20 +378,22 @@ extension Statechart {
         let newLeaves = self.leaves(of: newActive)
         let newActiveStates = activeStates(of: newLeaves)
         let entered = newActiveStates.filtered { !survivors.contains($0) }
-        // The states entered at the top, read where needed rather than listed: as a rule
-        // there is one.
-        let tops = entered.lazy.filter { state in !ancestors[state].contains(where: entered.contains) }
-        var reached = tops.first ?? plan.targets[0]
-        if tops.dropFirst().first != nil {
-            reached =
-                lineage(of: reached).last { candidate in
-                    isParallel[candidate] && tops.allSatisfy { isWithin($0, candidate) }
-                } ?? plan.targets[0]
+        // The states entered at the top, those without an entered superstate, found where
+        // needed rather than listed: as a rule there is one.
+        func isTop(_ state: StateID) -> Bool { !ancestors[state].contains(where: entered.contains) }
+        var reached = plan.targets[0]
+        if let first = entered.firstIndex(where: isTop) {
+            reached = entered[first]
+            if entered[(first + 1)...].contains(where: isTop) {
+                reached =
+                    lineage(of: reached).last { candidate in
+                        isParallel[candidate] && entered.allSatisfy { !isTop($0) || isWithin($0, candidate) }
+                    } ?? plan.targets[0]
+            }
         }
+        let followed = completion.followed.filter { entered.contains($0) || survivors.contains($0) }
         return Move(
-            exited: exited, entered: entered,
-            initialRowsFollowed: Set(
-                completion.followed.filter { entered.contains($0) || survivors.contains($0) }),
+            exited: exited, entered: entered, initialRowsFollowed: followed.isEmpty ? [] : Set(followed),
             leaves: newLeaves, active: newActiveStates, historyWrites: historyWrites, reached: reached)
     }
 

@@ -230,15 +230,23 @@ public struct Interpreter: Sendable {
         return step
     }
 
+    /// A row as the interpreter reads it in place: the state whose flattened `transitions`
+    /// hold it (a leaf, or a parallel state) and its position there. A struct rather than a
+    /// tuple: an array of tuples is destroyed through their type's metadata, a lookup for
+    /// every step of a search.
+    package struct RowPosition {
+        package var source: StateID
+        package var row: Int
+    }
+
     /// What the active states decided for an event: the rows that fire, or the row that
-    /// rejected it. A row is given as the state whose flattened `transitions` hold it (a
-    /// leaf, or a parallel state) and its position there.
+    /// rejected it.
     package struct Decision {
         /// The rows that fire, in the order they fire: as `Step.Outcome.transitioned`'s.
-        package var rows: [(source: StateID, row: Int)] = []
+        package var rows: [RowPosition] = []
         /// When no row fires: the most specific row for the event, whose guard failed; nil
         /// when the event is unhandled.
-        package var rejection: (source: StateID, row: Int)?
+        package var rejection: RowPosition?
         /// As `Step.askedConditions`.
         package var askedConditions: [ConditionCallID] = []
     }
@@ -286,12 +294,12 @@ public struct Interpreter: Sendable {
     private func choose(
         _ node: StateID, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
         conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID],
-        chosen: inout [(source: StateID, row: Int)]
-    ) -> (source: StateID, row: Int)? {
+        chosen: inout [RowPosition]
+    ) -> RowPosition? {
         // The rows are read in place: a copy of the state or of each candidate row would
         // retain every array it holds, for every step `fsmc verify` tries.
         let states = model.machine.states
-        var rejection: (source: StateID, row: Int)?
+        var rejection: RowPosition?
         if states[node].isParallel {
             let before = chosen.count
             for region in states[node].substates {
@@ -314,11 +322,11 @@ public struct Interpreter: Sendable {
                     return conditions[term.call] != term.isNegated
                 }
             if holds {
-                chosen.append((node, row))
+                chosen.append(RowPosition(source: node, row: row))
                 return nil
             }
         }
-        return rejection ?? candidates.first.map { (node, $0) }
+        return rejection ?? candidates.first.map { RowPosition(source: node, row: $0) }
     }
 
     /// Fires the row at `row` of `source`'s flattened transitions and records what it runs
