@@ -83,7 +83,7 @@ package struct TraceCoverage: Sendable {
         for run in candidates {
             for (_, after, step) in Choices.trials(of: event, in: run) where ends(step, after, as: fields[2]) {
                 next[StateSpace.NodeKey(after)] = after
-                taken.formUnion(step.firings.map { rows.id(of: $0) })
+                taken.formUnion(step.allFirings.map { rows.id(of: $0) })
             }
         }
         guard !next.isEmpty else {
@@ -96,9 +96,11 @@ package struct TraceCoverage: Sendable {
         runs = next
     }
 
+    /// Whether the event's own rows end as the line says: the trace hook sees the event's
+    /// outcome, before the `always` rows taken after it.
     private func ends(_ step: Interpreter.Step, _ after: Interpreter, as outcome: String) -> Bool {
         switch step.outcome {
-        case .transitioned: outcome == "-> " + chart.describe(after.leaves)
+        case .transitioned(let firings): outcome == "-> " + chart.describe(firings.last?.move.leaves ?? after.leaves)
         case .rejected: outcome == "rejected"
         case .unhandled: outcome == "unhandled"
         }

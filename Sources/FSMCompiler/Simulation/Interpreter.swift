@@ -59,6 +59,11 @@ public struct Interpreter: Sendable {
     public init(_ machine: StateMachine, leaves: [StateID], history: [StateID: [StateID]] = [:]) throws(RestoreError) {
         let chart = Statechart(machine)
         if let problem = chart.problemRestoring(leaves) { throw RestoreError(problem) }
+        if let moving = leaves.first(where: machine.movesOnAtOnce) {
+            throw RestoreError(
+                "'\(machine.states[moving].name)' has an 'always' row without a condition: the machine moves on from it at once, and is never there between events"
+            )
+        }
         for (state, stored) in history.sorted(by: { $0.key < $1.key }) {
             if let problem = chart.problemRestoring(history: stored, of: state) { throw RestoreError(problem) }
         }
@@ -99,14 +104,20 @@ public struct Interpreter: Sendable {
         public var effects: [ActionCall] = []
         /// Indices into `machine.events`: the timers started after the entry actions.
         public var startedTimers: [EventID] = []
+        /// The `always` steps taken after the entry, and the conditions they asked.
+        public var completion: [Step] = []
+        public var askedConditions: [ConditionCallID] = []
+        public var exceedsLimit = false
     }
 
     /// Starts a new machine, as generated code's `start()` does: the initial
     /// configuration is entered, as a row from outside every state would enter it, and
     /// its timers start. A started machine does nothing. `handle` starts a machine that
     /// has not started; call this first to see what starting ran.
+    /// `conditions` answers the conditions of the `always` rows it may then take, as
+    /// `handle` takes them.
     @discardableResult
-    public mutating func start() -> Start {
+    public mutating func start(conditions: IDArray<ConditionCallID, Bool>? = nil) -> Start {
         guard !isStarted else { return Start() }
         isStarted = true
         let machine = model.machine
@@ -118,7 +129,37 @@ public struct Interpreter: Sendable {
                 start.startedTimers.append(timer)
             }
         }
+        let answers = conditions ?? IDArray(repeating: false, count: machine.conditionCalls.count)
+        var fired = 0
+        start.completion = completeStep(conditions: answers, asked: &start.askedConditions, fired: &fired)
+        start.exceedsLimit = fired > Self.firingLimit
         return start
+    }
+
+    /// Step 2 of run to completion: while an `always` row applies in the configuration
+    /// reached, it fires (one per region that takes it), and the next is looked for.
+    /// Stops once `fired`, the rows this `handle` fired, passes `firingLimit`.
+    private mutating func completeStep(
+        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID], fired: inout Int
+    ) -> [Step] {
+        guard let always = model.machine.alwaysEvent else { return [] }
+        let predicates = IDArray<PredicateTypeID, Int>(repeating: 0, count: model.machine.predicateTypes.count)
+        var steps: [Step] = []
+        while fired <= Self.firingLimit {
+            let active = chart.activeStates(of: leaves)
+            var askedHere: [ConditionCallID] = []
+            let choice = choose(
+                chart.topNode(of: leaves, active: active), event: always, predicates: predicates,
+                conditions: conditions, active: active, asked: &askedHere)
+            for call in askedHere where !asked.contains(call) { asked.append(call) }
+            guard case .rows(let rows) = choice else { break }
+            var step = Step(leaves: leaves, event: always, outcome: .unhandled)
+            step.askedConditions = askedHere
+            step.outcome = .transitioned(rows.map { fire($0.0, from: $0.source) })
+            fired += rows.count
+            steps.append(step)
+        }
+        return steps
     }
 
     /// Why a machine cannot be restored in a configuration or with a history.
@@ -177,13 +218,33 @@ public struct Interpreter: Sendable {
         /// indices into `machine.conditionCalls` (a condition asked with other arguments is
         /// another call).
         public var askedConditions: [ConditionCallID] = []
+        /// When the event started the machine: the `always` steps of the start, which ran
+        /// before the event (Language reference › Run to completion).
+        public var before: [Step] = []
+        /// The `always` steps that followed the event, in order, each the rows of one step
+        /// (one per region that took it); their conditions are among `askedConditions`.
+        public var completion: [Step] = []
+        /// Whether the rows kept firing past `Interpreter.firingLimit` without coming to rest,
+        /// and the interpreter stopped them.
+        public var exceedsLimit = false
 
         /// The rows that fired, none unless the event was taken.
         public var firings: [Firing] {
             guard case .transitioned(let firings) = outcome else { return [] }
             return firings
         }
+
+        /// Every row that fired, in order: the start's `always` steps, the event's rows,
+        /// then the `always` steps after it.
+        public var allFirings: [Firing] {
+            before.flatMap(\.firings) + firings + completion.flatMap(\.firings)
+        }
     }
+
+    /// How many rows one `handle` (or `start()`) fires at most before the interpreter
+    /// stops them as a run that never ends (`always` rows that keep moving), as generated
+    /// code stops it with a `preconditionFailure` (Language reference › Run to completion).
+    public static let firingLimit = 1_000
 
     /// What one state chose for the event.
     private enum Choice {
@@ -202,23 +263,36 @@ public struct Interpreter: Sendable {
     ) -> Step {
         // `model.machine`, not `machine`: the property returns a copy of the machine, which
         // retains each of its arrays.
-        if !isStarted { start() }
         let machine = model.machine
         precondition(predicates.count == machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == machine.conditionCalls.count, "one result per condition call")
+        precondition(event != machine.alwaysEvent, "no one sends 'always'")
+        var before: [Step] = []
+        var asked: [ConditionCallID] = []
+        var fired = 0
+        if !isStarted {
+            let start = start(conditions: conditions)
+            before = start.completion
+            asked = start.askedConditions
+            fired = start.completion.reduce(0) { $0 + $1.firings.count }
+        }
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
+        step.before = before
         if machine.timer(of: event) != nil {
             // A timer that is not running does not fire; one that fires is spent, whatever
             // its rows then do.
-            guard runningTimers.remove(event) != nil else { return step }
+            guard runningTimers.remove(event) != nil else {
+                step.askedConditions = asked
+                return step
+            }
         }
         // A few dozen states at most: searched, not hashed.
         let active = chart.activeStates(of: leaves)
-        var asked: [ConditionCallID] = []
+        var askedHere: [ConditionCallID] = []
         let choice = choose(
             chart.topNode(of: leaves, active: active), event: event, predicates: predicates, conditions: conditions,
-            active: active, asked: &asked)
-        step.askedConditions = asked
+            active: active, asked: &askedHere)
+        for call in askedHere where !asked.contains(call) { asked.append(call) }
         switch choice {
         case .unhandled:
             break
@@ -226,7 +300,11 @@ public struct Interpreter: Sendable {
             step.outcome = .rejected(transition, source: source)
         case .rows(let rows):
             step.outcome = .transitioned(rows.map { fire($0.0, from: $0.source) })
+            fired += rows.count
         }
+        step.completion = completeStep(conditions: conditions, asked: &asked, fired: &fired)
+        step.askedConditions = asked
+        step.exceedsLimit = fired > Self.firingLimit
         return step
     }
 
@@ -348,7 +426,14 @@ public struct Interpreter: Sendable {
     /// configuration the row decided. `Locked Pass unhandled`,
     /// `Media(Playing, Muted) Eject unhandled` and
     /// `Alarming Reset [isSupervisorPresent] rejected` otherwise.
+    /// The `always` steps before and after the event print as lines of their own, in
+    /// the order they fired.
     public func lines(for step: Step) -> [String] {
+        step.before.flatMap(ownLines) + ownLines(step) + step.completion.flatMap(ownLines)
+    }
+
+    /// The lines of one step, without those of its `always` steps.
+    private func ownLines(_ step: Step) -> [String] {
         let event = machine.events[step.event].name
         switch step.outcome {
         case .unhandled:

@@ -137,10 +137,11 @@ extension Translator {
     /// `init(actions:snapshot:)`: the machine as the snapshot has it, without entry actions;
     /// each timer it lists starts to fire after the time it had left.
     var restoringInitializer: SwiftDeclaration {
-        var body: [SwiftStatement] = [
-            .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
-            .assignment(.member(.identifier("self"), stateStorage), .member(.identifier("snapshot"), "state")),
-        ]
+        var body: [SwiftStatement] =
+            restorableCheck(.member(.identifier("snapshot"), "state")) + [
+                .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
+                .assignment(.member(.identifier("self"), stateStorage), .member(.identifier("snapshot"), "state")),
+            ]
         if hasHistory {
             body.append(
                 .assignment(.member(.identifier("self"), historyStorage), .member(.identifier("snapshot"), "history")))
