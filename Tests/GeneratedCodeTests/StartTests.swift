@@ -45,8 +45,9 @@ struct PumpWork: PumpActions {
     func prime(_ p1: Int) async { log.lines.append("prime(\(p1))") }
     func rate(_ p1: Double) { log.lines.append("rate(\(p1))") }
     func beep(_ p1: Bool) { log.lines.append("beep(\(p1))") }
-    func startTimer(_ timer: PumpTimer, after duration: Duration, fire: nonisolated(nonsending) @escaping () async -> Void)
-    {
+    func startTimer(
+        _ timer: PumpTimer, after duration: Duration, fire: nonisolated(nonsending) @escaping () async -> Void
+    ) {
         log.lines.append("start \(timer)")
     }
     func cancelTimer(_ timer: PumpTimer) { log.lines.append("cancel \(timer)") }

@@ -6,6 +6,8 @@
 public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case abstractAndConcrete
     case abstractTarget
+    case alwaysCycle
+    case alwaysRow
     case argumentMismatch
     case contradictoryCondition
     case crossRegionTransition
@@ -18,6 +20,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case historyWithoutInitial
     case historyWithoutSubstates
     case implicitClash
+    case incompleteDecision
     case inconsistentEntryExit
     case initialCycle
     case initialInParallel
@@ -75,6 +78,10 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .abstractAndConcrete: "warning: a state is written both as `(X)` and as `X`; it is treated as abstract"
         case .abstractTarget:
             "an abstract state `(X)` without an initial row `- Substate` is used as a next state, an initial substate or the initial state"
+        case .alwaysCycle:
+            "`always` rows without conditions lead from a state back to it: the machine would never stop moving"
+        case .alwaysRow:
+            "an `always` row has a predicate guard or the next state `-`, or `always` is declared or raised as an event: since version 3 it is a keyword"
         case .argumentMismatch:
             "an action or condition is given arguments of other types or number than at its first use or in its `Action:` header, or the events of a multi-event row give one label different types"
         case .contradictoryCondition: "a guard asks for a condition and its negation, as in `[c, !c]`"
@@ -90,6 +97,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .historyWithoutInitial: "a `History:` header names a superstate without an initial row `- Substate`"
         case .historyWithoutSubstates: "a `History:` header names a state that no state adopts as its superstate"
         case .implicitClash: "rows of equal rank match one predicate combination; the message names it"
+        case .incompleteDecision:
+            "warning: a state whose rows are all `always` rows takes none for some condition answers, and then stays until an event comes"
         case .inconsistentEntryExit: "a state written twice gives two different entry or exit lists"
         case .initialCycle: "initial rows lead from a state back to itself"
         case .initialInParallel:

@@ -21,8 +21,8 @@ package struct Choice: Hashable, Sendable {
 /// step asks (found as a decision tree, since conditions are asked lazily: a condition
 /// that is never asked has no answer to choose).
 enum Choices {
-    /// A choice, the machine after the step, and what it decided.
-    typealias Trial = (choice: Choice, after: Interpreter, decision: Interpreter.Decision)
+    /// A choice, the machine after the step, and the step.
+    typealias Trial = (choice: Choice, after: Interpreter, step: Interpreter.Step)
 
     /// Calls `body` with every trial in `interpreter`'s situation: its events in order,
     /// each with every predicate combination its rows test there and every answering. The
@@ -108,8 +108,8 @@ enum Choices {
             var answers = IDArray<ConditionCallID, Bool>(repeating: false, count: count)
             for (call, answer) in fixed { answers[call] = answer }
             var trial = interpreter
-            let decision = trial.take(event, predicates: values, conditions: answers)
-            let asked = decision.askedConditions
+            let step = trial.handle(event, predicates: values, conditions: answers)
+            let asked = step.askedConditions
             var prefix = fixed
             var branches: [[ConditionCallID: Bool]] = []
             for condition in asked where fixed[condition] == nil {
@@ -121,7 +121,7 @@ enum Choices {
             pending += branches.reversed()
             let choice = Choice(
                 event: event, predicateValues: values, neededTypes: needed, answers: answers, asked: asked)
-            try body((choice, trial, decision))
+            try body((choice, trial, step))
         }
     }
 }

@@ -76,17 +76,20 @@ package struct PathCover: Sendable {
         let machine = space.machine
         let candidates = machine.states.indices.filter { index in
             let state = machine.states[index]
+            // A state an `always` row leaves at once is passed through, never reached.
             return !state.isAbstract && state.initialSubstate == nil && !state.isParallel
-                && (!machine.hasRegions || state.substates.isEmpty)
+                && (!machine.hasRegions || state.substates.isEmpty) && !machine.movesOnAtOnce(index)
         }
         var first: [StateID: Int] = [:]
-        for node in space.nodes.indices {
+        for node in space.nodes.indices where space.nodes[node].interpreter.isStarted {
             for leaf in space.nodes[node].leaves where first[leaf] == nil { first[leaf] = node }
         }
         let routes: [Route] = candidates.compactMap { state in first[state].map { (state.index, space.path(to: $0)) } }
         let nodes = space.nodes
+        // A new machine is in its initial configuration, unless its start may move on.
+        let initial = nodes[0].interpreter.isStarted ? nodes[0].leaves : []
         choose(routes, names: machine.states.map(\.name)) { path in
-            Set((path.flatMap { nodes[$0.edge.target].leaves } + nodes[0].leaves).map(\.index))
+            Set((path.flatMap { nodes[$0.edge.target].leaves } + initial).map(\.index))
         }
         unreachable = candidates.filter { first[$0] == nil }.map { machine.states[$0].name }
     }
@@ -98,7 +101,7 @@ package struct PathCover: Sendable {
         let routes: [Route] = configurations.indices.map { ($0, space.path(to: configurations[$0].node)) }
         let nodes = space.nodes
         choose(routes, names: configurations.map { space.describe($0.leaves) }) { path in
-            Set(path.map { position[nodes[$0.edge.target].leaves]! } + [0])
+            Set(path.map { position[nodes[$0.edge.target].leaves]! } + (nodes[0].interpreter.isStarted ? [0] : []))
         }
     }
 

@@ -92,7 +92,9 @@ package struct StateSpace: Sendable {
                     for leaf in stored { packed.append(leaf.index) }
                 }
             }
-            packed.append(-1)
+            // A machine that has not started (the root of one whose start may take `always`
+            // rows) is not the started machine in the same configuration.
+            packed.append(interpreter.isStarted ? -1 : -2)
             if !interpreter.runningTimers.isEmpty { packed += interpreter.runningTimers.map(\.index).sorted() }
         }
     }
@@ -123,23 +125,21 @@ package struct StateSpace: Sendable {
         let bound = Self.configurationBound(machine)
         guard bound <= Double(limit) else { throw LimitExceeded(limit: limit, found: 0, depth: 0, bound: bound) }
         // Started, so that its key, running timers included, is that of the machine it is
-        // after starting (paths begin with a new machine, which their first event starts).
-        var start = Interpreter(machine).withRowPlans()
-        start.start()
+        // after starting (paths begin with a new machine, which their first event starts);
+        // but where starting may take `always` rows, which ask conditions, the first event
+        // starts it, and its choices answer them.
+        var start = Interpreter(machine).exploring()
+        if machine.alwaysEvent == nil { start.start() }
         var index: [NodeKey: Int] = [:]
         add(start, key: NodeKey(start), parent: nil, depth: 0, index: &index)
         var next = 0
         while next < nodes.count {
-            try Choices.forEach(in: nodes[next].interpreter) { (choice, moved, decision) throws(LimitExceeded) in
-                if let rejection = decision.rejection {
-                    rejections.append(
-                        Rejection(
-                            node: next, choice: choice,
-                            transition: machine.states[rejection.source].transitions[rejection.row],
-                            source: rejection.source))
+            try Choices.forEach(in: nodes[next].interpreter) { (choice, moved, step) throws(LimitExceeded) in
+                if case .rejected(let transition, let source) = step.outcome {
+                    rejections.append(Rejection(node: next, choice: choice, transition: transition, source: source))
                 }
                 let key = NodeKey(moved)
-                let fired = decision.rows.map { rows.id(of: $0.row, from: $0.source) }
+                let fired = step.allFirings.map { rows.id(of: $0) }
                 let known = index[key]
                 if fired.isEmpty && known == next { return }
                 let target: Int
@@ -186,10 +186,13 @@ package struct StateSpace: Sendable {
 
     /// The distinct configurations reached, each with its first (nearest) node, in the
     /// order found.
+    /// A machine that has not started is in no configuration yet: the root of one whose
+    /// start may take `always` rows is left out.
     package var configurations: [(leaves: [StateID], node: Int)] {
         var seen = Set<[StateID]>()
         return nodes.indices.compactMap { node in
-            seen.insert(nodes[node].leaves).inserted ? (nodes[node].leaves, node) : nil
+            guard nodes[node].interpreter.isStarted else { return nil }
+            return seen.insert(nodes[node].leaves).inserted ? (nodes[node].leaves, node) : nil
         }
     }
 

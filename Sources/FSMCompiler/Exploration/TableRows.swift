@@ -33,13 +33,7 @@ package struct TableRows: Sendable {
 
     /// The number of the row that `firing` took.
     package func id(of firing: Interpreter.Firing) -> ID {
-        id(of: firing.transition, from: firing.source)
-    }
-
-    /// The number of the row at `row` of the flattened `transitions` of `source`: a row an
-    /// `Interpreter.Decision` fires.
-    package func id(of row: Int, from source: StateID) -> ID {
-        bySource[source][row]
+        bySource[firing.source][firing.row]
     }
 
     /// The number of `transition`, one of the flattened rows of `source`.

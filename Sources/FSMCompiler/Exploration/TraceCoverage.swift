@@ -81,10 +81,10 @@ package struct TraceCoverage: Sendable {
         }
         var next: [StateSpace.NodeKey: Interpreter] = [:]
         for run in candidates {
-            Choices.forEach(of: event, in: run, active: run.activeStates) { _, after, decision in
-                guard ends(decision, after, as: fields[2]) else { return }
+            Choices.forEach(of: event, in: run, active: run.activeStates) { _, after, step in
+                guard ends(step, after, as: fields[2]) else { return }
                 next[StateSpace.NodeKey(after)] = after
-                taken.formUnion(decision.rows.map { rows.id(of: $0.row, from: $0.source) })
+                taken.formUnion(step.allFirings.map { rows.id(of: $0) })
             }
         }
         guard !next.isEmpty else {
@@ -97,9 +97,14 @@ package struct TraceCoverage: Sendable {
         runs = next
     }
 
-    private func ends(_ decision: Interpreter.Decision, _ after: Interpreter, as outcome: String) -> Bool {
-        if !decision.rows.isEmpty { return outcome == "-> " + chart.describe(after.leaves) }
-        return outcome == (decision.rejection == nil ? "unhandled" : "rejected")
+    /// Whether the event's own rows end as the line says: the trace hook sees the event's
+    /// outcome, before the `always` rows taken after it.
+    private func ends(_ step: Interpreter.Step, _ after: Interpreter, as outcome: String) -> Bool {
+        switch step.outcome {
+        case .transitioned(let firings): outcome == "-> " + chart.describe(firings.last?.move.leaves ?? after.leaves)
+        case .rejected: outcome == "rejected"
+        case .unhandled: outcome == "unhandled"
+        }
     }
 
     /// The leaves of `Locked` or `Media(Playing, Muted)`: the names not followed by `(`.

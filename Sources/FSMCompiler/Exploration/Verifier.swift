@@ -112,8 +112,11 @@ package struct Verifier: Sendable {
     }
 
     /// Nodes from which no node at home can be reached, by configuration, but for traps.
+    /// An initial state that moves on at once (an `always` row without a condition) is no
+    /// home to return to: without `--home`, such a machine is not asked.
     private mutating func findWaysHome(excluding traps: Set<[StateID]>) {
         let (space, chart) = (space, chart)
+        guard questions.home != nil || !space.nodes[0].leaves.contains(where: machine.movesOnAtOnce) else { return }
         func isHome(_ node: Int) -> Bool {
             guard let home = questions.home else { return space.nodes[node].leaves == space.nodes[0].leaves }
             return chart.activeStates(of: space.nodes[node].leaves).contains(home)

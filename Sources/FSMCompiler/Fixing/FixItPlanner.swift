@@ -11,6 +11,11 @@
 ///   that a CC_SMC file becomes the file a person would write (ice.sm → ice.override.sm).
 ///   An item holding one row that replaces nothing is left alone: wrapping it would be an
 ///   error of its own.
+/// - **An event named `always`** (`alwaysRow`): CC_SMC files may have one, and since
+///   version 3 `always` is the keyword of rows taken without an event. Where the file uses
+///   it as only an event can be used (declared, given a predicate guard or the next state
+///   `-`), every `always` in an event's place (rows, event blocks, `Event:` headers) is
+///   renamed `Always`, which keeps what the file meant.
 /// - **Missing `}` at the end of the file**: when the parser reaches the end with blocks
 ///   open, and the layout shows that every open block runs to the end (each `}` written
 ///   lines up with its `{`, everything after an open `{` is indented under it), the
@@ -24,9 +29,16 @@ enum FixItPlanner {
     static func attach(to diagnostics: [Diagnostic], in file: SourceFile, syntax: StateMachineSyntax) -> [Diagnostic] {
         let replacements = Set(diagnostics.filter { replacementIDs.contains($0.id) }.map(\.location))
         let hasSyntaxErrors = diagnostics.contains { $0.id == .syntaxError }
-        guard !replacements.isEmpty || hasSyntaxErrors else { return diagnostics }
+        let namesAlwaysAnEvent = diagnostics.contains { $0.id == .alwaysRow }
+        guard !replacements.isEmpty || hasSyntaxErrors || namesAlwaysAnEvent else { return diagnostics }
         let text = SourceLines(file: file)
         var diagnostics = diagnostics
+        if namesAlwaysAnEvent {
+            let fixIt = alwaysRenamingFixIt(syntax: syntax, text: text)
+            for index in diagnostics.indices where diagnostics[index].id == .alwaysRow {
+                diagnostics[index].fixIt = fixIt
+            }
+        }
 
         if !replacements.isEmpty {
             for fixIt in overrideFixIts(replacements, syntax: syntax, text: text) {
@@ -45,6 +57,31 @@ enum FixItPlanner {
             diagnostics[index].fixIt = fixIt
         }
         return diagnostics
+    }
+
+    // MARK: always
+
+    /// `always` renamed `Always` wherever it stands for an event.
+    private static func alwaysRenamingFixIt(syntax: StateMachineSyntax, text: SourceLines) -> FixIt {
+        var names = syntax.headers.filter { $0.name.text == "Event" }.map(\.value)
+        func collect(_ items: [BodyItemSyntax]) {
+            for item in items {
+                switch item {
+                case .row(let row): names += row.events
+                case .eventBlock(let events, let items, _, _):
+                    names += events
+                    collect(items)
+                case .guardBlock(_, let items, _), .overrideBlock(let items, _, _): collect(items)
+                case .placeholder, .initial: break
+                }
+            }
+        }
+        for state in syntax.states { collect(state.items) }
+        let edits = names.filter { $0.text == AlwaysRows.keyword }.map { name in
+            let start = text.offset(of: name.location)
+            return FixIt.Edit(start..<(start + AlwaysRows.keyword.utf8.count), AlwaysRows.renamed)
+        }
+        return FixIt("rename the event 'always' to '\(AlwaysRows.renamed)'", edits: edits)
     }
 
     // MARK: override { }

@@ -102,9 +102,12 @@ struct Renderer {
 
     private func render(_ enumeration: SwiftEnum, into writer: inout CodeWriter) {
         document(enumeration.documentation, into: &writer)
+        for attribute in enumeration.attributes { writer.line(attribute) }
+        let conformances =
+            enumeration.conformances.isEmpty ? "" : ": " + enumeration.conformances.joined(separator: ", ")
         writer.line(
-            isolated(enumeration.isolation, into: &writer) + prefix(enumeration.access) + "enum \(enumeration.name): "
-                + enumeration.conformances.joined(separator: ", ") + " {")
+            isolated(enumeration.isolation, into: &writer) + prefix(enumeration.access) + "enum \(enumeration.name)"
+                + conformances + " {")
         writer.indented { body in
             for enumCase in enumeration.cases {
                 if let rawValue = enumCase.rawValue {
@@ -445,6 +448,11 @@ struct Renderer {
             append(left, to: &text)
             text.append(" == ")
             append(right, to: &text)
+        case .matches(let pattern, let value):
+            text.append("case ")
+            append(pattern, to: &text)
+            text.append(" = ")
+            append(value, to: &text)
         case .nilCoalescing(let optional, let fallback):
             append(optional, to: &text)
             text.append(" ?? ")

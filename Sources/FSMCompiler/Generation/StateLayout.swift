@@ -61,6 +61,7 @@ struct EnumLayout: StateLayout {
 
     func dispatchFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] {
         [translator.dispatchFunction] + translator.machine.currentStates.map(translator.stateFunction)
+            + translator.alwaysFunctions
     }
 
     func timerFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] {
@@ -100,7 +101,7 @@ extension ConfigurationLayout: StateLayout {
     }
 
     func dispatchFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] {
-        translator.regionDispatchFunctions
+        translator.regionDispatchFunctions + translator.regionAlwaysFunctions
     }
 
     func timerFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] {

@@ -43,6 +43,8 @@ enum SwiftIsolation: Hashable {
 /// `enum Name: String, … { case a = "A" … }` followed by members.
 struct SwiftEnum: Hashable {
     var documentation: [String]
+    /// Each on its own line above the declaration, such as `@usableFromInline`.
+    var attributes: [String] = []
     var access: SwiftAccess?
     var name: String
     var conformances: [String]
@@ -259,6 +261,8 @@ enum SwiftExpression: Hashable {
     indirect case notEqual(SwiftExpression, SwiftExpression)
     /// `left == right`
     indirect case equal(SwiftExpression, SwiftExpression)
+    /// `case pattern = value`, a condition of `if`, `guard` or `while`.
+    indirect case matches(SwiftPattern, SwiftExpression)
     /// `optional ?? fallback`
     indirect case nilCoalescing(SwiftExpression, SwiftExpression)
     /// `[a, b]`

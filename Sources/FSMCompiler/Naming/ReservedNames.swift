@@ -28,8 +28,10 @@ enum ReservedNames {
     /// `RequiredRuntime` of every file.
     static let typeNames: Set<String> = ["Swift", "FSMRuntime", "RequiredRuntime"]
 
-    /// The types the machine declares inside itself: its generic parameter `Actions` and
-    /// `Outcome`. The actions protocol cannot have one of these names: inside the machine
-    /// it would be hidden.
-    static let memberTypeNames: Set<String> = ["Actions", "Outcome"]
+    /// The types the machine declares inside itself: its generic parameter `Actions`,
+    /// `Outcome`, and the `AlwaysStep` of a machine with regions and `always` rows (kept
+    /// from every machine's names, so that adding an `always` row never makes a name
+    /// wrong). The actions protocol cannot have one of these names: inside the machine it
+    /// would be hidden.
+    static let memberTypeNames: Set<String> = ["Actions", "Outcome", "AlwaysStep"]
 }

@@ -257,6 +257,13 @@ package struct Headers {
                 at: extra.location)
             return
         }
+        if header.value.text == AlwaysRows.keyword {
+            log.error(
+                .alwaysRow,
+                "'always' cannot be declared as an event: since version 3 it is the keyword of rows taken without an event; rename the event",
+                at: header.value.location)
+            return
+        }
         if let first = eventDeclarationIndex[header.value.text] {
             log.error(
                 .duplicateHeader, "event '\(header.value)' is declared twice", at: header.value.location,

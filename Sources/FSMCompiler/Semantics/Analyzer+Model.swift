@@ -78,6 +78,7 @@ extension Analysis {
         machine.asyncConditions = declarations.conditions.names.mapElements { asyncNames.contains($0.text) }
         machine.isObservable = headers.isObservable
         machine.hasStart = hasStart
+        machine.alwaysEvent = alwaysEvent
         if hasStart { machine.startActions = statechart.entryActions(of: statechart.starting(at: initialTarget)) }
         if machine.hasRegions {
             machine.initialConfiguration = statechart.initialConfiguration(entering: initialTarget).leaves

@@ -273,6 +273,9 @@ struct Declarations {
                     events: rowEvents, headers: headers, log: &log)
                 for event in rowEvents {
                     let eventIndex = eventIndex(of: event, owner: owner)
+                    if event.text == AlwaysRows.keyword {
+                        AlwaysRows.check(row, event: event, guardClause: rowGuard.clause, headers: headers, log: &log)
+                    }
                     if timers[eventIndex] != nil, let match = rowGuard.clause.predicates.first {
                         let type = headers.predicateTypes[match.type].name.text
                         log.error(

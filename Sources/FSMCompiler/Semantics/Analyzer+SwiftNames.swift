@@ -140,7 +140,7 @@ extension Analysis {
 
     /// What makes the machine one of version 3, for a message.
     private var versionThreeFeature: String {
-        signatures.passesLiterals ? "literal arguments" : "'Action:' headers"
+        alwaysEvent != nil ? "'always' rows" : signatures.passesLiterals ? "literal arguments" : "'Action:' headers"
     }
 
     /// The labels and types of event values. A label is an argument label of the event's

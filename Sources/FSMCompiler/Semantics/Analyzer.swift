@@ -24,6 +24,8 @@ package enum Analyzer {
             flattening: flattening)
         analysis.checkRegions(log: &log)
         analysis.checkPredicates(log: &log)
+        analysis.checkAlwaysCycles(log: &log)
+        analysis.checkIncompleteDecisions(log: &log)
         analysis.checkUnusedPredicateTypes(log: &log)
         analysis.checkReachability(log: &log)
         analysis.checkStateTestsNeverHold(log: &log)
@@ -51,9 +53,10 @@ struct Analysis {
     let statechart: Statechart
 
     /// Whether the machine uses the language of version 3 (literal arguments, `Action:`
-    /// headers), and so is created unstarted and started by `start()` or its first event
-    /// (Language reference › Starting a machine). Machines without it keep what they did.
-    var hasStart: Bool { signatures.passesLiterals || !headers.actionDeclarations.isEmpty }
+    /// headers, `always` rows), and so is created unstarted and started by `start()` or its
+    /// first event (Language reference › Starting a machine). Machines without it keep what
+    /// they did.
+    var hasStart: Bool { signatures.passesLiterals || !headers.actionDeclarations.isEmpty || alwaysEvent != nil }
 
     init(
         headers: Headers, declarations: Declarations, signatures: Signatures, resolution: Resolution,

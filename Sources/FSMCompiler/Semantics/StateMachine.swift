@@ -63,8 +63,10 @@ public struct StateMachine: Hashable, Sendable {
     /// The timer events, in order of first appearance.
     public var timerEvents: [EventID] { eventTimers.indices.filter { eventTimers[$0] != nil } }
 
-    /// The events the app sends, in order of first appearance: all but the timers.
-    public var appEvents: [EventID] { events.indices.filter { eventTimers.isEmpty || eventTimers[$0] == nil } }
+    /// The events the app sends, in order of first appearance: all but the timers and `always`.
+    public var appEvents: [EventID] {
+        events.indices.filter { (eventTimers.isEmpty || eventTimers[$0] == nil) && $0 != alwaysEvent }
+    }
 
     /// The timer `event` stands for, nil for an event the app sends.
     public func timer(of event: EventID) -> TimerEvent? {
@@ -124,6 +126,18 @@ public struct StateMachine: Hashable, Sendable {
     /// configuration, outermost first, each initial row's actions after those of the state
     /// whose body holds it.
     public var startActions: [ActionCall] = []
+    /// The event of `always` rows (Language reference › Always rows), if some row has it:
+    /// an index into `events` that no one sends, taken after each step while a row of it
+    /// applies.
+    public var alwaysEvent: EventID? = nil
+
+    /// Whether `state` has an `always` row without conditions or state tests: the machine
+    /// moves on from it at once, so it is never current between events and cannot be
+    /// restored in it.
+    public func movesOnAtOnce(_ state: StateID) -> Bool {
+        guard let alwaysEvent else { return false }
+        return states[state].transitions.contains { $0.event == alwaysEvent && $0.guardClause.isEmpty }
+    }
 }
 
 /// A name from the source with its Swift spelling and where it first appeared.

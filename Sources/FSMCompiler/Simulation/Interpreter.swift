@@ -62,6 +62,11 @@ public struct Interpreter: Sendable {
     public init(_ machine: StateMachine, leaves: [StateID], history: [StateID: [StateID]] = [:]) throws(RestoreError) {
         let chart = Statechart(machine)
         if let problem = chart.problemRestoring(leaves) { throw RestoreError(problem) }
+        if let moving = leaves.first(where: machine.movesOnAtOnce) {
+            throw RestoreError(
+                "'\(machine.states[moving].name)' has an 'always' row without a condition: the machine moves on from it at once, and is never there between events"
+            )
+        }
         for (state, stored) in history.sorted(by: { $0.key < $1.key }) {
             if let problem = chart.problemRestoring(history: stored, of: state) { throw RestoreError(problem) }
         }
@@ -80,7 +85,8 @@ public struct Interpreter: Sendable {
         /// `machine.hasTimers`, which reads every event.
         let hasTimers: Bool
         /// Per state, per row of its flattened `transitions`, the row's plan (nil for `-`),
-        /// when `withRowPlans()` made them; nil otherwise, and each move plans its row.
+        /// in an interpreter made by `exploring()`; nil otherwise, and each move plans its
+        /// row.
         let plans: IDArray<StateID, [TransitionPlan?]>?
 
         init(machine: StateMachine, chart: Statechart, plans: IDArray<StateID, [TransitionPlan?]>? = nil) {
@@ -89,6 +95,9 @@ public struct Interpreter: Sendable {
             hasTimers = machine.hasTimers
             self.plans = plans
         }
+
+        /// Whether firings are described with their actions: not in a search.
+        var describesEffects: Bool { plans == nil }
     }
 
     private init(
@@ -103,11 +112,13 @@ public struct Interpreter: Sendable {
         for state in activeStates { runningTimers.formUnion(machine.timers(ownedBy: state)) }
     }
 
-    /// The same machine in the same situation, with the plan of every row made once, for
-    /// this value and its copies: a plan depends on the row alone, and `fsmc verify` and
-    /// `fsmc paths` take each row thousands of times, where planning it for every move was a
-    /// tenth of their time. Worth it only for that many moves: `simulate` makes a few.
-    package func withRowPlans() -> Interpreter {
+    /// The same machine in the same situation, made for `fsmc verify` and `fsmc paths`,
+    /// which take each row thousands of times and read where each step leads and which
+    /// rows it takes, never what they run. Every row's plan is made once, for this value
+    /// and its copies (a plan depends on the row alone; planning each move anew took a tenth
+    /// of the search's time), and its firings leave `effects` empty and `exitCount` 0
+    /// (listing the actions of every step took about a tenth more).
+    package func exploring() -> Interpreter {
         let (machine, chart) = (model.machine, model.chart)
         let plans = IDArray<StateID, [TransitionPlan?]>(
             machine.states.indices.map { state in
@@ -115,9 +126,9 @@ public struct Interpreter: Sendable {
                     row.namedTarget.map { chart.plan(source: state, targets: [$0] + row.forkTargets) }
                 }
             })
-        var planned = self
-        planned.model = Model(machine: machine, chart: chart, plans: plans)
-        return planned
+        var explorer = self
+        explorer.model = Model(machine: machine, chart: chart, plans: plans)
+        return explorer
     }
 
     /// What starting a machine ran.
@@ -127,14 +138,20 @@ public struct Interpreter: Sendable {
         public var effects: [ActionCall] = []
         /// Indices into `machine.events`: the timers started after the entry actions.
         public var startedTimers: [EventID] = []
+        /// The `always` steps taken after the entry, and the conditions they asked.
+        public var completion: [Step] = []
+        public var askedConditions: [ConditionCallID] = []
+        public var exceedsLimit = false
     }
 
     /// Starts a new machine, as generated code's `start()` does: the initial
     /// configuration is entered, as a row from outside every state would enter it, and
     /// its timers start. A started machine does nothing. `handle` starts a machine that
     /// has not started; call this first to see what starting ran.
+    /// `conditions` answers the conditions of the `always` rows it may then take, as
+    /// `handle` takes them.
     @discardableResult
-    public mutating func start() -> Start {
+    public mutating func start(conditions: IDArray<ConditionCallID, Bool>? = nil) -> Start {
         guard !isStarted else { return Start() }
         isStarted = true
         let machine = model.machine
@@ -146,7 +163,37 @@ public struct Interpreter: Sendable {
                 start.startedTimers.append(timer)
             }
         }
+        let answers = conditions ?? IDArray(repeating: false, count: machine.conditionCalls.count)
+        var fired = 0
+        start.completion = completeStep(conditions: answers, asked: &start.askedConditions, fired: &fired)
+        start.exceedsLimit = fired > Self.firingLimit
         return start
+    }
+
+    /// Step 2 of run to completion: while an `always` row applies in the configuration
+    /// reached, it fires (one per region that takes it), and the next is looked for.
+    /// Stops once `fired`, the rows this `handle` fired, passes `firingLimit`.
+    private mutating func completeStep(
+        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID], fired: inout Int
+    ) -> [Step] {
+        guard let always = model.machine.alwaysEvent else { return [] }
+        let predicates = IDArray<PredicateTypeID, Int>(repeating: 0, count: model.machine.predicateTypes.count)
+        var steps: [Step] = []
+        while fired <= Self.firingLimit {
+            var askedHere: [ConditionCallID] = []
+            var rows: [RowPosition] = []
+            _ = choose(
+                chart.topNode(of: leaves, active: activeStates), event: always, predicates: predicates,
+                conditions: conditions, asked: &askedHere, chosen: &rows)
+            for call in askedHere where !asked.contains(call) { asked.append(call) }
+            guard !rows.isEmpty else { break }
+            var step = Step(leaves: leaves, event: always, outcome: .unhandled)
+            step.askedConditions = askedHere
+            step.outcome = .transitioned(rows.map { fire(row: $0.row, from: $0.source) })
+            fired += rows.count
+            steps.append(step)
+        }
+        return steps
     }
 
     /// Why a machine cannot be restored in a configuration or with a history.
@@ -166,6 +213,9 @@ public struct Interpreter: Sendable {
         public var transition: Transition
         /// The leaf whose rows hold it, or the parallel state whose own rows do.
         public var source: StateID
+        /// The position of `transition` in the flattened `transitions` of `source`, which
+        /// numbers the table's row (`TableRows`) without comparing rows.
+        package var row: Int
         /// The configuration before the row fired.
         public var leavesBefore: [StateID]
         package var move: Statechart.Move
@@ -202,12 +252,44 @@ public struct Interpreter: Sendable {
         /// indices into `machine.conditionCalls` (a condition asked with other arguments is
         /// another call).
         public var askedConditions: [ConditionCallID] = []
+        /// When the event started the machine: the `always` steps of the start, which ran
+        /// before the event (Language reference › Run to completion).
+        public var before: [Step] = []
+        /// The `always` steps that followed the event, in order, each the rows of one step
+        /// (one per region that took it); their conditions are among `askedConditions`.
+        public var completion: [Step] = []
+        /// Whether the rows kept firing past `Interpreter.firingLimit` without coming to rest,
+        /// and the interpreter stopped them.
+        public var exceedsLimit = false
 
         /// The rows that fired, none unless the event was taken.
         public var firings: [Firing] {
             guard case .transitioned(let firings) = outcome else { return [] }
             return firings
         }
+
+        /// Every row that fired, in order: the start's `always` steps, the event's rows,
+        /// then the `always` steps after it.
+        public var allFirings: [Firing] {
+            // Without `always` steps, the event's own list: the search reads this for every
+            // step it tries, and concatenating copies every firing.
+            guard !before.isEmpty || !completion.isEmpty else { return firings }
+            return before.flatMap(\.firings) + firings + completion.flatMap(\.firings)
+        }
+    }
+
+    /// How many rows one `handle` (or `start()`) fires at most before the interpreter
+    /// stops them as a run that never ends (`always` rows that keep moving), as generated
+    /// code stops it with a `preconditionFailure` (Language reference › Run to completion).
+    public static let firingLimit = 1_000
+
+    /// A row as the interpreter reads it in place: the state whose flattened `transitions`
+    /// hold it (a leaf, or a parallel state) and its position there. A struct rather than a
+    /// tuple: an array of tuples is destroyed through their type's metadata, a lookup for
+    /// every step of a search.
+    private struct RowPosition {
+        var source: StateID
+        var row: Int
     }
 
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
@@ -218,83 +300,55 @@ public struct Interpreter: Sendable {
     public mutating func handle(
         _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
     ) -> Step {
-        var step = Step(leaves: leaves, event: event, outcome: .unhandled)
-        let decision = decide(event, predicates: predicates, conditions: conditions)
-        step.askedConditions = decision.askedConditions
-        if !decision.rows.isEmpty {
-            step.outcome = .transitioned(decision.rows.map { fire(row: $0.row, from: $0.source) })
-        } else if let rejection = decision.rejection {
-            step.outcome = .rejected(
-                model.machine.states[rejection.source].transitions[rejection.row], source: rejection.source)
-        }
-        return step
-    }
-
-    /// A row as the interpreter reads it in place: the state whose flattened `transitions`
-    /// hold it (a leaf, or a parallel state) and its position there. A struct rather than a
-    /// tuple: an array of tuples is destroyed through their type's metadata, a lookup for
-    /// every step of a search.
-    package struct RowPosition {
-        package var source: StateID
-        package var row: Int
-    }
-
-    /// What the active states decided for an event: the rows that fire, or the row that
-    /// rejected it.
-    package struct Decision {
-        /// The rows that fire, in the order they fire: as `Step.Outcome.transitioned`'s.
-        package var rows: [RowPosition] = []
-        /// When no row fires: the most specific row for the event, whose guard failed; nil
-        /// when the event is unhandled.
-        package var rejection: RowPosition?
-        /// As `Step.askedConditions`.
-        package var askedConditions: [ConditionCallID] = []
-    }
-
-    /// Handles `event` as `handle(_:predicates:conditions:)` does, for a search: `fsmc
-    /// verify` and `fsmc paths` read where each step leads and which rows it takes, never
-    /// what they run. The rows move the machine without being described as a `Firing`
-    /// (their actions, timers and configurations): describing them took about a sixth of
-    /// the search's instructions.
-    package mutating func take(
-        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
-    ) -> Decision {
-        let decision = decide(event, predicates: predicates, conditions: conditions)
-        for fired in decision.rows { _ = advance(row: fired.row, from: fired.source) }
-        return decision
-    }
-
-    /// Starts the machine if it has not started, spends the timer `event` stands for, and
-    /// chooses the rows of the active states for `event`; fires none of them.
-    private mutating func decide(
-        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
-    ) -> Decision {
         // `model.machine`, read where it is used: a copy of the machine retains each of its
         // arrays, for every step `fsmc verify` tries.
-        if !isStarted { start() }
         precondition(predicates.count == model.machine.predicateTypes.count, "one case per predicate type")
         precondition(conditions.count == model.machine.conditionCalls.count, "one result per condition call")
-        var decision = Decision()
+        precondition(event != model.machine.alwaysEvent, "no one sends 'always'")
+        var before: [Step] = []
+        var asked: [ConditionCallID] = []
+        var fired = 0
+        if !isStarted {
+            let start = start(conditions: conditions)
+            before = start.completion
+            asked = start.askedConditions
+            fired = start.completion.reduce(0) { $0 + $1.firings.count }
+        }
+        var step = Step(leaves: leaves, event: event, outcome: .unhandled)
+        step.before = before
         if model.hasTimers && model.machine.timer(of: event) != nil {
             // A timer that is not running does not fire; one that fires is spent, whatever
             // its rows then do.
-            guard runningTimers.remove(event) != nil else { return decision }
+            guard runningTimers.remove(event) != nil else {
+                step.askedConditions = asked
+                return step
+            }
         }
+        var askedHere: [ConditionCallID] = []
+        var rows: [RowPosition] = []
         let rejection = choose(
             chart.topNode(of: leaves, active: activeStates), event: event, predicates: predicates,
-            conditions: conditions, asked: &decision.askedConditions, chosen: &decision.rows)
-        if decision.rows.isEmpty { decision.rejection = rejection }
-        return decision
+            conditions: conditions, asked: &askedHere, chosen: &rows)
+        for call in askedHere where !asked.contains(call) { asked.append(call) }
+        if !rows.isEmpty {
+            step.outcome = .transitioned(rows.map { fire(row: $0.row, from: $0.source) })
+            fired += rows.count
+        } else if let rejection {
+            step.outcome = .rejected(
+                model.machine.states[rejection.source].transitions[rejection.row], source: rejection.source)
+        }
+        step.completion = completeStep(conditions: conditions, asked: &asked, fired: &fired)
+        step.askedConditions = asked
+        step.exceedsLimit = fired > Self.firingLimit
+        return step
     }
 
-    /// What `node` chooses for the event: the rows it fires, appended to `chosen`, each as
-    /// the state that holds it and its position in that state's flattened `transitions`
-    /// (read in place when it fires). When it chooses none, the row that rejected the event,
-    /// nil if it is unhandled.
+    /// What `node` chooses for the event: the rows it fires, appended to `chosen` (read in
+    /// place when they fire). When it chooses none, the row that rejected the event, nil if
+    /// it is unhandled.
     private func choose(
         _ node: StateID, event: EventID, predicates: IDArray<PredicateTypeID, Int>,
-        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID],
-        chosen: inout [RowPosition]
+        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID], chosen: inout [RowPosition]
     ) -> RowPosition? {
         // The rows are read in place: a copy of the state or of each candidate row would
         // retain every array it holds, for every step `fsmc verify` tries.
@@ -329,53 +383,45 @@ public struct Interpreter: Sendable {
         return rejection ?? candidates.first.map { RowPosition(source: node, row: $0) }
     }
 
-    /// Fires the row at `row` of `source`'s flattened transitions and records what it runs
-    /// (Language reference › Entry and exit, Initial substates and history, Regions).
+    /// Moves to where the row at `row` of `source`'s flattened transitions leads and
+    /// records what it runs (Language reference › Entry and exit, Initial substates and
+    /// history, Regions).
     private mutating func fire(row: Int, from source: StateID) -> Firing {
-        let leavesBefore = leaves
-        let (move, cancelledTimers, startedTimers) = advance(row: row, from: source)
         let transition = model.machine.states[source].transitions[row]
-        let exits = chart.exitActions(of: move)
-        return Firing(
-            transition: transition, source: source, leavesBefore: leavesBefore, move: move,
-            effects: exits + transition.actions + chart.entryActions(of: move), exitCount: exits.count,
-            cancelledTimers: cancelledTimers, startedTimers: startedTimers)
-    }
-
-    /// Moves to where the row at `row` of `source`'s flattened transitions leads: the
-    /// configuration, the histories and the timers, cancelled after the exit actions, leaf
-    /// first, and started after the entry actions, root first, each state's in the order
-    /// the machine's events list them.
-    private mutating func advance(row: Int, from source: StateID) -> (
-        move: Statechart.Move, cancelledTimers: [EventID], startedTimers: [EventID]
-    ) {
         let plan: TransitionPlan?
         if let plans = model.plans {
             plan = plans[source][row]
         } else {
-            let transition = model.machine.states[source].transitions[row]
             plan = transition.namedTarget.map { chart.plan(source: source, targets: [$0] + transition.forkTargets) }
         }
         let move = chart.move(from: leaves, active: activeStates, source: source, plan: plan, history: history)
+        var firing = Firing(
+            transition: transition, source: source, row: row, leavesBefore: leaves, move: move, effects: [],
+            exitCount: 0)
+        if model.describesEffects {
+            let exits = chart.exitActions(of: move)
+            firing.effects = exits + transition.actions + chart.entryActions(of: move)
+            firing.exitCount = exits.count
+        }
         if !move.historyWrites.isEmpty { history.merge(move.historyWrites) { $1 } }
         leaves = move.leaves
         activeStates = move.active
-        var cancelled: [EventID] = []
-        var started: [EventID] = []
         if model.hasTimers {
+            // Cancelled after the exit actions, leaf first; started after the entry actions,
+            // root first; each state's in the order the machine's events list them.
             for state in move.exited {
                 for timer in model.machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
-                    cancelled.append(timer)
+                    firing.cancelledTimers.append(timer)
                 }
             }
             for state in move.entered {
                 for timer in model.machine.timers(ownedBy: state) {
                     runningTimers.insert(timer)
-                    started.append(timer)
+                    firing.startedTimers.append(timer)
                 }
             }
         }
-        return (move, cancelled, started)
+        return firing
     }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
@@ -429,7 +475,14 @@ public struct Interpreter: Sendable {
     /// configuration the row decided. `Locked Pass unhandled`,
     /// `Media(Playing, Muted) Eject unhandled` and
     /// `Alarming Reset [isSupervisorPresent] rejected` otherwise.
+    /// The `always` steps before and after the event print as lines of their own, in
+    /// the order they fired.
     public func lines(for step: Step) -> [String] {
+        step.before.flatMap(ownLines) + ownLines(step) + step.completion.flatMap(ownLines)
+    }
+
+    /// The lines of one step, without those of its `always` steps.
+    private func ownLines(_ step: Step) -> [String] {
         let event = machine.events[step.event].name
         switch step.outcome {
         case .unhandled:

@@ -278,6 +278,12 @@ package struct Simulation: Sendable {
             throw missingValues(
                 [("--condition", RowText.answerName(of: missing, in: machine) + "=true|false")], before: event)
         }
+        if step.exceedsLimit {
+            let last = (step.completion.last ?? step).leaves
+            throw Failure(
+                "event '\(machine.events[event].name)' in \(interpreter.chart.describe(interpreter.leaves)) fired more than \(Interpreter.firingLimit) rows without coming to rest ('always' rows that keep moving, the last from \(trial.chart.describe(last))); give their cycle a way out"
+            )
+        }
         interpreter = trial
         return interpreter.line(for: step)
     }

@@ -12,7 +12,7 @@ enum PathReplay {
         for (number, step) in steps.enumerated() {
             let handled = interpreter.handle(
                 step.choice.event, predicates: step.choice.predicateValues, conditions: step.choice.answers)
-            let taken = handled.firings.map { rows.id(of: $0) }
+            let taken = handled.allFirings.map { rows.id(of: $0) }
             if taken != step.rows {
                 problems.append("step \(number + 1): took rows \(taken), promised \(step.rows)")
             }

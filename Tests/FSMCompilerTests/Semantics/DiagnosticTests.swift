@@ -543,6 +543,34 @@ import Testing
                 "3:20: error: 'true' cannot label a value of event 'E': in an argument list it is a literal; choose another label [invalidSwiftName]",
                 "5:13: error: '3x' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit) [invalidSwiftName]",
             ]),
+        // `always` is a keyword: a predicate guard, the next state `-`, and a header that
+        // declares it as an event are refused, each with a hint at the rename.
+        Example(
+            .alwaysRow,
+            headers
+                + "Predicate: Net = wifi | cell\nEvent: always(x: Int)\n{\n  S { always [Net = wifi] T -  always - f }\n  T { E S - }\n}",
+            [
+                "4:8: error: 'always' cannot be declared as an event: since version 3 it is the keyword of rows taken without an event; rename the event [alwaysRow]",
+                "4:8: note: fix-it: rename the event 'always' to 'Always'; 'fsmc check --fix' applies it",
+                "6:14: error: an 'always' row is taken without an event, so no predicate values come with it: it cannot match 'Net'; ask a condition instead; if 'always' is an event of this machine, as in a CC_SMC file, rename it [alwaysRow]",
+                "6:14: note: fix-it: rename the event 'always' to 'Always'; 'fsmc check --fix' applies it",
+                "6:39: error: an 'always' row must name its next state: with '-' it would be taken again at once, for ever; if 'always' is an event of this machine, as in a CC_SMC file, rename it [alwaysRow]",
+                "6:39: note: fix-it: rename the event 'always' to 'Always'; 'fsmc check --fix' applies it",
+            ]),
+        Example(
+            .alwaysCycle,
+            headers + "{\n  S { E A - }\n  A { always B a }\n  B { always [c] S -  always C - }\n  C { always A - }\n}",
+            [
+                "5:7: error: 'always' rows without conditions lead from 'A' back to it (A -> B -> C -> A): the machine would never stop moving; give one of them a condition [alwaysCycle]",
+                "6:23: note: 'always' row of 'B'",
+                "7:7: note: 'always' row of 'C'",
+            ]),
+        Example(
+            .incompleteDecision,
+            headers + "{\n  S { E D - }\n  D { always [a, b] S -  always [!a] T - }\n  T { E S - }\n}",
+            [
+                "5:3: warning: decision state 'D' takes no 'always' row when a=true, b=false: it then stays until an event comes; add a row without a condition, as in 'always Next -' [incompleteDecision]"
+            ]),
         // A machine that is started has `start()` and `isStarted`.
         Example(
             .invalidSwiftName,
@@ -1224,6 +1252,14 @@ import Testing
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
+        // `always` rows with conditions and named next states; a cycle with a way out; a
+        // decision whose last row has no condition.
+        Example(.alwaysRow, headers + "{\n  S { always [ok] T -  E S - }\n  T { E S - }\n}", []),
+        Example(
+            .alwaysCycle, headers + "{\n  S { E A - }\n  A { always B a }\n  B { always [c] A -  E S - }\n}", []),
+        Example(
+            .incompleteDecision,
+            headers + "{\n  S { E D - }\n  D { always [a, b] S -  always T - }\n  T { E S - }\n}", []),
         // `start()` belongs to machines of version 3 only; `start(url:)` is another method.
         Example(.invalidSwiftName, headers + "{\n  S { Start S f  IsStarted S - }\n}", []),
         Example(.invalidSwiftName, headers + "Event: Start(url: String)\n{\n  S { Start S f(1) }\n}", []),

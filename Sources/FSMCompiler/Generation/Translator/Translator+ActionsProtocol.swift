@@ -31,10 +31,12 @@ extension Translator {
             whereClause: ["State == \(names.types.state)", "Event == \(names.types.event)"],
             requirements: actions + conditions, isolation: isolation)
         guard machine.isolation != nil else {
-            guard machine.hasTimers else { return [.protocolDeclaration(declaration)] }
+            let extraHooks = timerHooks + alwaysHooks
+            guard !extraHooks.isEmpty else { return [.protocolDeclaration(declaration)] }
             // The timer hooks: the app starts and cancels the timers (no default).
-            declaration.attributes = [Self.timerAvailability]
-            declaration.requirements += timerHooks.map { hook in
+            let availability = machine.hasTimers ? [Self.timerAvailability] : []
+            declaration.attributes = availability
+            declaration.requirements += extraHooks.map { hook in
                 var requirement = hook
                 requirement.access = nil
                 requirement.body = []
@@ -44,8 +46,8 @@ extension Translator {
                 .protocolDeclaration(declaration),
                 .extensionDeclaration(
                     SwiftExtension(
-                        attributes: [Self.timerAvailability], name: names.types.actions,
-                        members: timerHooks.filter(hasDefault).map { .function($0) })),
+                        attributes: availability, name: names.types.actions,
+                        members: extraHooks.filter(hasDefault).map { .function($0) })),
             ]
         }
         // Isolated to an actor, it cannot refine `MachineActions`, whose requirements are
@@ -53,7 +55,7 @@ extension Translator {
         declaration.inherits = machine.hasTimers ? ["Swift.SendableMetatype"] : []
         declaration.whereClause = []
         declaration.attributes = machine.hasTimers ? [Self.timerAvailability] : []
-        declaration.requirements += (hooks + timerHooks).map { hook in
+        declaration.requirements += (hooks + timerHooks + alwaysHooks).map { hook in
             var requirement = hook
             requirement.access = nil
             requirement.body = []
@@ -68,7 +70,7 @@ extension Translator {
                 SwiftExtension(
                     attributes: machine.hasTimers ? [Self.timerAvailability] : [],
                     name: names.types.actions,
-                    members: (hooks + timerHooks).map { .function($0) } + [
+                    members: (hooks + timerHooks + alwaysHooks).map { .function($0) } + [
                         .property(
                             SwiftProperty(
                                 documentation: [

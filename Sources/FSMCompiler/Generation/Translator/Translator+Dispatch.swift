@@ -26,7 +26,9 @@ extension Translator {
     /// events it does not handle.
     func stateFunction(_ index: StateID) -> SwiftDeclaration {
         let state = machine.states[index]
-        let dispatch = (self.dispatch[index] ?? []).filter { machine.timer(of: $0.event) == nil }
+        let dispatch = (self.dispatch[index] ?? []).filter {
+            machine.timer(of: $0.event) == nil && $0.event != machine.alwaysEvent
+        }
         var cases = dispatch.map { dispatch in
             SwiftCase(patterns: [eventPattern(dispatch, in: state)], body: body(of: dispatch, in: index))
         }

@@ -35,7 +35,7 @@ extension Translator {
     }
 
     /// What an event is queued as: the event alone, or a tuple of it and the predicate values.
-    private var queueElement: SwiftExpression {
+    var queueElement: SwiftExpression {
         machine.predicateTypes.isEmpty
             ? .identifier("event")
             : .tuple(eventParameters.map { SwiftArgument($0.name, .identifier($0.name)) })
@@ -114,6 +114,18 @@ extension Translator {
             SwiftArgument("sendsEvents", .member(.identifier("Actions"), "sendsEvents")),
             SwiftArgument("actions", actionsType),
         ]
+    }
+
+    /// `guard eventQueue.end(handling) else { _ = handleWaitingEvents(after: outcome); return … }`:
+    /// the end of a handling whose caller does not return the queue's code.
+    func endingHandling(after outcome: SwiftExpression, returning value: SwiftExpression?) -> SwiftStatement {
+        .guardStatement(
+            [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
+            elseBody: [
+                .assignment(
+                    .identifier("_"), .call(.identifier("handleWaitingEvents"), [SwiftArgument("after", outcome)])),
+                .returnStatement(value),
+            ])
     }
 
     /// The machine's `eventQueue` property, which the functions around dispatch use.
@@ -220,6 +232,7 @@ extension Translator {
                         isVariable: false, name: "outcome", type: nil,
                         value: .await(.call(.identifier("dispatch"), forwardedEventArguments))),
                     trace(.identifier("event"), .identifier("outcome")),
+                ] + takingAlwaysRows + [
                     drainingWaitingEvents,
                     .expression(.call(.member(eventQueue, "end"), [])),
                     .returnStatement(.identifier("outcome")),

@@ -68,8 +68,13 @@ extension Translator {
                 + initializers + [asyncHandleFunction] + eventFunctions + [canHandle]
         } else {
             members =
-                [eventQueueProperty] + initializers + [handleFunction] + eventFunctions
-                + [canHandle, handleEventFunction, enqueueFunction, handleWaitingEventsFunction]
+                [eventQueueProperty] + initializers
+                + [machine.alwaysEvent == nil ? handleFunction : handleReturningItsOutcomeFunction] + eventFunctions
+                + [
+                    canHandle,
+                    machine.alwaysEvent == nil ? handleEventFunction : handleEventReturningItsOutcomeFunction,
+                    enqueueFunction, handleWaitingEventsFunction,
+                ]
         }
         members += layout.dispatchFunctions(in: self)
         members.append(unhandledFunction)
@@ -403,7 +408,10 @@ extension Translator {
                 .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
                 .assignment(.member(.identifier("self"), stateStorage), .identifier("state")),
             ])
-        if restores { function.body.append(.assignment(.identifier(names.started), .identifier("true"))) }
+        if restores {
+            function.body.insert(contentsOf: restorableCheck(.identifier("state")), at: 0)
+            function.body.append(.assignment(.identifier(names.started), .identifier("true")))
+        }
         if !historyStorageStates.isEmpty {
             function.documentation =
                 restores

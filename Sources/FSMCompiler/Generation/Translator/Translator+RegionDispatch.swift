@@ -20,27 +20,44 @@ extension Translator where Layout == ConfigurationLayout {
         dispatchFunctions(.events) + regionHelpers
     }
 
-    /// What the app's events and the timers' timeouts are dispatched with: the same
-    /// functions, over the event enum or the timer enum.
+    /// What the app's events, the timers' timeouts and `always` steps are dispatched with:
+    /// the same functions, over the event enum, the timer enum, or `AlwaysStep`, whose one
+    /// case stands for the event of `always` rows.
     enum EventKind {
-        case events, timers
+        case events, timers, always
     }
 
     /// The name the dispatch functions give what they switch on.
-    func subject(_ kind: EventKind) -> String { kind == .events ? "event" : "timer" }
-
-    /// The rows a kind of dispatch takes: the app's events, or the timers'.
-    func takes(_ kind: EventKind, _ event: EventID) -> Bool {
-        (machine.timer(of: event) == nil) == (kind == .events)
+    func subject(_ kind: EventKind) -> String {
+        switch kind {
+        case .events: "event"
+        case .timers: "timer"
+        case .always: "step"
+        }
     }
 
-    func kindEvents(_ kind: EventKind) -> [EventID] { kind == .events ? machine.appEvents : machine.timerEvents }
+    /// The rows a kind of dispatch takes: the app's events, the timers', or `always` rows.
+    func takes(_ kind: EventKind, _ event: EventID) -> Bool {
+        switch kind {
+        case .events: machine.timer(of: event) == nil && event != machine.alwaysEvent
+        case .timers: machine.timer(of: event) != nil
+        case .always: event == machine.alwaysEvent
+        }
+    }
+
+    func kindEvents(_ kind: EventKind) -> [EventID] {
+        switch kind {
+        case .events: machine.appEvents
+        case .timers: machine.timerEvents
+        case .always: machine.alwaysEvent.map { [$0] } ?? []
+        }
+    }
 
     /// `dispatch(_:)` or `dispatchTimer(_:)`, and the function of each top-level state.
     func dispatchFunctions(_ kind: EventKind) -> [SwiftDeclaration] {
         let top = layout.nodes(in: nil)
         let forwarded: [SwiftArgument] =
-            kind == .events ? forwardedEventArguments : [SwiftArgument(.identifier("timer"))]
+            kind == .events ? forwardedEventArguments : [SwiftArgument(.identifier(subject(kind)))]
         let cases = top.map { node in
             let call = SwiftExpression.call(
                 .identifier(nodeFunctionName(node, kind)),
@@ -55,16 +72,19 @@ extension Translator where Layout == ConfigurationLayout {
                 ],
                 body: [.returnStatement(awaited(call))])
         }
+        let documentation: [String] =
+            switch kind {
+            case .events: []
+            case .timers:
+                ["The rows of `timer` in the current configuration: a timer runs only while its state is active."]
+            case .always: ["The `always` rows of the current configuration: `.transitioned` when one was taken."]
+            }
         let dispatch = SwiftDeclaration.function(
             dispatching(
                 SwiftFunction(
-                    documentation: kind == .events
-                        ? []
-                        : [
-                            "The rows of `timer` in the current configuration: a timer runs only while its state is active."
-                        ],
+                    documentation: documentation,
                     attributes: kind == .events ? ["@inline(__always)"] : [], isPrivate: true,
-                    name: kind == .events ? "dispatch" : "dispatchTimer", parameters: kindParameters(kind),
+                    name: dispatchName(kind), parameters: kindParameters(kind),
                     returnType: "Outcome",
                     body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
         return [dispatch]
@@ -72,7 +92,20 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     private func kindParameters(_ kind: EventKind) -> [SwiftParameter] {
-        kind == .events ? privateEventParameters : [SwiftParameter(label: "_", name: "timer", type: timerType)]
+        switch kind {
+        case .events: privateEventParameters
+        case .timers: [SwiftParameter(label: "_", name: "timer", type: timerType)]
+        case .always: [SwiftParameter(label: "_", name: "step", type: "AlwaysStep")]
+        }
+    }
+
+    /// `dispatch`, `dispatchTimer` or `dispatchAlways`.
+    func dispatchName(_ kind: EventKind) -> String {
+        switch kind {
+        case .events: "dispatch"
+        case .timers: "dispatchTimer"
+        case .always: "dispatchAlways"
+        }
     }
 
     /// `return unhandled(event, in: …)`, or for a timeout `return .unhandled(in: …)`, without
@@ -83,7 +116,13 @@ extension Translator where Layout == ConfigurationLayout {
 
     private func nodeFunctionName(_ node: StateID, _ kind: EventKind) -> String {
         let name = SwiftNames.unescaped(machine.states[node].named.swiftName)
-        return (kind == .events ? "handleIn" : "handleTimerIn") + name.prefix(1).uppercased() + name.dropFirst()
+        let prefix =
+            switch kind {
+            case .events: "handleIn"
+            case .timers: "handleTimerIn"
+            case .always: "handleAlwaysIn"
+            }
+        return prefix + name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// An open parallel state while its regions are dispatched: the variable holding its

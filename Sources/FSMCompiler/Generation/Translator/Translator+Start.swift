@@ -59,7 +59,7 @@ extension Translator {
         // Async in an async machine, whatever it runs: its callers await it.
         function.isAsync = machine.isAsync
         function.isNonsending = machine.isAsync && runsInCallersIsolation
-        if machine.startActions.isEmpty && !machine.hasTimers {
+        if machine.startActions.isEmpty && !machine.hasTimers && machine.alwaysEvent == nil {
             // Nothing runs, so nothing needs a turn: the machine only marks itself started.
             function.body = [notStarted, .assignment(.identifier(names.started), .identifier("true"))]
         } else if machine.isAsync {
@@ -81,17 +81,7 @@ extension Translator {
                 .guardLet(
                     name: "handling", value: .call(.member(eventQueue, "begin"), beginArguments),
                     elseBody: [.returnStatement(nil)]),
-                enter,
-                .guardStatement(
-                    [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
-                    elseBody: [
-                        .assignment(
-                            .identifier("_"),
-                            .call(
-                                .identifier("handleWaitingEvents"), [SwiftArgument("after", .implicitMember("queued"))]
-                            )),
-                        .returnStatement(nil),
-                    ]),
+                enter, endingHandling(after: .implicitMember("queued"), returning: nil),
             ]
         }
         return .function(function)
@@ -110,8 +100,11 @@ extension Translator {
                     body: [.assignment(.identifier(names.started), .identifier("true"))]
                         + machine.startActions.map(actionCall)
                         + (machine.hasTimers
-                            ? [.expression(.call(.identifier("startTimers"), [SwiftArgument(.identifier(stateStorage))]))]
-                            : []))))
+                            ? [
+                                .expression(
+                                    .call(.identifier("startTimers"), [SwiftArgument(.identifier(stateStorage))]))
+                            ]
+                            : []) + takingAlwaysRows)))
     }
 
     /// What `handle` of a machine that is not async does first: start a new machine.
@@ -129,7 +122,9 @@ extension Translator {
         return [
             .ifStatement(
                 [.not(.identifier(names.started))],
-                body: [.expression(.await(.call(.identifier(names.enterInitialConfiguration), []))), drainingWaitingEvents])
+                body: [
+                    .expression(.await(.call(.identifier(names.enterInitialConfiguration), []))), drainingWaitingEvents,
+                ])
         ]
     }
 }

@@ -308,7 +308,7 @@ extension Translator {
         let traced = trace(.identifier("timer"), .identifier("outcome"))
         var body: [SwiftStatement]
         if machine.isAsync {
-            var handled = [dispatched, traced]
+            var handled = [dispatched, traced] + takingAlwaysRows
             if !machine.appEvents.isEmpty { handled.append(drainingWaitingEvents) }
             body = [
                 .comment("A firing runs in a task of its own, never inside an action: its turn comes."),
@@ -317,28 +317,24 @@ extension Translator {
                 .expression(.call(.member(eventQueue, "end"), [])),
             ]
         } else if machine.appEvents.isEmpty {
-            body = [.guardStatement([fire], elseBody: [.returnStatement(nil)]), dispatched, traced]
+            body = [.guardStatement([fire], elseBody: [.returnStatement(nil)]), dispatched, traced] + takingAlwaysRows
         } else {
-            body = [
-                .guardStatement([fire], elseBody: [.returnStatement(nil)]),
-                .guardLet(
-                    name: "handling", value: .call(.member(eventQueue, "begin"), beginArguments),
-                    elseBody: [
-                        .expression(
-                            .call(
-                                .typeName("Swift.preconditionFailure"),
-                                [SwiftArgument(.stringLiteral("a timer fired inside an action, which cannot await"))]))
-                    ]),
-                dispatched, traced,
-                .guardStatement(
-                    [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
-                    elseBody: [
-                        .assignment(
-                            .identifier("_"),
-                            .call(.identifier("handleWaitingEvents"), [SwiftArgument("after", .identifier("outcome"))])),
-                        .returnStatement(nil),
-                    ]),
-            ]
+            body =
+                [
+                    .guardStatement([fire], elseBody: [.returnStatement(nil)]),
+                    .guardLet(
+                        name: "handling", value: .call(.member(eventQueue, "begin"), beginArguments),
+                        elseBody: [
+                            .expression(
+                                .call(
+                                    .typeName("Swift.preconditionFailure"),
+                                    [
+                                        SwiftArgument(
+                                            .stringLiteral("a timer fired inside an action, which cannot await"))
+                                    ]))
+                        ]),
+                    dispatched, traced,
+                ] + takingAlwaysRows + [endingHandling(after: .identifier("outcome"), returning: nil)]
         }
         var function = SwiftFunction(
             documentation: [

@@ -1,0 +1,116 @@
+import FSMRuntime
+import Foundation
+import Testing
+
+// `always` rows (Language reference › Always rows, Run to completion): Review.sm (flat:
+// decisions at the start and after an event, a superstate's inherited `always` row) and
+// Vent.sm (regions, the main actor, an async action). After each step the machine takes
+// the `always` rows that apply, one step after another, each traced by `traceAlways`.
+
+struct ReviewLog: ReviewActions {
+    var lines: [String] = []
+    var signedIn = false
+    var expired = false
+    var valid = false
+
+    mutating func logOut() { lines.append("logOut") }
+    mutating func save() { lines.append("save") }
+    mutating func publish() { lines.append("publish") }
+    mutating func showErrors() { lines.append("showErrors") }
+    func isSignedIn() -> Bool { signedIn }
+    func isExpired() -> Bool { expired }
+    func isValid() -> Bool { valid }
+    mutating func trace(_ event: ReviewEvent, outcome: Outcome<ReviewState>) { lines.append("\(event): \(outcome)") }
+    mutating func traceAlways(outcome: Outcome<ReviewState>) { lines.append("always: \(outcome)") }
+}
+
+@MainActor final class VentLog: VentActions {
+    var lines: [String] = []
+    var hot = true
+    var safe = true
+
+    func cool() async {
+        await Task.yield()
+        lines.append("cool")
+    }
+    func warn() { lines.append("warn") }
+    func isHot() -> Bool { hot }
+    func isSafe() -> Bool { safe }
+    func traceAlways(outcome: Outcome<VentState>) { lines.append("always: \(outcome)") }
+}
+
+@Suite struct AlwaysTests {
+    /// The initial state is a decision: `start()` takes its `always` row.
+    @Test func startingTakesTheInitialDecision() {
+        let review = Review(actions: ReviewLog())
+        #expect(review.state == .routing)
+        review.start()
+        #expect(review.state == .welcome)
+        #expect(review.actions.lines == ["always: transitioned from Routing to Welcome"])
+    }
+
+    /// `handle` returns the event's own outcome; the `always` steps after it are traced apart.
+    @Test func anEventIsFollowedByItsAlwaysSteps() {
+        var actions = ReviewLog()
+        actions.signedIn = true
+        let review = Review(actions: actions)
+        #expect(review.submit() == .transitioned(from: .editing, to: .checking))
+        #expect(review.state == .editing)
+        review.actions.expired = true
+        review.actions.lines = []
+        #expect(review.submit() == .transitioned(from: .editing, to: .checking))
+        #expect(review.state == .welcome)
+        #expect(
+            review.actions.lines == [
+                "save", "Submit: transitioned from Editing to Checking", "showErrors",
+                "always: transitioned from Checking to Editing", "logOut",
+                "always: transitioned from Editing to Welcome",
+            ])
+    }
+
+    /// A conditional `always` row that does not apply leaves the machine where it is.
+    @Test func aFalseConditionTakesNoStep() {
+        var actions = ReviewLog()
+        actions.signedIn = true
+        actions.valid = true
+        let review = Review(actions: actions)
+        review.start()
+        review.actions.lines = []
+        #expect(review.submit() == .transitioned(from: .editing, to: .checking))
+        #expect(review.state == .done)
+        #expect(review.edit() == .transitioned(from: .done, to: .editing))
+        #expect(review.state == .editing)
+        #expect(
+            review.actions.lines.filter { $0.hasPrefix("always") } == ["always: transitioned from Checking to Done"])
+    }
+
+    /// A snapshot is the machine between events: one in a state that an `always` row
+    /// leaves at once does not decode; one in a state it may rest in does.
+    @Test func aSnapshotInAStateThatMovesOnDoesNotDecode() throws {
+        let decoder = JSONDecoder()
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(ReviewSnapshot.self, from: Data(#"{"state":"Checking"}"#.utf8))
+        }
+        let done = try decoder.decode(ReviewSnapshot.self, from: Data(#"{"state":"Done"}"#.utf8))
+        #expect(done.state == .done)
+        let review = Review(actions: ReviewLog(), snapshot: done)
+        #expect(review.isStarted && review.edit() == .transitioned(from: .done, to: .editing))
+        let saved = try JSONEncoder().encode(review.snapshot)
+        #expect(try decoder.decode(ReviewSnapshot.self, from: saved) == review.snapshot)
+    }
+
+    /// Each region takes its own `always` row in one step, as an event is taken region by
+    /// region; an async action is awaited in its turn.
+    @MainActor @Test func regionsTakeTheirAlwaysRowsInOneStep() async {
+        let vent = Vent(actions: VentLog())
+        await vent.power()
+        await vent.brighten()
+        #expect(vent.state == .on(.init(lamp: .dim, fan: .still)))
+        #expect(vent.actions.lines == ["cool", "always: transitioned from On(Bright, Still) to On(Dim, Still)"])
+        await vent.dimmer()
+        vent.actions.lines = []
+        await vent.spin()
+        #expect(vent.state == .on(.init(lamp: .dim, fan: .spinning)))
+        #expect(vent.actions.lines == ["always: transitioned from On(Dim, Checking) to On(Dim, Spinning)"])
+    }
+}
