@@ -550,13 +550,24 @@ extension Statechart {
             chart.sortInConfigurationOrder(&work, 0..<keptOnly)
             chart.sortInConfigurationOrder(&work, keptOnly..<work.count)
             var required = StateSet(capacity: capacity, count: chart.names.count)
-            for state in work { required.insert(state) }
+            // The direct superstates of the required states, marked as each is required: whether
+            // a state has a required substate is then one bit. Searching its substates, or the
+            // superstates of every required state, each time a state was completed took
+            // longer (a list of superstates read per required state, every time).
+            var withRequiredSubstate = StateBits(count: chart.names.count)
+            /// Requires `state`: whether it was not required yet.
+            func insert(_ state: StateID) -> Bool {
+                guard required.insert(state) else { return false }
+                for superstate in chart.superstates[state] { withRequiredSubstate.insert(superstate) }
+                return true
+            }
+            for state in work { _ = insert(state) }
             // The leaves a history resumes are leaves again, whatever is below them.
             var resumedLeaves: [StateID] = []
             // A state is active with all its superstates (a state may have several).
             func add(_ state: StateID) {
                 func require(_ state: StateID) {
-                    if required.insert(state) { work.append(state) }
+                    if insert(state) { work.append(state) }
                 }
                 for ancestor in chart.ancestors[state] { require(ancestor) }
                 require(state)
@@ -577,13 +588,7 @@ extension Statechart {
             while let state = work.popLast() {
                 guard !resumedLeaves.contains(state) else { continue }
                 let substates = chart.substates[state]
-                // Whether a substate is required, searched from the smaller side: a
-                // superstate may have thousands of substates, a chain thousands of states.
-                let hasRequiredSubstate =
-                    substates.count <= required.elements.count
-                    ? substates.contains(where: required.contains)
-                    : required.elements.contains { chart.superstates[$0].contains(state) }
-                guard !hasRequiredSubstate else {
+                guard !withRequiredSubstate.contains(state) else {
                     // A fork names some regions; the others enter by their own rules.
                     if chart.isParallel[state] { for region in substates { add(region) } }
                     continue
