@@ -1,4 +1,5 @@
 import FSMRuntime
+import Foundation
 import Testing
 
 // `always` rows (Language reference › Always rows, Run to completion): Review.sm (flat:
@@ -81,6 +82,21 @@ struct ReviewLog: ReviewActions {
         #expect(review.state == .editing)
         #expect(
             review.actions.lines.filter { $0.hasPrefix("always") } == ["always: transitioned from Checking to Done"])
+    }
+
+    /// A snapshot is the machine between events: one in a state that an `always` row
+    /// leaves at once does not decode; one in a state it may rest in does.
+    @Test func aSnapshotInAStateThatMovesOnDoesNotDecode() throws {
+        let decoder = JSONDecoder()
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(ReviewSnapshot.self, from: Data(#"{"state":"Checking"}"#.utf8))
+        }
+        let done = try decoder.decode(ReviewSnapshot.self, from: Data(#"{"state":"Done"}"#.utf8))
+        #expect(done.state == .done)
+        let review = Review(actions: ReviewLog(), snapshot: done)
+        #expect(review.isStarted && review.edit() == .transitioned(from: .done, to: .editing))
+        let saved = try JSONEncoder().encode(review.snapshot)
+        #expect(try decoder.decode(ReviewSnapshot.self, from: saved) == review.snapshot)
     }
 
     /// Each region takes its own `always` row in one step, as an event is taken region by

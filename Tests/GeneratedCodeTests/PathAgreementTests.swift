@@ -82,6 +82,23 @@ import Testing
         }
     }
 
+    /// `always` rows: the start's decision, taken at the first event with that step's
+    /// answers; decisions and a superstate's `always` row after events. The trace records
+    /// each event's own outcome, and `fsmc coverage` still finds every row taken.
+    @Test func alwaysRows() throws {
+        try Self.expectPaths("Tests/FSMCompilerTests/Fixtures/Machines/Review.sm") {
+            let machine = Review(actions: ReviewLog())
+            return { step, model in
+                let event = ReviewEvent(rawValue: model.events[step.choice.event].name)!
+                machine.actions.signedIn = Self.answer("isSignedIn", of: step, in: model)
+                machine.actions.expired = Self.answer("isExpired", of: step, in: model)
+                machine.actions.valid = Self.answer("isValid", of: step, in: model)
+                let outcome = machine.handle(event)
+                return (machine.state.description, TraceRecord.line(event, outcome: outcome))
+            }
+        }
+    }
+
     /// Regions: configurations as the generated state prints them; forks, joins, histories.
     @Test func regionMachines() throws {
         try Self.expectPaths("Tests/FSMCompilerTests/Fixtures/Machines/RegionPlayer.sm") {

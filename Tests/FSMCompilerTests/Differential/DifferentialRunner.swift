@@ -144,6 +144,8 @@ struct DifferentialRunner {
         var transitionsInRegions = 0
         var forks = 0
         var joins = 0
+        /// `always` steps taken after events (each ` ~> X` of a line).
+        var alwaysSteps = 0
         var buildSeconds = 0.0
         var runSeconds = 0.0
 
@@ -162,6 +164,7 @@ struct DifferentialRunner {
             transitionsPassingLiterals += lines.filter { $0.contains(" -> ") && $0.contains("li(") }.count
             conditionsAskedWithLiterals += lines.filter { $0.contains(" ?") && $0.contains("ql(") }.count
             events += lines.count
+            alwaysSteps += lines.map { $0.components(separatedBy: " ~> ").count - 1 }.reduce(0, +)
             transitions += lines.filter { $0.contains(" -> ") }.count
             rejected += lines.filter { $0.hasSuffix(" rejected") || $0.contains(" rejected ?") }.count
             unhandled += lines.filter { $0.hasSuffix(" unhandled") }.count

@@ -40,7 +40,8 @@ import Testing
                 + "\(tally.machinesWithTimers) machines with timers, \(tally.timeouts) timeouts, "
                 + "\(tally.ignoredFirings) firings of timers not running; "
                 + "\(tally.machinesWithRegions) machines with regions, \(tally.transitionsInRegions) transitions in regions, "
-                + "\(tally.forks) forks, \(tally.joins) joins; \(divergences.count) divergences; "
+                + "\(tally.forks) forks, \(tally.joins) joins; \(tally.alwaysSteps) always steps; "
+                + "\(divergences.count) divergences; "
                 + String(
                     format: "%.0f s in all, %.0f s building, %.0f s running generated code",
                     DifferentialRunner.seconds(clock.now - started), tally.buildSeconds, tally.runSeconds))
@@ -65,6 +66,8 @@ import Testing
                 || (tally.machinesWithTimers * 8 > tally.machines
                     && tally.timeouts > 0 && tally.ignoredFirings > 0)
         )
+        // And `always` rows, taken after events.
+        #expect(settings.machines < 20 || tally.alwaysSteps > 0)
         // And regions: rows inside them, forks and joins.
         #expect(
             settings.machines < 20
@@ -329,7 +332,8 @@ import Testing
             "initial row into a parallel state", "state test without parallel states",
             "literal in a row", "literal in an entry or exit list", "literal in an initial row",
             "condition with a literal", "literal in a region machine", "start with actions",
-            "start with actions in a region machine", "start with timers",
+            "start with actions in a region machine", "start with timers", "always row",
+            "always row in a region machine", "state that moves on at once", "always row with timers",
         ]
         for feature in expected {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
@@ -456,6 +460,13 @@ import Testing
             features.insert(model.hasRegions ? "start with actions in a region machine" : "start with actions")
         }
         if model.hasStart && model.hasTimers { features.insert("start with timers") }
+        if model.alwaysEvent != nil {
+            features.insert(model.hasRegions ? "always row in a region machine" : "always row")
+            if model.states.indices.contains(where: model.movesOnAtOnce) {
+                features.insert("state that moves on at once")
+            }
+            if model.hasTimers { features.insert("always row with timers") }
+        }
         let byName = Dictionary(uniqueKeysWithValues: machine.states.map { ($0.name, $0) })
         func ancestors(_ name: String) -> [String] {
             byName[name]!.superstates.flatMap { [$0] + ancestors($0) }

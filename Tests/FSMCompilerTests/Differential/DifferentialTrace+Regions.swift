@@ -22,19 +22,20 @@ extension DifferentialTrace {
     ) -> [String] {
         var interpreter = Interpreter(machine)
         let chart = interpreter.chart
-        return initialLines(of: &interpreter)
+        return initialLines(of: &interpreter, first: steps.first)
             + steps.map { input in
                 let before = chart.describe(interpreter.leaves)
                 var history = interpreter.history
                 let step = interpreter.handle(
                     input.event, predicates: input.predicates, conditions: input.callAnswers(of: machine))
                 var line = before + " " + machine.events[input.event].name
+                let always = alwaysText(step.completion, input, of: machine) { chart.describe($0) }
                 switch step.outcome {
                 case .transitioned(let firings):
-                    let effects = firings.flatMap { firing in
-                        firing.effects.map { input.call(machine.actions[$0.action].name, $0.arguments, of: machine) }
-                    }
-                    line += " -> " + chart.describe(interpreter.leaves) + " {" + effects.joined(separator: " ") + "}"
+                    let ran = firings.flatMap { effects(of: $0, input, of: machine) } + always.effects
+                    line +=
+                        " -> " + chart.describe(firings.last!.move.leaves) + " {" + ran.joined(separator: " ") + "}"
+                        + always.suffix
                     var resumes = false
                     for firing in firings {
                         history.merge(firing.move.historyWrites) { $1 }
@@ -62,9 +63,9 @@ extension DifferentialTrace {
                                 && !firing.transition.guardClause.stateTests.isEmpty
                         }.count
                 case .rejected:
-                    line += " rejected"
+                    line += " rejected" + always.suffix + always.braced
                 case .unhandled:
-                    line += " unhandled"
+                    line += " unhandled" + always.suffix + always.braced
                 }
                 return line + askedText(step.askedConditions, input, of: machine)
             }

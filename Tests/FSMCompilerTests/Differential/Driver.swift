@@ -97,24 +97,47 @@ enum DifferentialTrace {
         -> String
     {
         let head = machine.states[step.leaves[0]].name + " " + machine.traceName(of: step.event)
+        let always = alwaysText(step.completion, input, of: machine) { machine.states[$0[0]].name }
         switch step.outcome {
         case .transitioned(let firings):
             // What the interpreter did, read from the hierarchy and the histories at run
             // time, not the transition's effects computed at compile time (which, for a
             // transition that resumes a history, are those of finding it empty).
             let firing = firings[0]
-            var effects = firing.effects.map { input.call(machine.actions[$0.action].name, $0.arguments, of: machine) }
-            // Timers are cancelled right after the exit actions and started after all the rest.
-            effects.insert(
-                contentsOf: firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: firing.exitCount)
-            effects += firing.startedTimers.map { "+" + machine.traceName(of: $0) }
             return head + " -> " + machine.states[firing.move.leaves[0]].name + " {"
-                + effects.joined(separator: " ") + "}"
+                + (effects(of: firing, input, of: machine) + always.effects).joined(separator: " ") + "}"
+                + always.suffix
         case .rejected:
-            return head + " rejected"
+            return head + " rejected" + always.suffix + always.braced
         case .unhandled:
-            return head + " unhandled"
+            return head + " unhandled" + always.suffix + always.braced
         }
+    }
+
+    /// What a firing ran, as the driver logs it: its actions, with the timers it cancels
+    /// right after its exit actions and those it starts after all the rest.
+    static func effects(of firing: Interpreter.Firing, _ input: DifferentialStep?, of machine: StateMachine)
+        -> [String]
+    {
+        var effects = firing.effects.map { call in
+            input.map { $0.call(machine.actions[call.action].name, call.arguments, of: machine) }
+                ?? DifferentialStep.literalCall(machine.actions[call.action].name, call.arguments)
+        }
+        effects.insert(contentsOf: firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: firing.exitCount)
+        return effects + firing.startedTimers.map { "+" + machine.traceName(of: $0) }
+    }
+
+    /// What the `always` steps after an event did, as the driver prints them: their
+    /// actions, which join the event's in its `{…}`, and ` ~> X` per step, `X` the state or
+    /// configuration it reached as `describe` prints it; `braced`, their actions in braces
+    /// for an event that took no row ("" when no step ran).
+    static func alwaysText(
+        _ steps: [Interpreter.Step], _ input: DifferentialStep?, of machine: StateMachine,
+        describe: ([StateID]) -> String
+    ) -> (effects: [String], suffix: String, braced: String) {
+        let ran = steps.flatMap { $0.firings.flatMap { effects(of: $0, input, of: machine) } }
+        let suffix = steps.map { " ~> " + describe($0.firings.last!.move.leaves) }.joined()
+        return (ran, suffix, steps.isEmpty ? "" : " {" + ran.joined(separator: " ") + "}")
     }
 
     /// What the interpreter's transitions did with superstates and timers, beyond the
@@ -144,7 +167,7 @@ enum DifferentialTrace {
     {
         if machine.hasRegions { return interpretConfigurations(steps, on: machine, counts: &counts) }
         var interpreter = Interpreter(machine)
-        return initialLines(of: &interpreter)
+        return initialLines(of: &interpreter, first: steps.first)
             + steps.map { step in
                 let rows = Interpreter.applicableRows(
                     in: machine.states[interpreter.state], event: step.event,
@@ -177,15 +200,28 @@ enum DifferentialTrace {
     /// those it starts when it is made: the timers of its state and the state's
     /// superstates, outermost first (the order of entry), each state's in the order of the
     /// machine's events.
-    static func initialLines(of interpreter: inout Interpreter) -> [String] {
+    /// The start answers conditions as `first`, the first step, does.
+    static func initialLines(of interpreter: inout Interpreter, first: DifferentialStep?) -> [String] {
         let machine = interpreter.machine
         if machine.hasStart {
-            let start = interpreter.start()
+            let chart = interpreter.chart
+            let start = interpreter.start(conditions: first?.callAnswers(of: machine))
             let calls = start.effects.map { call in
                 DifferentialStep.literalCall(machine.actions[call.action].name, call.arguments)
             }
             let timers = start.startedTimers.map { "+" + machine.traceName(of: $0) }
-            return ["start {" + (calls + timers).joined(separator: " ") + "}"]
+            let always = alwaysText(start.completion, first, of: machine) {
+                machine.hasRegions ? chart.describe($0) : machine.states[$0[0]].name
+            }
+            let asked = start.askedConditions.map { call in
+                DifferentialStep.literalCall(
+                    machine.conditions[machine.conditionCalls[call].condition].name,
+                    machine.conditionCalls[call].arguments)
+            }
+            return [
+                "start {" + (calls + timers + always.effects).joined(separator: " ") + "}" + always.suffix
+                    + (asked.isEmpty ? "" : " ?" + asked.joined(separator: ","))
+            ]
         }
         guard machine.hasTimers else { return [] }
         let lineage = machine.states[interpreter.state].ancestors + [interpreter.state]
@@ -286,6 +322,18 @@ enum Driver {
             "    var traces: [String] = []",
         ]
         if machine.hasTimers { lines.append("    var timeouts: [FSMRuntime.Outcome<\(state)>] = []") }
+        let hasAlways = machine.alwaysEvent != nil
+        // A condition may be asked again by each `always` step: the interpreter lists it once.
+        let askedExpression =
+            hasAlways
+            ? "askedText(machine.actions.asked.names)"
+            : "(machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))"
+        if hasAlways {
+            lines += [
+                "    var alwaysSteps: [FSMRuntime.Outcome<\(state)>] = []",
+                "    mutating func traceAlways(outcome: FSMRuntime.Outcome<\(state)>) { alwaysSteps.append(outcome) }",
+            ]
+        }
         lines += [
             "    var results: [Bool] = []",
             "    let asked = AskedConditions()",
@@ -343,9 +391,15 @@ enum Driver {
                 ? "    let timers = ScriptedTimers<\(timer)>()\n    var machine = \(type)(actions: \(type)Recorder(), timers: timers)"
                 : "    var machine = \(type)(actions: \(type)Recorder())")
         if machine.hasStart {
+            // The start answers conditions as the first step does, which would start it.
+            let conditionCount = machine.conditions.count
             lines += [
+                "    machine.actions.results = steps.first.map { $0.suffix(\(conditionCount)).map { $0 == \"1\" } } ?? Array(repeating: false, count: \(conditionCount))",
                 "    \(machine.isAsync ? "await " : "")machine.start()",
-                "    var lines = [\"start {\" + machine.actions.log.joined(separator: \" \") + \"}\"]",
+                "    var lines = [\"start {\" + machine.actions.log.joined(separator: \" \") + \"}\""
+                    + (hasAlways
+                        ? " + alwaysSuffix(machine.actions.alwaysSteps, after: machine.state).suffix + askedText(machine.actions.asked.names)"
+                        : "") + "]",
             ]
         } else if machine.hasTimers {
             lines.append("    var lines = [\"init {\" + machine.actions.log.joined(separator: \" \") + \"}\"]")
@@ -355,20 +409,21 @@ enum Driver {
         // Every third step, the machine goes on as one restored from its snapshot, through
         // JSON: what it does next shows whether the snapshot held all it needed, and the
         // snapshot must come back from JSON equal (`restored` marks the step's line if not).
-        lines += [
-            "    for (index, step) in steps.enumerated() {",
-            "        var restored = \"\"",
-            "        if index % 3 == 2 {",
-            "            let saved = try! JSONEncoder().encode(machine.snapshot)",
-            "            let snapshot = try! JSONDecoder().decode(\(MachineTypeNames(machine).snapshot).self, from: saved)",
-            "            if snapshot != machine.snapshot { restored = \" !snapshot through JSON is \\(snapshot)\" }",
-            "            machine = \(type)(actions: machine.actions, snapshot: snapshot\(machine.hasTimers ? ", timers: timers" : ""))",
-            "        }",
-            "        machine.actions.log = []",
-            "        machine.actions.hooks = []",
-            "        machine.actions.traces = []",
-            "        machine.actions.asked.names = []",
-        ]
+        lines +=
+            [
+                "    for (index, step) in steps.enumerated() {",
+                "        var restored = \"\"",
+                "        if index % 3 == 2 {",
+                "            let saved = try! JSONEncoder().encode(machine.snapshot)",
+                "            let snapshot = try! JSONDecoder().decode(\(MachineTypeNames(machine).snapshot).self, from: saved)",
+                "            if snapshot != machine.snapshot { restored = \" !snapshot through JSON is \\(snapshot)\" }",
+                "            machine = \(type)(actions: machine.actions, snapshot: snapshot\(machine.hasTimers ? ", timers: timers" : ""))",
+                "        }",
+                "        machine.actions.log = []",
+                "        machine.actions.hooks = []",
+                "        machine.actions.traces = []",
+                "        machine.actions.asked.names = []",
+            ] + (hasAlways ? ["        machine.actions.alwaysSteps = []"] : [])
         if machine.hasTimers {
             lines += [
                 "        machine.actions.timeouts = []",
@@ -385,9 +440,12 @@ enum Driver {
                 "                continue",
                 "            }",
                 "            await fire()",
-                "            lines.append(describeTimeout(before: before, after: machine.state, timer: timer, outcomes: machine.actions.timeouts,",
-                "                                         log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
-                "                         + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))",
+                hasAlways
+                    ? "            let (ownAfter, always) = alwaysSuffix(machine.actions.alwaysSteps, after: machine.state)"
+                    : "            let (ownAfter, always) = (machine.state, \"\")",
+                "            lines.append(describeTimeout(before: before, after: ownAfter, timer: timer, outcomes: machine.actions.timeouts,",
+                "                                         log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces, always: always)",
+                "                         + \(askedExpression)",
                 "                         + staleFirings + restored)",
                 "            continue",
                 "        }",
@@ -407,9 +465,12 @@ enum Driver {
             "        let canHandle = machine.canHandle(\(eventName)\(predicateArguments))",
             "        let listed = before.handledEvents.contains(\(eventName))",
             "        let outcome = machine.handle(event\(predicateArguments))",
-            "        lines.append(describe(before: before, after: machine.state, event: event, name: name, outcome: outcome,",
-            "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces)",
-            "                     + (machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))",
+            hasAlways
+                ? "        let (ownAfter, always) = alwaysSuffix(machine.actions.alwaysSteps, after: machine.state)"
+                : "        let (ownAfter, always) = (machine.state, \"\")",
+            "        lines.append(describe(before: before, after: ownAfter, event: event, name: name, outcome: outcome,",
+            "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces, always: always)",
+            "                     + \(askedExpression)",
             "                     + handledMark(outcome, canHandle: canHandle, listed: listed) + restored)",
             "    }",
             "    return lines",
@@ -505,24 +566,56 @@ enum Driver {
                 String(timer.rawValue.map { $0 == " " ? "." : $0 })
             }
 
-            /// The line of an event, or of a timeout (whose unhandled-event hook is never called).
+            /// ` ?k0,ka`: the conditions asked, each once, in the order first asked.
+            func askedText(_ names: [String]) -> String {
+                var seen: Set<String> = []
+                let once = names.filter { seen.insert($0).inserted }
+                return once.isEmpty ? "" : " ?" + once.joined(separator: ",")
+            }
+
+            /// What the `always` steps after an event did, from their traces: ` ~> X` per step,
+            /// each from where the one before ended, the last where the machine is; and the
+            /// state the event's own rows left it in, where the first began.
+            func alwaysSuffix<State: Equatable & CustomStringConvertible>(
+                _ steps: [FSMRuntime.Outcome<State>], after: State
+            ) -> (ownAfter: State, suffix: String) {
+                var suffix = ""
+                var ownAfter: State? = nil
+                var at: State? = nil
+                for step in steps {
+                    guard case .transitioned(let from, let to) = step else {
+                        suffix += " !always step \\(step)"
+                        continue
+                    }
+                    if let at, at != from { suffix += " !always step from \\(from), not \\(at)" }
+                    if ownAfter == nil { ownAfter = from }
+                    suffix += " ~> \\(to)"
+                    at = to
+                }
+                if let at, at != after { suffix += " !now \\(after)" }
+                return (ownAfter ?? after, suffix)
+            }
+
+            /// The line of an event, or of a timeout (whose unhandled-event hook is never called);
+            /// `always`, what `always` steps after it did, whose actions `log` holds too.
             func describe<State: Equatable & CustomStringConvertible, Event: CustomStringConvertible>(
                 before: State, after: State, event: Event, name: String, outcome: FSMRuntime.Outcome<State>,
-                log: [String], hooks: [String], traces: [String], isTimeout: Bool = false
+                log: [String], hooks: [String], traces: [String], isTimeout: Bool = false, always: String = ""
             ) -> String {
                 var line = "\\(before) \\(name)"
                 var expectedHooks: [String] = []
+                let stepsLog = always.isEmpty ? [] : log
                 switch outcome {
                 case .transitioned(let from, let to):
-                    line += " -> \\(after) {\\(log.joined(separator: " "))}"
+                    line += " -> \\(after) {\\(log.joined(separator: " "))}" + always
                     if from != before || to != after { line += " !outcome says from \\(from) to \\(to)" }
                 case .rejected(let state):
-                    line += " rejected"
-                    if state != before || after != before || !log.isEmpty { line += " !rejected in \\(state), now \\(after), ran \\(log)" }
+                    line += " rejected" + always + (always.isEmpty ? "" : " {\\(log.joined(separator: " "))}")
+                    if state != before || after != before || log.count != stepsLog.count { line += " !rejected in \\(state), now \\(after), ran \\(log)" }
                 case .unhandled(let state):
-                    line += " unhandled"
+                    line += " unhandled" + always + (always.isEmpty ? "" : " {\\(log.joined(separator: " "))}")
                     if !isTimeout { expectedHooks = ["\\(event) in \\(before)"] }
-                    if state != before || after != before || !log.isEmpty { line += " !unhandled in \\(state), now \\(after), ran \\(log)" }
+                    if state != before || after != before || log.count != stepsLog.count { line += " !unhandled in \\(state), now \\(after), ran \\(log)" }
                 case .queued:
                     line += " !queued"
                 }
@@ -535,13 +628,13 @@ enum Driver {
             /// trace gave, which must have been given once.
             func describeTimeout<State: Equatable & CustomStringConvertible, Timer: RawRepresentable & CustomStringConvertible>(
                 before: State, after: State, timer: Timer, outcomes: [FSMRuntime.Outcome<State>],
-                log: [String], hooks: [String], traces: [String]
+                log: [String], hooks: [String], traces: [String], always: String = ""
             ) -> String where Timer.RawValue == String {
                 guard outcomes.count == 1 else {
                     return "\\(before) \\(traceName(timer)) !\\(outcomes.count) timeout traces \\(traces), now \\(after), ran \\(log)"
                 }
                 return describe(before: before, after: after, event: timer, name: traceName(timer), outcome: outcomes[0],
-                                log: log, hooks: hooks, traces: traces, isTimeout: true)
+                                log: log, hooks: hooks, traces: traces, isTimeout: true, always: always)
             }
 
             /// Whether `canHandle` answered true exactly when the event was not unhandled, and

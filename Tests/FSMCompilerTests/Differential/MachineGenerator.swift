@@ -57,6 +57,8 @@ struct MachineGenerator {
     /// Which of them decides whether the machine's actions and conditions take literal
     /// arguments, and adds them if so.
     static let literalStream = 103
+    /// Which of them decides whether the machine has `always` rows, and draws them if so.
+    static let alwaysStream = 104
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
     /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
@@ -84,6 +86,9 @@ struct MachineGenerator {
             // One in three passes literals, from a stream of its own.
             var literalRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, literalStream))
             if literalRandom.chance(33) { addLiterals(to: &draft, random: &literalRandom) }
+            // One in three has `always` rows, from a stream of its own.
+            var alwaysRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, alwaysStream))
+            if alwaysRandom.chance(33) { addAlwaysRows(to: &draft, random: &alwaysRandom) }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
             if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
@@ -113,6 +118,54 @@ struct MachineGenerator {
                     machine.states[state].rows[row].conditions.append(
                         (random.chance(30) ? "!" : "") + "ql(\(random.inRange(1...3)))")
                 }
+            }
+        }
+    }
+
+    /// Adds `always` rows to some leaves: `always [ka] S5 al`, a decision `always [!kb] S5
+    /// always S6`, or `always S5` alone, which the machine leaves at once. Each leads to a
+    /// leaf declared later in the same region (or, without regions, anywhere later), so
+    /// that every run of `always` steps ends: the state a region is in only moves forward.
+    static func addAlwaysRows(to machine: inout RandomMachine, random: inout SplitMix64) {
+        let superstates = Set(machine.states.flatMap(\.superstates))
+        let parallels = Set(machine.parallelStates)
+        /// The region holding `state`: its ancestor whose superstate is parallel, if any.
+        func region(of state: RandomState) -> String? {
+            var pending = state.superstates
+            var seen: Set<String> = []
+            var child = state.name
+            while let next = pending.first {
+                pending.removeFirst()
+                guard seen.insert(next).inserted else { continue }
+                if parallels.contains(next) { return child }
+                child = next
+                pending += machine.states.first { $0.name == next }?.superstates ?? []
+            }
+            return nil
+        }
+        let leaves = machine.states.indices.filter { index in
+            let state = machine.states[index]
+            return !state.isAbstract && state.initialRows.isEmpty && !superstates.contains(state.name)
+                && !parallels.contains(state.name)
+        }
+        for (position, source) in leaves.enumerated() where random.chance(40) {
+            let home = region(of: machine.states[source])
+            let later = leaves[(position + 1)...].filter { region(of: machine.states[$0]) == home }
+            guard !later.isEmpty else { continue }
+            let target = random.element(of: later)
+            func row(_ conditions: [String], to target: Int) -> RandomRow {
+                RandomRow(
+                    events: ["always"], predicates: [], conditions: conditions, next: machine.states[target].name,
+                    actions: random.chance(50) ? ["al"] : [], isOverride: false, style: .plain)
+            }
+            switch random.below(5) {
+            case 0, 1, 2:
+                machine.states[source].rows.append(row([random.element(of: ["ka", "!ka", "kb"])], to: target))
+            case 3:
+                machine.states[source].rows.append(row(["!kb"], to: target))
+                machine.states[source].rows.append(row([], to: random.element(of: later)))
+            default:
+                machine.states[source].rows.append(row([], to: target))
             }
         }
     }

@@ -55,6 +55,19 @@ struct ReviewSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
     init(state: ReviewState = .routing) {
         self.state = state
     }
+
+    /// Decodes a snapshot, refusing a state that an `always` row leaves at once: no machine is
+    /// in it between events.
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.state = try container.decode(ReviewState.self, forKey: .state)
+        switch state {
+        case .routing, .checking:
+            throw Swift.DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "Review is never in \(state) between events: its 'always' row without a condition moves on at once")
+        default:
+            break
+        }
+    }
 }
 
 /// What the `Review` machine does: one requirement per action, and one per

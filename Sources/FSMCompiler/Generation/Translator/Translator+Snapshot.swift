@@ -60,6 +60,7 @@ extension Translator {
                 access: modifier, name: "init", parameters: parameters,
                 body: parameters.map { .assignment(.member(.identifier("self"), $0.name), .identifier($0.name)) }))
         var members = properties + [initializer]
+        if let decoding = decodingInitializer { members.append(decoding) }
         if machine.hasTimers { members.append(advancedFunction) }
         return .structure(
             SwiftStruct(
@@ -72,6 +73,69 @@ extension Translator {
                 access: modifier, name: names.types.snapshot,
                 conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"], members: members,
                 isolation: valueIsolation))
+    }
+
+    /// `init(from:)` of a machine without regions that has states an `always` row leaves
+    /// at once: it decodes what `Codable` would, and refuses such a state, which no machine
+    /// is in between events (Language reference › Always rows). Encoding stays synthesized.
+    private var decodingInitializer: SwiftDeclaration? {
+        guard !machine.hasRegions else { return nil }
+        let moving = machine.currentStates.filter(machine.movesOnAtOnce)
+        guard !moving.isEmpty else { return nil }
+        let container = SwiftExpression.identifier("container")
+        func decode(_ name: String, _ type: String) -> SwiftStatement {
+            .assignment(
+                .member(.identifier("self"), name),
+                .trying(
+                    .call(
+                        .member(container, "decode"),
+                        [
+                            SwiftArgument(.member(.typeName(type), "self")),
+                            SwiftArgument("forKey", .implicitMember(name)),
+                        ]
+                    )))
+        }
+        var body: [SwiftStatement] = [
+            .declaration(
+                isVariable: false, name: "container", type: nil,
+                value: .trying(
+                    .call(
+                        .member(.identifier("decoder"), "container"),
+                        [SwiftArgument("keyedBy", .member(.identifier("CodingKeys"), "self"))]))),
+            decode("state", names.types.state),
+        ]
+        if hasHistory { body.append(decode("history", names.types.history)) }
+        if machine.hasTimers { body.append(decode("timers", pendingTimersType)) }
+        let refusal = SwiftStatement.throwStatement(
+            .call(
+                .member(.typeName("Swift.DecodingError"), "dataCorruptedError"),
+                [
+                    SwiftArgument("forKey", .implicitMember("state")), SwiftArgument("in", container),
+                    SwiftArgument(
+                        "debugDescription",
+                        .interpolatedString([
+                            .text("\(machine.name.name) is never in "), .value(.identifier("state")),
+                            .text(" between events: its 'always' row without a condition moves on at once"),
+                        ])),
+                ]))
+        body.append(
+            .switchStatement(
+                SwiftSwitch(
+                    subject: .identifier("state"),
+                    cases: [
+                        SwiftCase(
+                            patterns: moving.map { .enumCase(machine.states[$0].named.swiftName) }, body: [refusal]),
+                        SwiftCase(patterns: [], body: [.breakStatement]),
+                    ])))
+        return .initializer(
+            SwiftFunction(
+                documentation: [
+                    "Decodes a snapshot, refusing a state that an `always` row leaves at once: no machine is",
+                    "in it between events.",
+                ],
+                access: modifier, name: "init",
+                parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Swift.Decoder")],
+                body: body, isThrowing: true))
     }
 
     /// `advanced(by:)`: the time between saving and restoring counted as passed.
