@@ -16,7 +16,7 @@ extension LanguageServer {
 /// `History:` and `Parallel:`, states; in a guard, predicate types, conditions and
 /// `in(…)`, and after `Type =` or `|` the cases of `Type`; after `:` (a superstate) or
 /// `&` (a fork), after an event or a guard, states; after `<`, `>` or a next state,
-/// actions; where a row starts, events.
+/// actions; where a row starts, events, with the keywords `always` and `override`.
 struct Completion {
     /// One name offered: the protocol's `CompletionItem`, with the text to insert when it
     /// is more than the label (`FSM: ` for a header).
@@ -84,8 +84,12 @@ struct Completion {
         items = Self.bodyItems(before: Array(before), index: index, names: names)
     }
 
+    /// `always`, where an event stands: a keyword, not an event (the index has none).
+    private static let always = Item(label: "always", kind: 14, detail: "rows taken without an event")
+
     private static func bodyItems(before: [Token], index: SymbolIndex, names: (SymbolKind) -> [Item]) -> [Item] {
-        let events = names(.event) + [Item(label: "override", kind: 14, insertText: "override {", detail: "block")]
+        let events =
+            names(.event) + [always, Item(label: "override", kind: 14, insertText: "override {", detail: "block")]
         guard let last = before.last else { return events }
         // Inside a guard: the last `[` not yet closed.
         var depth = 0
@@ -100,15 +104,19 @@ struct Completion {
         func occurrence(_ token: Token) -> Occurrence? {
             index.occurrence(atLine: token.location.line, column: token.location.column)
         }
+        func isEvent(_ token: Token) -> Bool {
+            occurrence(token)?.role == .event
+                || index.alwaysKeyword(atLine: token.location.line, column: token.location.column) != nil
+        }
         switch last.kind {
         case .colon, .ampersand, .closeBracket: return names(.state)
         case .openAngle, .closeAngle: return names(.action)
-        case .bar: return names(.event)
+        case .bar: return names(.event) + [always]
         case .openBrace:
             let previous = before.dropLast().last
             if let previous, previous.kind == .name, occurrence(previous)?.role == .nextState { return names(.action) }
             if previous?.kind == .dash, let beforeDash = before.dropLast(2).last,
-                beforeDash.kind == .closeBracket || occurrence(beforeDash)?.role == .event
+                beforeDash.kind == .closeBracket || isEvent(beforeDash)
             {
                 return names(.action)
             }
@@ -116,16 +124,13 @@ struct Completion {
         case .dash:
             // `-` as a next state is followed by the actions; as the actions, by the next row.
             let previous = before.dropLast().last
-            if let previous, previous.kind == .closeBracket || occurrence(previous)?.role == .event {
+            if let previous, previous.kind == .closeBracket || isEvent(previous) {
                 return names(.action)
             }
             return events
         case .name:
-            switch occurrence(last)?.role {
-            case .event: return names(.state)
-            case .nextState: return names(.action)
-            default: return events
-            }
+            if isEvent(last) { return names(.state) }
+            return occurrence(last)?.role == .nextState ? names(.action) : events
         default:
             return events
         }

@@ -5,11 +5,18 @@ import FSMCompiler
 extension LanguageServer {
     func hover(_ params: JSONValue) throws -> JSONValue {
         let (document, position) = try documentAndPosition(params)
-        guard let occurrence = document.occurrence(at: position) else { return .null }
-        return [
-            "contents": ["kind": "markdown", "value": .string(Hover.text(for: occurrence.key, in: document))],
-            "range": document.span(of: occurrence.name).json,
-        ]
+        if let occurrence = document.occurrence(at: position) {
+            return answer(Hover.text(for: occurrence.key, in: document), over: occurrence.name, in: document)
+        }
+        let location = document.location(of: position)
+        guard let keyword = document.index.alwaysKeyword(atLine: location.line, column: location.column) else {
+            return .null
+        }
+        return answer(Hover.always(in: document), over: keyword, in: document)
+    }
+
+    private func answer(_ markdown: String, over name: NameSyntax, in document: Document) -> JSONValue {
+        ["contents": ["kind": "markdown", "value": .string(markdown)], "range": document.span(of: name).json]
     }
 }
 
@@ -58,14 +65,23 @@ enum Hover {
 
     /// The rows of an event, as `fsmc table` prints them.
     private static func event(_ name: String, in document: Document) -> String {
-        guard document.check.machine != nil else {
-            return "event `\(name)`\n\n*Its rows show once the file checks without errors.*"
-        }
+        "event `\(name)`\n\n" + rows(ofEvent: name, in: document, none: "no row handles it")
+    }
+
+    /// `always` is no event anyone sends: what its rows are, and the rows.
+    static func always(in document: Document) -> String {
+        "keyword `always`: its rows are taken without an event, whenever their guard holds in a configuration "
+            + "the machine reached; a state whose rows are all `always` rows is a decision\n\n"
+            + rows(ofEvent: AlwaysRows.keyword, in: document, none: "no row")
+    }
+
+    private static func rows(ofEvent name: String, in document: Document, none: String) -> String {
+        guard document.check.machine != nil else { return "*Its rows show once the file checks without errors.*" }
         let rows = tableLines(in: document).filter { line in
             let words = line.split(separator: " ")
             return words.count > 1 && words[1] == name
         }
-        return "event `\(name)`\n\n" + rowsBlock(rows, none: "no row handles it")
+        return rowsBlock(rows, none: none)
     }
 
     /// An action's or a condition's requirement in the actions protocol, as generated.

@@ -98,8 +98,8 @@ enum Outline {
     }
 }
 
-/// Semantic tokens: every name the index knows, with its kind, and the header names and
-/// `override` as keywords.
+/// Semantic tokens: every name the index knows, with its kind, and the header names,
+/// `override` and the `always` of rows as keywords.
 enum SemanticTokens {
     static let tokenTypes = ["class", "event", "function", "method", "enum", "enumMember", "keyword"]
     static let tokenModifiers = ["declaration", "abstract"]
@@ -129,6 +129,9 @@ enum SemanticTokens {
             tokens.append((occurrence.name.location, occurrence.length, type(of: occurrence.key.kind), modifiers))
         }
         for header in syntax.headers { tokens.append((header.name.location, header.name.text.utf8.count, keyword, 0)) }
+        for always in document.index.alwaysKeywords {
+            tokens.append((always.location, always.text.utf8.count, keyword, 0))
+        }
         func overrides(_ items: [BodyItemSyntax]) {
             for item in items {
                 switch item {

@@ -61,6 +61,10 @@ package struct SymbolIndex: Sendable {
     private var bySymbol: [SymbolKey: [Int]] = [:]
     /// Symbols in the order they first appear.
     package private(set) var symbols: [SymbolKey] = []
+    /// The `always` of rows taken without an event, in source order: a keyword, not an
+    /// event anyone sends, so no symbol to rename or complete (Language reference › Always
+    /// rows).
+    package private(set) var alwaysKeywords: [NameSyntax] = []
 
     package init(_ syntax: StateMachineSyntax) {
         let conditions = Self.conditionNames(syntax)
@@ -109,6 +113,14 @@ package struct SymbolIndex: Sendable {
         return candidate
     }
 
+    /// The `always` keyword that covers the location, as `occurrence(atLine:column:)` reads it.
+    package func alwaysKeyword(atLine line: Int, column: Int) -> NameSyntax? {
+        alwaysKeywords.first { keyword in
+            keyword.location.line == line
+                && (keyword.location.column...keyword.location.column + keyword.text.utf8.count).contains(column)
+        }
+    }
+
     // MARK: Reading the tree
 
     /// Names used as conditions anywhere, so that `Async:` can tell a condition from an action.
@@ -136,6 +148,10 @@ package struct SymbolIndex: Sendable {
     private mutating func record(_ kind: SymbolKind, _ name: NameSyntax, _ role: Occurrence.Role, type: String? = nil) {
         // `after(30s)` names a timer, not an event the file declares; `-` names nothing.
         guard !name.text.isEmpty, name.text.utf8.allSatisfy(isNameByte) else { return }
+        if role == .event && name.text == AlwaysRows.keyword {
+            alwaysKeywords.append(name)
+            return
+        }
         occurrences.append(Occurrence(key: SymbolKey(kind, name.text, type: type), name: name, role: role))
     }
 

@@ -194,7 +194,7 @@ import Testing
         #expect(labels(after: "[Mode = quiet | ", in: alternatives) == ["quiet", "loud"])
         #expect(labels(after: "[!in(") == states)
         #expect(labels(after: "[Mode = quiet, ") == ["Mode", "isReady", "in"])
-        #expect(labels(after: "<enter >leave {") == ["Load", "Stop", "Play", "Pause", "override"])
+        #expect(labels(after: "<enter >leave {") == ["Load", "Stop", "Play", "Pause", "always", "override"])
         // At the start of the line of the body's '{': a header.
         let client = opened()
         let answer = client.request(
@@ -281,15 +281,13 @@ import Testing
         #expect(names == ["B"] || names == ["A"] || names == ["A", "B"])
     }
 
-    @Test func semanticTokensClassifyEveryName() throws {
-        let text = "FSM: T\nInitial: A\n{\n  (S) { E A go }\n  A : S { override { E A - } }\n}\n"
-        let client = opened(text)
-        let answer = client.request(
+    /// The semantic tokens of `text`, decoded: (line, column, length, type, modifiers).
+    private func semanticTokens(of text: String) throws -> [[Int]] {
+        let answer = opened(text).request(
             "textDocument/semanticTokens/full", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
         let values = try #require(answer["result"]?["data"]?.array)
         let data = values.compactMap(\.int)
         #expect(data.count % 5 == 0)
-        // Decoded: (line, column, length, type, modifiers).
         var decoded: [[Int]] = []
         var line = 0
         var column = 0
@@ -298,6 +296,12 @@ import Testing
             column = data[index] == 0 ? column + data[index + 1] : data[index + 1]
             decoded.append([line, column, data[index + 2], data[index + 3], data[index + 4]])
         }
+        return decoded
+    }
+
+    @Test func semanticTokensClassifyEveryName() throws {
+        let decoded = try semanticTokens(
+            of: "FSM: T\nInitial: A\n{\n  (S) { E A go }\n  A : S { override { E A - } }\n}\n")
         #expect(
             decoded == [
                 [0, 0, 3, 6, 0], // FSM
@@ -305,6 +309,54 @@ import Testing
                 [3, 3, 1, 0, 3], [3, 8, 1, 1, 0], [3, 10, 1, 0, 0], [3, 12, 2, 2, 0], // (S) { E A go }
                 [4, 2, 1, 0, 1], [4, 6, 1, 0, 2], [4, 10, 8, 6, 0], [4, 21, 1, 1, 0], [4, 23, 1, 0, 0],
             ])
+    }
+
+    /// A decision after an event, and an event block of `always` rows.
+    static let decision = """
+        FSM: Review
+        Initial: Editing
+        {
+          Editing { Submit Checking save }
+          Checking {
+            always [isValid] Done publish
+            always Editing showErrors
+          }
+          Done { Edit Editing -  always { [isStale] Editing - } }
+        }
+
+        """
+
+    /// `always` is a keyword, not an event anyone sends: hover says what its rows are and
+    /// lists them, completion offers it as a keyword where an event stands and states after
+    /// it, highlighting marks it a keyword, and nothing renames it.
+    @Test func alwaysIsAKeywordNotAnEvent() throws {
+        let text = Self.decision
+        let client = opened(text)
+        #expect(client.lastDiagnostics().isEmpty)
+        let at = InMemoryClient.at(position(of: "always", 1, in: text, offset: 3))
+        let hover = client.request("textDocument/hover", at)
+        let value = try #require(hover["result"]?["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("keyword `always`: its rows are taken without an event"))
+        #expect(
+            value.contains(
+                "```\nChecking always [isValid] -> Done {publish}\nChecking always -> Editing {showErrors}\n"
+                    + "Done always [isStale] -> Editing {}\n```"))
+        let start = position(of: "always", 1, in: text)
+        #expect(hover["result"]?["range"]?["start"] == start.json)
+        #expect(client.request("textDocument/definition", at)["result"] == .null)
+        #expect(client.request("textDocument/references", at)["result"] == .null)
+        let rename = client.request(
+            "textDocument/rename",
+            ["textDocument": ["uri": .string(InMemoryClient.uri)], "position": start.json, "newName": "Check"])
+        #expect(rename["error"] != nil)
+        // Events in order of first appearance, then the keywords; after `always`, states.
+        #expect(labels(after: "Checking {\n    ", in: text) == ["Submit", "Edit", "always", "override"])
+        let alternatives = text.replacingOccurrences(of: "Submit ", with: "Submit | Quit ")
+        #expect(labels(after: "Submit | ", in: alternatives) == ["Submit", "Quit", "Edit", "always"])
+        #expect(labels(after: "    always ", in: text) == ["Editing", "Checking", "Done"])
+        #expect(labels(after: "always { ", in: text) == ["Submit", "Edit", "always", "override"])
+        let keywords = try semanticTokens(of: text).filter { $0[3] == 6 }.map { [$0[0], $0[1], $0[2]] }
+        #expect(keywords == [[0, 0, 3], [1, 0, 7], [5, 4, 6], [6, 4, 6], [8, 25, 6]])
     }
 
     @Test func formattingIsFsmcFormat() throws {

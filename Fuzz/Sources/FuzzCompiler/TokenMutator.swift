@@ -15,7 +15,7 @@ enum TokenMutator {
     static let dictionary: [String] = [
         "FSM: ", "Initial: ", "Actions: ", "EntryExit: always\n", "EntryExit: onChange\n", "Predicate: ",
         "override { ", " { ", " }\n", "[", "]", "(", ")", " : ", " <", " >", " = ", ", ", " | ", " - ", " * ",
-        " - - -\n", "\n", "//", "{", "}",
+        " - - -\n", "\n", "//", "{", "}", "always ",
     ]
 
     static func mutate(_ input: [UInt8], random: inout FuzzRandom) -> [UInt8] {

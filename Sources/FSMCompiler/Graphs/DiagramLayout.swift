@@ -33,6 +33,10 @@
 /// - A fork (`Playing & Muted`) is one arrow, labelled, to a bar, with an arrow from the bar
 ///   to each state it names (UML's fork). The bar sits in the box around the parallel state
 ///   whose regions it enters (the first one that is not parallel itself).
+/// - A decision (a state whose rows are all `always` rows) is UML's choice, a diamond that
+///   only chooses where to go, its `always` arrows labelled as any. A decision with lines
+///   to show (entry or exit actions, an internal transition) is drawn as a state, since a
+///   choice shows nothing inside it.
 /// - Everything is in declaration order, so the output is deterministic.
 struct DiagramLayout {
     /// Something drawn at the top level or inside a box.
@@ -107,6 +111,8 @@ struct DiagramLayout {
     private(set) var initialArrows: IDArray<StateID, InitialArrow?>
     /// The forks that arrows end at, which `.fork` members and targets index.
     private(set) var forks: [Fork] = []
+    /// By state index: whether the state's node is drawn as a choice.
+    private(set) var isChoice: IDArray<StateID, Bool>
 
     /// Whether a row of a superstate that leads into its own box is one line in the box
     /// rather than an arrow from each state in it.
@@ -123,10 +129,12 @@ struct DiagramLayout {
         stateNotes = IDArray(repeating: [], count: count)
         boxNotes = IDArray(repeating: [], count: count)
         initialArrows = IDArray(repeating: nil, count: count)
+        isChoice = IDArray(repeating: false, count: count)
         placeStates()
         writeEntryAndExitNotes()
         placeInitialArrows()
         placeTransitions()
+        markChoices()
     }
 
     /// Where the start marker's arrow ends: what `Initial:` names. A superstate with a box
@@ -347,6 +355,14 @@ struct DiagramLayout {
 
     private mutating func append(_ member: Member, to box: StateID?) {
         if let box { contents[box].append(member) } else { topLevel.append(member) }
+    }
+
+    /// The decisions whose nodes have no lines to show: known once the rows are placed,
+    /// since an internal transition is a line in its state.
+    private mutating func markChoices() {
+        for state in machine.states.indices where hasNode(state) {
+            isChoice[state] = machine.isDecision(state) && stateNotes[state].isEmpty
+        }
     }
 
     /// A box lists its superstate's own actions; a state lists its own and those of

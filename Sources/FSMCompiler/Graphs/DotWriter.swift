@@ -17,7 +17,7 @@
 /// they lead to and from (held left of the regions by invisible edges, it put their labels
 /// over the cluster's own).
 /// A fork is an arrow to a black bar, whose arrows go on, unlabelled, to the states it
-/// enters.
+/// enters. A decision is a diamond with its name inside, as in a flowchart.
 struct DotWriter {
     let layout: DiagramLayout
 
@@ -120,7 +120,9 @@ struct DotWriter {
         let indent = String(repeating: "  ", count: depth)
         switch member {
         case .state(let state):
-            lines.append(indent + node(state) + " [label=" + label(state, layout.stateNotes[state]) + "];")
+            // Not rounded: a diamond with rounded corners reads as a lozenge.
+            let choice = layout.isChoice[state] ? "shape=diamond, style=filled, " : ""
+            lines.append(indent + node(state) + " [\(choice)label=" + label(state, layout.stateNotes[state]) + "];")
         case .fork(let fork):
             lines.append(
                 indent + forkBar(fork)

@@ -20,6 +20,8 @@
 ///   first region's part. A fork is a `<<fork>>` state (`state fork1 <<fork>>`, in the
 ///   first composite around the parallel state that is not divided), an arrow to it with
 ///   the row's label, and an arrow from it, unlabelled, to each state the row names.
+/// - A decision is a `<<choice>>` state (`state Checking <<choice>>`), which Mermaid draws
+///   as a small diamond without its name; inside a composite state too.
 /// - A name that Mermaid would read as a keyword (`end`, `state`, `note`, …) is declared
 ///   with an alias: `state "end" as end_`. So is the composite state of a concrete
 ///   superstate, whose own node sits inside it under the plain name.
@@ -113,13 +115,25 @@ struct MermaidWriter {
         return ["[*] → " + layout.name(of: initial.to) + (initial.label.isEmpty ? "" : " " + initial.label)]
     }
 
+    /// The box's initial substate when it is a choice in the box itself: Mermaid gives a
+    /// state the shape of the line that first mentions it, so the choice is declared before
+    /// the initial arrow to it. (One in a box nested deeper is drawn as a plain state.)
+    private func choiceDeclaredFirst(in box: StateID) -> StateID? {
+        guard let initial = layout.initialArrows[box], initial.staysInBox, case .state(let state) = initial.to,
+            layout.isChoice[state], layout.contents[box].contains(.state(state))
+        else { return nil }
+        return state
+    }
+
     private func write(_ member: DiagramLayout.Member, depth: Int, into lines: inout [String]) {
         let prefix = String(repeating: indent, count: depth)
         switch member {
         case .state(let state):
             let name = layout.machine.states[state].name
             let notes = layout.stateNotes[state]
-            if stateIDs[state] != name {
+            if layout.isChoice[state] {
+                lines.append(prefix + "state \(stateIDs[state]) <<choice>>")
+            } else if stateIDs[state] != name {
                 lines.append(prefix + "state \"\(name)\" as \(stateIDs[state])")
             } else if notes.isEmpty {
                 lines.append(prefix + name)
@@ -132,6 +146,10 @@ struct MermaidWriter {
         case .box(let box):
             let name = layout.machine.states[box].name
             lines.append(prefix + "state " + (boxIDs[box] == name ? name : "\"\(name)\" as \(boxIDs[box])") + " {")
+            let leadingChoice = choiceDeclaredFirst(in: box)
+            if let choice = leadingChoice {
+                write(.state(choice), depth: depth + 1, into: &lines)
+            }
             if let initial = layout.initialArrows[box], initial.staysInBox {
                 lines.append(
                     prefix + indent + "[*] --> " + id(of: initial.to)
@@ -141,7 +159,7 @@ struct MermaidWriter {
                 lines.append(prefix + indent + "state \"\(marker)\" as \(historyIDs[box])")
             }
             var regionsWritten = 0
-            for inner in layout.contents[box] {
+            for inner in layout.contents[box] where inner != leadingChoice.map(DiagramLayout.Member.state) {
                 if case .box(let region) = inner, layout.machine.states[box].isParallel, layout.machine.isRegion(region)
                 {
                     if regionsWritten > 0 { lines.append(prefix + indent + "--") }

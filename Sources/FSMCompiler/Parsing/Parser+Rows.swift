@@ -53,9 +53,11 @@ extension Parser {
         return events
     }
 
-    /// `event = NAME | "after" , "(" , NAME , ")" ;` where the NAME in parentheses is a
-    /// duration (`30s`). A delayed event is named as fsmc writes it, `after(30s)`, located at
-    /// its `after`; a duration that is not one is reported at it, and the row kept.
+    /// `event = NAME | "after" , "(" , NAME , ")" | "always" ;` where the NAME in parentheses
+    /// is a duration (`30s`). A delayed event is named as fsmc writes it, `after(30s)`, located
+    /// at its `after`; a duration that is not one is reported at it, and the row kept.
+    /// `always` is a NAME to the parser: the checks make it the keyword of rows taken without
+    /// an event (`AlwaysRows`).
     mutating func parseEvent(_ what: String) throws -> NameSyntax {
         let name = try expectName(what)
         guard name.text == "after", current.kind == .openParen else { return name }

@@ -2,10 +2,10 @@
 /// event, whenever their guard holds in a configuration it has reached. Their checks: what
 /// a row of them cannot have, a cycle of them without conditions, and a decision state
 /// whose rows leave some condition answers without a row.
-enum AlwaysRows {
+package enum AlwaysRows {
     /// The event of an `always` row. An event of that name (a CC_SMC file may have one)
     /// is refused where only an event can stand, with a fix-it that renames it.
-    static let keyword = "always"
+    package static let keyword = "always"
     /// What the rename is called, as `fsmc check --fix` makes it.
     static let renamed = "Always"
 

@@ -138,6 +138,15 @@ public struct StateMachine: Hashable, Sendable {
         guard let alwaysEvent else { return false }
         return states[state].transitions.contains { $0.event == alwaysEvent && $0.guardClause.isEmpty }
     }
+
+    /// Whether `state` is a decision (Language reference › Always rows): a concrete state
+    /// whose rows, its superstates' included, are all `always` rows, so that it only
+    /// chooses where to go, as UML's choice does. `fsmc graph` draws it as one.
+    public func isDecision(_ state: StateID) -> Bool {
+        guard let alwaysEvent, !states[state].isAbstract else { return false }
+        let rows = states[state].transitions
+        return !rows.isEmpty && rows.allSatisfy { $0.event == alwaysEvent }
+    }
 }
 
 /// A name from the source with its Swift spelling and where it first appeared.

@@ -221,6 +221,27 @@ import Testing
             }
             """
 
+        /// A machine with `always` rows, which fsmc checks cleanly: a decision, an event block
+        /// of them, one after '|', and an event whose name holds the word.
+        static let decision = """
+            FSM: Review
+            Initial: Idle
+            EntryExit: always
+            {
+              Idle {
+                Check  Checking  -
+                Stop | always [isStale]  Idle  -
+                alwaysOn  Idle  -
+              }
+              Checking {
+                always [isValid]  Valid  -
+                always Invalid showErrors
+              }
+              Valid { always { [isDone] Idle -  Checking - } }
+              Invalid - - -
+            }
+            """
+
         /// A machine with regions, forks and state tests, which fsmc checks cleanly.
         static let regions = """
             // Regions: forks, state tests and a join.
@@ -351,6 +372,16 @@ import Testing
         Expectation("login", "login()", "entity.name.function.condition.sm", Expectation.regions),
         Expectation("in", "in]", "entity.name.function.condition.sm", Expectation.regions),
         Expectation("Off", "]  Off", "entity.name.type.state.sm", Expectation.regions),
+        // `always` rows: 'always' is a keyword where an event stands, in a block or after
+        // '|' too; inside a longer name it is a name, and a header value is a value.
+        Expectation("always", "always [isValid]", "keyword.other.always.sm", Expectation.decision),
+        Expectation("always", "always Invalid", "keyword.other.always.sm", Expectation.decision),
+        Expectation("always", "always {", "keyword.other.always.sm", Expectation.decision),
+        Expectation("always", "always [isStale]", "keyword.other.always.sm", Expectation.decision),
+        Expectation("alwaysOn", "alwaysOn  Idle", "variable.other.event.sm", Expectation.decision),
+        Expectation("isValid", "[isValid]", "entity.name.function.condition.sm", Expectation.decision),
+        Expectation("Valid", "Valid  -", "entity.name.type.state.sm", Expectation.decision),
+        Expectation("always", "always\n{", "constant.language.entry-exit.sm", Expectation.decision),
     ]
 
     @Test(arguments: expectations)
@@ -361,6 +392,11 @@ import Testing
 
     @Test func theExpectationsMachineIsUnderstood() throws {
         try Self.expectUnderstood(Expectation.player)
+    }
+
+    @Test func theDecisionMachineIsUnderstoodAndChecksCleanly() throws {
+        try Self.expectUnderstood(Expectation.decision)
+        #expect(Compiler.check(SourceFile(name: "Review.sm", text: Expectation.decision)).diagnostics == [])
     }
 
     @Test func theRegionsMachineIsUnderstoodAndChecksCleanly() throws {
@@ -467,6 +503,7 @@ import Testing
         Expectation("[", "[String", "punctuation.definition.collection.begin.sm", types),
         Expectation("override", "override {", "keyword.other.override.sm", machine("  A { override { Go A - } }")),
         Expectation("after", "after(", "keyword.other.after.sm", machine("  A { after(500ms) A - }")),
+        Expectation("always", "always [c]", "keyword.other.always.sm", machine("  A { always [c] B - }\n  B - - -")),
         Expectation("!", "!c", "keyword.operator.logical.not.sm", machine("  A { Go [!c] A - }")),
         Expectation("!", "!in", "keyword.operator.logical.not.sm", machine("  A { Go [!in(A)] A - }")),
         Expectation("in", "in(A)", "keyword.other.in.sm", machine("  A { Go [in(A)] A - }")),

@@ -65,6 +65,8 @@ struct DrawnDiagram {
     var compartments: [String: [String]] = [:]
     /// By id: the box each fork's bar is drawn in, nil at the top level.
     var forkBars: [String: String?] = [:]
+    /// The states drawn as choices: Mermaid's `<<choice>>`, DOT's diamonds.
+    var choices: Set<String> = []
     /// Problems with the text itself: unbalanced braces, unknown lines, bad identifiers.
     var problems: [String] = []
 
@@ -195,6 +197,17 @@ struct DrawnDiagram {
                 } else {
                     problems.append("'--' outside a composite state")
                 }
+            } else if let match = content.wholeMatch(of: /state (\w+) <<choice>>/) {
+                // A choice shows no name, so one that Mermaid reads as a keyword keeps its
+                // alias, the name with underscores after it.
+                let id = String(match.1)
+                checkIdentifier(id)
+                let bare = String(id.reversed().drop { $0 == "_" }.reversed())
+                let name = Self.mermaidKeywords.contains(bare.lowercased()) ? bare : id
+                names[id] = name
+                place(name, in: stack.last)
+                declare(.state(name), in: stack.last)
+                choices.insert(name)
             } else if let match = content.wholeMatch(of: /state (\w+) <<fork>>/) {
                 checkIdentifier(String(match.1))
                 forkBars[String(match.1)] = .some(stack.last)
@@ -352,6 +365,10 @@ struct DrawnDiagram {
             } else if let match = content.wholeMatch(of: /"(\w+):notes" \[shape=plain, label=<(.*)>\];/) {
                 if stack.last != String(match.1) { problems.append("notes of '\(match.1)' outside its cluster") }
                 boxNotes[String(match.1)] = Self.rows(String(match.2))
+            } else if let match = content.wholeMatch(of: /"(\w+)" \[shape=diamond, style=filled, label="(\w+)"\];/) {
+                if match.1 != match.2 { problems.append("choice '\(match.1)' is labelled '\(match.2)'") }
+                place(String(match.1), in: stack.last)
+                choices.insert(String(match.1))
             } else if let match = content.wholeMatch(of: /"(\w+)" \[label="(\w+)"\];/) {
                 if match.1 != match.2 { problems.append("'\(match.1)' is labelled '\(match.2)'") }
                 place(String(match.1), in: stack.last)
@@ -555,6 +572,7 @@ extension DrawnDiagram {
         found +=
             nestingMismatches(with: machine) + regionMismatches(with: machine)
             + initialArrowMismatches(with: machine) + historyMismatches(with: machine)
+            + choiceMismatches(with: machine)
         // The start arrow ends where `Initial:` leads: the box of the first parallel state or
         // superstate on the way down its initial rows that is drawn as a box, else the
         // initial leaf.
@@ -751,6 +769,22 @@ extension DrawnDiagram {
             }
         }
         return found
+    }
+
+    /// Each decision, a concrete state whose rows are all `always` rows, drawn as a choice
+    /// unless it shows lines (a choice cannot; its entry and exit actions are checked
+    /// apart); no other state.
+    func choiceMismatches(with machine: StateMachine) -> [String] {
+        machine.states.indices.compactMap { index in
+            let state = machine.states[index]
+            guard stateBoxes[state.name] != nil else { return nil }
+            let isDecision =
+                !state.isAbstract && !state.transitions.isEmpty
+                && state.transitions.allSatisfy { machine.events[$0.event].name == "always" }
+            let expected = isDecision && (stateNotes[state.name] ?? []).isEmpty
+            guard choices.contains(state.name) != expected else { return nil }
+            return "state '\(state.name)' is \(expected ? "not " : "")drawn as a choice"
+        }
     }
 
     /// An `H` marker in the box of each superstate with shallow history, `H*` for deep;

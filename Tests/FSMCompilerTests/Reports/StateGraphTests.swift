@@ -23,7 +23,10 @@ import Testing
     /// fork from the parallel state into its own regions, a region's row naming its parallel
     /// state; a region that is parallel itself, with forks into its regions and into the
     /// outer ones; `Initial:` a state in a region, a region's rows inherited by its states
-    /// (one leaving the parallel state), a fork to a superstate with history, a join.
+    /// (one leaving the parallel state), a fork to a superstate with history, a join; and
+    /// of `always` rows: decisions as the initial state, as a superstate's initial substate
+    /// and named as a Mermaid keyword, and two near misses: a decision with an entry action
+    /// and a state with an `always` row beside an event row.
     static let edgeCases: [MachineSource] = [
         """
         FSM: Edge
@@ -178,6 +181,19 @@ import Testing
           (Volume) : Media { - Normal -   Poke - poked }
           Normal : Volume { Mute Muted - }
           Muted : Volume { Mute Normal - }
+        }
+        """,
+        """
+        FSM: Decide
+        Initial: Start
+        {
+          Start { always [isReady] Job -  always end - }
+          (Job) { - Route - }
+          Route : Job { always [isBig] Big -  always Small - }
+          Big : Job { Done Idle - }
+          Small : Job { Done Idle -  always [isEmpty] Idle - }
+          Idle <reset { always [isReady] Job -  always Start - }
+          end { always Big - }
         }
         """,
     ]
@@ -721,6 +737,75 @@ import Testing
                 "arrow Edge(from: FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Idle\"), to: FSMCompilerTests.DrawnDiagram.Endpoint.fork([FSMCompilerTests.DrawnDiagram.Endpoint.state(\"Recording\")]), label: \"Resume / resume\") stands for no transition",
                 "fork bar 'fork1' has 1 arrows on",
             ])
+    }
+
+    // MARK: Decisions
+
+    /// A decision is UML's choice: Mermaid's `<<choice>>`, declared before the initial arrow
+    /// of `Job` that leads to it (Mermaid shapes a state as the line that first names it),
+    /// and a DOT diamond. `Idle` (an entry action) and `Small` (an event row too) are not.
+    @Test func decisionsAreDrawnAsChoices() throws {
+        let machine = try Self.edgeCase(Self.edgeCases[7].text)
+        let mermaid = StateGraph.mermaid(machine)
+        #expect(
+            mermaid == """
+                stateDiagram-v2
+                    state Start <<choice>>
+                    state Job {
+                        state Route <<choice>>
+                        [*] --> Route
+                        Big
+                        Small
+                    }
+                    Idle : Idle
+                    Idle : entry / reset
+                    state end_ <<choice>>
+                    [*] --> Start
+                    Start --> Job : always [isReady]
+                    Start --> end_ : always
+                    Route --> Big : always [isBig]
+                    Route --> Small : always
+                    Big --> Idle : Done
+                    Small --> Idle : Done
+                    Small --> Idle : always [isEmpty]
+                    Idle --> Job : always [isReady]
+                    Idle --> Start : always
+                    end_ --> Big : always
+
+                """)
+        let dot = StateGraph.dot(machine)
+        #expect(dot.contains("\n  \"Start\" [shape=diamond, style=filled, label=\"Start\"];\n"))
+        #expect(dot.contains("\n    \"Route\" [shape=diamond, style=filled, label=\"Route\"];\n"))
+        #expect(dot.contains("\n    \"Small\" [label=\"Small\"];\n"))
+        #expect(dot.contains("\n  \"Idle\" [label=<<TABLE "))
+        for diagram in Self.diagrams(of: machine) {
+            #expect(diagram.choices == ["Start", "Route", "end"])
+            #expect(diagram.enclosingBoxes(of: "Route") == ["Job"])
+            #expect(diagram.mismatches(with: machine) == [])
+        }
+        // A decision drawn as a state, and a state drawn as a choice, are caught.
+        let plain = DrawnDiagram(
+            mermaid: mermaid.replacingOccurrences(of: "state Route <<choice>>", with: "Route"))
+        #expect(plain.mismatches(with: machine) == ["state 'Route' is not drawn as a choice"])
+        let diamond = DrawnDiagram(
+            dot: dot.replacingOccurrences(
+                of: "\"Small\" [label=", with: "\"Small\" [shape=diamond, style=filled, label="))
+        #expect(diamond.mismatches(with: machine) == ["state 'Small' is drawn as a choice"])
+    }
+
+    /// The fixtures of `always` rows: Review's initial state and Checking, and in Vent a
+    /// choice inside a region, which Mermaid keeps in its composite state.
+    @Test func fixtureDecisionsAreChoices() throws {
+        let review = try #require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Machines/Review.sm"))
+        let vent = try #require(Self.machine(at: "Tests/FSMCompilerTests/Fixtures/Machines/Vent.sm"))
+        for diagram in Self.diagrams(of: review) {
+            #expect(diagram.choices == ["Routing", "Checking"])
+        }
+        for diagram in Self.diagrams(of: vent) {
+            #expect(diagram.choices == ["Checking"])
+            #expect(diagram.enclosingBoxes(of: "Checking") == ["Fan", "On"])
+        }
+        #expect(StateGraph.mermaid(vent).contains("\n            Still\n            state Checking <<choice>>\n"))
     }
 
     @Test(
