@@ -454,12 +454,14 @@ extension Statechart {
     }
 
     /// Sorts `states[range]` into configuration order in place: `ordered(_:)` without a new
-    /// array. Through the array's memory: a slice of an array passed `inout` is copied, and
-    /// sorted, and copied back.
+    /// array. Through the arrays' memory: a slice of an array passed `inout` is copied, and
+    /// sorted, and copied back; and a comparison that reads `preorder` as an array retains
+    /// and releases it, about 4% of a search's time.
     private func sortInConfigurationOrder(_ states: inout [StateID], _ range: Range<Int>) {
-        let preorder = preorder
-        states.withUnsafeMutableBufferPointer { buffer in
-            buffer[range].sort { preorder[$0] < preorder[$1] }
+        preorder.elements.withUnsafeBufferPointer { preorder in
+            states.withUnsafeMutableBufferPointer { buffer in
+                buffer[range].sort { preorder[$0.index] < preorder[$1.index] }
+            }
         }
     }
 

@@ -388,40 +388,47 @@ public struct Interpreter: Sendable {
     /// history, Regions).
     private mutating func fire(row: Int, from source: StateID) -> Firing {
         let transition = model.machine.states[source].transitions[row]
-        let plan: TransitionPlan?
+        let move: Statechart.Move
         if let plans = model.plans {
-            plan = plans[source][row]
+            // The plan read in place: a copy retains each of its arrays.
+            move = chart.move(
+                from: leaves, active: activeStates, source: source, plan: plans[source][row], history: history)
         } else {
-            plan = transition.namedTarget.map { chart.plan(source: source, targets: [$0] + transition.forkTargets) }
+            let plan = transition.namedTarget.map { chart.plan(source: source, targets: [$0] + transition.forkTargets) }
+            move = chart.move(from: leaves, active: activeStates, source: source, plan: plan, history: history)
         }
-        let move = chart.move(from: leaves, active: activeStates, source: source, plan: plan, history: history)
-        var firing = Firing(
-            transition: transition, source: source, row: row, leavesBefore: leaves, move: move, effects: [],
-            exitCount: 0)
+        var effects: [ActionCall] = []
+        var exitCount = 0
         if model.describesEffects {
             let exits = chart.exitActions(of: move)
-            firing.effects = exits + transition.actions + chart.entryActions(of: move)
-            firing.exitCount = exits.count
+            effects = exits + transition.actions + chart.entryActions(of: move)
+            exitCount = exits.count
         }
+        let leavesBefore = leaves
         if !move.historyWrites.isEmpty { history.merge(move.historyWrites) { $1 } }
         leaves = move.leaves
         activeStates = move.active
+        var cancelledTimers: [EventID] = []
+        var startedTimers: [EventID] = []
         if model.hasTimers {
             // Cancelled after the exit actions, leaf first; started after the entry actions,
             // root first; each state's in the order the machine's events list them.
             for state in move.exited {
                 for timer in model.machine.timers(ownedBy: state) where runningTimers.remove(timer) != nil {
-                    firing.cancelledTimers.append(timer)
+                    cancelledTimers.append(timer)
                 }
             }
             for state in move.entered {
                 for timer in model.machine.timers(ownedBy: state) {
                     runningTimers.insert(timer)
-                    firing.startedTimers.append(timer)
+                    startedTimers.append(timer)
                 }
             }
         }
-        return firing
+        // Made once, complete: a firing made early and filled in was copied on return.
+        return Firing(
+            transition: transition, source: source, row: row, leavesBefore: leavesBefore, move: move,
+            effects: effects, exitCount: exitCount, cancelledTimers: cancelledTimers, startedTimers: startedTimers)
     }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
