@@ -339,11 +339,11 @@ extension Statechart {
     /// The move `plan` makes from the configuration `leaves`, whose active states are
     /// `active`, with the stored `history`.
     ///
-    /// Sets of states are arrays here, searched: a configuration holds a few dozen states
+    /// Lists of states are arrays here, searched: a configuration holds a few dozen states
     /// at most, and `fsmc verify` makes a move for every step it tries, where hashing the
     /// states was a fifth of its time. Each list is made with room for all it can hold
-    /// (`filter` grows its result as it goes: a few allocations for a dozen states, once
-    /// the largest cost of a move).
+    /// (`filter` grows its result as it goes: a few allocations for a dozen states, which
+    /// were about a quarter of a move's cost).
     private func moving(
         from leaves: [StateID], active: [StateID], _ plan: TransitionPlan, history: [StateID: [StateID]]
     ) -> Move {

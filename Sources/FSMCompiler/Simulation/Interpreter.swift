@@ -96,7 +96,8 @@ public struct Interpreter: Sendable {
             self.plans = plans
         }
 
-        /// Whether firings are described with their actions: not in a search.
+        /// Whether firings list their actions: not in an interpreter made by `exploring()`,
+        /// the one with plans.
         var describesEffects: Bool { plans == nil }
     }
 
@@ -115,9 +116,9 @@ public struct Interpreter: Sendable {
     /// The same machine in the same situation, made for `fsmc verify` and `fsmc paths`,
     /// which take each row thousands of times and read where each step leads and which
     /// rows it takes, never what they run. Every row's plan is made once, for this value
-    /// and its copies (a plan depends on the row alone; planning each move anew took a tenth
-    /// of the search's time), and its firings leave `effects` empty and `exitCount` 0
-    /// (listing the actions of every step took about a tenth more).
+    /// and its copies (a plan depends on the row alone), and its firings leave `effects`
+    /// empty and `exitCount` 0: planning each move anew, and listing the actions of every
+    /// step, each took 5 to 10% of the search's time.
     package func exploring() -> Interpreter {
         let (machine, chart) = (model.machine, model.chart)
         let plans = IDArray<StateID, [TransitionPlan?]>(
