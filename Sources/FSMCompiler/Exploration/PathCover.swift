@@ -86,8 +86,7 @@ package struct PathCover: Sendable {
         }
         let routes: [Route] = candidates.compactMap { state in first[state].map { (state.index, space.path(to: $0)) } }
         let nodes = space.nodes
-        // A new machine is in its initial configuration, unless its start may move on.
-        let initial = nodes[0].interpreter.isStarted ? nodes[0].leaves : []
+        let initial = space.startingConfiguration ?? []
         choose(routes, names: machine.states.map(\.name)) { path in
             Set((path.flatMap { nodes[$0.edge.target].leaves } + initial).map(\.index))
         }
@@ -100,8 +99,9 @@ package struct PathCover: Sendable {
             configurations.enumerated().map { ($0.element.leaves, $0.offset) }, uniquingKeysWith: { $1 })
         let routes: [Route] = configurations.indices.map { ($0, space.path(to: configurations[$0].node)) }
         let nodes = space.nodes
+        let initial = space.startingConfiguration.map { [position[$0]!] } ?? []
         choose(routes, names: configurations.map { space.describe($0.leaves) }) { path in
-            Set(path.map { position[nodes[$0.edge.target].leaves]! } + (nodes[0].interpreter.isStarted ? [0] : []))
+            Set(path.map { position[nodes[$0.edge.target].leaves]! } + initial)
         }
     }
 

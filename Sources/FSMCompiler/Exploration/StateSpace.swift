@@ -186,6 +186,13 @@ package struct StateSpace: Sendable {
 
     /// The distinct configurations reached, each with its first (nearest) node, in the
     /// order found.
+    /// The configuration a new machine is in before its first event, which the empty path
+    /// reaches: the root's, unless its start may take `always` rows (then the first event,
+    /// which starts it, decides).
+    package var startingConfiguration: [StateID]? {
+        nodes[0].interpreter.isStarted ? nodes[0].leaves : nil
+    }
+
     /// A machine that has not started is in no configuration yet: the root of one whose
     /// start may take `always` rows is left out.
     package var configurations: [(leaves: [StateID], node: Int)] {

@@ -117,7 +117,7 @@ public struct StateMachine: Hashable, Sendable {
     /// machine without regions starts in `initialState` alone).
     public var initialConfiguration: [StateID] = []
     /// Whether the machine uses the language of version 3 (literal arguments, `Action:`
-    /// headers): a new one runs nothing until it is started, by `start()` or by its first
+    /// headers, `always` rows): a new one runs nothing until it is started, by `start()` or by its first
     /// event, which runs its initial configuration's entry actions and initial rows and
     /// starts its timers; a restored one is started (Language reference › Starting a
     /// machine). Without it, creating a machine runs no entry actions and starts its timers.

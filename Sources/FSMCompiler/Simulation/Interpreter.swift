@@ -153,6 +153,14 @@ public struct Interpreter: Sendable {
     /// `handle` takes them.
     @discardableResult
     public mutating func start(conditions: IDArray<ConditionCallID, Bool>? = nil) -> Start {
+        var fired = 0
+        return start(
+            conditions: conditions ?? IDArray(repeating: false, count: model.machine.conditionCalls.count),
+            fired: &fired)
+    }
+
+    /// `start(conditions:)`, counting in `fired` the rows its `always` steps fire.
+    private mutating func start(conditions: IDArray<ConditionCallID, Bool>, fired: inout Int) -> Start {
         guard !isStarted else { return Start() }
         isStarted = true
         let machine = model.machine
@@ -164,9 +172,7 @@ public struct Interpreter: Sendable {
                 start.startedTimers.append(timer)
             }
         }
-        let answers = conditions ?? IDArray(repeating: false, count: machine.conditionCalls.count)
-        var fired = 0
-        start.completion = completeStep(conditions: answers, asked: &start.askedConditions, fired: &fired)
+        start.completion = completeStep(conditions: conditions, asked: &start.askedConditions, fired: &fired)
         start.exceedsLimit = fired > Self.firingLimit
         return start
     }
@@ -186,7 +192,7 @@ public struct Interpreter: Sendable {
             _ = choose(
                 chart.topNode(of: leaves, active: activeStates), event: always, predicates: predicates,
                 conditions: conditions, asked: &askedHere, chosen: &rows)
-            for call in askedHere where !asked.contains(call) { asked.append(call) }
+            Self.merge(askedHere, into: &asked)
             guard !rows.isEmpty else { break }
             var step = Step(leaves: leaves, event: always, outcome: .unhandled)
             step.askedConditions = askedHere
@@ -195,6 +201,11 @@ public struct Interpreter: Sendable {
             steps.append(step)
         }
         return steps
+    }
+
+    /// Adds the condition calls of `asked` that `all` lacks, keeping the order first asked.
+    private static func merge(_ asked: [ConditionCallID], into all: inout [ConditionCallID]) {
+        for call in asked where !all.contains(call) { all.append(call) }
     }
 
     /// Why a machine cannot be restored in a configuration or with a history.
@@ -310,10 +321,9 @@ public struct Interpreter: Sendable {
         var asked: [ConditionCallID] = []
         var fired = 0
         if !isStarted {
-            let start = start(conditions: conditions)
+            let start = start(conditions: conditions, fired: &fired)
             before = start.completion
             asked = start.askedConditions
-            fired = start.completion.reduce(0) { $0 + $1.firings.count }
         }
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
         step.before = before
@@ -330,7 +340,7 @@ public struct Interpreter: Sendable {
         let rejection = choose(
             chart.topNode(of: leaves, active: activeStates), event: event, predicates: predicates,
             conditions: conditions, asked: &askedHere, chosen: &rows)
-        for call in askedHere where !asked.contains(call) { asked.append(call) }
+        Self.merge(askedHere, into: &asked)
         if !rows.isEmpty {
             step.outcome = .transitioned(rows.map { fire(row: $0.row, from: $0.source) })
             fired += rows.count

@@ -7,58 +7,10 @@ extension Translator {
     /// run that never comes to rest is the app's bug (as `Interpreter.firingLimit` stops it).
     static var alwaysStepLimit: Int { 1_000 }
 
-    /// `handle` of a machine with `always` rows, which are taken after the event's own
-    /// rows: the outcome, the event's own, is built where the event is dispatched, before
-    /// the state moves on (`handle` of other machines builds it from a code and the state
-    /// after, so that an unused outcome costs nothing).
-    var handleReturningItsOutcomeFunction: SwiftDeclaration {
-        .function(
-            SwiftFunction(
-                documentation: [
-                    "Handles `event` and returns what its own rows did, before the `always` rows taken after",
-                    "them; `.queued` when called from inside an action.",
-                ],
-                attributes: ["@inline(__always)", "@discardableResult"],
-                access: modifier, name: "handle",
-                parameters: eventParameters, returnType: "Outcome",
-                body: startingBeforeHandling + [
-                    .returnStatement(.call(.identifier("handleEvent"), forwardedEventArguments))
-                ]))
-    }
-
-    /// The body of `handle` in a machine with `always` rows: the event's rows, their trace,
-    /// the `always` rows, then the events that actions sent.
-    var handleEventReturningItsOutcomeFunction: SwiftDeclaration {
-        .function(
-            SwiftFunction(
-                documentation: ["Handles `event` and returns what its own rows did."],
-                attributes: inlinesHandleEvent ? ["@inline(__always)"] : [],
-                isPrivate: true, name: "handleEvent",
-                parameters: privateEventParameters, returnType: "Outcome",
-                body: [
-                    .guardLet(
-                        name: "handling",
-                        value: .call(.member(eventQueue, "begin"), beginArguments),
-                        elseBody: [
-                            .assignment(.identifier("_"), .call(.identifier("enqueue"), [SwiftArgument(queueElement)])),
-                            .returnStatement(.implicitMember("queued")),
-                        ]),
-                    .declaration(
-                        isVariable: false, name: "outcome", type: nil,
-                        value: .call(.identifier("dispatch"), forwardedEventArguments)),
-                    trace(.identifier("event"), .identifier("outcome")),
-                ] + takingAlwaysRows + [
-                    endingHandling(after: .identifier("outcome"), returning: .identifier("outcome")),
-                    .returnStatement(.identifier("outcome")),
-                ]))
-    }
-
     /// What a restoring initializer checks first: a state with an `always` row without a
     /// condition is never current between events, so restoring a machine in it is the app's
     /// bug, and stops the program naming it. (A machine with regions does not check yet.)
     func restorableCheck(_ state: SwiftExpression) -> [SwiftStatement] {
-        let moving = machine.hasRegions ? [] : machine.currentStates.filter(machine.movesOnAtOnce)
-        guard !moving.isEmpty else { return [] }
         let failure = SwiftStatement.expression(
             .call(
                 .typeName("Swift.preconditionFailure"),
@@ -70,6 +22,14 @@ extension Translator {
                             .text(": its 'always' row without a condition moves on from it at once"),
                         ]))
                 ]))
+        return refusingStatesThatMoveOn(state, with: failure)
+    }
+
+    /// `switch state { case .a, .b: failure  default: break }` for the states an `always`
+    /// row leaves at once, in a machine without regions; nothing when there are none.
+    func refusingStatesThatMoveOn(_ state: SwiftExpression, with failure: SwiftStatement) -> [SwiftStatement] {
+        let moving = machine.hasRegions ? [] : machine.currentStates.filter(machine.movesOnAtOnce)
+        guard !moving.isEmpty else { return [] }
         return [
             .switchStatement(
                 SwiftSwitch(
@@ -140,22 +100,15 @@ extension Translator {
     /// `switch state`: the `always` rows of each state that has some, as the state
     /// functions have the rows of events; `.unhandled` where none applies.
     private func alwaysDispatchFunction(_ always: EventID) -> SwiftDeclaration {
-        var cases: [SwiftCase] = []
-        for index in machine.currentStates {
-            guard let dispatch = (dispatch[index] ?? []).first(where: { $0.event == always }) else { continue }
-            cases.append(
-                SwiftCase(
-                    patterns: [.enumCase(machine.states[index].named.swiftName)], body: body(of: dispatch, in: index)))
-        }
-        if cases.count < machine.currentStates.count {
-            cases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.identifier(stateStorage))]))
+        let stateSwitch = switchOnState { index in
+            (dispatch[index] ?? []).first { $0.event == always }.map { body(of: $0, in: index) }
         }
         return .function(
             dispatching(
                 SwiftFunction(
                     documentation: ["The `always` rows of the current state: `.transitioned` when one was taken."],
                     isPrivate: true, name: "dispatchAlways", parameters: [], returnType: "Outcome",
-                    body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+                    body: [stateSwitch])))
     }
 
     /// The hook that sees every `always` step, with its default that does nothing.

@@ -41,11 +41,30 @@ extension Translator {
             : .tuple(eventParameters.map { SwiftArgument($0.name, .identifier($0.name)) })
     }
 
+    /// Whether `handleEvent` returns the outcome itself rather than its code: in a machine
+    /// with `always` rows, taken after the event's own rows, the outcome (the event's own)
+    /// is built where the event is dispatched, before the state moves on.
+    private var handleEventReturnsOutcome: Bool { machine.alwaysEvent != nil }
+
     /// `handle`: `handleEvent`, and the outcome built from the code it returns. It is
     /// always inlined, so that where the outcome is not used, building it costs nothing
     /// (a hand-written `switch` computes none).
     var handleFunction: SwiftDeclaration {
-        .function(
+        guard !handleEventReturnsOutcome else {
+            return .function(
+                SwiftFunction(
+                    documentation: [
+                        "Handles `event` and returns what its own rows did, before the `always` rows taken after",
+                        "them; `.queued` when called from inside an action.",
+                    ],
+                    attributes: ["@inline(__always)", "@discardableResult"],
+                    access: modifier, name: "handle",
+                    parameters: eventParameters, returnType: "Outcome",
+                    body: startingBeforeHandling + [
+                        .returnStatement(.call(.identifier("handleEvent"), forwardedEventArguments))
+                    ]))
+        }
+        return .function(
             SwiftFunction(
                 documentation: [
                     "Handles `event` and returns what happened; `.queued` when called from inside an action."
@@ -69,38 +88,49 @@ extension Translator {
                 ]))
     }
 
-    /// The body of `handle`: a test of the queue, `dispatch` (inlined), and a test that no
-    /// action sent an event. The rare paths are functions of their own that it tail-calls,
-    /// so that the common path keeps no value across a call.
+    /// The body of `handle`: a test of the queue, `dispatch` (inlined), the `always` rows
+    /// of a machine that has some, and a test that no action sent an event. The rare paths
+    /// are functions of their own that it tail-calls, so that the common path keeps no
+    /// value across a call.
     var handleEventFunction: SwiftDeclaration {
-        .function(
+        let outcome = SwiftExpression.identifier("outcome")
+        let enqueued = SwiftExpression.call(.identifier("enqueue"), [SwiftArgument(queueElement)])
+        let start: [SwiftStatement] = [
+            .guardLet(
+                name: "handling",
+                value: .call(.member(eventQueue, "begin"), beginArguments),
+                elseBody: handleEventReturnsOutcome
+                    ? [.assignment(.identifier("_"), enqueued), .returnStatement(.implicitMember("queued"))]
+                    : [.returnStatement(enqueued)]),
+            .declaration(
+                isVariable: false, name: "outcome", type: nil,
+                value: .call(.identifier("dispatch"), forwardedEventArguments)),
+            trace(.identifier("event"), outcome),
+        ]
+        let end: [SwiftStatement] =
+            handleEventReturnsOutcome
+            ? takingAlwaysRows + [endingHandling(after: outcome, returning: outcome), .returnStatement(outcome)]
+            : [
+                .guardStatement(
+                    [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
+                    elseBody: [
+                        .returnStatement(.call(.identifier("handleWaitingEvents"), [SwiftArgument("after", outcome)]))
+                    ]),
+                .returnStatement(.call(.typeName(outcomeCodeType), [SwiftArgument(outcome)])),
+            ]
+        return .function(
             SwiftFunction(
-                documentation: [
-                    "Handles `event` and returns the code of its outcome, for `handle` to build the outcome",
-                    "where it is used.",
-                ],
+                documentation: handleEventReturnsOutcome
+                    ? ["Handles `event` and returns what its own rows did."]
+                    : [
+                        "Handles `event` and returns the code of its outcome, for `handle` to build the outcome",
+                        "where it is used.",
+                    ],
                 attributes: inlinesHandleEvent ? ["@inline(__always)"] : [],
                 isPrivate: true, name: "handleEvent",
-                parameters: privateEventParameters, returnType: outcomeCodeType,
-                body: [
-                    .guardLet(
-                        name: "handling",
-                        value: .call(.member(eventQueue, "begin"), beginArguments),
-                        elseBody: [.returnStatement(.call(.identifier("enqueue"), [SwiftArgument(queueElement)]))]),
-                    .declaration(
-                        isVariable: false, name: "outcome", type: nil,
-                        value: .call(.identifier("dispatch"), forwardedEventArguments)),
-                    trace(.identifier("event"), .identifier("outcome")),
-                    .guardStatement(
-                        [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
-                        elseBody: [
-                            .returnStatement(
-                                .call(
-                                    .identifier("handleWaitingEvents"),
-                                    [SwiftArgument("after", .identifier("outcome"))]))
-                        ]),
-                    .returnStatement(.call(.typeName(outcomeCodeType), [SwiftArgument(.identifier("outcome"))])),
-                ]))
+                parameters: privateEventParameters,
+                returnType: handleEventReturnsOutcome ? "Outcome" : outcomeCodeType,
+                body: start + end))
     }
 
     private var outcomeCodeType: String { "FSMRuntime.OutcomeCode" }

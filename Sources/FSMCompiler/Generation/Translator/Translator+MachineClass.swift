@@ -68,13 +68,8 @@ extension Translator {
                 + initializers + [asyncHandleFunction] + eventFunctions + [canHandle]
         } else {
             members =
-                [eventQueueProperty] + initializers
-                + [machine.alwaysEvent == nil ? handleFunction : handleReturningItsOutcomeFunction] + eventFunctions
-                + [
-                    canHandle,
-                    machine.alwaysEvent == nil ? handleEventFunction : handleEventReturningItsOutcomeFunction,
-                    enqueueFunction, handleWaitingEventsFunction,
-                ]
+                [eventQueueProperty] + initializers + [handleFunction] + eventFunctions
+                + [canHandle, handleEventFunction, enqueueFunction, handleWaitingEventsFunction]
         }
         members += layout.dispatchFunctions(in: self)
         members.append(unhandledFunction)

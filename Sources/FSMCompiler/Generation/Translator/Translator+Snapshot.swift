@@ -79,9 +79,6 @@ extension Translator {
     /// at once: it decodes what `Codable` would, and refuses such a state, which no machine
     /// is in between events (Language reference › Always rows). Encoding stays synthesized.
     private var decodingInitializer: SwiftDeclaration? {
-        guard !machine.hasRegions else { return nil }
-        let moving = machine.currentStates.filter(machine.movesOnAtOnce)
-        guard !moving.isEmpty else { return nil }
         let container = SwiftExpression.identifier("container")
         func decode(_ name: String, _ type: String) -> SwiftStatement {
             .assignment(
@@ -118,15 +115,8 @@ extension Translator {
                             .text(" between events: its 'always' row without a condition moves on at once"),
                         ])),
                 ]))
-        body.append(
-            .switchStatement(
-                SwiftSwitch(
-                    subject: .identifier("state"),
-                    cases: [
-                        SwiftCase(
-                            patterns: moving.map { .enumCase(machine.states[$0].named.swiftName) }, body: [refusal]),
-                        SwiftCase(patterns: [], body: [.breakStatement]),
-                    ])))
+        let refusing = refusingStatesThatMoveOn(.identifier("state"), with: refusal)
+        guard !refusing.isEmpty else { return nil }
         return .initializer(
             SwiftFunction(
                 documentation: [
@@ -135,7 +125,7 @@ extension Translator {
                 ],
                 access: modifier, name: "init",
                 parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Swift.Decoder")],
-                body: body, isThrowing: true))
+                body: body + refusing, isThrowing: true))
     }
 
     /// `advanced(by:)`: the time between saving and restoring counted as passed.

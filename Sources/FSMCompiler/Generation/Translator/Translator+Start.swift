@@ -63,15 +63,13 @@ extension Translator {
             // Nothing runs, so nothing needs a turn: the machine only marks itself started.
             function.body = [notStarted, .assignment(.identifier(names.started), .identifier("true"))]
         } else if machine.isAsync {
-            function.body = [
-                notStarted,
-                .comment("From inside an action, the machine has started: an event is being handled."),
-                .guardStatement([.await(.call(.member(eventQueue, "begin"), []))], elseBody: [.returnStatement(nil)]),
-                .ifStatement(
-                    [.not(.identifier(names.started))],
-                    body: [enter] + (machine.appEvents.isEmpty ? [] : [drainingWaitingEvents])),
-                .expression(.call(.member(eventQueue, "end"), [])),
-            ]
+            function.body =
+                [
+                    notStarted,
+                    .comment("From inside an action, the machine has started: an event is being handled."),
+                    .guardStatement(
+                        [.await(.call(.member(eventQueue, "begin"), []))], elseBody: [.returnStatement(nil)]),
+                ] + startingInTurn + [.expression(.call(.member(eventQueue, "end"), []))]
         } else if machine.appEvents.isEmpty {
             function.body = [notStarted, enter]
         } else {
@@ -115,16 +113,15 @@ extension Translator {
         ]
     }
 
-    /// What `handle` of an async machine does first in its turn: enter the initial
-    /// configuration of a new machine, and handle the events its actions sent.
+    /// What `handle` and `start()` of an async machine do first in their turn: enter the
+    /// initial configuration of a new machine, and handle the events its actions sent.
     var startingInTurn: [SwiftStatement] {
         guard machine.hasStart else { return [] }
         return [
             .ifStatement(
                 [.not(.identifier(names.started))],
-                body: [
-                    .expression(.await(.call(.identifier(names.enterInitialConfiguration), []))), drainingWaitingEvents,
-                ])
+                body: [.expression(.await(.call(.identifier(names.enterInitialConfiguration), [])))]
+                    + (machine.appEvents.isEmpty ? [] : [drainingWaitingEvents]))
         ]
     }
 }

@@ -354,15 +354,10 @@ extension Translator {
     /// `switch state`, then `switch timer`: the rows of the timers, as the state functions
     /// have the rows of events.
     var timerDispatchFunction: SwiftDeclaration {
-        var cases: [SwiftCase] = []
-        var untimed: [SwiftPattern] = []
-        for index in machine.currentStates {
+        let stateSwitch = switchOnState { index in
             let state = machine.states[index]
             let timed = (dispatch[index] ?? []).filter { machine.timer(of: $0.event) != nil }
-            guard !timed.isEmpty else {
-                untimed.append(.enumCase(state.named.swiftName))
-                continue
-            }
+            guard !timed.isEmpty else { return nil }
             var timerCases = timed.map { dispatch in
                 SwiftCase(
                     patterns: [.enumCase(machine.events[dispatch.event].swiftName)], body: body(of: dispatch, in: index)
@@ -372,13 +367,7 @@ extension Translator {
                 timerCases.append(
                     SwiftCase(patterns: [], body: [unhandledTimerReturn(.implicitMember(state.named.swiftName))]))
             }
-            cases.append(
-                SwiftCase(
-                    patterns: [.enumCase(state.named.swiftName)],
-                    body: [.switchStatement(SwiftSwitch(subject: .identifier("timer"), cases: timerCases))]))
-        }
-        if !untimed.isEmpty {
-            cases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.identifier(stateStorage))]))
+            return [.switchStatement(SwiftSwitch(subject: .identifier("timer"), cases: timerCases))]
         }
         return .function(
             dispatching(
@@ -388,7 +377,25 @@ extension Translator {
                     ],
                     isPrivate: true, name: "dispatchTimer",
                     parameters: [SwiftParameter(label: "_", name: "timer", type: timerType)], returnType: "Outcome",
-                    body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+                    body: [stateSwitch])))
+    }
+
+    /// `switch state` over the states that can be current, each with the statements `body`
+    /// gives it; the states it gives none share a `default` that returns `.unhandled`
+    /// (without the hook, which takes the app's events): the timeouts' and `always` rows'
+    /// dispatch.
+    func switchOnState(_ body: (StateID) -> [SwiftStatement]?) -> SwiftStatement {
+        var cases: [SwiftCase] = []
+        var others = false
+        for index in machine.currentStates {
+            guard let statements = body(index) else {
+                others = true
+                continue
+            }
+            cases.append(SwiftCase(patterns: [.enumCase(machine.states[index].named.swiftName)], body: statements))
+        }
+        if others { cases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.identifier(stateStorage))])) }
+        return .switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))
     }
 
     /// `.unhandled(in: state)`, which a timeout never meets (its timer runs only in its state),
