@@ -23,7 +23,9 @@ final class AutosaveLog: AutosaveActions {
     func count() { lines.append("count") }
     func retry() { lines.append("retry") }
     func isWritten() -> Bool { written }
-    func unhandledEvent(_ event: AutosaveEvent, in state: AutosaveState) { lines.append("unhandled \(event) in \(state)") }
+    func unhandledEvent(_ event: AutosaveEvent, in state: AutosaveState) {
+        lines.append("unhandled \(event) in \(state)")
+    }
     func trace(_ event: AutosaveEvent, outcome: Outcome<AutosaveState>) { lines.append("\(event): \(outcome)") }
     func traceAlways(outcome: Outcome<AutosaveState>) { lines.append("always: \(outcome)") }
 }
@@ -111,7 +113,8 @@ final class AutosaveLog: AutosaveActions {
         #expect(lantern.state == .on(.init(lamp: .lit, motor: .spinning)))
         #expect(
             lantern.actions.lines == [
-                "Power: transitioned from Off to On(Dark, Still)", "Powered: transitioned from On(Dark, Still) to On(Lit, Still)",
+                "Power: transitioned from Off to On(Dark, Still)",
+                "Powered: transitioned from On(Dark, Still) to On(Lit, Still)",
                 "Lit: transitioned from On(Lit, Still) to On(Lit, Spinning)", "spin",
                 "Spun: transitioned from On(Lit, Spinning) to On(Lit, Spinning)",
             ])

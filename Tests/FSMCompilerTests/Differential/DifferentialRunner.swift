@@ -146,6 +146,8 @@ struct DifferentialRunner {
         var joins = 0
         /// `always` steps taken after events (each ` ~> X` of a line).
         var alwaysSteps = 0
+        /// Raised events handled after events (each ` ^E` of a line).
+        var raisedEvents = 0
         var buildSeconds = 0.0
         var runSeconds = 0.0
 
@@ -165,6 +167,7 @@ struct DifferentialRunner {
             conditionsAskedWithLiterals += lines.filter { $0.contains(" ?") && $0.contains("ql(") }.count
             events += lines.count
             alwaysSteps += lines.map { $0.components(separatedBy: " ~> ").count - 1 }.reduce(0, +)
+            raisedEvents += lines.map { $0.components(separatedBy: " ^").count - 1 }.reduce(0, +)
             transitions += lines.filter { $0.contains(" -> ") }.count
             rejected += lines.filter { $0.hasSuffix(" rejected") || $0.contains(" rejected ?") }.count
             unhandled += lines.filter { $0.hasSuffix(" unhandled") }.count

@@ -40,7 +40,7 @@ import Testing
                 + "\(tally.machinesWithTimers) machines with timers, \(tally.timeouts) timeouts, "
                 + "\(tally.ignoredFirings) firings of timers not running; "
                 + "\(tally.machinesWithRegions) machines with regions, \(tally.transitionsInRegions) transitions in regions, "
-                + "\(tally.forks) forks, \(tally.joins) joins; \(tally.alwaysSteps) always steps; "
+                + "\(tally.forks) forks, \(tally.joins) joins; \(tally.alwaysSteps) always steps, \(tally.raisedEvents) raised events; "
                 + "\(divergences.count) divergences; "
                 + String(
                     format: "%.0f s in all, %.0f s building, %.0f s running generated code",
@@ -68,6 +68,8 @@ import Testing
         )
         // And `always` rows, taken after events.
         #expect(settings.machines < 20 || tally.alwaysSteps > 0)
+        // And raised events, handled after them.
+        #expect(settings.machines < 20 || tally.raisedEvents > 0)
         // And regions: rows inside them, forks and joins.
         #expect(
             settings.machines < 20

@@ -119,8 +119,9 @@ enum DifferentialTrace {
     static func effects(of firing: Interpreter.Firing, _ input: DifferentialStep?, of machine: StateMachine)
         -> [String]
     {
-        var effects = firing.effects.map { call in
-            guard let action = call.action else { return RowText.call(text: call, in: machine) }
+        // A raised event calls no action: it shows where it is handled (`completionText`).
+        var effects = firing.effects.compactMap { call -> String? in
+            guard let action = call.action else { return nil }
             return input.map { $0.call(machine.actions[action].name, call.arguments, of: machine) }
                 ?? DifferentialStep.literalCall(machine.actions[action].name, call.arguments)
         }
@@ -128,16 +129,29 @@ enum DifferentialTrace {
         return effects + firing.startedTimers.map { "+" + machine.traceName(of: $0) }
     }
 
-    /// What the `always` steps after an event did, as the driver prints them: their
-    /// actions, which join the event's in its `{…}`, and ` ~> X` per step, `X` the state or
-    /// configuration it reached as `describe` prints it; `braced`, their actions in braces
-    /// for an event that took no row ("" when no step ran).
+    /// What followed an event (its `always` steps and the events raised), as the driver
+    /// prints them: their actions, which join the event's in its `{…}`; ` ~> X` per `always`
+    /// step and ` ^E -> X`, ` ^E rejected` or ` ^E unhandled` per raised event, `X` the
+    /// state or configuration it reached as `describe` prints it; `braced`, their actions
+    /// in braces for an event that took no row ("" when nothing followed).
     static func alwaysText(
         _ steps: [Interpreter.Step], _ input: DifferentialStep?, of machine: StateMachine,
         describe: ([StateID]) -> String
     ) -> (effects: [String], suffix: String, braced: String) {
-        let ran = steps.flatMap { $0.firings.flatMap { effects(of: $0, input, of: machine) } }
-        let suffix = steps.map { " ~> " + describe($0.firings.last!.move.leaves) }.joined()
+        // A raised event carries no values in these machines: its actions take literals only.
+        let ran = steps.flatMap { step in
+            step.firings.flatMap { effects(of: $0, step.event == machine.alwaysEvent ? input : nil, of: machine) }
+        }
+        let suffix = steps.map { step in
+            let reached = step.firings.last.map { describe($0.move.leaves) }
+            guard step.event != machine.alwaysEvent else { return " ~> " + reached! }
+            let raised = " ^" + machine.events[step.event].name
+            switch step.outcome {
+            case .transitioned: return raised + " -> " + reached!
+            case .rejected: return raised + " rejected"
+            case .unhandled: return raised + " unhandled"
+            }
+        }.joined()
         return (ran, suffix, steps.isEmpty ? "" : " {" + ran.joined(separator: " ") + "}")
     }
 
@@ -207,9 +221,8 @@ enum DifferentialTrace {
         if machine.hasStart {
             let chart = interpreter.chart
             let start = interpreter.start(conditions: first?.callAnswers(of: machine))
-            let calls = start.effects.map { call in
+            let calls = start.effects.compactMap { call in
                 call.action.map { DifferentialStep.literalCall(machine.actions[$0].name, call.arguments) }
-                    ?? RowText.call(text: call, in: machine)
             }
             let timers = start.startedTimers.map { "+" + machine.traceName(of: $0) }
             let always = alwaysText(start.completion, first, of: machine) {
@@ -325,15 +338,22 @@ enum Driver {
         ]
         if machine.hasTimers { lines.append("    var timeouts: [FSMRuntime.Outcome<\(state)>] = []") }
         let hasAlways = machine.alwaysEvent != nil
-        // A condition may be asked again by each `always` step: the interpreter lists it once.
+        // A machine that raises events records what followed each event in one list, in
+        // order: its `always` steps (without an event) and the raised events it handled.
+        let raises = machine.raisesEvents
+        // A condition may be asked again by each `always` step or raised event: the
+        // interpreter lists it once.
         let askedExpression =
-            hasAlways
+            hasAlways || raises
             ? "askedText(machine.actions.asked.names)"
             : "(machine.actions.asked.names.isEmpty ? \"\" : \" ?\" + machine.actions.asked.names.joined(separator: \",\"))"
+        if raises { lines.append("    var completion: [(event: String?, outcome: FSMRuntime.Outcome<\(state)>)] = []") }
         if hasAlways {
             lines += [
                 "    var alwaysSteps: [FSMRuntime.Outcome<\(state)>] = []",
-                "    mutating func traceAlways(outcome: FSMRuntime.Outcome<\(state)>) { alwaysSteps.append(outcome) }",
+                "    mutating func traceAlways(outcome: FSMRuntime.Outcome<\(state)>) {",
+                "        alwaysSteps.append(outcome)" + (raises ? "; completion.append((nil, outcome))" : ""),
+                "    }",
             ]
         }
         lines += [
@@ -362,7 +382,10 @@ enum Driver {
         }
         lines += [
             "    mutating func unhandledEvent(_ event: \(event), in state: \(state)) { hooks.append(\"\\(event) in \\(state)\") }",
-            "    mutating func trace(_ event: \(event), outcome: FSMRuntime.Outcome<\(state)>) { traces.append(\"\\(event) \\(outcome)\") }",
+            "    mutating func trace(_ event: \(event), outcome: FSMRuntime.Outcome<\(state)>) {",
+            "        traces.append(\"\\(event) \\(outcome)\")"
+                + (raises ? "; completion.append((\"\\(event)\", outcome))" : ""),
+            "    }",
         ]
         if machine.hasTimers {
             // Timers start and stop on the machine's scheduler, as by default, and are logged
@@ -399,9 +422,11 @@ enum Driver {
                 "    machine.actions.results = steps.first.map { $0.suffix(\(conditionCount)).map { $0 == \"1\" } } ?? Array(repeating: false, count: \(conditionCount))",
                 "    \(machine.isAsync ? "await " : "")machine.start()",
                 "    var lines = [\"start {\" + machine.actions.log.joined(separator: \" \") + \"}\""
-                    + (hasAlways
-                        ? " + alwaysSuffix(machine.actions.alwaysSteps, after: machine.state).suffix + askedText(machine.actions.asked.names)"
-                        : "") + "]",
+                    + (raises
+                        ? " + completionSuffix(machine.actions.completion, after: machine.state).suffix + askedText(machine.actions.asked.names)"
+                        : hasAlways
+                            ? " + alwaysSuffix(machine.actions.alwaysSteps, after: machine.state).suffix + askedText(machine.actions.asked.names)"
+                            : "") + "]",
             ]
         } else if machine.hasTimers {
             lines.append("    var lines = [\"init {\" + machine.actions.log.joined(separator: \" \") + \"}\"]")
@@ -426,32 +451,51 @@ enum Driver {
                 "        machine.actions.traces = []",
                 "        machine.actions.asked.names = []",
             ] + (hasAlways ? ["        machine.actions.alwaysSteps = []"] : [])
-        if machine.hasTimers {
-            lines += [
-                "        machine.actions.timeouts = []",
-                "        if let timer = make\(type)Timer(step) {",
-                "            machine.actions.results = step.dropFirst(\(1 + machine.predicateTypes.count)).map { $0 == \"1\" }",
-                "            let before = machine.state",
-                "            let firing = timers.firing(timer)",
-                "            for stale in firing.stale { await stale() }",
-                "            let staleFirings = staleFiringMark(before: before, after: machine.state, log: machine.actions.log,",
-                "                                               hooks: machine.actions.hooks, traces: machine.actions.traces,",
-                "                                               asked: machine.actions.asked.names)",
-                "            guard let fire = firing.running else {",
-                "                lines.append(\"\\(before) \\(traceName(timer)) unhandled\" + staleFirings + restored)",
-                "                continue",
-                "            }",
-                "            await fire()",
-                hasAlways
-                    ? "            let (ownAfter, always) = alwaysSuffix(machine.actions.alwaysSteps, after: machine.state)"
-                    : "            let (ownAfter, always) = (machine.state, \"\")",
-                "            lines.append(describeTimeout(before: before, after: ownAfter, timer: timer, outcomes: machine.actions.timeouts,",
-                "                                         log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces, always: always)",
-                "                         + \(askedExpression)",
-                "                         + staleFirings + restored)",
-                "            continue",
-                "        }",
+            + (raises ? ["        machine.actions.completion = []"] : [])
+        // What followed the event or timeout (`completion`, without the event's own trace),
+        // and the hooks and traces that were the event's own: the unhandled-event hooks of
+        // raised events come after its own, and their traces after its trace.
+        func followed(_ completion: String) -> [String] {
+            guard raises else {
+                return [
+                    hasAlways
+                        ? "        let (ownAfter, always) = alwaysSuffix(machine.actions.alwaysSteps, after: machine.state)"
+                        : "        let (ownAfter, always) = (machine.state, \"\")",
+                    "        let (hooks, traces, raisedHooks) = (machine.actions.hooks, machine.actions.traces, \"\")",
+                ]
+            }
+            return [
+                "        let (ownAfter, always, raised) = completionSuffix(\(completion), after: machine.state)",
+                "        let hooks = Array(machine.actions.hooks.dropLast(raised.count))",
+                "        let traces = Array(machine.actions.traces.prefix(1))",
+                "        let raisedHooks = machine.actions.hooks.suffix(raised.count) == raised[...] ? \"\" : \" !hooks \\(machine.actions.hooks)\"",
             ]
+        }
+        if machine.hasTimers {
+            lines +=
+                [
+                    "        machine.actions.timeouts = []",
+                    "        if let timer = make\(type)Timer(step) {",
+                    "            machine.actions.results = step.dropFirst(\(1 + machine.predicateTypes.count)).map { $0 == \"1\" }",
+                    "            let before = machine.state",
+                    "            let firing = timers.firing(timer)",
+                    "            for stale in firing.stale { await stale() }",
+                    "            let staleFirings = staleFiringMark(before: before, after: machine.state, log: machine.actions.log,",
+                    "                                               hooks: machine.actions.hooks, traces: machine.actions.traces,",
+                    "                                               asked: machine.actions.asked.names)",
+                    "            guard let fire = firing.running else {",
+                    "                lines.append(\"\\(before) \\(traceName(timer)) unhandled\" + staleFirings + restored)",
+                    "                continue",
+                    "            }",
+                    "            await fire()",
+                ] + followed("machine.actions.completion").map { "    " + $0 } + [
+                    "            lines.append(describeTimeout(before: before, after: ownAfter, timer: timer, outcomes: machine.actions.timeouts,",
+                    "                                         log: machine.actions.log, hooks: hooks, traces: traces, always: always)",
+                    "                         + \(askedExpression)",
+                    "                         + raisedHooks + staleFirings + restored)",
+                    "            continue",
+                    "        }",
+                ]
         }
         lines += [
             "        let (event, name, first) = make\(type)Event(step)",
@@ -463,22 +507,21 @@ enum Driver {
         }.joined()
         // What `canHandle` and `handledEvents` said before the event, against what it did.
         let eventName = machine.hasEventValues ? "event.name" : "event"
-        lines += [
-            "        let canHandle = machine.canHandle(\(eventName)\(predicateArguments))",
-            "        let listed = before.handledEvents.contains(\(eventName))",
-            "        let outcome = machine.handle(event\(predicateArguments))",
-            hasAlways
-                ? "        let (ownAfter, always) = alwaysSuffix(machine.actions.alwaysSteps, after: machine.state)"
-                : "        let (ownAfter, always) = (machine.state, \"\")",
-            "        lines.append(describe(before: before, after: ownAfter, event: event, name: name, outcome: outcome,",
-            "                              log: machine.actions.log, hooks: machine.actions.hooks, traces: machine.actions.traces, always: always)",
-            "                     + \(askedExpression)",
-            "                     + handledMark(outcome, canHandle: canHandle, listed: listed) + restored)",
-            "    }",
-            "    return lines",
-            "}",
-            "",
-        ]
+        lines +=
+            [
+                "        let canHandle = machine.canHandle(\(eventName)\(predicateArguments))",
+                "        let listed = before.handledEvents.contains(\(eventName))",
+                "        let outcome = machine.handle(event\(predicateArguments))",
+            ] + followed("Array(machine.actions.completion.dropFirst())") + [
+                "        lines.append(describe(before: before, after: ownAfter, event: event, name: name, outcome: outcome,",
+                "                              log: machine.actions.log, hooks: hooks, traces: traces, always: always)",
+                "                     + \(askedExpression)",
+                "                     + raisedHooks + handledMark(outcome, canHandle: canHandle, listed: listed) + restored)",
+                "    }",
+                "    return lines",
+                "}",
+                "",
+            ]
         // The event of a step, its name, and where the predicate values start.
         lines.append("func make\(type)Event(_ step: [Substring]) -> (\(event), String, Int) {")
         if machine.hasEventValues {
@@ -596,6 +639,47 @@ enum Driver {
                 }
                 if let at, at != after { suffix += " !now \\(after)" }
                 return (ownAfter ?? after, suffix)
+            }
+
+            /// What followed an event in a machine that raises events, from its traces in the
+            /// order they came: ` ~> X` per `always` step, ` ^E -> X`, ` ^E rejected` or
+            /// ` ^E unhandled` per raised event, each from where the one before ended; the
+            /// state the event's own rows left it in; and the unhandled-event hook calls the
+            /// raised events must have made.
+            func completionSuffix<State: Equatable & CustomStringConvertible>(
+                _ steps: [(event: String?, outcome: FSMRuntime.Outcome<State>)], after: State
+            ) -> (ownAfter: State, suffix: String, hooks: [String]) {
+                var suffix = ""
+                var hooks: [String] = []
+                var ownAfter: State? = nil
+                var at: State? = nil
+                for step in steps {
+                    let from: State
+                    let to: State
+                    switch step.outcome {
+                    case .transitioned(let start, let end):
+                        from = start
+                        to = end
+                        suffix += step.event.map { " ^\\($0) -> \\(end)" } ?? " ~> \\(end)"
+                    case .rejected(let state) where step.event != nil:
+                        from = state
+                        to = state
+                        suffix += " ^\\(step.event!) rejected"
+                    case .unhandled(let state) where step.event != nil:
+                        from = state
+                        to = state
+                        suffix += " ^\\(step.event!) unhandled"
+                        hooks.append("\\(step.event!) in \\(state)")
+                    default:
+                        suffix += " !step \\(step.outcome)"
+                        continue
+                    }
+                    if let at, at != from { suffix += " !step from \\(from), not \\(at)" }
+                    if ownAfter == nil { ownAfter = from }
+                    at = to
+                }
+                if let at, at != after { suffix += " !now \\(after)" }
+                return (ownAfter ?? after, suffix, hooks)
             }
 
             /// The line of an event, or of a timeout (whose unhandled-event hook is never called);

@@ -59,6 +59,8 @@ struct MachineGenerator {
     static let literalStream = 103
     /// Which of them decides whether the machine has `always` rows, and draws them if so.
     static let alwaysStream = 104
+    /// Which of them decides whether the machine's rows raise events, and adds them if so.
+    static let raiseStream = 105
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
     /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
@@ -89,6 +91,9 @@ struct MachineGenerator {
             // One in three has `always` rows, from a stream of its own.
             var alwaysRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, alwaysStream))
             if alwaysRandom.chance(33) { addAlwaysRows(to: &draft, random: &alwaysRandom) }
+            // One in four raises events, from a stream of its own.
+            var raiseRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, raiseStream))
+            if raiseRandom.chance(25) { addRaises(to: &draft, random: &raiseRandom) }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
             if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
@@ -166,6 +171,37 @@ struct MachineGenerator {
                 machine.states[source].rows.append(row([], to: random.element(of: later)))
             default:
                 machine.states[source].rows.append(row([], to: target))
+            }
+        }
+    }
+
+    /// Adds `^E` to the actions of some rows of events (not `always` rows), where `E` is an
+    /// event without values that no row matches with a predicate (a raised event has no
+    /// predicate values) and that comes after each of the row's events in the order events
+    /// first appear: so every chain of raised events ends, as every run of `always` steps
+    /// does. Entry and exit lists raise nothing here: whatever event enters a state again
+    /// would raise their events again.
+    static func addRaises(to machine: inout RandomMachine, random: inout SplitMix64) {
+        let rows = machine.states.flatMap(\.rows)
+        var order: [String] = []
+        for event in rows.flatMap(\.events) where !order.contains(event) { order.append(event) }
+        let withValues = Set(machine.eventValues.map(\.event))
+        let withPredicates = Set(rows.filter { !$0.predicates.isEmpty }.flatMap(\.events))
+        let raisable = order.filter { event in
+            event != "always" && !event.hasPrefix("after(") && !withValues.contains(event)
+                && !withPredicates.contains(event)
+        }
+        guard !raisable.isEmpty else { return }
+        for state in machine.states.indices {
+            for row in machine.states[state].rows.indices where random.chance(25) {
+                let events = machine.states[state].rows[row].events
+                guard !events.contains("always"), let last = events.compactMap({ order.firstIndex(of: $0) }).max()
+                else { continue }
+                let later = raisable.filter { order.firstIndex(of: $0)! > last }
+                guard !later.isEmpty else { continue }
+                let actions = machine.states[state].rows[row].actions
+                machine.states[state].rows[row].actions.insert(
+                    "^" + random.element(of: later), at: random.below(actions.count + 1))
             }
         }
     }

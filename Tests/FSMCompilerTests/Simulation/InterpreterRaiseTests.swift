@@ -79,7 +79,10 @@ import Testing
         let start = interpreter.start()
         #expect(start.completion.map { model.events[$0.event].name } == ["Ready"])
         #expect(model.states[interpreter.state].name == "Running")
-        #expect(try Self.run(["Go"], on: model) == ["Idle Ready -> Running {}\nRunning Go -> Idle {load ^Ready}\nIdle Ready -> Running {}"])
+        #expect(
+            try Self.run(["Go"], on: model) == [
+                "Idle Ready -> Running {}\nRunning Go -> Idle {load ^Ready}\nIdle Ready -> Running {}"
+            ])
     }
 
     /// Rows that keep raising events never come to rest: stopped past the bound.
