@@ -113,4 +113,38 @@ struct ReviewLog: ReviewActions {
         #expect(vent.state == .on(.init(lamp: .dim, fan: .spinning)))
         #expect(vent.actions.lines == ["always: transitioned from On(Dim, Checking) to On(Dim, Spinning)"])
     }
+
+    /// A configuration in which a region's state moves on at once does not decode; one in
+    /// which every region can rest does.
+    @MainActor @Test func aRegionSnapshotInAStateThatMovesOnDoesNotDecode() throws {
+        let decoder = JSONDecoder()
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(VentSnapshot.self, from: Data(#"{"state":"On(Dim, Checking)"}"#.utf8))
+        }
+        let resting = try decoder.decode(VentSnapshot.self, from: Data(#"{"state":"On(Dim, Spinning)"}"#.utf8))
+        #expect(resting.state == .on(.init(lamp: .dim, fan: .spinning)))
+    }
+
+    /// Restoring a machine where it never is between events stops the program, naming the
+    /// state: with and without regions.
+    @Test func restoringInAStateThatMovesOnStopsTheProgram() async {
+        let flat = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Review(actions: ReviewLog(), state: .checking)
+        }
+        let flatMessage = String(decoding: flat?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            flatMessage.contains(
+                "Review cannot be restored in Checking: its 'always' row without a condition moves on from it at once"))
+        let regions = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run { _ = Vent(actions: VentLog(), state: .on(.init(lamp: .dim, fan: .checking))) }
+        }
+        let regionsMessage = String(decoding: regions?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(regionsMessage.contains("Vent cannot be restored in On(Dim, Checking)"))
+    }
+
+    /// A snapshot of a machine whose initial state moves on at once has no default state.
+    @Test func theSnapshotHasNoTransientDefault() {
+        let snapshot = ReviewSnapshot(state: .welcome)
+        #expect(snapshot.state == .welcome)
+    }
 }

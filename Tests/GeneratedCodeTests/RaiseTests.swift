@@ -128,4 +128,20 @@ final class AutosaveLog: AutosaveActions {
                 "Level(value: 7): transitioned from On(Lit, Spinning) to On(Lit, Spinning)",
             ])
     }
+
+    /// Rows that keep raising events never come to rest: past the bound the program stops,
+    /// naming the machine, the next event and the state.
+    @Test func aRunThatKeepsRaisingStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Echo(actions: EchoLog()).ping()
+        }
+        let resultMessage = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            resultMessage.contains(
+                "Echo raised 1000 events in one step without coming to rest, the next Ping in Pinging"))
+    }
+}
+
+struct EchoLog: EchoActions {
+    mutating func answer() {}
 }

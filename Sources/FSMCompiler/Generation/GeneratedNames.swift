@@ -32,6 +32,11 @@ struct GeneratedNames {
     /// unless an event method has the name.
     let raisedEvents: String
     let completeStep: String
+    /// A machine with `always` rows: the function that takes them after a step, and (without
+    /// regions) the one that dispatches them, named like that unless an event method has
+    /// the name.
+    let takeAlwaysRows: String
+    let dispatchAlways: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
     let stateFunctions: [StateID: String]
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
@@ -63,6 +68,8 @@ struct GeneratedNames {
             "enterInitialConfiguration", suffix: "Function", avoiding: eventMethods)
         raisedEvents = Self.unique("raisedEvents", suffix: "Storage", avoiding: eventMethods)
         completeStep = Self.unique("completeStep", suffix: "Function", avoiding: eventMethods)
+        takeAlwaysRows = Self.unique("takeAlwaysRows", suffix: "Function", avoiding: eventMethods)
+        dispatchAlways = Self.unique("dispatchAlways", suffix: "Function", avoiding: eventMethods)
         var functions: [StateID: String] = [:]
         for state in machine.concreteStates {
             let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
@@ -73,6 +80,7 @@ struct GeneratedNames {
             machine.hasTimers ? ReservedNames.timerMembers : []
         ).union(machine.hasStart ? ReservedNames.startMembers : [])
             .union(machine.raisesEvents ? ReservedNames.raiseMembers : [])
+            .union(machine.alwaysEvent != nil ? ReservedNames.alwaysMembers : [])
         predicateParameters = machine.predicateTypes.mapElements { type in
             let label = SwiftNames.unescaped(type.parameterName)
             let name = Self.unique(label, suffix: "Value", avoiding: taken)

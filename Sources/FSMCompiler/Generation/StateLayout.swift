@@ -32,6 +32,12 @@ protocol StateLayout {
     /// The helpers the transitions call (leaving and entering regions and superstates by
     /// what is active or stored at run time), after every other member.
     func helperFunctions(in translator: Translator<Self>) -> [SwiftDeclaration]
+    /// Statements that run `failure` when the configuration `state` has a state that an
+    /// `always` row without a condition leaves at once; none when no state has one.
+    func refusingStatesThatMoveOn(
+        _ state: SwiftExpression, with failure: SwiftStatement, in translator: Translator<Self>
+    )
+        -> [SwiftStatement]
 }
 
 /// A machine without parallel states: one state at a time, a case of the state enum.
@@ -72,6 +78,14 @@ struct EnumLayout: StateLayout {
     }
 
     func helperFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] { [] }
+
+    func refusingStatesThatMoveOn(
+        _ state: SwiftExpression, with failure: SwiftStatement, in translator: Translator<Self>
+    )
+        -> [SwiftStatement]
+    {
+        translator.refusingStatesThatMoveOn(state, with: failure)
+    }
 }
 
 extension ConfigurationLayout: StateLayout {
@@ -112,4 +126,12 @@ extension ConfigurationLayout: StateLayout {
     }
 
     func helperFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] { translator.regionHelpers }
+
+    func refusingStatesThatMoveOn(
+        _ state: SwiftExpression, with failure: SwiftStatement, in translator: Translator<Self>
+    )
+        -> [SwiftStatement]
+    {
+        translator.regionRefusingStatesThatMoveOn(state, with: failure)
+    }
 }

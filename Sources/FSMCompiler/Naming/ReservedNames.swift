@@ -23,6 +23,9 @@ enum ReservedNames {
     /// them, and generates what it did before.
     static let startMembers: Set<String> = ["start", "isStarted", "started", "enterInitialConfiguration"]
 
+    /// What the bodies of a machine with `always` rows add.
+    static let alwaysMembers: Set<String> = ["takeAlwaysRows", "dispatchAlways", "traceAlways"]
+
     /// What the bodies of a machine that raises events add (`raised` is the loop's local).
     static let raiseMembers: Set<String> = ["raisedEvents", "completeStep", "raised", "handledRaises"]
 

@@ -62,7 +62,8 @@ public struct Interpreter: Sendable {
     public init(_ machine: StateMachine, leaves: [StateID], history: [StateID: [StateID]] = [:]) throws(RestoreError) {
         let chart = Statechart(machine)
         if let problem = chart.problemRestoring(leaves) { throw RestoreError(problem) }
-        if let moving = leaves.first(where: machine.movesOnAtOnce) {
+        // A leaf, or a parallel state of the configuration, whose own `always` row moves on.
+        if let moving = chart.activeStates(of: leaves).first(where: machine.movesOnAtOnce) {
             throw RestoreError(
                 "'\(machine.states[moving].name)' has an 'always' row without a condition: the machine moves on from it at once, and is never there between events"
             )

@@ -279,9 +279,14 @@ package struct Simulation: Sendable {
                 [("--condition", RowText.answerName(of: missing, in: machine) + "=true|false")], before: event)
         }
         if step.exceedsLimit {
-            let last = (step.completion.last ?? step).leaves
+            let last = step.completion.last ?? step
+            let place = trial.chart.describe(last.leaves)
+            let cause =
+                last.event == machine.alwaysEvent
+                ? "'always' rows that keep moving, the last from \(place)"
+                : "rows that keep raising events, the last '\(machine.events[last.event].name)' in \(place)"
             throw Failure(
-                "event '\(machine.events[event].name)' in \(interpreter.chart.describe(interpreter.leaves)) fired more than \(Interpreter.firingLimit) rows without coming to rest ('always' rows that keep moving, the last from \(trial.chart.describe(last))); give their cycle a way out"
+                "event '\(machine.events[event].name)' in \(interpreter.chart.describe(interpreter.leaves)) fired more than \(Interpreter.firingLimit) rows without coming to rest (\(cause)); give their cycle a way out"
             )
         }
         interpreter = trial

@@ -160,4 +160,35 @@ import Testing
             #expect(diagnostics.isEmpty, "\(diagnostics.prefix(2_000))")
         }
     }
+
+    /// The private names of run to completion (`takeAlwaysRows`, `dispatchAlways`,
+    /// `completeStep`, `raisedEvents`) give way to event methods of those names, and
+    /// predicate parameters give way to them, in a flat machine and one with regions.
+    @Test(arguments: [false, true]) func runToCompletionNamesGiveWay(regions: Bool) throws {
+        let rows = """
+              A { TakeAlwaysRows [TakeAlwaysRows = x] B ^DispatchAlways  DispatchAlways - -
+                  CompleteStep [CompleteStep = p] B -  RaisedEvents B ^TraceAlways  TraceAlways - - }
+              B { always [ok] A -  always A - }
+            """
+        let body =
+            regions
+            ? "  (P) { Go A - }\n  (R) : P { - A - }\n"
+                + rows.replacingOccurrences(of: "  A {", with: "  A : R {")
+                .replacingOccurrences(of: "  B {", with: "  B : R {") + "  (S) : P { - C - }\n  C : S { Go C - }\n"
+            : rows
+        let source = """
+            FSM: RunNames\(regions ? "Regions" : "")
+            Initial: \(regions ? "P" : "A")
+            \(regions ? "Parallel: P\n" : "")Predicate: TakeAlwaysRows = x | y
+            Predicate: CompleteStep = p | q
+            {
+            \(body)}
+
+            """
+        let swift = try #require(Compiler.compile(SourceFile(name: "RunNames.sm", text: source)).swift, "\(source)")
+        let toolchain = try SwiftToolchain.shared.get()
+        let diagnostics = try toolchain.typecheck(
+            named: "run-names-\(regions)", files: ["RunNames.swift": swift])
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(2_000))")
+    }
 }

@@ -51,8 +51,8 @@ struct ReviewSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The state the machine is in.
     var state: ReviewState
 
-    /// A snapshot of a machine in `state`, by default the initial state `Routing`.
-    init(state: ReviewState = .routing) {
+    /// A snapshot of a machine in `state`.
+    init(state: ReviewState) {
         self.state = state
     }
 

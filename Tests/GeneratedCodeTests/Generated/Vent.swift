@@ -196,6 +196,24 @@ nonisolated package struct VentSnapshot: Swift.Hashable, Swift.Sendable, Swift.C
     package init(state: VentState = .off) {
         self.state = state
     }
+
+    /// Decodes a snapshot, refusing a state that an `always` row leaves at once: no machine is
+    /// in it between events.
+    package init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.state = try container.decode(VentState.self, forKey: .state)
+        switch state {
+        case .on(let inner):
+            switch inner.fan {
+            case .checking:
+                throw Swift.DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "Vent is never in \(state) between events: its 'always' row without a condition moves on at once")
+            default:
+                break
+            }
+        default:
+            break
+        }
+    }
 }
 
 /// What the `Vent` machine does: one requirement per action, and one per
@@ -290,6 +308,17 @@ package final class Vent<Actions: VentActions> {
     /// restored as it was.
     @inlinable
     package init(actions: Actions, state: VentState) {
+        switch state {
+        case .on(let inner):
+            switch inner.fan {
+            case .checking:
+                Swift.preconditionFailure("Vent cannot be restored in \(state): its 'always' row without a condition moves on from it at once")
+            default:
+                break
+            }
+        default:
+            break
+        }
         self.actions = actions
         self.currentState = state
         started = true
@@ -299,6 +328,17 @@ package final class Vent<Actions: VentActions> {
     /// saved machine is restored as it was.
     @inlinable
     package init(actions: Actions, snapshot: VentSnapshot) {
+        switch snapshot.state {
+        case .on(let inner):
+            switch inner.fan {
+            case .checking:
+                Swift.preconditionFailure("Vent cannot be restored in \(snapshot.state): its 'always' row without a condition moves on from it at once")
+            default:
+                break
+            }
+        default:
+            break
+        }
         self.actions = actions
         self.currentState = snapshot.state
         started = true

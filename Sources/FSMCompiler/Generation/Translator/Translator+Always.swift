@@ -8,8 +8,8 @@ extension Translator {
     static var alwaysStepLimit: Int { 1_000 }
 
     /// What a restoring initializer checks first: a state with an `always` row without a
-    /// condition is never current between events, so restoring a machine in it is the app's
-    /// bug, and stops the program naming it. (A machine with regions does not check yet.)
+    /// condition is never current between events, so restoring a machine in it (or in a
+    /// configuration with it) is the app's bug, and stops the program naming it.
     func restorableCheck(_ state: SwiftExpression) -> [SwiftStatement] {
         let failure = SwiftStatement.expression(
             .call(
@@ -22,13 +22,13 @@ extension Translator {
                             .text(": its 'always' row without a condition moves on from it at once"),
                         ]))
                 ]))
-        return refusingStatesThatMoveOn(state, with: failure)
+        return layout.refusingStatesThatMoveOn(state, with: failure, in: self)
     }
 
     /// `switch state { case .a, .b: failure  default: break }` for the states an `always`
     /// row leaves at once, in a machine without regions; nothing when there are none.
     func refusingStatesThatMoveOn(_ state: SwiftExpression, with failure: SwiftStatement) -> [SwiftStatement] {
-        let moving = machine.hasRegions ? [] : machine.currentStates.filter(machine.movesOnAtOnce)
+        let moving = machine.currentStates.filter(machine.movesOnAtOnce)
         guard !moving.isEmpty else { return [] }
         return [
             .switchStatement(
@@ -52,7 +52,7 @@ extension Translator {
     /// `takeAlwaysRows()`, where the machine has `always` rows.
     private var takingAlwaysRows: [SwiftStatement] {
         guard machine.alwaysEvent != nil else { return [] }
-        return [.expression(awaited(.call(.identifier("takeAlwaysRows"), [])))]
+        return [.expression(awaited(.call(.identifier(names.takeAlwaysRows), [])))]
     }
 
     /// The `always` functions of a machine without regions: the loop, then the rows.
@@ -139,7 +139,7 @@ extension Translator {
                         "Takes the `always` rows that apply, one step after another, until none does. A run that",
                         "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) steps it stops the program.",
                     ],
-                    attributes: ["@inline(never)"], isPrivate: true, name: "takeAlwaysRows", parameters: [],
+                    attributes: ["@inline(never)"], isPrivate: true, name: names.takeAlwaysRows, parameters: [],
                     body: [
                         .forIn(
                             name: "_", sequence: .literal("0..<\(Self.alwaysStepLimit)"),
@@ -148,7 +148,7 @@ extension Translator {
                                     isVariable: false, name: "outcome", type: nil,
                                     value: awaited(
                                         .call(
-                                            .identifier("dispatchAlways"),
+                                            .identifier(machine.hasRegions ? "dispatchAlways" : names.dispatchAlways),
                                             machine.hasRegions ? [SwiftArgument(.implicitMember("always"))] : []))),
                                 .guardStatement(
                                     [.matches(.enumCase("transitioned"), outcome)], elseBody: [.returnStatement(nil)]),
@@ -182,7 +182,7 @@ extension Translator {
             dispatching(
                 SwiftFunction(
                     documentation: ["The `always` rows of the current state: `.transitioned` when one was taken."],
-                    isPrivate: true, name: "dispatchAlways", parameters: [], returnType: "Outcome",
+                    isPrivate: true, name: names.dispatchAlways, parameters: [], returnType: "Outcome",
                     body: [stateSwitch])))
     }
 
@@ -202,6 +202,56 @@ extension Translator {
 }
 
 extension Translator where Layout == ConfigurationLayout {
+    /// `refusingStatesThatMoveOn` in a machine with regions: a `switch` on the configuration,
+    /// and in each parallel state one on each region's value, that runs `failure` where a
+    /// state (a region's, or a parallel state itself) has an `always` row without a condition.
+    func regionRefusingStatesThatMoveOn(_ state: SwiftExpression, with failure: SwiftStatement) -> [SwiftStatement] {
+        guard machine.states.indices.contains(where: machine.movesOnAtOnce) else { return [] }
+        return nodeSwitch(state, scope: nil, movingOnCases(layout.nodes(in: nil), failure: failure))
+    }
+
+    /// The cases of a `switch` on a scope's value over `nodes`: `failure` for those that move
+    /// on at once, the checks of their regions for parallel states that hold such a state.
+    private func movingOnCases(_ nodes: [StateID], failure: SwiftStatement) -> [(
+        nodes: [StateID], body: [SwiftStatement]
+    )] {
+        var cases: [(nodes: [StateID], body: [SwiftStatement])] = []
+        var moving: [StateID] = []
+        for node in nodes {
+            let result = movingOn(node, value: .identifier("inner"), failure: failure)
+            if result.always {
+                moving.append(node)
+            } else if !result.statements.isEmpty {
+                cases.append(([node], result.statements))
+            }
+        }
+        if !moving.isEmpty { cases.insert((moving, [failure]), at: 0) }
+        return cases
+    }
+
+    /// Whether `node` moves on at once (`always`), or else the statements that run `failure`
+    /// where a state inside it does, reading its regions from `value`.
+    private func movingOn(_ node: StateID, value: SwiftExpression, failure: SwiftStatement) -> (
+        always: Bool, statements: [SwiftStatement]
+    ) {
+        if machine.movesOnAtOnce(node) { return (true, [failure]) }
+        guard machine.states[node].isParallel else { return (false, []) }
+        var statements: [SwiftStatement] = []
+        for region in machine.states[node].substates {
+            let regionValue = SwiftExpression.member(value, layout.caseName(of: region))
+            if machine.states[region].isParallel {
+                // A region that is a parallel state is checked as one.
+                let result = movingOn(region, value: regionValue, failure: failure)
+                if result.always { return result }
+                statements += result.statements
+                continue
+            }
+            statements += nodeSwitch(
+                regionValue, scope: region, movingOnCases(layout.nodes(in: region), failure: failure))
+        }
+        return (false, statements)
+    }
+
     /// The `always` functions of a machine with regions: the loop, the one-case enum its
     /// dispatch switches on, then the dispatch over the regions, as for events.
     var regionAlwaysFunctions: [SwiftDeclaration] {

@@ -21,10 +21,13 @@ extension Translator {
                     documentation: ["The state the machine is in."], access: modifier, isVariable: true, name: "state",
                     type: names.types.state))
         ]
+        // No default where the initial configuration moves on at once: no machine is in it
+        // between events, and a snapshot in it does not decode.
+        let initialMovesOn = machine.initialConfiguration.contains(where: machine.movesOnAtOnce)
         var parameters = [
             SwiftParameter(
                 name: "state", type: names.types.state,
-                defaultValue: initialStateValue)
+                defaultValue: initialMovesOn ? nil : initialStateValue)
         ]
         var parts = "its state"
         if hasHistory {
@@ -54,7 +57,8 @@ extension Translator {
         let initializer = SwiftDeclaration.initializer(
             SwiftFunction(
                 documentation: Self.wrapped(
-                    "A snapshot of a machine in `state`, by default the initial state `\(initialState.name)`"
+                    "A snapshot of a machine in `state`"
+                        + (initialMovesOn ? "" : ", by default the initial state `\(initialState.name)`")
                         + (hasHistory ? ", with `history`, by default none" : "")
                         + (machine.hasTimers ? ", running `timers`" : "") + "."),
                 access: modifier, name: "init", parameters: parameters,
@@ -115,7 +119,7 @@ extension Translator {
                             .text(" between events: its 'always' row without a condition moves on at once"),
                         ])),
                 ]))
-        let refusing = refusingStatesThatMoveOn(.identifier("state"), with: refusal)
+        let refusing = layout.refusingStatesThatMoveOn(.identifier("state"), with: refusal, in: self)
         guard !refusing.isEmpty else { return nil }
         return .initializer(
             SwiftFunction(
