@@ -14,12 +14,27 @@ import Testing
         return Verifier(try StateSpace(model), questions: try questions(model))
     }
 
-    /// Each finding's witness replays to its configuration.
+    /// Each finding's witness replays to its configuration, through a new interpreter and
+    /// as text through `simulate`'s reader; that of a livelock makes `simulate` stop with
+    /// its error at the last event.
     static func expectWitnessesReplay(_ verifier: Verifier, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for finding in verifier.findings {
+            let neverRests = finding.kind == .livelock
             let problems = PathReplay.problems(
-                finding.witness, rows: verifier.space.rows, machine: verifier.space.machine)
+                finding.witness, rows: verifier.space.rows, machine: verifier.space.machine, neverRests: neverRests)
             #expect(problems.isEmpty, "\(finding.kind): \(problems)", sourceLocation: sourceLocation)
+            var simulation = Simulation(verifier.space.machine)
+            var failures: [String] = []
+            for line in verifier.witnessLines(of: finding) {
+                do { _ = try simulation.run(line: line) } catch { failures.append(error.message) }
+            }
+            if neverRests {
+                #expect(
+                    failures.count == 1 && failures[0].contains("fired more than 1000 rows without coming to rest"),
+                    "\(failures)", sourceLocation: sourceLocation)
+            } else {
+                #expect(failures.isEmpty, "\(finding.kind): \(failures)", sourceLocation: sourceLocation)
+            }
         }
     }
 
