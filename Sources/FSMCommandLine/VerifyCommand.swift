@@ -16,7 +16,8 @@ extension CommandLineTool {
                                                or with --home a configuration where STATE is active,
                                                can never be reached again;
                   warning [rejectedEvent]      an event rejected for some condition answers: no row
-                                               of its state applies to them (an if/else with a hole);
+                                               of its state applies to them (an if/else with a hole),
+                                               or of one region while another region takes it;
                   warning [livelock]           'always' rows that lead back to where they started
                                                for some answers: the event never comes to rest;
                   error [forbiddenConfiguration]  a configuration that --never forbids is reachable;
