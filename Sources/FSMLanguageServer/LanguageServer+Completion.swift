@@ -112,6 +112,7 @@ struct Completion {
         case .colon, .ampersand, .closeBracket: return names(.state)
         case .openAngle, .closeAngle: return names(.action)
         case .bar: return names(.event) + [always]
+        case .caret: return names(.event)
         case .openBrace:
             let previous = before.dropLast().last
             if let previous, previous.kind == .name, occurrence(previous)?.role == .nextState { return names(.action) }

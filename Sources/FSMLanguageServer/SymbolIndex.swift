@@ -43,6 +43,8 @@ package struct Occurrence: Hashable, Sendable {
         /// A row's next state or fork target, or an initial row's target.
         case nextState
         case rowAction
+        /// `^Saved` in a row's actions or an entry or exit list.
+        case raise
     }
 
     package var key: SymbolKey
@@ -176,10 +178,14 @@ package struct SymbolIndex: Sendable {
     private mutating func add(_ state: StateSyntax) {
         record(.state, state.name, .declaration)
         for modifier in state.modifiers {
-            for name in modifier.names {
-                record(
-                    modifier.kind == .superstate ? .state : .action, name,
-                    modifier.kind == .superstate ? .superstate : .entryOrExit)
+            for call in modifier.actions {
+                if call.isRaise {
+                    record(.event, call.name, .raise)
+                } else {
+                    record(
+                        modifier.kind == .superstate ? .state : .action, call.name,
+                        modifier.kind == .superstate ? .superstate : .entryOrExit)
+                }
             }
         }
         add(state.items)
@@ -208,7 +214,9 @@ package struct SymbolIndex: Sendable {
         for event in row.events { record(.event, event, .event) }
         row.guardClause.map { add($0) }
         for target in (row.nextState.map { [$0] } ?? []) + row.forkTargets { record(.state, target, .nextState) }
-        for action in row.actions { record(.action, action.name, .rowAction) }
+        for action in row.actions {
+            record(action.isRaise ? .event : .action, action.name, action.isRaise ? .raise : .rowAction)
+        }
     }
 
     private mutating func add(_ guardClause: GuardSyntax) {

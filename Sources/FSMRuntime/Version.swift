@@ -15,3 +15,6 @@ public enum APIVersion2 {}
 /// `ClockTimers`, `ManualTimers`, `TimerTokens`, `PendingTimer`), which machines with
 /// `after` rows use.
 public enum APIVersion3 {}
+
+/// Version 3 and `RaisedEvents`, which machines that raise events (`^Saved`) use.
+public enum APIVersion4 {}

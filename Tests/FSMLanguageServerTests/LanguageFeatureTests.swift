@@ -78,6 +78,22 @@ import Testing
         #expect(Compiler.check(SourceFile(name: "P.sm", text: renamed)).diagnostics.isEmpty)
     }
 
+    /// A raised event is an occurrence of its event: renamed with it, and completed after `^`.
+    @Test func aRaisedEventIsItsEvent() throws {
+        let text = player.replacingOccurrences(of: "Stop Idle halt", with: "Stop Idle {halt ^Pause}")
+        let client = opened(text)
+        #expect(client.lastDiagnostics().isEmpty)
+        let answer = client.request(
+            "textDocument/rename",
+            [
+                "textDocument": ["uri": .string(InMemoryClient.uri)],
+                "position": position(of: "Pause [", in: text).json, "newName": "Hold",
+            ])
+        let edits = try #require(answer["result"]?["changes"]?[InMemoryClient.uri]?.array)
+        #expect(applying(edits, to: text) == text.replacingOccurrences(of: "Pause", with: "Hold"))
+        #expect(labels(after: "{halt ^", in: text) == ["Load", "Stop", "Pause", "Play"])
+    }
+
     @Test func renameOfAPredicateCaseKeepsToItsType() throws {
         let text = player.replacingOccurrences(
             of: "Predicate: Mode = quiet | loud",

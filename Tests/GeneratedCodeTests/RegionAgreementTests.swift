@@ -55,7 +55,7 @@ import Testing
                 switch step.outcome {
                 case .transitioned(let firings):
                     expectedKind = .transitioned
-                    expectedLog = firings.flatMap { $0.effects.map { model.actions[$0.action].name } }
+                    expectedLog = firings.flatMap { $0.effects.map { RowText.call(text: $0, in: model) } }
                     transitions += 1
                 case .rejected: expectedKind = .rejected
                 case .unhandled: expectedKind = .unhandled

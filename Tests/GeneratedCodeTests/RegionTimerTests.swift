@@ -96,9 +96,9 @@ import Testing
     static func expectedLines(_ step: Interpreter.Step, _ model: StateMachine) -> [String] {
         guard case .transitioned(let firings) = step.outcome else { return [] }
         return firings.flatMap { firing in
-            firing.effects.prefix(firing.exitCount).map { model.actions[$0.action].name }
+            firing.effects.prefix(firing.exitCount).map { RowText.call(text: $0, in: model) }
                 + firing.cancelledTimers.map { "-" + model.timerName(of: $0) }
-                + firing.effects.dropFirst(firing.exitCount).map { model.actions[$0.action].name }
+                + firing.effects.dropFirst(firing.exitCount).map { RowText.call(text: $0, in: model) }
                 + firing.startedTimers.map { "+" + model.timerName(of: $0) }
         }
     }

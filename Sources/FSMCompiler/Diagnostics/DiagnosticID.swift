@@ -43,6 +43,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case overrideOutOfOrder
     case parallelWithoutRegions
     case predicateLimit
+    case raisedEvent
     case regionConflict
     case regionInheritance
     case regionWithoutInitial
@@ -62,6 +63,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case transitionClash
     case undefinedAction
     case undefinedAsync
+    case undefinedEvent
     case undefinedPredicateCase
     case undefinedPredicateType
     case undefinedState
@@ -81,7 +83,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .alwaysCycle:
             "`always` rows without conditions lead from a state back to it: the machine would never stop moving"
         case .alwaysRow:
-            "an `always` row has a predicate guard or the next state `-`, or `always` is declared or raised as an event: since version 3 it is a keyword"
+            "an `always` row has a predicate guard or the next state `-`, or `always` is declared as an event: since version 3 it is a keyword"
         case .argumentMismatch:
             "an action or condition is given arguments of other types or number than at its first use or in its `Action:` header, or the events of a multi-event row give one label different types"
         case .contradictoryCondition: "a guard asks for a condition and its negation, as in `[c, !c]`"
@@ -131,6 +133,8 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .parallelWithoutRegions:
             "a `Parallel:` header names a state with fewer than two direct substates (its regions)"
         case .predicateLimit: "the predicate combinations of one event in one state are too many to check"
+        case .raisedEvent:
+            "a raised event `^E` cannot be raised there: a row for it matches predicates, it carries a value the row's event does not give, or it is `always`"
         case .regionConflict:
             "for one event, a row of one region leaves its region (or names its parallel state) while another region has a row for that event; the message names both rows"
         case .regionInheritance:
@@ -161,6 +165,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
             "an `Action:` header declares parameters for a name that no row, entry or exit list calls"
         case .undefinedAsync:
             "an `Async:` header names something that is neither an action nor a condition of the machine"
+        case .undefinedEvent: "a raised event `^E` names an event that no row takes and no `Event:` header declares"
         case .undefinedPredicateCase: "a guard names a case its predicate type does not declare"
         case .undefinedPredicateType: "a guard names a predicate type no `Predicate` header declares"
         case .undefinedState: "a next state, superstate or initial state is never defined"

@@ -14,8 +14,8 @@
 /// - **An event named `always`** (`alwaysRow`): CC_SMC files may have one, and since
 ///   version 3 `always` is the keyword of rows taken without an event. Where the file uses
 ///   it as only an event can be used (declared, given a predicate guard or the next state
-///   `-`), every `always` in an event's place (rows, event blocks, `Event:` headers) is
-///   renamed `Always`, which keeps what the file meant.
+///   `-`), every `always` in an event's place (rows, event blocks, `Event:` headers, raised
+///   events) is renamed `Always`, which keeps what the file meant.
 /// - **Missing `}` at the end of the file**: when the parser reaches the end with blocks
 ///   open, and the layout shows that every open block runs to the end (each `}` written
 ///   lines up with its `{`, everything after an open `{` is indented under it), the
@@ -61,22 +61,26 @@ enum FixItPlanner {
 
     // MARK: always
 
-    /// `always` renamed `Always` wherever it stands for an event.
+    /// `always` renamed `Always` wherever it stands for an event, raised events (`^always`) too.
     private static func alwaysRenamingFixIt(syntax: StateMachineSyntax, text: SourceLines) -> FixIt {
         var names = syntax.headers.filter { $0.name.text == "Event" }.map(\.value)
         func collect(_ items: [BodyItemSyntax]) {
             for item in items {
                 switch item {
-                case .row(let row): names += row.events
+                case .row(let row): names += row.events + row.actions.filter(\.isRaise).map(\.name)
                 case .eventBlock(let events, let items, _, _):
                     names += events
                     collect(items)
                 case .guardBlock(_, let items, _), .overrideBlock(let items, _, _): collect(items)
-                case .placeholder, .initial: break
+                case .initial(let row): names += row.actions.filter(\.isRaise).map(\.name)
+                case .placeholder: break
                 }
             }
         }
-        for state in syntax.states { collect(state.items) }
+        for state in syntax.states {
+            names += state.modifiers.flatMap(\.actions).filter(\.isRaise).map(\.name)
+            collect(state.items)
+        }
         let edits = names.filter { $0.text == AlwaysRows.keyword }.map { name in
             let start = text.offset(of: name.location)
             return FixIt.Edit(start..<(start + AlwaysRows.keyword.utf8.count), AlwaysRows.renamed)

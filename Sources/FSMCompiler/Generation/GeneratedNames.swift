@@ -27,6 +27,11 @@ struct GeneratedNames {
     /// its turn, named like that unless an event method has the name.
     let started: String
     let enterInitialConfiguration: String
+    /// A machine that raises events: the queue of the events it raised, and the function
+    /// that takes a step's `always` rows and then handles those events, named like that
+    /// unless an event method has the name.
+    let raisedEvents: String
+    let completeStep: String
     /// By index into `StateMachine.states` (concrete states only): the state's function.
     let stateFunctions: [StateID: String]
     /// By index into `StateMachine.predicateTypes`: the parameter's name in function
@@ -56,6 +61,8 @@ struct GeneratedNames {
         started = Self.unique("started", suffix: "Storage", avoiding: eventMethods)
         enterInitialConfiguration = Self.unique(
             "enterInitialConfiguration", suffix: "Function", avoiding: eventMethods)
+        raisedEvents = Self.unique("raisedEvents", suffix: "Storage", avoiding: eventMethods)
+        completeStep = Self.unique("completeStep", suffix: "Function", avoiding: eventMethods)
         var functions: [StateID: String] = [:]
         for state in machine.concreteStates {
             let name = SwiftNames.unescaped(machine.states[state].named.swiftName)
@@ -65,6 +72,7 @@ struct GeneratedNames {
         var taken = ReservedNames.members.union(functions.values).union(
             machine.hasTimers ? ReservedNames.timerMembers : []
         ).union(machine.hasStart ? ReservedNames.startMembers : [])
+            .union(machine.raisesEvents ? ReservedNames.raiseMembers : [])
         predicateParameters = machine.predicateTypes.mapElements { type in
             let label = SwiftNames.unescaped(type.parameterName)
             let name = Self.unique(label, suffix: "Value", avoiding: taken)

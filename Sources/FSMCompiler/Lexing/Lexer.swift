@@ -150,6 +150,7 @@ package struct Lexer {
         case UInt8(ascii: "."): .dot
         case UInt8(ascii: "?"): .question
         case UInt8(ascii: "&"): .ampersand
+        case UInt8(ascii: "^"): .caret
         case UInt8(ascii: "-"), UInt8(ascii: "*"): .dash
         default: nil
         }

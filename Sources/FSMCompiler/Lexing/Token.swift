@@ -5,6 +5,8 @@ package struct Token: Hashable, Sendable {
         case colon, comma, equals, bar, dash, bang
         /// `.`, `?` and `&`: only in the Swift types of `Event:` headers.
         case dot, question, ampersand
+        /// `^`: a raised event in an action list (`^Saved`).
+        case caret
         case openBrace, closeBrace, openParen, closeParen
         case openBracket, closeBracket, openAngle, closeAngle
         /// `"text"`, a string literal argument, with its quotes and escapes as written.

@@ -23,6 +23,9 @@ enum ReservedNames {
     /// them, and generates what it did before.
     static let startMembers: Set<String> = ["start", "isStarted", "started", "enterInitialConfiguration"]
 
+    /// What the bodies of a machine that raises events add (`raised` is the loop's local).
+    static let raiseMembers: Set<String> = ["raisedEvents", "completeStep", "raised", "handledRaises"]
+
     /// Type names the generated file takes, which no type of the machine may have: the
     /// modules it qualifies names with (`Swift`, `FSMRuntime`) and the private
     /// `RequiredRuntime` of every file.

@@ -149,7 +149,7 @@ extension Parser {
     /// `action = call | dash | "{" , { call } , "}" ;`
     mutating func parseAction() throws -> [ActionSyntax] {
         switch current.kind {
-        case .name:
+        case .name, .caret:
             return [try parseCall()]
         case .dash:
             advance()
@@ -157,7 +157,7 @@ extension Parser {
         case .openBrace:
             try expect(.openBrace, "'{'")
             var calls: [ActionSyntax] = []
-            while current.kind == .name { calls.append(try parseCall()) }
+            while current.kind == .name || current.kind == .caret { calls.append(try parseCall()) }
             guard current.kind == .closeBrace else {
                 try fail("expected an action name or '}', found \(describe(current))")
             }
@@ -168,18 +168,39 @@ extension Parser {
         }
     }
 
-    /// `call = NAME , [ arguments ] ;` where, after a row's action, the `(` follows the name
-    /// with no blank between: `(Base)` on the next line starts an abstract state. `role` is
-    /// what the name is, for the error when it is `after(…)`.
+    /// `call = NAME , [ arguments ] | "^" , NAME ;` where, after a row's action, the `(`
+    /// follows the name with no blank between: `(Base)` on the next line starts an abstract
+    /// state. `role` is what the name is, for the error when it is `after(…)`. A raised
+    /// event takes no arguments: it carries its values by label (Language reference ›
+    /// Raised events).
     mutating func parseCall(as role: String = "an action", argumentsAfterBlank: Bool = false) throws
         -> ActionSyntax
     {
+        if current.kind == .caret {
+            let raise = current.location
+            advance()
+            let name = try expectName("an event name after '^'")
+            if name.text == "after" && current.kind == .openParen {
+                try fail(
+                    "'after(…)' is a timer, which fires by itself when its state has lasted that long: it cannot be raised"
+                )
+            }
+            guard !(current.kind == .openParen && (isAdjacent(current, after: name) || argumentsAfterBlank)) else {
+                try fail(
+                    "a raised event takes no arguments: '^\(name.text)' carries the values of its event by label"
+                )
+            }
+            return ActionSyntax(name: name, raise: raise)
+        }
         let name = try expectName(role)
         try refuseDelayedEvent(name, as: role)
-        let adjacent =
-            current.kind == .openParen && current.location.line == name.location.line
-            && current.location.column == name.location.column + name.text.utf8.count
-        let opens = current.kind == .openParen && (adjacent || argumentsAfterBlank)
+        let opens = current.kind == .openParen && (isAdjacent(current, after: name) || argumentsAfterBlank)
         return ActionSyntax(name: name, arguments: opens ? try parseArguments(of: name) : nil)
+    }
+
+    /// Whether `token` follows `name` on its line with no blank between.
+    private func isAdjacent(_ token: Token, after name: NameSyntax) -> Bool {
+        token.location.line == name.location.line
+            && token.location.column == name.location.column + name.text.utf8.count
     }
 }

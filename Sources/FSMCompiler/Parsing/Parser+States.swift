@@ -158,16 +158,13 @@ extension Parser {
         case .colon:
             advance()
             modifier = StateModifierSyntax(
-                kind: .superstate, names: [try expectName("a superstate name after ':'")],
-                isBraced: false, location: location)
+                superstate: try expectName("a superstate name after ':'"), location: location)
         case .openAngle, .closeAngle:
             let kind: StateModifierSyntax.Kind = current.kind == .openAngle ? .entry : .exit
             advance()
             let isBraced = current.kind == .openBrace
             let calls = try parseActionNames(kind == .entry ? "entry" : "exit")
-            modifier = StateModifierSyntax(
-                kind: kind, names: calls.map(\.name), arguments: calls.map(\.arguments), isBraced: isBraced,
-                location: location)
+            modifier = StateModifierSyntax(kind: kind, actions: calls, isBraced: isBraced, location: location)
         default:
             return false
         }
@@ -180,7 +177,7 @@ extension Parser {
     /// and exit actions take no arguments, but that is the check's to report
     /// (`entryExitArguments`), with the file's other errors.
     mutating func parseActionNames(_ kind: String) throws -> [ActionSyntax] {
-        if current.kind == .name {
+        if current.kind == .name || current.kind == .caret {
             return [try parseCall(as: "an \(kind) action", argumentsAfterBlank: true)]
         }
         guard current.kind == .openBrace else {
@@ -188,7 +185,7 @@ extension Parser {
         }
         try expect(.openBrace, "'{'")
         var calls: [ActionSyntax] = []
-        while current.kind == .name {
+        while current.kind == .name || current.kind == .caret {
             calls.append(try parseCall(as: "an \(kind) action", argumentsAfterBlank: true))
         }
         guard current.kind == .closeBrace else {

@@ -147,52 +147,59 @@ package struct StateModifierSyntax: Hashable, Sendable {
     }
 
     package var kind: Kind
-    /// The superstate, or the actions: one, or those between braces.
-    package var names: [NameSyntax]
-    /// Per name, the arguments in parentheses after an action (`<show(3)`), nil when
-    /// there are none; always nil for a superstate. Entry and exit actions take literals
-    /// only, but the parser keeps labels too, so that the check reports them with the
-    /// file's other errors and `fsmc format` writes them back.
-    package var arguments: [[ArgumentSyntax]?]
+    /// The superstate, or the actions: one, or those between braces, each with the
+    /// arguments in parentheses after it (`<show(3)`), or a raised event (`<^Ready`).
+    /// Entry and exit actions take literals only, but the parser keeps labels too, so
+    /// that the check reports them with the file's other errors and `fsmc format` writes
+    /// them back.
+    package var actions: [ActionSyntax]
     /// Whether the actions are written between braces (`<{a b}`).
     package var isBraced: Bool
     /// Where the `:`, `<` or `>` is.
     package var location: SourceLocation
 
-    package init(
-        kind: Kind, names: [NameSyntax], arguments: [[ArgumentSyntax]?]? = nil, isBraced: Bool,
-        location: SourceLocation
-    ) {
-        precondition(arguments.map { $0.count == names.count } ?? true, "one argument list per name")
+    package init(kind: Kind, actions: [ActionSyntax], isBraced: Bool, location: SourceLocation) {
         self.kind = kind
-        self.names = names
-        self.arguments = arguments ?? names.map { _ in nil }
+        self.actions = actions
         self.isBraced = isBraced
         self.location = location
     }
 
-    /// The actions of an entry or exit modifier, each with its arguments.
-    package var actions: [ActionSyntax] {
-        zip(names, arguments).map { ActionSyntax(name: $0, arguments: $1) }
+    /// A `: Super` modifier.
+    package init(superstate: NameSyntax, location: SourceLocation) {
+        self.init(kind: .superstate, actions: [ActionSyntax(name: superstate)], isBraced: false, location: location)
     }
+
+    /// The superstate, or the names of the actions and raised events.
+    package var names: [NameSyntax] { actions.map(\.name) }
 }
 
 /// A row's action: `play`, or with arguments, labels of the row's event's values and
-/// literals: `setDuration(duration)`, `retry(3)`.
+/// literals: `setDuration(duration)`, `retry(3)`; or a raised event, `^Saved`.
 package struct ActionSyntax: Hashable, Sendable {
     package var name: NameSyntax
     /// The arguments in parentheses, or nil when there are no parentheses.
     package var arguments: [ArgumentSyntax]?
+    /// Where the `^` of a raised event is, nil for an action.
+    package var raise: SourceLocation?
 
-    package init(name: NameSyntax, arguments: [ArgumentSyntax]? = nil) {
+    package init(name: NameSyntax, arguments: [ArgumentSyntax]? = nil, raise: SourceLocation? = nil) {
         self.name = name
         self.arguments = arguments
+        self.raise = raise
     }
 
-    /// `name` or `name(a, b)`.
+    /// Whether it raises an event rather than calling an action.
+    package var isRaise: Bool { raise != nil }
+
+    /// `name`, `name(a, b)` or `^Name`.
     package var text: String {
-        name.text + (arguments.map { "(" + $0.map(\.text).joined(separator: ", ") + ")" } ?? "")
+        (isRaise ? "^" : "") + name.text
+            + (arguments.map { "(" + $0.map(\.text).joined(separator: ", ") + ")" } ?? "")
     }
+
+    /// Where it starts: at its `^`, or its name.
+    package var location: SourceLocation { raise ?? name.location }
 }
 
 /// The actions of a state's `<` (or `>`) modifiers, in order, located at the first one.

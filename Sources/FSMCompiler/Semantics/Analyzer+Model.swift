@@ -79,6 +79,7 @@ extension Analysis {
         machine.isObservable = headers.isObservable
         machine.hasStart = hasStart
         machine.alwaysEvent = alwaysEvent
+        machine.raisesEvents = !declarations.raises.isEmpty
         if hasStart { machine.startActions = statechart.entryActions(of: statechart.starting(at: initialTarget)) }
         if machine.hasRegions {
             machine.initialConfiguration = statechart.initialConfiguration(entering: initialTarget).leaves

@@ -13,7 +13,8 @@ extension Analysis {
             declarations.timers[event] == nil && names[event].text != "always"
         }
         let partners = Self.nearMisses(among: candidates.map { (event: $0, name: names[$0].text) })
-        for event in candidates where !declared.contains(names[event].text) {
+        // An event only raised (`^Svaed`) is an `undefinedEvent` error, which suggests the name.
+        for event in candidates where !declared.contains(names[event].text) && uses[event] > 0 {
             let likely = partners[event, default: []].filter { other in
                 uses[other] > uses[event] || (uses[other] == uses[event] && other < event)
             }

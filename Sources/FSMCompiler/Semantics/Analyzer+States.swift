@@ -21,6 +21,10 @@ struct Declarations {
     var callKeys: [String] = []
     /// Every state an `in(State)` term tests, in order of first appearance.
     var testedStates: [StateID] = []
+    /// Every `^Event` as written, in source order, for the checks of raised events.
+    var raises: [RaiseUse] = []
+    /// The labels of each event's values, from its `Event:` header: what a raised event carries.
+    private var eventLabels: [String: [String]] = [:]
     /// Each state name's index as `states` will give it, known before the states are
     /// declared, so that an `in(State)` term may name a state declared further down.
     private var stateIndexAhead: [String: StateID] = [:]
@@ -29,9 +33,12 @@ struct Declarations {
         for spec in syntax.states where stateIndexAhead[spec.name.text] == nil {
             stateIndexAhead[spec.name.text] = StateID(stateIndexAhead.count)
         }
+        for declaration in headers.eventDeclarations {
+            eventLabels[declaration.name.text] = declaration.parameters.map(\.label.text)
+        }
         for spec in syntax.states {
-            let modifierActions = (spec.entry?.names ?? []) + (spec.exit?.names ?? [])
-            for action in modifierActions.sorted(by: { $0.location < $1.location }) {
+            let modifierActions = ((spec.entry?.actions ?? []) + (spec.exit?.actions ?? [])).filter { !$0.isRaise }
+            for action in modifierActions.map(\.name).sorted(by: { $0.location < $1.location }) {
                 _ = actions.index(of: action)
             }
             let index = declare(spec, log: &log)
@@ -65,9 +72,16 @@ struct Declarations {
         return index
     }
 
-    /// An action as the model calls it, added to `actions` on first sight.
-    mutating func call(of action: ActionSyntax) -> ActionCall {
-        ActionCall(actions.index(of: action.name), arguments: (action.arguments ?? []).map(\.argument))
+    /// An action as the model calls it, added to `actions` on first sight; a raised event,
+    /// added to `events` on first sight, carrying every value its `Event:` header declares
+    /// (whether the row has them is `checkRaises`'s to say), and recorded in `raises`.
+    mutating func call(of action: ActionSyntax, in context: RaiseUse.Context) -> ActionCall {
+        guard action.isRaise else {
+            return ActionCall(actions.index(of: action.name), arguments: (action.arguments ?? []).map(\.argument))
+        }
+        let event = events.index(of: action.name)
+        raises.append(RaiseUse(event: event, syntax: action, context: context))
+        return ActionCall(raising: event, carrying: eventLabels[action.name.text] ?? [])
     }
 
     /// The state an `in(State)` term names, reported when no state has that name.
@@ -121,7 +135,7 @@ struct Declarations {
     /// Entry and exit actions run on every way in or out, where no event's values exist:
     /// they take literals only (Language reference › Literal arguments).
     private mutating func recordLiteralUses(_ list: ActionListSyntax?, kind: String, log: inout DiagnosticLog) {
-        for action in list?.actions ?? [] {
+        for action in list?.actions ?? [] where !action.isRaise {
             recordLiteralUse(action, kind: kind, log: &log)
         }
     }
@@ -238,7 +252,7 @@ struct Declarations {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {
             states[index][keyPath: field] = DeclaredActions(
-                syntax: list, actions: list.actions.map { call(of: $0) })
+                syntax: list, actions: list.actions.map { call(of: $0, in: .entryOrExit(kind)) })
             return
         }
         guard list.actions.map(\.text) != first.syntax.actions.map(\.text) else { return }
@@ -263,16 +277,17 @@ struct Declarations {
                     checkNotEmpty(syntax, log: &log)
                     rowGuard.add(syntax.terms, in: &self, headers: headers, log: &log)
                 }
-                let rowActions = row.actions.map { call(of: $0) }
                 let rowEvents = row.events.isEmpty ? blockEvents : row.events
+                // The row's events before its raised events, which are numbered on first sight too.
+                let eventIndices = rowEvents.map { eventIndex(of: $0, owner: owner) }
+                let rowActions = row.actions.map { call(of: $0, in: .row(events: rowEvents)) }
                 checkArguments(
                     rowGuard.calls
-                        + row.actions.map {
+                        + row.actions.filter { !$0.isRaise }.map {
                             CallSyntax(name: $0.name, arguments: $0.arguments ?? [], isCondition: false)
                         },
                     events: rowEvents, headers: headers, log: &log)
-                for event in rowEvents {
-                    let eventIndex = eventIndex(of: event, owner: owner)
+                for (event, eventIndex) in zip(rowEvents, eventIndices) {
                     if event.text == AlwaysRows.keyword {
                         AlwaysRows.check(row, event: event, guardClause: rowGuard.clause, headers: headers, log: &log)
                     }
@@ -321,11 +336,11 @@ struct Declarations {
             case .placeholder:
                 break
             case .initial(let row):
-                for action in row.actions { recordLiteralUse(action, kind: "initial", log: &log) }
+                for action in row.actions where !action.isRaise { recordLiteralUse(action, kind: "initial", log: &log) }
                 if let target = row.nextState {
                     states[owner].initialRows.append(
                         InitialRecord(
-                            target: target, actions: row.actions.map { call(of: $0) },
+                            target: target, actions: row.actions.map { call(of: $0, in: .initialRow) },
                             location: row.location))
                 }
             }
@@ -365,6 +380,24 @@ struct InitialRecord {
     var actions: [ActionCall]
     /// Where its `-` is.
     var location: SourceLocation
+}
+
+/// `^Saved` where it is written: which event it raises, and where it runs, which says what
+/// values it can carry.
+struct RaiseUse {
+    enum Context {
+        /// In a row's actions: the row's events (more than one in an event block) give
+        /// their values.
+        case row(events: [NameSyntax])
+        /// In an entry or exit list (`"entry"` or `"exit"`), where no event's values are.
+        case entryOrExit(String)
+        /// In an initial row's actions, where no event's values are either.
+        case initialRow
+    }
+
+    var event: EventID
+    var syntax: ActionSyntax
+    var context: Context
 }
 
 /// An entry or exit list as written, and its actions as calls.

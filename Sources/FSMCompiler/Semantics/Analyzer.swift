@@ -26,6 +26,7 @@ package enum Analyzer {
         analysis.checkPredicates(log: &log)
         analysis.checkAlwaysCycles(log: &log)
         analysis.checkIncompleteDecisions(log: &log)
+        analysis.checkRaises(log: &log)
         analysis.checkUnusedPredicateTypes(log: &log)
         analysis.checkReachability(log: &log)
         analysis.checkStateTestsNeverHold(log: &log)
@@ -53,10 +54,13 @@ struct Analysis {
     let statechart: Statechart
 
     /// Whether the machine uses the language of version 3 (literal arguments, `Action:`
-    /// headers, `always` rows), and so is created unstarted and started by `start()` or its
-    /// first event (Language reference › Starting a machine). Machines without it keep what
-    /// they did.
-    var hasStart: Bool { signatures.passesLiterals || !headers.actionDeclarations.isEmpty || alwaysEvent != nil }
+    /// headers, `always` rows, raised events), and so is created unstarted and started by
+    /// `start()` or its first event (Language reference › Starting a machine). Machines
+    /// without it keep what they did.
+    var hasStart: Bool {
+        signatures.passesLiterals || !headers.actionDeclarations.isEmpty || alwaysEvent != nil
+            || !declarations.raises.isEmpty
+    }
 
     init(
         headers: Headers, declarations: Declarations, signatures: Signatures, resolution: Resolution,

@@ -43,8 +43,17 @@ package enum RowText {
     }
 
     /// The actions of `effects` as calls, with what they are called with: `lock`,
-    /// `setDuration(duration)`, `retry(3)`.
+    /// `setDuration(duration)`, `retry(3)`; a raised event as `^Saved`, whose values are
+    /// those its labels name.
     package static func calls(_ effects: [ActionCall], in machine: StateMachine) -> [String] {
-        effects.map { callText(machine.actions[$0.action].name, arguments: $0.arguments) }
+        effects.map { call(text: $0, in: machine) }
+    }
+
+    /// `lock`, `retry(3)` or `^Saved`.
+    package static func call(text call: ActionCall, in machine: StateMachine) -> String {
+        switch call.callee {
+        case .action(let action): callText(machine.actions[action].name, arguments: call.arguments)
+        case .raise(let event): "^" + machine.events[event].name
+        }
     }
 }

@@ -117,7 +117,7 @@ public struct StateMachine: Hashable, Sendable {
     /// machine without regions starts in `initialState` alone).
     public var initialConfiguration: [StateID] = []
     /// Whether the machine uses the language of version 3 (literal arguments, `Action:`
-    /// headers, `always` rows): a new one runs nothing until it is started, by `start()` or by its first
+    /// headers, `always` rows, raised events): a new one runs nothing until it is started, by `start()` or by its first
     /// event, which runs its initial configuration's entry actions and initial rows and
     /// starts its timers; a restored one is started (Language reference › Starting a
     /// machine). Without it, creating a machine runs no entry actions and starts its timers.
@@ -130,6 +130,10 @@ public struct StateMachine: Hashable, Sendable {
     /// an index into `events` that no one sends, taken after each step while a row of it
     /// applies.
     public var alwaysEvent: EventID? = nil
+    /// Whether some row, entry or exit list or initial row raises an event (`^Saved`,
+    /// Language reference › Raised events): the machine then queues the events it raises
+    /// and handles them after the `always` rows of each step.
+    public var raisesEvents = false
 
     /// Whether `state` has an `always` row without conditions or state tests: the machine
     /// moves on from it at once, so it is never current between events and cannot be
@@ -286,20 +290,44 @@ public func callText(_ name: String, arguments: [Argument]) -> String {
 }
 
 /// An action as a row, an entry or exit list or an initial row calls it: `lock`,
-/// `setDuration(duration)`, `emit(.connected)`.
+/// `setDuration(duration)`, `emit(.connected)`; or an event it raises, `^Saved`.
 public struct ActionCall: Hashable, Sendable, ExpressibleByIntegerLiteral {
-    public var action: ActionID
-    /// In the order written; empty for a call without arguments.
+    /// What a call runs.
+    public enum Callee: Hashable, Sendable {
+        case action(ActionID)
+        /// Queues the event for the machine itself (Language reference › Raised events).
+        case raise(EventID)
+    }
+
+    public var callee: Callee
+    /// In the order written; empty for a call without arguments. A raised event's are the
+    /// labels of the values it carries, in the order of its `Event:` header.
     public var arguments: [Argument]
 
     public init(_ action: ActionID, arguments: [Argument] = []) {
-        self.action = action
+        self.callee = .action(action)
         self.arguments = arguments
+    }
+
+    /// Raises `event`, carrying the values of `labels`.
+    public init(raising event: EventID, carrying labels: [String] = []) {
+        self.callee = .raise(event)
+        self.arguments = labels.map(Argument.label)
     }
 
     /// An action called without arguments.
     public init(integerLiteral value: Int) {
         self.init(ActionID(integerLiteral: value))
+    }
+
+    /// The action it calls, nil when it raises an event.
+    public var action: ActionID? {
+        if case .action(let action) = callee { action } else { nil }
+    }
+
+    /// The event it raises, nil when it calls an action.
+    public var raisedEvent: EventID? {
+        if case .raise(let event) = callee { event } else { nil }
     }
 }
 

@@ -139,7 +139,8 @@ public struct Interpreter: Sendable {
         public var effects: [ActionCall] = []
         /// Indices into `machine.events`: the timers started after the entry actions.
         public var startedTimers: [EventID] = []
-        /// The `always` steps taken after the entry, and the conditions they asked.
+        /// The `always` steps and raised events taken after the entry, and the conditions
+        /// they asked.
         public var completion: [Step] = []
         public var askedConditions: [ConditionCallID] = []
         public var exceedsLimit = false
@@ -172,20 +173,49 @@ public struct Interpreter: Sendable {
                 start.startedTimers.append(timer)
             }
         }
-        start.completion = completeStep(conditions: conditions, asked: &start.askedConditions, fired: &fired)
+        start.completion = completeStep(
+            raising: start.effects.compactMap(\.raisedEvent), conditions: conditions, asked: &start.askedConditions,
+            fired: &fired)
         start.exceedsLimit = fired > Self.firingLimit
         return start
     }
 
-    /// Step 2 of run to completion: while an `always` row applies in the configuration
-    /// reached, it fires (one per region that takes it), and the next is looked for.
-    /// Stops once `fired`, the rows this `handle` fired, passes `firingLimit`.
+    /// Steps 2 and 3 of run to completion: while an `always` row applies in the
+    /// configuration reached, it fires (one per region that takes it), and the next is
+    /// looked for; then the oldest raised event is handled (`raised` holds those the step
+    /// raised), followed by its `always` rows, until none is left. Stops once `fired`, the
+    /// rows this `handle` fired, passes `firingLimit`. Returns the steps in the order taken.
     private mutating func completeStep(
-        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID], fired: inout Int
+        raising raised: [EventID], conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID],
+        fired: inout Int
     ) -> [Step] {
-        guard let always = model.machine.alwaysEvent else { return [] }
+        guard model.machine.alwaysEvent != nil || !raised.isEmpty else { return [] }
         let predicates = IDArray<PredicateTypeID, Int>(repeating: 0, count: model.machine.predicateTypes.count)
+        var queue = raised
         var steps: [Step] = []
+        takeAlwaysRows(into: &steps, raising: &queue, conditions: conditions, asked: &asked, fired: &fired)
+        var next = 0
+        while next < queue.count && fired <= Self.firingLimit {
+            let event = queue[next]
+            next += 1
+            var askedHere: [ConditionCallID] = []
+            let step = take(event, predicates: predicates, conditions: conditions, asked: &askedHere, fired: &fired)
+            Self.merge(askedHere, into: &asked)
+            queue += step.firings.flatMap(\.raisedEvents)
+            steps.append(step)
+            takeAlwaysRows(into: &steps, raising: &queue, conditions: conditions, asked: &asked, fired: &fired)
+        }
+        return steps
+    }
+
+    /// Step 2 of run to completion: while an `always` row applies, it fires; the events
+    /// its rows raise join `queue`.
+    private mutating func takeAlwaysRows(
+        into steps: inout [Step], raising queue: inout [EventID], conditions: IDArray<ConditionCallID, Bool>,
+        asked: inout [ConditionCallID], fired: inout Int
+    ) {
+        guard let always = model.machine.alwaysEvent else { return }
+        let predicates = IDArray<PredicateTypeID, Int>(repeating: 0, count: model.machine.predicateTypes.count)
         while fired <= Self.firingLimit {
             var askedHere: [ConditionCallID] = []
             var rows: [RowPosition] = []
@@ -196,11 +226,12 @@ public struct Interpreter: Sendable {
             guard !rows.isEmpty else { break }
             var step = Step(leaves: leaves, event: always, outcome: .unhandled)
             step.askedConditions = askedHere
-            step.outcome = .transitioned(rows.map { fire(row: $0.row, from: $0.source) })
+            let firings = rows.map { fire(row: $0.row, from: $0.source) }
+            step.outcome = .transitioned(firings)
             fired += rows.count
+            if model.machine.raisesEvents { queue += firings.flatMap(\.raisedEvents) }
             steps.append(step)
         }
-        return steps
     }
 
     /// Adds the condition calls of `asked` that `all` lacks, keeping the order first asked.
@@ -239,6 +270,9 @@ public struct Interpreter: Sendable {
         /// started after the entry actions.
         public var cancelledTimers: [EventID] = []
         public var startedTimers: [EventID] = []
+        /// Indices into `machine.events`: the events it raised (`^Saved`), in the order its
+        /// exit, own and entry actions raise them (Language reference › Raised events).
+        public var raisedEvents: [EventID] = []
     }
 
     /// What handling one event did.
@@ -267,8 +301,9 @@ public struct Interpreter: Sendable {
         /// When the event started the machine: the `always` steps of the start, which ran
         /// before the event (Language reference › Run to completion).
         public var before: [Step] = []
-        /// The `always` steps that followed the event, in order, each the rows of one step
-        /// (one per region that took it); their conditions are among `askedConditions`.
+        /// What followed the event, in order (Language reference › Run to completion): each
+        /// `always` step, the rows of one step (one per region that took it), and each
+        /// raised event, handled like an event; their conditions are among `askedConditions`.
         public var completion: [Step] = []
         /// Whether the rows kept firing past `Interpreter.firingLimit` without coming to rest,
         /// and the interpreter stopped them.
@@ -336,11 +371,28 @@ public struct Interpreter: Sendable {
             }
         }
         var askedHere: [ConditionCallID] = []
+        let taken = take(event, predicates: predicates, conditions: conditions, asked: &askedHere, fired: &fired)
+        step.outcome = taken.outcome
+        Self.merge(askedHere, into: &asked)
+        let raised = model.machine.raisesEvents ? taken.firings.flatMap(\.raisedEvents) : []
+        step.completion = completeStep(raising: raised, conditions: conditions, asked: &asked, fired: &fired)
+        step.askedConditions = asked
+        step.exceedsLimit = fired > Self.firingLimit
+        return step
+    }
+
+    /// Step 1 of run to completion: the rows for `event` fire, or none. The step's
+    /// `askedConditions` are those its rows asked, also in `asked`.
+    private mutating func take(
+        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>,
+        asked: inout [ConditionCallID], fired: inout Int
+    ) -> Step {
+        var step = Step(leaves: leaves, event: event, outcome: .unhandled)
         var rows: [RowPosition] = []
         let rejection = choose(
             chart.topNode(of: leaves, active: activeStates), event: event, predicates: predicates,
-            conditions: conditions, asked: &askedHere, chosen: &rows)
-        Self.merge(askedHere, into: &asked)
+            conditions: conditions, asked: &asked, chosen: &rows)
+        step.askedConditions = asked
         if !rows.isEmpty {
             step.outcome = .transitioned(rows.map { fire(row: $0.row, from: $0.source) })
             fired += rows.count
@@ -348,9 +400,6 @@ public struct Interpreter: Sendable {
             step.outcome = .rejected(
                 model.machine.states[rejection.source].transitions[rejection.row], source: rejection.source)
         }
-        step.completion = completeStep(conditions: conditions, asked: &asked, fired: &fired)
-        step.askedConditions = asked
-        step.exceedsLimit = fired > Self.firingLimit
         return step
     }
 
@@ -410,10 +459,16 @@ public struct Interpreter: Sendable {
         }
         var effects: [ActionCall] = []
         var exitCount = 0
+        var raisedEvents: [EventID] = []
         if model.describesEffects {
             let exits = chart.exitActions(of: move)
             effects = exits + transition.actions + chart.entryActions(of: move)
             exitCount = exits.count
+            if model.machine.raisesEvents { raisedEvents = effects.compactMap(\.raisedEvent) }
+        } else if model.machine.raisesEvents {
+            // The search lists no actions, but the events they raise are where it goes next.
+            raisedEvents = (chart.exitActions(of: move) + transition.actions + chart.entryActions(of: move))
+                .compactMap(\.raisedEvent)
         }
         let leavesBefore = leaves
         if !move.historyWrites.isEmpty { history.merge(move.historyWrites) { $1 } }
@@ -439,7 +494,8 @@ public struct Interpreter: Sendable {
         // Made once, complete: a firing made early and filled in was copied on return.
         return Firing(
             transition: transition, source: source, row: row, leavesBefore: leavesBefore, move: move,
-            effects: effects, exitCount: exitCount, cancelledTimers: cancelledTimers, startedTimers: startedTimers)
+            effects: effects, exitCount: exitCount, cancelledTimers: cancelledTimers, startedTimers: startedTimers,
+            raisedEvents: raisedEvents)
     }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
@@ -499,7 +555,7 @@ public struct Interpreter: Sendable {
         step.before.flatMap(ownLines) + ownLines(step) + step.completion.flatMap(ownLines)
     }
 
-    /// The lines of one step, without those of its `always` steps.
+    /// The lines of one step, without those of what followed it.
     private func ownLines(_ step: Step) -> [String] {
         let event = machine.events[step.event].name
         switch step.outcome {

@@ -140,8 +140,9 @@ enum DifferentialTrace {
         -> [String]
     {
         var effects = firing.effects.map { call in
-            input.map { $0.call(machine.actions[call.action].name, call.arguments, of: machine) }
-                ?? DifferentialStep.literalCall(machine.actions[call.action].name, call.arguments)
+            guard let action = call.action else { return RowText.call(text: call, in: machine) }
+            return input.map { $0.call(machine.actions[action].name, call.arguments, of: machine) }
+                ?? DifferentialStep.literalCall(machine.actions[action].name, call.arguments)
         }
         effects.insert(contentsOf: firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: firing.exitCount)
         return effects + firing.startedTimers.map { "+" + machine.traceName(of: $0) }
@@ -227,7 +228,8 @@ enum DifferentialTrace {
             let chart = interpreter.chart
             let start = interpreter.start(conditions: first?.callAnswers(of: machine))
             let calls = start.effects.map { call in
-                DifferentialStep.literalCall(machine.actions[call.action].name, call.arguments)
+                call.action.map { DifferentialStep.literalCall(machine.actions[$0].name, call.arguments) }
+                    ?? RowText.call(text: call, in: machine)
             }
             let timers = start.startedTimers.map { "+" + machine.traceName(of: $0) }
             let always = alwaysText(start.completion, first, of: machine) {

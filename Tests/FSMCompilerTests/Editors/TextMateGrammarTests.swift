@@ -342,6 +342,10 @@ import Testing
         Expectation(
             token: "?", context: "Int]?", scope: "keyword.operator.type.optional.sm",
             source: machine("", headers: "Event: Failed(error: any Error & Sendable, codes: [String: Int]?)\n")),
+        // A raised event names an event, in rows and entry and exit lists.
+        Expectation("Saved", "Saved}", "variable.other.event.sm", machine("  A { Go A {a ^Saved} }")),
+        Expectation("Ready", "Ready {", "variable.other.event.sm", machine("  A <^Ready { Go A - }")),
+        Expectation("Gone", "Gone}", "variable.other.event.sm", machine("  A >{b ^ Gone} { Go A - }")),
         // Regions: the Parallel header names a state.
         Expectation("PARALLEL", "PARALLEL: Media", "keyword.other.header.sm", Expectation.regions),
         Expectation("Media", "PARALLEL: Media", "entity.name.type.state.sm", Expectation.regions),
@@ -510,6 +514,10 @@ import Testing
         Expectation("(", "(A)", "punctuation.definition.state-test.begin.sm", machine("  A { Go [in(A)] A - }")),
         Expectation(")", ")]", "punctuation.definition.state-test.end.sm", machine("  A { Go [in(A)] A - }")),
         Expectation("&", "& B", "keyword.operator.fork.sm", machine("  A { Go A & B - }")),
+        Expectation("^", "^Saved}", "keyword.operator.raise.sm", machine("  A { Go A {a ^Saved} }")),
+        Expectation("^", "^Done", "keyword.operator.raise.sm", machine("  A { Go A ^Done }")),
+        Expectation("^", "^Ready", "keyword.operator.raise.sm", machine("  A <^Ready { Go A - }")),
+        Expectation("^", "^Gone}", "keyword.operator.raise.sm", machine("  A >{b ^Gone} { Go A - }")),
         Expectation("!", "!)", "keyword.operator.type.optional.sm", types),
         Expectation("?", "?, c", "keyword.operator.type.optional.sm", types),
         Expectation("any", "any P", "keyword.other.type.any.sm", types),

@@ -111,6 +111,16 @@ import Testing
         // `fsmc format`); a "(" after one opens its arguments even after a blank.
         ("S <on(x) >{a off(x, y) b()} - - -", ["S <{on(x)} >{a off(x, y) b()} {- - -}"]),
         ("S <on (x) <{ up ( y ) } - - -", ["S <{on(x) up(y)} {- - -}"]),
+        // call = … | "^" , NAME ; a raised event, in rows, entry and exit lists and initial rows.
+        (
+            "S <^Ready >{a ^Gone} { E T {save ^Saved}  F T ^Done  G T ^ Spaced }",
+            [
+                "S <{^Ready} >{a ^Gone} {E T {save ^Saved} F T {^Done} G T {^Spaced}}"
+            ]
+        ),
+        ("(P) { - A ^Entered }\nA : P - - -", ["(P) {- A {^Entered}}", "A :P {- - -}"]),
+        // After a raised event, a "(" on the next line starts an abstract state.
+        ("S E T ^Done\n(B) - - -", ["S {E T {^Done}}", "(B) {- - -}"]),
         ("S E T a\nT F S b", ["S {E T {a}}", "T {F S {b}}"]),
         // The single item may be a block or a guarded row.
         ("S E { T a }", ["S {E {T {a}}}"]),
@@ -423,6 +433,27 @@ import Testing
         ),
         // In an event block '- - -' is a row '- -' followed by a row without its action.
         ("S { E { - - - } }", ["4:15: error: expected an action, '-' or '{', found '}' [syntaxError]"]),
+        // A raised event names an event, and takes no arguments; a timer is not raised.
+        (
+            "S { E T ^Done(x) }",
+            [
+                "4:14: error: a raised event takes no arguments: '^Done' carries the values of its event by label [syntaxError]"
+            ]
+        ),
+        (
+            "S <^Go (x) - - -",
+            [
+                "4:8: error: a raised event takes no arguments: '^Go' carries the values of its event by label [syntaxError]"
+            ]
+        ),
+        ("S { E T ^ }", ["4:11: error: expected an event name after '^', found '}' [syntaxError]"]),
+        (
+            "S <^after(1s) - - -",
+            [
+                "4:10: error: 'after(…)' is a timer, which fires by itself when its state has lasted that long: it cannot be raised [syntaxError]"
+            ]
+        ),
+        ("S { ^E T a }", ["4:5: error: expected a transition, found '^' [syntaxError]"]),
     ])
     func stateErrors(body: String, expected: [String]) {
         #expect(Self.bodyDiagnostics(body) == expected)

@@ -627,7 +627,7 @@ extension DrawnDiagram {
                     .filter { $0.hasPrefix(kind + " / ") }
                     .flatMap { $0.dropFirst(kind.count + 3).components(separatedBy: ", ") }
                 if shown.sorted()
-                    != actions.map({ callText(machine.actions[$0.action].name, arguments: $0.arguments) }).sorted()
+                    != actions.map({ RowText.call(text: $0, in: machine) }).sorted()
                 {
                     found.append("\(name) shows \(kind) actions \(shown)")
                 }
@@ -760,7 +760,7 @@ extension DrawnDiagram {
                 state.initialActions.isEmpty
                 ? ""
                 : "/ "
-                    + state.initialActions.map { callText(machine.actions[$0.action].name, arguments: $0.arguments) }
+                    + state.initialActions.map { RowText.call(text: $0, in: machine) }
                     .joined(separator: ", ")
             let matching = drawn.filter { ($0.isNoteLine ? $0.to.name == to.name : $0.to == to) && $0.label == label }
             if drawn.count != 1 || matching.count != 1 {
@@ -820,11 +820,7 @@ extension DrawnDiagram {
         if !transition.actions.isEmpty {
             label +=
                 " / "
-                + transition.actions.map { call in
-                    let name = machine.actions[call.action].name
-                    let arguments = call.arguments.map(\.text)
-                    return arguments.isEmpty ? name : name + "(" + arguments.joined(separator: ", ") + ")"
-                }.joined(separator: ", ")
+                + transition.actions.map { RowText.call(text: $0, in: machine) }.joined(separator: ", ")
         }
         return label
     }

@@ -557,6 +557,30 @@ import Testing
                 "6:39: error: an 'always' row must name its next state: with '-' it would be taken again at once, for ever; if 'always' is an event of this machine, as in a CC_SMC file, rename it [alwaysRow]",
                 "6:39: note: fix-it: rename the event 'always' to 'Always'; 'fsmc check --fix' applies it",
             ]),
+        // A raised event must be an event of the machine, without predicate values, whose
+        // values the row's event carries under the same labels and types.
+        Example(
+            .undefinedEvent, headers + "{\n  S { E T ^Finsh }\n  T { Finish S - }\n}",
+            [
+                "4:11: error: '^Finsh' raises an event that no row takes and no 'Event:' header declares; did you mean 'Finish'? [undefinedEvent]"
+            ]),
+        Example(
+            .raisedEvent,
+            onePredicate.replacingOccurrences(of: "P = x | y", with: "Net = wifi | cell")
+                + "Event: Save(id: Int)\nEvent: Saved(id: Int)\nEvent: Named(id: String)\n{\n"
+                + "  S <^Saved { Save T {^Saved ^Named}  Go T ^Saved  Ping T ^Sent  Quit T ^always }\n"
+                + "  T { Saved S -  Named S -  Sent [Net = wifi] S - }\n}",
+            [
+                "8:6: error: '^Saved' is raised by an entry action, where no event's values are, but 'Saved' carries 'id'; raise it from the rows [raisedEvent]",
+                "5:8: note: event 'Saved' is declared here",
+                "8:30: error: '^Named' carries 'id' as 'String', but event 'Save' of the row gives it as 'Int' [raisedEvent]",
+                "4:13: note: 'id' of 'Save' is declared here",
+                "8:44: error: '^Saved' carries 'id', which event 'Go' of the row does not: a raised event takes its values by label from the row's event [raisedEvent]",
+                "5:8: note: event 'Saved' is declared here",
+                "8:59: error: '^Sent' cannot be raised: a raised event comes without predicate values, and a row for it matches 'Net'; ask a condition in that row instead [raisedEvent]",
+                "9:29: note: row matching 'Net' for 'Sent'",
+                "8:73: error: 'always' is not an event that can be raised: 'always' rows are taken without one, whenever their guard holds [raisedEvent]",
+            ]),
         Example(
             .alwaysCycle,
             headers + "{\n  S { E A - }\n  A { always B a }\n  B { always [c] S -  always C - }\n  C { always A - }\n}",
@@ -1255,6 +1279,19 @@ import Testing
         // `always` rows with conditions and named next states; a cycle with a way out; a
         // decision whose last row has no condition.
         Example(.alwaysRow, headers + "{\n  S { always [ok] T -  E S - }\n  T { E S - }\n}", []),
+        // An event only declared is known; values found by label in every event of a block.
+        Example(
+            .undefinedEvent,
+            headers + "Event: Stop(code: Int)\nEvent: Finish(code: Int)\n{\n  S { Stop T ^Finish }\n  T { F S - }\n}",
+            []),
+        Example(
+            .raisedEvent,
+            onePredicate.replacingOccurrences(of: "P = x | y", with: "Net = wifi | cell")
+                + "Event: Save(id: Int)\nEvent: Keep(id: Int, all: Bool)\nEvent: Saved(id: Int)\n{\n"
+                + "  S <^Sent { Save | Keep { T {^Saved ^Sent} }  Ping [Net = wifi] T - }\n"
+                + "  T { Saved S -  Sent [ok] S - }\n}",
+            []),
+
         Example(
             .alwaysCycle, headers + "{\n  S { E A - }\n  A { always B a }\n  B { always [c] A -  E S - }\n}", []),
         Example(

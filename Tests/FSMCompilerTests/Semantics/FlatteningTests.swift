@@ -85,7 +85,7 @@ import Testing
 
     @Test func modelOfTheHierarchy() throws {
         let model = try #require(machine(Self.headers + Self.hierarchy))
-        let names = { (calls: [ActionCall]) in calls.map { model.actions[$0.action].name } }
+        let names = { (calls: [ActionCall]) in calls.map { RowText.call(text: $0, in: model) } }
         #expect(model.states.map(\.name) == ["Root", "A", "B", "S", "T"])
         #expect(model.states.map(\.isAbstract) == [true, true, true, false, false])
         #expect(model.concreteStates == [3, 4])
@@ -121,9 +121,9 @@ import Testing
         #expect(tableLines(source) == ["S Go -> S {s2 q2 p2 y2 x2 go x1 y1 p1 q1 s1}"])
         let model = try #require(machine(source))
         let state = try #require(model.states.first { $0.name == "S" })
-        #expect(state.entryActions.map { model.actions[$0.action].name } == ["x1", "y1", "p1", "q1", "s1"])
-        #expect(state.exitActions.map { model.actions[$0.action].name } == ["s2", "q2", "p2", "y2", "x2"])
-        #expect(state.ownEntryActions.map { model.actions[$0.action].name } == ["s1"])
+        #expect(state.entryActions.map { RowText.call(text: $0, in: model) } == ["x1", "y1", "p1", "q1", "s1"])
+        #expect(state.exitActions.map { RowText.call(text: $0, in: model) } == ["s2", "q2", "p2", "y2", "x2"])
+        #expect(state.ownEntryActions.map { RowText.call(text: $0, in: model) } == ["s1"])
     }
 
     @Test func aSuperstateReachedTwiceCountsOnce() {

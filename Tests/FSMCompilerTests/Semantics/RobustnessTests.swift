@@ -275,14 +275,14 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         let model = try #require(result.machine)
         let leaf = model.states[0]
-        #expect(leaf.entryActions.map { model.actions[$0.action].name }.first == "enter\(depth - 1)")
-        #expect(leaf.entryActions.map { model.actions[$0.action].name }.last == "enterLeaf")
-        #expect(leaf.exitActions.map { model.actions[$0.action].name }.first == "exitLeaf")
-        #expect(leaf.exitActions.map { model.actions[$0.action].name }.last == "exit\(depth - 1)")
+        #expect(leaf.entryActions.map { RowText.call(text: $0, in: model) }.first == "enter\(depth - 1)")
+        #expect(leaf.entryActions.map { RowText.call(text: $0, in: model) }.last == "enterLeaf")
+        #expect(leaf.exitActions.map { RowText.call(text: $0, in: model) }.first == "exitLeaf")
+        #expect(leaf.exitActions.map { RowText.call(text: $0, in: model) }.last == "exit\(depth - 1)")
         #expect(leaf.entryActions.count == depth + 1)
         #expect(leaf.transitions.count == depth / 100 + 1)
         // A row naming the leaf from the leaf leaves and enters the leaf only (UML).
-        #expect(leaf.transitions.last.map { model.actions[$0.effects[0].action].name } == "exitLeaf")
+        #expect(leaf.transitions.last.map { RowText.call(text: $0.effects[0], in: model) } == "exitLeaf")
         #expect(leaf.transitions.last.map { $0.effects.count } == 3)
     }
 

@@ -12,7 +12,7 @@ import Testing
     }
 
     static func texts(_ calls: [ActionCall], _ model: StateMachine) -> [String] {
-        calls.map { callText(model.actions[$0.action].name, arguments: $0.arguments) }
+        calls.map { RowText.call(text: $0, in: model) }
     }
 
     /// The superstate's entry action, then its initial row's action, then its timer.

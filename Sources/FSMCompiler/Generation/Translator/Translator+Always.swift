@@ -42,16 +42,91 @@ extension Translator {
         ]
     }
 
-    /// `takeAlwaysRows()` after a step, where the machine has `always` rows.
-    var takingAlwaysRows: [SwiftStatement] {
+    /// What follows a step (an event's rows, a timeout, the start): `completeStep()` where
+    /// the machine raises events, else `takeAlwaysRows()` where it has `always` rows.
+    var completingStep: [SwiftStatement] {
+        if machine.raisesEvents { return [.expression(awaited(.call(.identifier(names.completeStep), [])))] }
+        return takingAlwaysRows
+    }
+
+    /// `takeAlwaysRows()`, where the machine has `always` rows.
+    private var takingAlwaysRows: [SwiftStatement] {
         guard machine.alwaysEvent != nil else { return [] }
         return [.expression(awaited(.call(.identifier("takeAlwaysRows"), [])))]
     }
 
     /// The `always` functions of a machine without regions: the loop, then the rows.
     var alwaysFunctions: [SwiftDeclaration] {
-        guard let always = machine.alwaysEvent else { return [] }
-        return [takeAlwaysRowsFunction, alwaysDispatchFunction(always)]
+        guard let always = machine.alwaysEvent else { return raiseFunctions }
+        return raiseFunctions + [takeAlwaysRowsFunction, alwaysDispatchFunction(always)]
+    }
+
+    /// `completeStep()`, where the machine raises events.
+    private var raiseFunctions: [SwiftDeclaration] {
+        machine.raisesEvents ? [completeStepFunction] : []
+    }
+
+    /// The rest of a run-to-completion step (Language reference › Run to completion): the
+    /// `always` rows, then each raised event in turn, dispatched and traced like an event
+    /// from outside, followed by the `always` rows after it.
+    private var completeStepFunction: SwiftDeclaration {
+        let raised = SwiftExpression.identifier("raised")
+        let dispatched = SwiftExpression.call(
+            .identifier("dispatch"),
+            [SwiftArgument(raised)]
+                + machine.predicateTypes.map { SwiftArgument(.implicitMember($0.cases[0].swiftName)) })
+        let failure = SwiftStatement.expression(
+            .call(
+                .typeName("Swift.preconditionFailure"),
+                [
+                    SwiftArgument(
+                        .interpolatedString([
+                            .text(
+                                "\(machine.name.name) raised \(Self.alwaysStepLimit) events in one step without coming to rest, the next "
+                            ),
+                            .value(raised), .text(" in "), .value(.identifier(stateStorage)),
+                        ]))
+                ]))
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    documentation: [
+                        "Completes a step: takes the `always` rows that apply, then handles the events the machine",
+                        "raised, oldest first, each followed by the `always` rows that apply after it. A run that",
+                        "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) raised events it stops the program.",
+                    ],
+                    attributes: ["@inline(never)"], isPrivate: true, name: names.completeStep, parameters: [],
+                    body: takingAlwaysRows + [
+                        .forIn(
+                            name: "_", sequence: .literal("0..<\(Self.alwaysStepLimit)"),
+                            body: [
+                                .guardLet(
+                                    name: "raised", value: .call(.member(raisedEvents, "next"), []),
+                                    elseBody: [.returnStatement(nil)]),
+                                trace(raised, awaited(dispatched)),
+                            ] + takingAlwaysRows),
+                        .ifLet(name: "raised", value: .call(.member(raisedEvents, "next"), []), body: [failure]),
+                    ])))
+    }
+
+    /// The machine's `raisedEvents` property.
+    var raisedEvents: SwiftExpression { .identifier(names.raisedEvents) }
+
+    /// The queue of the events the machine raises, where it raises some.
+    var raisedEventsProperty: [SwiftDeclaration] {
+        guard machine.raisesEvents else { return [] }
+        return [
+            .property(
+                SwiftProperty(
+                    documentation: [
+                        "Events the machine raised (`^Event`), handled after the `always` rows of the step that",
+                        "raised them. Its accesses never overlap (its methods run no user code), so they need no",
+                        "run-time exclusivity check.",
+                    ],
+                    attributes: ["@exclusivity(unchecked)"], restriction: "private", isVariable: true,
+                    name: names.raisedEvents,
+                    initialValue: .call(.typeName("FSMRuntime.RaisedEvents<\(names.types.event)>"), [])))
+        ]
     }
 
     /// Takes `always` rows while one applies; each is traced.
@@ -130,7 +205,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// The `always` functions of a machine with regions: the loop, the one-case enum its
     /// dispatch switches on, then the dispatch over the regions, as for events.
     var regionAlwaysFunctions: [SwiftDeclaration] {
-        guard machine.alwaysEvent != nil else { return [] }
+        guard machine.alwaysEvent != nil else { return raiseFunctions }
         let step = SwiftDeclaration.enumeration(
             SwiftEnum(
                 documentation: [
@@ -138,6 +213,6 @@ extension Translator where Layout == ConfigurationLayout {
                 ],
                 attributes: isInlinable ? ["@usableFromInline"] : [], name: "AlwaysStep", conformances: [],
                 cases: [SwiftEnumCase(name: "always")], members: []))
-        return [takeAlwaysRowsFunction, step] + dispatchFunctions(.always)
+        return raiseFunctions + [takeAlwaysRowsFunction, step] + dispatchFunctions(.always)
     }
 }

@@ -42,9 +42,9 @@ extension Translator {
     }
 
     /// Whether `handleEvent` returns the outcome itself rather than its code: in a machine
-    /// with `always` rows, taken after the event's own rows, the outcome (the event's own)
-    /// is built where the event is dispatched, before the state moves on.
-    private var handleEventReturnsOutcome: Bool { machine.alwaysEvent != nil }
+    /// with `always` rows or raised events, handled after the event's own rows, the outcome
+    /// (the event's own) is built where the event is dispatched, before the state moves on.
+    private var handleEventReturnsOutcome: Bool { machine.alwaysEvent != nil || machine.raisesEvents }
 
     /// `handle`: `handleEvent`, and the outcome built from the code it returns. It is
     /// always inlined, so that where the outcome is not used, building it costs nothing
@@ -109,7 +109,7 @@ extension Translator {
         ]
         let end: [SwiftStatement] =
             handleEventReturnsOutcome
-            ? takingAlwaysRows + [endingHandling(after: outcome, returning: outcome), .returnStatement(outcome)]
+            ? completingStep + [endingHandling(after: outcome, returning: outcome), .returnStatement(outcome)]
             : [
                 .guardStatement(
                     [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
@@ -262,7 +262,7 @@ extension Translator {
                         isVariable: false, name: "outcome", type: nil,
                         value: .await(.call(.identifier("dispatch"), forwardedEventArguments))),
                     trace(.identifier("event"), .identifier("outcome")),
-                ] + takingAlwaysRows + [
+                ] + completingStep + [
                     drainingWaitingEvents,
                     .expression(.call(.member(eventQueue, "end"), [])),
                     .returnStatement(.identifier("outcome")),

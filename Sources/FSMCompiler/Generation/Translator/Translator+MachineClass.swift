@@ -39,6 +39,7 @@ extension Translator {
         if machine.isObservable { members += observationProperties }
         if machine.hasTimers { members += timerProperties }
         if machine.hasStart { members += startProperties }
+        members += raisedEventsProperty
         // A machine whose rows name no event yet has no event to handle: Swift would warn
         // that any code taking a value of its event type, which has no cases, never runs.
         // Its timers, if it has some, still fire, one at a time.

@@ -102,7 +102,7 @@ extension Translator {
                                 .expression(
                                     .call(.identifier("startTimers"), [SwiftArgument(.identifier(stateStorage))]))
                             ]
-                            : []) + takingAlwaysRows)))
+                            : []) + completingStep)))
     }
 
     /// What `handle` of a machine that is not async does first: start a new machine.

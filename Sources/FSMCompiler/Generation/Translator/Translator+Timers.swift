@@ -308,7 +308,7 @@ extension Translator {
         let traced = trace(.identifier("timer"), .identifier("outcome"))
         var body: [SwiftStatement]
         if machine.isAsync {
-            var handled = [dispatched, traced] + takingAlwaysRows
+            var handled = [dispatched, traced] + completingStep
             if !machine.appEvents.isEmpty { handled.append(drainingWaitingEvents) }
             body = [
                 .comment("A firing runs in a task of its own, never inside an action: its turn comes."),
@@ -317,7 +317,7 @@ extension Translator {
                 .expression(.call(.member(eventQueue, "end"), [])),
             ]
         } else if machine.appEvents.isEmpty {
-            body = [.guardStatement([fire], elseBody: [.returnStatement(nil)]), dispatched, traced] + takingAlwaysRows
+            body = [.guardStatement([fire], elseBody: [.returnStatement(nil)]), dispatched, traced] + completingStep
         } else {
             body =
                 [
@@ -334,7 +334,7 @@ extension Translator {
                                     ]))
                         ]),
                     dispatched, traced,
-                ] + takingAlwaysRows + [endingHandling(after: .identifier("outcome"), returning: nil)]
+                ] + completingStep + [endingHandling(after: .identifier("outcome"), returning: nil)]
         }
         var function = SwiftFunction(
             documentation: [

@@ -92,11 +92,25 @@ extension Translator {
         return statements
     }
 
-    /// `actions.lock()`, `actions.setDuration(duration)`, `actions.emit(status: .connected)`.
+    /// `actions.lock()`, `actions.setDuration(duration)`, `actions.emit(status: .connected)`;
+    /// for a raised event, `raisedEvents.append(.saved(id: id))`, which queues it without a
+    /// round trip through the actions.
     func actionCall(_ call: ActionCall) -> SwiftStatement {
-        let expression = SwiftExpression.call(
-            .member(.identifier("actions"), machine.actions[call.action].swiftName),
-            valueArguments(call.arguments, parameters: machine.actionParameters[call.action]))
-        return .expression(machine.asyncActions[call.action] ? .await(expression) : expression)
+        switch call.callee {
+        case .action(let action):
+            let expression = SwiftExpression.call(
+                .member(.identifier("actions"), machine.actions[action].swiftName),
+                valueArguments(call.arguments, parameters: machine.actionParameters[action]))
+            return .expression(machine.asyncActions[action] ? .await(expression) : expression)
+        case .raise(let event):
+            let name = machine.events[event].swiftName
+            let labels = call.arguments.compactMap(\.label)
+            let value: SwiftExpression =
+                labels.isEmpty
+                ? .implicitMember(name)
+                : .call(
+                    .implicitMember(name), labels.map { SwiftArgument($0, .identifier(names.values[$0] ?? $0)) })
+            return .expression(.call(.member(raisedEvents, "append"), [SwiftArgument(value)]))
+        }
     }
 }

@@ -108,7 +108,9 @@ struct Translator<Layout: StateLayout> {
 
     /// The runtime API version the file needs: 2 for the async queue and the `begin` of
     /// machines isolated to an actor, else 1, as before they existed.
-    private var runtimeVersion: Int { machine.hasTimers ? 3 : machine.isolation != nil || machine.isAsync ? 2 : 1 }
+    private var runtimeVersion: Int {
+        machine.raisesEvents ? 4 : machine.hasTimers ? 3 : machine.isolation != nil || machine.isAsync ? 2 : 1
+    }
 
     /// Fails to compile against an FSMRuntime with another API version, saying why.
     private var versionCheck: [SwiftDeclaration] {

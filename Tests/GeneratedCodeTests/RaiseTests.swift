@@ -1,0 +1,128 @@
+import FSMRuntime
+import Testing
+
+// Raised events (Language reference › Raised events, Run to completion): Autosave.sm (flat:
+// raises in rows, an entry list and an `always` row, values carried by label) and
+// Lantern.sm (regions, the main actor, an async action). A raised event is handled after
+// the `always` rows of the step that raised it, before events that actions send through
+// `handle`, and is traced like any event.
+
+final class AutosaveLog: AutosaveActions {
+    var lines: [String] = []
+    var written = false
+    /// When set, `buffer` sends `Save` to the machine, as an app's action may.
+    weak var machine: Autosave<AutosaveLog>?
+
+    func buffer(_ text: String) {
+        lines.append("buffer(\(text))")
+        if let machine { lines.append("sent Save: \(machine.save())") }
+    }
+    func notify() { lines.append("notify") }
+    func schedule(_ text: String) { lines.append("schedule(\(text))") }
+    func write() { lines.append("write") }
+    func count() { lines.append("count") }
+    func retry() { lines.append("retry") }
+    func isWritten() -> Bool { written }
+    func unhandledEvent(_ event: AutosaveEvent, in state: AutosaveState) { lines.append("unhandled \(event) in \(state)") }
+    func trace(_ event: AutosaveEvent, outcome: Outcome<AutosaveState>) { lines.append("\(event): \(outcome)") }
+    func traceAlways(outcome: Outcome<AutosaveState>) { lines.append("always: \(outcome)") }
+}
+
+@MainActor final class LanternLog: LanternActions {
+    var lines: [String] = []
+
+    func cool() async {
+        await Task.yield()
+        lines.append("cool")
+    }
+    func show(_ value: Int) { lines.append("show(\(value))") }
+    func spin() { lines.append("spin") }
+    func trace(_ event: LanternEvent, outcome: Outcome<LanternState>) { lines.append("\(event): \(outcome)") }
+}
+
+@Suite struct RaiseTests {
+    /// The raised events run after the step, in the order raised, each traced; the value
+    /// of `Edit` is carried to `Changed` by its label; `handle` returns the event's own outcome.
+    @Test func raisedEventsFollowTheStepInOrder() {
+        let autosave = Autosave(actions: AutosaveLog())
+        #expect(autosave.edit(text: "a") == .transitioned(from: .clean, to: .dirty))
+        #expect(
+            autosave.actions.lines == [
+                "buffer(a)", #"Edit(text: "a"): transitioned from Clean to Dirty"#, "schedule(a)",
+                #"Changed(text: "a"): transitioned from Dirty to Dirty"#, "count",
+                "Tick: transitioned from Dirty to Dirty",
+            ])
+    }
+
+    /// An `always` step comes before the events raised by the step that led to it; its own
+    /// raised events are handled after it.
+    @Test func alwaysStepsComeFirst() {
+        let actions = AutosaveLog()
+        let autosave = Autosave(actions: actions)
+        autosave.edit(text: "a")
+        actions.lines = []
+        actions.written = true
+        #expect(autosave.save() == .transitioned(from: .dirty, to: .saving))
+        #expect(autosave.state == .clean)
+        #expect(
+            actions.lines == [
+                "write", "Save: transitioned from Dirty to Saving", "always: transitioned from Saving to Clean",
+                "notify", "Written: transitioned from Clean to Clean",
+            ])
+    }
+
+    /// An event an action sends through `handle` waits until the raised events are handled.
+    @Test func raisedEventsComeBeforeEventsSentFromActions() {
+        let actions = AutosaveLog()
+        let autosave = Autosave(actions: actions)
+        actions.machine = autosave
+        actions.written = false
+        autosave.edit(text: "b")
+        #expect(
+            actions.lines == [
+                "buffer(b)", "sent Save: queued", #"Edit(text: "b"): transitioned from Clean to Dirty"#,
+                "schedule(b)", #"Changed(text: "b"): transitioned from Dirty to Dirty"#, "count",
+                "Tick: transitioned from Dirty to Dirty", "write", "Save: transitioned from Dirty to Saving", "retry",
+                "always: transitioned from Saving to Dirty", "count", "Tick: transitioned from Dirty to Dirty",
+            ])
+        #expect(autosave.state == .dirty)
+    }
+
+    /// A raised event no row takes reaches the unhandled hook.
+    @Test func anUnhandledRaiseReachesTheHook() {
+        let actions = AutosaveLog()
+        let autosave = Autosave(actions: actions)
+        autosave.edit(text: "c")
+        actions.written = true
+        autosave.save()
+        actions.lines = []
+        // In Clean, `Written` is taken; sending it in Dirty shows an unhandled one.
+        autosave.edit(text: "d")
+        #expect(autosave.written() == .unhandled(in: .dirty))
+        #expect(actions.lines.last == "Written: unhandled in Dirty")
+        #expect(actions.lines.contains("unhandled Written in Dirty"))
+    }
+
+    /// In regions, one region's raised event is taken by the other; an entry list raises
+    /// too; an async action is awaited in its turn.
+    @MainActor @Test func regionsTakeRaisedEvents() async {
+        let lantern = Lantern(actions: LanternLog())
+        #expect(await lantern.power() == .transitioned(from: .off, to: .on(.init(lamp: .dark, motor: .still))))
+        #expect(lantern.state == .on(.init(lamp: .lit, motor: .spinning)))
+        #expect(
+            lantern.actions.lines == [
+                "Power: transitioned from Off to On(Dark, Still)", "Powered: transitioned from On(Dark, Still) to On(Lit, Still)",
+                "Lit: transitioned from On(Lit, Still) to On(Lit, Spinning)", "spin",
+                "Spun: transitioned from On(Lit, Spinning) to On(Lit, Spinning)",
+            ])
+        lantern.actions.lines = []
+        await lantern.dim()
+        await lantern.level(value: 7)
+        #expect(
+            lantern.actions.lines == [
+                "cool", "Dim: transitioned from On(Lit, Spinning) to On(Dark, Spinning)",
+                "Level(value: 7): transitioned from On(Dark, Spinning) to On(Lit, Spinning)", "show(7)",
+                "Level(value: 7): transitioned from On(Lit, Spinning) to On(Lit, Spinning)",
+            ])
+    }
+}
