@@ -18,8 +18,9 @@ extension CommandLineTool {
                   warning [rejectedEvent]      an event rejected for some condition answers: no row
                                                of its state applies to them (an if/else with a hole),
                                                or of one region while another region takes it;
-                  warning [livelock]           'always' rows that lead back to where they started
-                                               for some answers: the event never comes to rest;
+                  warning [livelock]           'always' rows, or rows for raised events, that lead
+                                               back to where they started for some answers: the
+                                               event never comes to rest;
                   error [forbiddenConfiguration]  a configuration that --never forbids is reachable;
                   error [unreachableGoal]      a state that --reach asks for is never active;
                   note [reachableGoal]         how a state that --reach asks for is reached.

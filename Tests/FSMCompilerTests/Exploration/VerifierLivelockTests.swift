@@ -122,6 +122,43 @@ import Testing
         VerifierTests.expectWitnessesReplay(verifier)
     }
 
+    /// Raised events keep a step going as `always` rows do: a row that raises its own
+    /// event, a decision whose row raises what brings the machine back to it, and rows
+    /// that raise more events than they handle, which never meet a situation again.
+    @Test func cyclesThroughRaisedEvents() throws {
+        let pinging = try VerifierTests.verify(
+            "FSM: Ping\nInitial: Idle\n{\n  Idle { Go Busy - }\n  Busy { Ping [isOn] - ^Ping  Ping Idle -  Go - ^Ping }\n}\n"
+        )
+        #expect(
+            pinging.findings.filter { $0.kind == .livelock }.map(\.message) == [
+                "rows taken for raised events ('Ping') lead from 'Busy' back to it (Busy -> Busy) when isOn=true, and never come to rest; give the cycle a way out, or make sure these answers change on the way"
+            ])
+        VerifierTests.expectWitnessesReplay(pinging)
+        let mixed = try VerifierTests.verify(
+            "FSM: Mix\nInitial: Idle\n{\n  Idle { Go Check - }\n  Check { always [isOn] Wait ^Tick   always Idle - }\n  Wait { Tick Check - }\n}\n"
+        )
+        let mixedLivelock = try #require(mixed.findings.first { $0.kind == .livelock })
+        #expect(
+            mixedLivelock.message.hasPrefix("'always' rows and rows taken for raised events ('Tick') lead from 'Check'")
+        )
+        #expect(mixedLivelock.notes.map(\.message) == ["'Tick' row of 'Wait'"])
+        VerifierTests.expectWitnessesReplay(mixed)
+        let growing = try VerifierTests.verify(
+            "FSM: Grow\nInitial: Idle\n{\n  Idle { Go Busy - }\n  Busy { Ping - {^Ping ^Ping}  Go - ^Ping  Stop Idle - }\n}\n"
+        )
+        #expect(
+            growing.findings.filter { $0.kind == .livelock }.map(\.message) == [
+                "'Go' in 'Busy' fires more than 1000 rows without coming to rest; give its rows a way out"
+            ])
+        VerifierTests.expectWitnessesReplay(growing)
+    }
+
+    /// A raised event that no row takes ends the step: it is unhandled, not a cycle.
+    @Test func raisedEventThatNoRowTakesIsNoLivelock() throws {
+        let source = "FSM: Bounce\nInitial: A\n{\n  A { Go B ^Hop }\n  B { Hop [isOn] A ^Hop  Hop - - }\n}\n"
+        #expect(try Self.space(source).livelocks.isEmpty)
+    }
+
     /// Decisions that test one condition both ways: whichever its answer, one of them
     /// leaves the cycle, so no answers keep it turning.
     @Test func conditionThatBreaksTheCycleIsNoLivelock() throws {
