@@ -65,10 +65,8 @@ extension Verifier {
         for node in space.nodes.indices {
             for edge in space.edges[node] where shared.contains(edge.choice.event) {
                 let event = edge.choice.event
-                let sources = edge.rows.map { space.rows.rows[$0] }.filter { $0.transition.event == event }.map(
-                    \.source)
+                let (leaves, sources) = ownStep(at: node, edge)
                 guard !sources.isEmpty else { continue }
-                let leaves = arrival(at: node, edge.choice)
                 let active = chart.activeStates(of: leaves)
                 for parallel in active where machine.states[parallel].isParallel {
                     let regions = machine.states[parallel].substates
@@ -134,12 +132,20 @@ extension Verifier {
             "'\(machine.events[choice.event].name)' in '\(state)' is rejected when \(answersText(shown)) while region '\(machine.states[taking].name)' takes it: no row of region '\(machine.states[region].name)' applies; add a row for these answers, such as one without the failing terms"
     }
 
-    /// The configuration a step's event arrives in: the node's, or in a machine that the
-    /// step starts, the one its start's `always` steps reach.
-    private func arrival(at node: Int, _ choice: Choice) -> [StateID] {
+    /// The configuration the event of `edge` arrived in, and the states holding the rows
+    /// the event itself took (not those of the `always` steps and raised events after it).
+    /// Read from the edge, unless the step started the machine (its start's `always` steps
+    /// moved it first) or the machine raises events (a raised event may be the edge's
+    /// event too): the step is then taken again.
+    private func ownStep(at node: Int, _ edge: StateSpace.Edge) -> (leaves: [StateID], sources: [StateID]) {
         var interpreter = space.nodes[node].interpreter
-        guard !interpreter.isStarted else { return interpreter.leaves }
-        return interpreter.handle(choice.event, predicates: choice.predicateValues, conditions: choice.answers).leaves
+        guard !interpreter.isStarted || machine.raisesEvents else {
+            let own = edge.rows.map { space.rows.rows[$0] }.filter { $0.transition.event == edge.choice.event }
+            return (interpreter.leaves, own.map(\.source))
+        }
+        let choice = edge.choice
+        let step = interpreter.handle(choice.event, predicates: choice.predicateValues, conditions: choice.answers)
+        return (step.leaves, step.firings.map(\.source))
     }
 
     /// The rows `region` tries for the event, in the order the interpreter tries them, that

@@ -158,6 +158,16 @@ import Testing
         let covered = Self.desk.replacingOccurrences(
             of: "Press [isHot] Spinning - }", with: "Press [isHot] Spinning -  Press - - }")
         #expect(try Self.verify(covered).findings.isEmpty)
+        // A raised event is handled after the event: the lamp's own row for it is no row
+        // for `Press`.
+        let raising = Self.desk.replacingOccurrences(
+            of: "Dark : Lamp         { Press Lit - }", with: "Dark : Lamp { Press Lit ^Glow }"
+        )
+        .replacingOccurrences(of: "Lit : Lamp          { Press Dark - }", with: "Lit : Lamp { Press Dark -  Glow - - }")
+        #expect(raising.contains("^Glow") && raising.contains("Glow - -"))
+        let raised = try Self.verify(raising)
+        #expect(raised.findings.map(\.message) == verifier.findings.map(\.message))
+        Self.expectWitnessesReplay(raised)
     }
 
     /// A region inside a region: the inner parallel state's regions are asked apart, and
