@@ -3,7 +3,8 @@ import FSMCompiler
 extension CommandLineTool {
     static let verify = Command(
         spec: CommandSpec(
-            name: "verify", summary: "check every reachable configuration: traps, ways home, rejections, questions",
+            name: "verify",
+            summary: "check every reachable configuration: traps, ways home, rejections, livelocks, questions",
             usage: "fsmc verify FILE [--home STATE] [--never 'in(A), in(B)' ...] [--reach STATE ...] [--limit N]",
             details: """
                 Explores every configuration the machine can reach from its start, with predicate
@@ -15,7 +16,11 @@ extension CommandLineTool {
                                                or with --home a configuration where STATE is active,
                                                can never be reached again;
                   warning [rejectedEvent]      an event rejected for some condition answers: no row
-                                               of its state applies to them (an if/else with a hole);
+                                               of its state applies to them (an if/else with a hole),
+                                               or of one region while another region takes it;
+                  warning [livelock]           'always' rows, or rows for raised events, that lead
+                                               back to where they started for some answers: the
+                                               event never comes to rest;
                   error [forbiddenConfiguration]  a configuration that --never forbids is reachable;
                   error [unreachableGoal]      a state that --reach asks for is never active;
                   note [reachableGoal]         how a state that --reach asks for is reached.

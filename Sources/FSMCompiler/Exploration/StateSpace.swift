@@ -16,6 +16,11 @@ package struct StateSpace: Sendable {
     package private(set) var edges: [[Edge]] = []
     /// Every step that rejected its event, once per node, event and answers.
     package private(set) var rejections: [Rejection] = []
+    /// Every step that never came to rest (`always` rows that keep moving past
+    /// `Interpreter.firingLimit`), once per node, event and answers. No edge leaves for it:
+    /// `simulate` refuses the step and generated code stops the program, so no path may
+    /// take it.
+    package private(set) var livelocks: [Livelock] = []
     /// How each node was first reached: the node before it and the edge's index there.
     private var parents: [(node: Int, edge: Int)?] = []
     private var depths: [Int] = []
@@ -117,6 +122,12 @@ package struct StateSpace: Sendable {
         package var source: StateID
     }
 
+    /// A step whose rows kept firing without coming to rest: where it was tried, and how.
+    package struct Livelock: Hashable, Sendable {
+        package var node: Int
+        package var choice: Choice
+    }
+
     /// Explores `machine` from its initial configuration; throws when there are more than
     /// `limit` nodes.
     package init(_ machine: StateMachine, limit: Int = 100_000) throws(LimitExceeded) {
@@ -137,6 +148,10 @@ package struct StateSpace: Sendable {
             try Choices.forEach(in: nodes[next].interpreter) { (choice, moved, step) throws(LimitExceeded) in
                 if case .rejected(let transition, let source) = step.outcome {
                     rejections.append(Rejection(node: next, choice: choice, transition: transition, source: source))
+                }
+                if step.exceedsLimit {
+                    livelocks.append(Livelock(node: next, choice: choice))
+                    return
                 }
                 let key = NodeKey(moved)
                 let fired = step.allFirings.map { rows.id(of: $0) }

@@ -1,31 +1,19 @@
 extension Verifier {
-    /// Each row that some answers leave rejected (no row of its state and event applies to
-    /// them), once, with the shortest witness: the step that rejects is its last.
-    mutating func findRejections() {
-        var seen = Set<TableRows.ID>()
-        let sorted = space.rejections.sorted { space.depth(of: $0.node) < space.depth(of: $1.node) }
-        // A rejection that asked no condition is decided by the configuration (a join
-        // waiting for its regions): no answer could change it.
-        for rejection in sorted where !rejection.choice.asked.isEmpty {
-            let row = space.rows.id(of: rejection.transition, from: rejection.source)
-            guard seen.insert(row).inserted else { continue }
-            let values = PathWriter.values(of: rejection.choice, in: machine)
-            let predicates = values.predicates.map { "\($0.0)=\($0.1)" }
-            let answers =
-                values.conditions.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
-                + (predicates.isEmpty ? "" : " (with " + predicates.joined(separator: ", ") + ")")
-            let state =
-                machine.states[rejection.source].isParallel
-                ? space.describe(space.nodes[rejection.node].leaves) : machine.states[rejection.source].name
-            let event = machine.events[rejection.choice.event].name
-            let last = PathCover.Step(choice: rejection.choice, rows: [], leaves: space.nodes[rejection.node].leaves)
-            report(
-                Finding(
-                    kind: .rejectedEvent, severity: .warning,
-                    message:
-                        "'\(event)' in '\(state)' is rejected when \(answers): no row applies; add a row for these answers, such as one without the failing terms",
-                    location: rejection.transition.location, witness: witness(to: rejection.node, then: last)))
+    /// A finding's witness in `simulate`'s input form: per step the settings that change,
+    /// the event, and the rows it takes as `#` comments.
+    package func witnessLines(of finding: Finding) -> [String] {
+        var settings = PathWriter.Settings(machine: machine)
+        var lines: [String] = []
+        if finding.witness.isEmpty && finding.kind != .unreachableGoal {
+            lines.append("# the initial configuration: no events")
         }
+        for step in finding.witness {
+            lines += settings.lines(for: step.choice)
+            lines.append(machine.events[step.choice.event].name)
+            lines += step.rows.map { "#   " + space.rows.lines[$0] }
+        }
+        if finding.kind == .livelock { lines.append("#   and so on, for ever: simulate stops with an error") }
+        return lines
     }
 
     /// `in(A), in(B)` as written in `--never`.
@@ -80,23 +68,16 @@ extension Verifier {
         for index in findings.indices where findings[index].severity == .warning { findings[index].severity = .error }
     }
 
-    /// The findings as `verify` prints them: `file:line:col: warning: message [kind]`, then
-    /// the witness in `simulate`'s input form, indented (`simulate` skips the blanks), with
+    /// The findings as `verify` prints them: `file:line:col: warning: message [kind]`, its
+    /// notes as `file:line:col: note: message`, then the witness in `simulate`'s input form, indented (`simulate` skips the blanks), with
     /// the rows each step takes as `#` comments; a reachable goal as a `note`.
     package func text(sourceName: String) -> String {
         var lines: [String] = []
         for finding in findings.sorted(by: { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }) {
             let severity = finding.severity?.rawValue ?? "note"
             lines.append("\(finding.location): \(severity): \(finding.message) [\(finding.kind.rawValue)]")
-            var settings = PathWriter.Settings(machine: machine)
-            if finding.witness.isEmpty && finding.kind != .unreachableGoal {
-                lines.append("    # the initial configuration: no events")
-            }
-            for step in finding.witness {
-                lines += settings.lines(for: step.choice).map { "    " + $0 }
-                lines.append("    " + machine.events[step.choice.event].name)
-                lines += step.rows.map { "    #   " + space.rows.lines[$0] }
-            }
+            lines += finding.notes.map { "\($0.location): note: \($0.message)" }
+            lines += witnessLines(of: finding).map { "    " + $0 }
         }
         for kind in Finding.Kind.allCases {
             if let count = omitted[kind] {

@@ -28,6 +28,9 @@ package struct Verifier: Sendable {
             case noWayHome
             /// An event rejected for some condition answers: no row applies to them.
             case rejectedEvent
+            /// `always` rows that lead back to where they started, for some answers: a step
+            /// that never comes to rest.
+            case livelock
             /// A configuration `--never` forbids is reachable.
             case forbiddenConfiguration
             /// A state `--reach` asks for is not reachable.
@@ -40,6 +43,8 @@ package struct Verifier: Sendable {
         package var severity: Diagnostic.Severity?
         package var message: String
         package var location: SourceLocation
+        /// The other places the finding involves, such as the other rows of a cycle.
+        package var notes: [Diagnostic.Note] = []
         /// The witness: steps from a new machine, the last one the step in question.
         package var witness: [PathCover.Step]
     }
@@ -57,6 +62,7 @@ package struct Verifier: Sendable {
         let traps = findTraps()
         findWaysHome(excluding: traps)
         findRejections()
+        findLivelocks()
         findForbidden()
         findGoals()
     }
@@ -91,9 +97,10 @@ package struct Verifier: Sendable {
         return machine.states[machine.initialTarget].named.location
     }
 
-    /// Configurations every node of which leads only to itself: no row leaves them.
+    /// Configurations every node of which leads only to itself: no row leaves them. A
+    /// step that never comes to rest leaves too: its `livelock` is the finding.
     private mutating func findTraps() -> Set<[StateID]> {
-        var leaving = Set<[StateID]>()
+        var leaving = Set(space.livelocks.map { space.nodes[$0.node].leaves })
         for node in space.nodes.indices
         where space.edges[node].contains(where: { space.nodes[$0.target].leaves != space.nodes[node].leaves }) {
             leaving.insert(space.nodes[node].leaves)

@@ -109,7 +109,11 @@ extension Analysis {
             for combination in 0..<(1 << calls.count) {
                 let answer = { (call: ConditionCallID) in combination & (1 << calls.firstIndex(of: call)!) != 0 }
                 guard !guards.contains(where: { $0.conditionsHold(answer) }) else { continue }
-                let answers = calls.map { conditionText($0) + "=" + String(answer($0)) }.joined(separator: ", ")
+                // Rows that all test states leave no answer to name: their tests may all fail.
+                let answers =
+                    calls.isEmpty
+                    ? "its state tests fail"
+                    : calls.map { conditionText($0) + "=" + String(answer($0)) }.joined(separator: ", ")
                 log.warning(
                     .incompleteDecision,
                     "decision state '\(states[state].name)' takes no 'always' row when \(answers): it then stays until an event comes; add a row without a condition, as in 'always Next -'",

@@ -353,7 +353,7 @@ import Testing
                   format    rewrite .sm files in the canonical layout
                   simulate  run events through a machine and print what each one does
                   paths     print event sequences that take every row (or reach every state)
-                  verify    check every reachable configuration: traps, ways home, rejections, questions
+                  verify    check every reachable configuration: traps, ways home, rejections, livelocks, questions
                   coverage  print the rows a recorded run never took
                   lsp       run the language server for editors, over standard input and output
 

@@ -9,6 +9,7 @@ import Testing
     static let turnstile = Paths.examples + "/Turnstile/Turnstile.sm"
     static let uploader = Paths.fixtures + "/Machines/Uploader.sm"
     static let checkout = Paths.examples + "/PathTesting/Sources/Checkout/Checkout.sm"
+    static let retry = Paths.fixtures + "/Machines/Retry.sm"
 
     /// Each path of the text form, run through `fsmc simulate`, prints the rows its
     /// comments promise.
@@ -78,6 +79,22 @@ import Testing
         #expect(strict.status == .failure && strict.output.contains("error: from 'Uploading'"))
         let clean = ToolTranscript.run(["verify", Self.turnstile])
         #expect(clean.status == .success && clean.output.isEmpty)
+    }
+
+    /// The witness of a livelock, its indented lines pasted into `fsmc simulate`, makes it
+    /// stop with its error at the event that never comes to rest.
+    @Test func livelockWitnessStopsSimulate() {
+        let verified = ToolTranscript.run(["verify", Self.retry])
+        #expect(verified.status == .success)
+        #expect(verified.output.contains("warning: 'always' rows lead from 'Connecting' back to it"))
+        let witness = verified.outputLines.filter { $0.hasPrefix("    ") }
+        #expect(witness.count == 7)
+        let simulated = ToolTranscript.run(["simulate", Self.retry], input: witness.joined(separator: "\n") + "\n")
+        #expect(simulated.status == .failure && simulated.output.isEmpty)
+        #expect(
+            simulated.errors
+                == "<stdin>:3:5: error: event 'Connect' in Idle fired more than 1000 rows without coming to rest ('always' rows that keep moving, the last from Waiting); give their cycle a way out\n"
+        )
     }
 
     @Test func usageErrors() {

@@ -10,9 +10,31 @@ struct DifferentialStep: Hashable, Sendable {
     var predicates: IDArray<PredicateTypeID, Int>
     /// A result per condition, whatever values it is asked with.
     var conditions: IDArray<ConditionID, Bool>
-    /// The event's values, in the order declared, as text without blanks: an `Int` in
-    /// decimal, a `String` as its characters.
+    /// The event's values, in the order declared, as text without blanks: an `Int` or a
+    /// `Double` in decimal, a `URL` as its text, a `String` as its characters.
     var values: [String] = []
+
+    /// A value of type `type` made from `number`, as text that the driver reads back and
+    /// that the generated code prints the same: `7`, `7.5`, `https://example.com/w7`,
+    /// `w7`.
+    static func value(of type: String, _ number: Int) -> String {
+        switch type {
+        case "Int": String(number)
+        case "Double": "\(number).5"
+        case "URL": "https://example.com/w\(number)"
+        default: "w\(number)"
+        }
+    }
+
+    /// Swift that makes a value of type `type` from the text `text` (a `Substring`).
+    static func parse(_ text: String, as type: String) -> String {
+        switch type {
+        case "Int": "Int(\(text))!"
+        case "Double": "Double(\(text))!"
+        case "URL": "URL(string: String(\(text)))!"
+        default: "String(\(text))"
+        }
+    }
 
     /// Random steps for `model`; conditions are true three times in four, so that runs
     /// get past guarded rows as well as being rejected by them. In a machine with timers,
@@ -29,9 +51,7 @@ struct DifferentialStep: Hashable, Sendable {
                 event: event,
                 predicates: model.predicateTypes.mapElements { random.below($0.cases.count) },
                 conditions: model.conditions.mapElements { _ in random.chance(75) },
-                values: model.eventParameters[event].map { parameter in
-                    parameter.type == "Int" ? String(random.below(100)) : "w\(random.below(100))"
-                })
+                values: model.eventParameters[event].map { value(of: $0.type, random.below(100)) })
         }
     }
 
@@ -310,7 +330,8 @@ enum Driver {
                 text +=
                     "("
                     + zip(parameters, step.values).map { parameter, value in
-                        parameter.label + ": " + (parameter.type == "Int" ? value : "\"" + value + "\"")
+                        parameter.label + ": "
+                            + (["Int", "Double"].contains(parameter.type) ? value : "\"" + value + "\"")
                     }.joined(separator: ", ") + ")"
             }
             text += "\n"
@@ -529,8 +550,7 @@ enum Driver {
             for index in machine.appEvents {
                 let (named, parameters) = (machine.events[index], machine.eventParameters[index])
                 let values = parameters.enumerated().map { index, parameter in
-                    "\(parameter.label): "
-                        + (parameter.type == "Int" ? "Int(step[\(index + 1)])!" : "String(step[\(index + 1)])")
+                    "\(parameter.label): " + DifferentialStep.parse("step[\(index + 1)]", as: parameter.type)
                 }
                 let value =
                     parameters.isEmpty

@@ -10,42 +10,66 @@ import Testing
 /// interpreter's must take the rows and reach the configurations the path promises.
 @Suite(.serialized) struct GeneratedPathTests {
     @Test func generatedCodeTakesEveryPath() throws {
-        let toolchain = try SwiftToolchain.shared.get()
-        var subjects: [(subject: DifferentialSubject, paths: [[DifferentialStep]])] = []
-        var regions = 0
-        var timers = 0
+        var subjects: [DifferentialSubject] = []
         for number in 7_000..<7_030 {
             let output = MachineGenerator.generate(seed: SplitMix64.derive(4040, number), number: number)
-            let subject = try DifferentialSubject(number: number, source: output.rendered.text, steps: [])
+            subjects.append(try DifferentialSubject(number: number, source: output.rendered.text, steps: []))
+        }
+        #expect(
+            subjects.contains { $0.model.hasRegions } && subjects.contains { $0.model.hasTimers },
+            "the machines include regions and timers")
+        let runs = try Self.takeEveryPath(subjects, executable: "paths")
+        #expect(runs.count > 150 && runs.map(\.steps.count).reduce(0, +) > 300, "the paths are worth running")
+    }
+
+    /// Events that carry Foundation's `URL` and `Double` values, which the random machines
+    /// never draw, in a machine without regions and one with them: the values each step
+    /// passes reach the actions and conditions of generated code as the interpreter's.
+    @Test func pathsWithURLAndDoubleValues() throws {
+        let subjects = try ["Downloader", "Streamer"].enumerated().map { offset, name in
+            let source = String(decoding: readBytes(Paths.fixtures + "/Machines/\(name).sm"), as: UTF8.self)
+            return try DifferentialSubject(number: 7_100 + offset, source: source, steps: [])
+        }
+        let runs = try Self.takeEveryPath(subjects, executable: "value-paths")
+        let values = runs.flatMap(\.steps).flatMap(\.values)
+        #expect(values.contains { $0.hasPrefix("https://") } && values.contains { $0.hasSuffix(".5") })
+        #expect(runs.count >= 10)
+    }
+
+    /// Runs every path of each subject's transition cover through its generated code, built
+    /// into one executable named `executable`, and expects the interpreter's lines; each
+    /// path must first replay through the interpreter as promised. Returns the runs.
+    static func takeEveryPath(
+        _ subjects: [DifferentialSubject], executable name: String
+    ) throws -> [(subject: DifferentialSubject, steps: [DifferentialStep])] {
+        let toolchain = try SwiftToolchain.shared.get()
+        var runs: [(subject: DifferentialSubject, steps: [DifferentialStep])] = []
+        for subject in subjects {
             let space = try StateSpace(subject.model)
             let cover = PathCover(space, criterion: .transitions)
             for path in cover.paths {
                 let problems = PathReplay.problems(path.steps, rows: space.rows, machine: subject.model)
-                #expect(problems.isEmpty, "M\(number): \(problems)")
+                #expect(problems.isEmpty, "M\(subject.number): \(problems)")
+                runs.append((subject, Self.steps(path, of: subject.model)))
             }
-            subjects.append((subject, cover.paths.map { Self.steps($0, of: subject.model) }))
-            if subject.model.hasRegions { regions += 1 }
-            if subject.model.hasTimers { timers += 1 }
         }
-        #expect(regions > 0 && timers > 0, "the machines include regions and timers")
-        var files = ["main.swift": Driver.mainSource(subjects.map { ($0.subject.number, $0.subject.model) })]
-        for (subject, _) in subjects {
+        var files = ["main.swift": Driver.mainSource(subjects.map { ($0.number, $0.model) })]
+        for subject in subjects {
             files["M\(subject.number).swift"] = subject.swift
             files["M\(subject.number)Driver.swift"] = Driver.machineSource(subject.model, number: subject.number)
         }
-        let executable = try toolchain.buildExecutable(named: "paths", files: files)
+        let executable = try toolchain.buildExecutable(named: name, files: files)
         defer { toolchain.remove(executable) }
-        let runs = subjects.flatMap { subject, paths in paths.map { (subject, $0) } }
-        let input = runs.map { Driver.script($0.1, for: $0.0.model, number: $0.0.number) }.joined()
+        let input = runs.map { Driver.script($0.steps, for: $0.subject.model, number: $0.subject.number) }.joined()
         let blocks = Self.blocks(try toolchain.execute(executable, input: input))
         #expect(blocks.count == runs.count)
-        #expect(runs.count > 150 && runs.map(\.1.count).reduce(0, +) > 300, "the paths are worth running")
         for (run, actual) in zip(runs, blocks) {
-            let expected = DifferentialTrace.interpret(run.1, on: run.0.model)
+            let expected = DifferentialTrace.interpret(run.steps, on: run.subject.model)
             #expect(
                 actual == expected,
-                "M\(run.0.number): generated code \(actual), interpreter \(expected)\n\(run.0.source)")
+                "M\(run.subject.number): generated code \(actual), interpreter \(expected)\n\(run.subject.source)")
         }
+        return runs
     }
 
     /// `fsmc paths --format swift` compiles without warnings in Swift 6 mode with complete
@@ -79,13 +103,14 @@ import Testing
     }
 
     /// A path's steps as the driver takes them: every predicate value and condition answer,
-    /// and a value of its type for each value the event carries.
+    /// and a value of its type for each value the event carries, made from the step's
+    /// number, so that a value passed late shows.
     static func steps(_ path: PathCover.Path, of machine: StateMachine) -> [DifferentialStep] {
-        path.steps.map { step in
+        path.steps.enumerated().map { number, step in
             DifferentialStep(
                 event: step.choice.event, predicates: step.choice.predicateValues,
                 conditions: conditionAnswers(of: step.choice, in: machine),
-                values: machine.eventParameters[step.choice.event].map { $0.type == "Int" ? "0" : "w0" })
+                values: machine.eventParameters[step.choice.event].map { DifferentialStep.value(of: $0.type, number) })
         }
     }
 

@@ -5,14 +5,26 @@ import FSMCompiler
 /// reader of `fsmc simulate`'s standard input.
 enum PathReplay {
     /// What is wrong with the steps: each must take exactly the rows it promises and end
-    /// in its configuration, from a new machine. Empty when all is well.
-    static func problems(_ steps: [PathCover.Step], rows: TableRows, machine: StateMachine) -> [String] {
+    /// in its configuration, from a new machine. Empty when all is well. The last step of
+    /// a `livelock` witness (`neverRests`) must instead fire past the firing limit, its
+    /// first rows those it promises.
+    static func problems(
+        _ steps: [PathCover.Step], rows: TableRows, machine: StateMachine, neverRests: Bool = false
+    ) -> [String] {
         var interpreter = Interpreter(machine)
         var problems: [String] = []
         for (number, step) in steps.enumerated() {
             let handled = interpreter.handle(
                 step.choice.event, predicates: step.choice.predicateValues, conditions: step.choice.answers)
             let taken = handled.allFirings.map { rows.id(of: $0) }
+            if neverRests && number == steps.count - 1 {
+                if !handled.exceedsLimit || !taken.starts(with: step.rows) {
+                    problems.append(
+                        "step \(number + 1): took \(taken.count) rows, \(handled.exceedsLimit ? "past" : "within") the firing limit; promised \(step.rows) first, for ever"
+                    )
+                }
+                break
+            }
             if taken != step.rows {
                 problems.append("step \(number + 1): took rows \(taken), promised \(step.rows)")
             }

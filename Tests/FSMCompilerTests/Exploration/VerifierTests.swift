@@ -14,12 +14,27 @@ import Testing
         return Verifier(try StateSpace(model), questions: try questions(model))
     }
 
-    /// Each finding's witness replays to its configuration.
+    /// Each finding's witness replays to its configuration, through a new interpreter and
+    /// as text through `simulate`'s reader; that of a livelock makes `simulate` stop with
+    /// its error at the last event.
     static func expectWitnessesReplay(_ verifier: Verifier, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for finding in verifier.findings {
+            let neverRests = finding.kind == .livelock
             let problems = PathReplay.problems(
-                finding.witness, rows: verifier.space.rows, machine: verifier.space.machine)
+                finding.witness, rows: verifier.space.rows, machine: verifier.space.machine, neverRests: neverRests)
             #expect(problems.isEmpty, "\(finding.kind): \(problems)", sourceLocation: sourceLocation)
+            var simulation = Simulation(verifier.space.machine)
+            var failures: [String] = []
+            for line in verifier.witnessLines(of: finding) {
+                do { _ = try simulation.run(line: line) } catch { failures.append(error.message) }
+            }
+            if neverRests {
+                #expect(
+                    failures.count == 1 && failures[0].contains("fired more than 1000 rows without coming to rest"),
+                    "\(failures)", sourceLocation: sourceLocation)
+            } else {
+                #expect(failures.isEmpty, "\(finding.kind): \(failures)", sourceLocation: sourceLocation)
+            }
         }
     }
 
@@ -106,6 +121,85 @@ import Testing
         let covered = Self.holes.replacingOccurrences(
             of: "Resume [wasPlaying] Playing -", with: "Resume [wasPlaying] Playing -  Resume Paused -")
         #expect(try Self.verify(covered).findings.isEmpty)
+    }
+
+    static let desk = """
+        FSM: Desk
+        Initial: Off
+        Parallel: On
+        {
+          Off                 { Power On - }
+          (On)                { Power Off - }
+          (Lamp) : On         { - Dark - }
+          Dark : Lamp         { Press Lit - }
+          Lit : Lamp          { Press Dark - }
+          (Fan) : On          { - Still - }
+          Still : Fan         { Press [isHot] Spinning - }
+          Spinning : Fan      { Press Still - }
+        }
+        """
+
+    /// `Press` is taken by the lamp whatever the answers, and by the fan only when
+    /// `isHot()`: the fan's rows have a hole, though the event is taken. An else row in the
+    /// fan closes it.
+    @Test func rejectedInOneRegion() throws {
+        let verifier = try Self.verify(Self.desk)
+        #expect(
+            verifier.text(sourceName: "test.sm") == """
+                test.sm:11:25: warning: 'Press' in 'Still' is rejected when isHot=false while region 'Lamp' takes it: no row of region 'Fan' applies; add a row for these answers, such as one without the failing terms [rejectedEvent]
+                    Power
+                    #   Off Power -> On(Dark, Still) {}
+                    isHot=false
+                    Press
+                    #   Dark Press -> Lit {}
+
+                """)
+        Self.expectWitnessesReplay(verifier)
+        let covered = Self.desk.replacingOccurrences(
+            of: "Press [isHot] Spinning - }", with: "Press [isHot] Spinning -  Press - - }")
+        #expect(try Self.verify(covered).findings.isEmpty)
+        // A raised event is handled after the event: the lamp's own row for it is no row
+        // for `Press`.
+        let raising = Self.desk.replacingOccurrences(
+            of: "Dark : Lamp         { Press Lit - }", with: "Dark : Lamp { Press Lit ^Glow }"
+        )
+        .replacingOccurrences(of: "Lit : Lamp          { Press Dark - }", with: "Lit : Lamp { Press Dark -  Glow - - }")
+        #expect(raising.contains("^Glow") && raising.contains("Glow - -"))
+        let raised = try Self.verify(raising)
+        #expect(raised.findings.map(\.message) == verifier.findings.map(\.message))
+        Self.expectWitnessesReplay(raised)
+    }
+
+    /// A region inside a region: the inner parallel state's regions are asked apart, and
+    /// the answers named are those the rejecting region's rows ask.
+    @Test func rejectedInANestedRegion() throws {
+        let source = """
+            FSM: Rack
+            Initial: Off
+            Parallel: On
+            Parallel: Cooling
+            {
+              Off                   { Power On - }
+              (On)                  { Power Off - }
+              (Lights) : On         { - Dim - }
+              Dim : Lights          { Tick [isNight] Bright -  Tick [!isNight] Dim - }
+              Bright : Lights       { Tick Dim - }
+              (Cooling) : On        - - -
+              (Fans) : Cooling      { - Slow - }
+              Slow : Fans           { Tick [isHot] Fast - }
+              Fast : Fans           { Tick Slow - }
+              (Pumps) : Cooling     { - Idle - }
+              Idle : Pumps          { Tick Idle - }
+            }
+            """
+        let verifier = try Self.verify(source)
+        let holes = verifier.findings.filter { $0.kind == .rejectedEvent }
+        #expect(
+            holes.map(\.message) == [
+                "'Tick' in 'Slow' is rejected when isHot=false while region 'Pumps' takes it: no row of region 'Fans' applies; add a row for these answers, such as one without the failing terms"
+            ])
+        #expect(holes.first?.location.line == 13)
+        Self.expectWitnessesReplay(verifier)
     }
 
     static let player = """

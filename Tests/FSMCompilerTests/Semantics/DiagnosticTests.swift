@@ -595,6 +595,13 @@ import Testing
             [
                 "5:3: warning: decision state 'D' takes no 'always' row when a=true, b=false: it then stays until an event comes; add a row without a condition, as in 'always Next -' [incompleteDecision]"
             ]),
+        // Rows that all test states, in regions: no answer to name.
+        Example(
+            .incompleteDecision,
+            "FSM: F\nInitial: S\nParallel: P\n{\n  S { E P - }\n  (P) { F S - }\n  (A) : P { - A1 - }\n  A1 : A { always [in(B2)] A2 - }\n  A2 : A { G A1 - }\n  (B) : P { - B1 - }\n  B1 : B { H B2 - }\n  B2 : B { H B1 - }\n}",
+            [
+                "8:3: warning: decision state 'A1' takes no 'always' row when its state tests fail: it then stays until an event comes; add a row without a condition, as in 'always Next -' [incompleteDecision]"
+            ]),
         // A machine that is started has `start()` and `isStarted`.
         Example(
             .invalidSwiftName,
