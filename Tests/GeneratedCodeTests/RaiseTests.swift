@@ -129,6 +129,21 @@ final class AutosaveLog: AutosaveActions {
             ])
     }
 
+    /// A public, observable, async machine decides and raises as any: `Added` is handled
+    /// where the decision went, or is unhandled there.
+    @Test func anObservableAsyncMachineDecidesAndRaises() async {
+        let ledger = Ledger(actions: LedgerLog())
+        #expect(await ledger.add(amount: 5) == .transitioned(from: .open, to: .checking))
+        #expect(ledger.state == .flagged)
+        #expect(ledger.actions.lines == ["record(5)", "flag", "notify(5)"])
+        ledger.actions.balanced = true
+        await ledger.fix()
+        ledger.actions.lines = []
+        await ledger.add(amount: 2)
+        #expect(ledger.state == .open)
+        #expect(ledger.actions.lines == ["record(2)", "unhandled Added(amount: 2) in Open"])
+    }
+
     /// Rows that keep raising events never come to rest: past the bound the program stops,
     /// naming the machine, the next event and the state.
     @Test func aRunThatKeepsRaisingStopsTheProgram() async {
@@ -140,6 +155,18 @@ final class AutosaveLog: AutosaveActions {
             resultMessage.contains(
                 "Echo raised 1000 events in one step without coming to rest, the next Ping in Pinging"))
     }
+}
+
+final class LedgerLog: LedgerActions {
+    var lines: [String] = []
+    var balanced = false
+
+    func record(_ amount: Int) { lines.append("record(\(amount))") }
+    func post() async { lines.append("post") }
+    func flag() { lines.append("flag") }
+    func notify(_ amount: Int) { lines.append("notify(\(amount))") }
+    func isBalanced() -> Bool { balanced }
+    func unhandledEvent(_ event: LedgerEvent, in state: LedgerState) { lines.append("unhandled \(event) in \(state)") }
 }
 
 struct EchoLog: EchoActions {
