@@ -177,7 +177,7 @@ struct LayoutBuilder {
         var lead: [String] = []
         if !row.events.isEmpty { lead.append(joined(row.events, by: " | ")) }
         if let guardClause = row.guardClause { lead.append(text(of: guardClause)) }
-        let targets = [row.nextState?.text ?? "-"] + row.forkTargets.map(\.text)
+        let targets = Self.targets(of: row)
         return [
             lead.joined(separator: " "), targets.joined(separator: " & "),
             actions(row.actions, isBraced: row.hasBracedActions),
@@ -186,7 +186,14 @@ struct LayoutBuilder {
 
     /// An initial row's columns: `-`, the substate, the action.
     private static func cells(ofInitial row: RowSyntax) -> [String] {
-        ["-", row.nextState?.text ?? "-", actions(row.actions, isBraced: row.hasBracedActions)]
+        ["-", targets(of: row)[0], actions(row.actions, isBraced: row.hasBracedActions)]
+    }
+
+    /// The next state and the fork targets, each with the values written after it:
+    /// `Downloading(received: 0)`, `-(received: 1)`.
+    private static func targets(of row: RowSyntax) -> [String] {
+        [(row.nextState?.text ?? "-") + (row.nextStateValues.map(StateValueSyntax.text) ?? "")]
+            + zip(row.forkTargets, row.forkTargetValues).map { $0.text + ($1.map(StateValueSyntax.text) ?? "") }
     }
 
     /// `[Type = a | b, condition]`

@@ -104,7 +104,7 @@ extension Parser {
             && token.location.column == previous.location.column + previous.text.utf8.count
     }
 
-    private static func isDigits(_ text: String) -> Bool {
+    static func isDigits(_ text: String) -> Bool {
         text.first!.isNumber && text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) }
     }
 

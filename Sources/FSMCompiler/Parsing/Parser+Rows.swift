@@ -4,7 +4,8 @@
 extension Parser {
     /// `row = events , [ guard ] , nextState , action ;`
     /// `eventRow = [ guard ] , nextState , action ;` (the caller has parsed events and guard)
-    /// `nextState = NAME , { "&" , NAME } | dash ;` (several names are a fork)
+    /// `nextState = target , { "&" , target } | dash , [ values ] ;` (several targets are a fork)
+    /// `target = NAME , [ values ] ;`
     /// `start` is the row's first token, its first event's or its guard's if it has them.
     mutating func parseRow(events: [NameSyntax], guardClause: GuardSyntax?, start: Int) throws -> RowSyntax {
         var guardClause = guardClause
@@ -23,7 +24,9 @@ extension Parser {
         default:
             try fail("expected a next state or '-', found \(describe(current))")
         }
+        let nextStateValues = try parseStateValues(after: tokens[index - 1])
         var forkTargets: [NameSyntax] = []
+        var forkTargetValues: [[StateValueSyntax]?] = []
         while current.kind == .ampersand {
             guard nextState != nil else {
                 try fail(
@@ -32,6 +35,7 @@ extension Parser {
             }
             advance()
             forkTargets.append(try expectName("a state after '&'"))
+            forkTargetValues.append(try parseStateValues(after: tokens[index - 1]))
         }
         let hasBracedActions = current.kind == .openBrace
         let actions = try parseAction()
@@ -40,7 +44,59 @@ extension Parser {
             nextStateLocation: nextLocation, actions: actions, hasBracedActions: hasBracedActions,
             location: tokens[start].location, tokens: TokenSpan(start: start, end: index))
         row.forkTargets = forkTargets
+        row.nextStateValues = nextStateValues
+        row.forkTargetValues = forkTargetValues
         return row
+    }
+
+    /// `values = "(" , [ value , { "," , value } ] , ")" ;` where the `(` follows the next
+    /// state (or `-`) directly: same line, no blank between; nil when it does not.
+    /// `value = NAME , ":" , ( argument | NAME , arguments ) ;` a label or a literal, or
+    /// the call of a computing action.
+    mutating func parseStateValues(after target: Token) throws -> [StateValueSyntax]? {
+        guard current.kind == .openParen,
+            current.location.line == target.location.line,
+            current.location.column == target.location.column + target.text.utf8.count
+        else { return nil }
+        let open = current.location
+        let name = target.kind == .dash ? "-" : target.text
+        advance()
+        var values: [StateValueSyntax] = []
+        while current.kind != .closeParen {
+            if !values.isEmpty {
+                guard current.kind == .comma else {
+                    try fail(
+                        "expected ',' or ')' in the values of '\(name)', found \(describe(current)) (the '(' is at \(open.line):\(open.column))"
+                    )
+                }
+                advance()
+            }
+            let label = try expectName("a label of the values of '\(name)'")
+            guard current.kind == .colon else {
+                try fail(
+                    "expected ':' after '\(label.text)' in the values of '\(name)', found \(describe(current)); a value is written 'label: value', as in 'received: 0'"
+                )
+            }
+            advance()
+            values.append(StateValueSyntax(label: label, value: try parseStateValue(of: label)))
+        }
+        advance()
+        return values
+    }
+
+    /// A value after its label: the call of a computing action when a `(` follows a name
+    /// directly, else a label or a literal.
+    private mutating func parseStateValue(of label: NameSyntax) throws -> StateValueSyntax.Value {
+        let next = peek(1)
+        if current.kind == .name, next.kind == .openParen, !Self.isDigits(current.text),
+            next.location.line == current.location.line,
+            next.location.column == current.location.column + current.text.utf8.count
+        {
+            let name = NameSyntax(current.text, at: current.location)
+            advance()
+            return .call(ActionSyntax(name: name, arguments: try parseArguments(of: name)))
+        }
+        return .argument(try parseArgument(of: label))
     }
 
     /// `events = event , { "|" , event } ;`

@@ -54,7 +54,10 @@ extension RowSyntax: CustomStringConvertible {
         var parts: [String] = []
         if !events.isEmpty { parts.append(events.map(\.text).joined(separator: "|")) }
         if let guardClause { parts.append(guardClause.description) }
-        parts.append(([nextState?.text ?? "-"] + forkTargets.map(\.text)).joined(separator: "&"))
+        let targets =
+            [(nextState?.text ?? "-") + (nextStateValues.map(StateValueSyntax.text) ?? "")]
+            + zip(forkTargets, forkTargetValues).map { $0.text + ($1.map(StateValueSyntax.text) ?? "") }
+        parts.append(targets.joined(separator: "&"))
         parts.append("{" + actions.map(\.text).joined(separator: " ") + "}")
         return parts.joined(separator: " ")
     }

@@ -250,6 +250,11 @@ package struct RowSyntax: Hashable, Sendable {
     package var nextState: NameSyntax?
     /// The states after the first of a fork, `Playing & Muted`: each after its `&`.
     package var forkTargets: [NameSyntax] = []
+    /// The values written in parentheses after the next state (`Downloading(received: 0)`,
+    /// or after `-` for a rewrite, `-(received: 1)`), nil when there are no parentheses.
+    package var nextStateValues: [StateValueSyntax]? = nil
+    /// Per fork target, its values, nil where it has no parentheses.
+    package var forkTargetValues: [[StateValueSyntax]?] = []
     package var nextStateLocation: SourceLocation
     package var actions: [ActionSyntax]
     /// Whether the actions are written between braces (`{a b}`, `{}`) rather than as one
@@ -272,6 +277,39 @@ package struct RowSyntax: Hashable, Sendable {
         self.hasBracedActions = hasBracedActions
         self.location = location
         self.tokens = tokens
+    }
+}
+
+/// `received: 0`, `url: url`, `received: added(received, bytes)`: a value a row gives a
+/// data state (Language reference › State data).
+package struct StateValueSyntax: Hashable, Sendable {
+    /// A label or a literal, or the call of a computing action.
+    package enum Value: Hashable, Sendable {
+        case argument(ArgumentSyntax)
+        case call(ActionSyntax)
+
+        package var text: String {
+            switch self {
+            case .argument(let argument): argument.text
+            case .call(let call): call.text
+            }
+        }
+    }
+
+    package var label: NameSyntax
+    package var value: Value
+
+    package init(label: NameSyntax, value: Value) {
+        self.label = label
+        self.value = value
+    }
+
+    /// `received: 0`.
+    package var text: String { label.text + ": " + value.text }
+
+    /// `(received: 0, url: url)`.
+    package static func text(of values: [StateValueSyntax]) -> String {
+        "(" + values.map(\.text).joined(separator: ", ") + ")"
     }
 }
 

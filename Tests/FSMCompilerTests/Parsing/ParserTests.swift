@@ -119,6 +119,15 @@ import Testing
             ]
         ),
         ("(P) { - A ^Entered }\nA : P - - -", ["(P) {- A {^Entered}}", "A :P {- - -}"]),
+        // target = NAME , [ values ] ; values of a data state, a rewrite '-(…)', fork targets'
+        // and initial rows' values; a value is a label, a literal or a computing call.
+        (
+            "S { E T(a: 0, b: x, c: f(x, 2), d: .up, e: \"s\") go  F -(a: g(a)) -  G A(x: 1) & B(y: -2) - }",
+            ["S {E T(a: 0, b: x, c: f(x, 2), d: .up, e: \"s\") {go} F -(a: g(a)) {} G A(x: 1)&B(y: -2) {}}"]
+        ),
+        ("(P) { - A(x: 0) - }\nA : P - - -", ["(P) {- A(x: 0) {}}", "A :P {- - -}"]),
+        // After a next state, a "(" on the next line starts an abstract state.
+        ("S E T -\n(B) - - -", ["S {E T {}}", "(B) {- - -}"]),
         // After a raised event, a "(" on the next line starts an abstract state.
         ("S E T ^Done\n(B) - - -", ["S {E T {^Done}}", "(B) {- - -}"]),
         ("S E T a\nT F S b", ["S {E T {a}}", "T {F S {b}}"]),
@@ -454,6 +463,18 @@ import Testing
             ]
         ),
         ("S { ^E T a }", ["4:5: error: expected a transition, found '^' [syntaxError]"]),
+        // Values of a data state: 'label: value', separated by commas.
+        (
+            "S { E T(a 0) - }",
+            [
+                "4:11: error: expected ':' after 'a' in the values of 'T', found '0'; a value is written 'label: value', as in 'received: 0' [syntaxError]"
+            ]
+        ),
+        (
+            "S { E T(a: 0 b: 1) - }",
+            ["4:14: error: expected ',' or ')' in the values of 'T', found 'b' (the '(' is at 4:8) [syntaxError]"]
+        ),
+        ("S { E -(: 1) - }", ["4:9: error: expected a label of the values of '-', found ':' [syntaxError]"]),
     ])
     func stateErrors(body: String, expected: [String]) {
         #expect(Self.bodyDiagnostics(body) == expected)
