@@ -27,7 +27,7 @@ enum ReservedNames {
     static let alwaysMembers: Set<String> = ["takeAlwaysRows", "dispatchAlways", "traceAlways"]
 
     /// What the bodies of a machine that raises events add (`raised` is the loop's local).
-    static let raiseMembers: Set<String> = ["raisedEvents", "completeStep", "raised", "handledRaises"]
+    static let raiseMembers: Set<String> = ["raisedEvents", "completeStep", "raised"]
 
     /// Type names the generated file takes, which no type of the machine may have: the
     /// modules it qualifies names with (`Swift`, `FSMRuntime`) and the private

@@ -179,8 +179,9 @@ struct MachineGenerator {
     /// event without values that no row matches with a predicate (a raised event has no
     /// predicate values) and that comes after each of the row's events in the order events
     /// first appear: so every chain of raised events ends, as every run of `always` steps
-    /// does. Entry and exit lists raise nothing here: whatever event enters a state again
-    /// would raise their events again.
+    /// does. Entry and exit lists raise only events whose every row stays in its state
+    /// without leaving it (`-`, which exits and enters nothing outside `EntryExit: always`)
+    /// and raises nothing: handling them enters and leaves no state, so raises no more.
     static func addRaises(to machine: inout RandomMachine, random: inout SplitMix64) {
         let rows = machine.states.flatMap(\.rows)
         var order: [String] = []
@@ -203,6 +204,18 @@ struct MachineGenerator {
                 machine.states[state].rows[row].actions.insert(
                     "^" + random.element(of: later), at: random.below(actions.count + 1))
             }
+        }
+        guard machine.entryExit != "always" else { return }
+        let rowsAfter = machine.states.flatMap(\.rows)
+        let quiet = raisable.filter { event in
+            rowsAfter.filter { $0.events.contains(event) }.allSatisfy { row in
+                row.next == nil && row.forkTargets.isEmpty && !row.actions.contains { $0.hasPrefix("^") }
+            }
+        }
+        guard !quiet.isEmpty else { return }
+        for state in machine.states.indices {
+            if random.chance(15) { machine.states[state].entryActions.append("^" + random.element(of: quiet)) }
+            if random.chance(10) { machine.states[state].exitActions.append("^" + random.element(of: quiet)) }
         }
     }
 
