@@ -111,6 +111,8 @@ typealias MainActorTurnstileCounter = CountingMainActorTurnstileActions<Declares
 typealias ObservedTurnstileCounter = CountingObservedTurnstileActions<DeclaresNoEvents>
 typealias ResumingDeckCounter = CountingResumingDeckActions<DeclaresNoEvents>
 typealias QueueingResumingDeckCounter = CountingResumingDeckActions<MaySendEvents>
+typealias CheckoutCounter = CountingCheckoutActions<DeclaresNoEvents>
+typealias QueueingCheckoutCounter = CountingCheckoutActions<MaySendEvents>
 typealias RegionsCounter = CountingRegionsActions<DeclaresNoEvents>
 typealias FlatRegionsCounter = CountingFlatRegionsActions<DeclaresNoEvents>
 
@@ -171,6 +173,18 @@ typealias GuardedClosureInput = (event: GuardedEvent, predicates: GuardedPredica
 
 @inline(never) func runHandResumingDeck(_ machine: HandResumingDeck<ResumingDeckCounter>, _ events: [ResumingDeckEvent])
 {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runGeneratedCheckout(_ machine: Checkout<CheckoutCounter>, _ events: [CheckoutEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runQueueingCheckout(_ machine: Checkout<QueueingCheckoutCounter>, _ events: [CheckoutEvent]) {
+    for event in events { machine.handle(event) }
+}
+
+@inline(never) func runHandCheckout(_ machine: HandCheckout<CheckoutCounter>, _ events: [CheckoutEvent]) {
     for event in events { machine.handle(event) }
 }
 
@@ -350,6 +364,10 @@ let vendingEvents: [VendingEvent] = randomEvents(eventCount, seed: 6) { random i
 // only where Power resumes Paused.
 let deckEvents: [DeckEvent] = randomEvents(eventCount, seed: 7) { pick(&$0) }
 let resumingDeckEvents: [ResumingDeckEvent] = deckEvents.map { ResumingDeckEvent(rawValue: $0.rawValue)! }
+// The checkout's events come from outside: all but `Paid`, which only the machine raises.
+let checkoutEvents: [CheckoutEvent] = randomEvents(eventCount, seed: 9) { random in
+    [.add, .cancel, .submit, .ship][random.next(below: 4)]
+}
 // The region machine's shapes take one sequence, the generated machines' mapped to their own
 // events by name.
 let regionsEvents: [HandRegionsEvent] = randomEvents(eventCount, seed: 8) { pick(&$0) }
@@ -519,6 +537,23 @@ let variants: [Variant] = [
         let machine = HandResumingDeck(actions: ResumingDeckCounter())
         await around { runHandResumingDeck(machine, resumingDeckEvents) }
         return checksum(machine.actions.count, machine.state)
+    },
+    // The checkout: Checkout.sm, a decision and a raised event, compiled by fsmc, and written
+    // by hand with the decision and the raised event's row inline.
+    Variant(machine: "decisions", shape: "generated") { around in
+        let machine = Checkout(actions: CheckoutCounter())
+        await around { runGeneratedCheckout(machine, checkoutEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "decisions", shape: "generated+queue") { around in
+        let machine = Checkout(actions: QueueingCheckoutCounter())
+        await around { runQueueingCheckout(machine, checkoutEvents) }
+        return checksum(machine.actions.count, machine.state)
+    },
+    Variant(machine: "decisions", shape: "hand-written") { around in
+        let machine = HandCheckout(actions: CheckoutCounter())
+        await around { runHandCheckout(machine, checkoutEvents) }
+        return checksum(machine.actions.count, machine.state.name)
     },
     // The region machine: Regions.sm (the machine in Regions/HandRegions.swift) compiled by
     // fsmc, with counting actions that declare `sendsEvents` false; its product machine

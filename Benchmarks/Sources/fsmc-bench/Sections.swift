@@ -32,7 +32,7 @@ func printMachine() {
 /// five actions), and async isolated to the main actor.
 private let dispatchVariants: [(machine: String, shape: String)] =
     [
-        "turnstile", "random50x20", "predicates", "conditions", "values", "statechart", "history",
+        "turnstile", "random50x20", "predicates", "conditions", "values", "statechart", "history", "decisions",
     ]
     .flatMap { machine in
         let crossModule = ["turnstile", "random50x20"].contains(machine)

@@ -99,7 +99,7 @@ extension Parser {
     }
 
     /// Whether `token` follows `previous` on its line with no blank between.
-    private func isAdjacent(_ token: Token, after previous: Token) -> Bool {
+    func isAdjacent(_ token: Token, after previous: Token) -> Bool {
         token.location.line == previous.location.line
             && token.location.column == previous.location.column + previous.text.utf8.count
     }

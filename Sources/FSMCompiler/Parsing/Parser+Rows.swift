@@ -241,7 +241,9 @@ extension Parser {
                     "'after(…)' is a timer, which fires by itself when its state has lasted that long: it cannot be raised"
                 )
             }
-            guard !(current.kind == .openParen && (isAdjacent(current, after: name) || argumentsAfterBlank)) else {
+            guard
+                !(current.kind == .openParen && (isAdjacent(current, after: tokens[index - 1]) || argumentsAfterBlank))
+            else {
                 try fail(
                     "a raised event takes no arguments: '^\(name.text)' carries the values of its event by label"
                 )
@@ -250,13 +252,7 @@ extension Parser {
         }
         let name = try expectName(role)
         try refuseDelayedEvent(name, as: role)
-        let opens = current.kind == .openParen && (isAdjacent(current, after: name) || argumentsAfterBlank)
+        let opens = current.kind == .openParen && (isAdjacent(current, after: tokens[index - 1]) || argumentsAfterBlank)
         return ActionSyntax(name: name, arguments: opens ? try parseArguments(of: name) : nil)
-    }
-
-    /// Whether `token` follows `name` on its line with no blank between.
-    private func isAdjacent(_ token: Token, after name: NameSyntax) -> Bool {
-        token.location.line == name.location.line
-            && token.location.column == name.location.column + name.text.utf8.count
     }
 }

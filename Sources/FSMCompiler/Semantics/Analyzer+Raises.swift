@@ -59,16 +59,10 @@ extension Analysis {
         let note = Diagnostic.Note("event '\(name)' is declared here", at: declaration.name.location)
         let events: [NameSyntax]
         switch raise.context {
-        case .entryOrExit(let kind):
+        case .withoutValues(let place):
             log.error(
                 .raisedEvent,
-                "'^\(name)' is raised by an \(kind) action, where no event's values are, but '\(name)' carries '\(first.label)'; raise it from the rows",
-                at: raise.syntax.location, notes: [note])
-            return
-        case .initialRow:
-            log.error(
-                .raisedEvent,
-                "'^\(name)' is raised by an initial row, where no event's values are, but '\(name)' carries '\(first.label)'; raise it from the rows",
+                "'^\(name)' is raised by \(place), where no event's values are, but '\(name)' carries '\(first.label)'; raise it from the rows",
                 at: raise.syntax.location, notes: [note])
             return
         case .row(let rowEvents):

@@ -252,7 +252,7 @@ struct Declarations {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {
             states[index][keyPath: field] = DeclaredActions(
-                syntax: list, actions: list.actions.map { call(of: $0, in: .entryOrExit(kind)) })
+                syntax: list, actions: list.actions.map { call(of: $0, in: .withoutValues("an \(kind) action")) })
             return
         }
         guard list.actions.map(\.text) != first.syntax.actions.map(\.text) else { return }
@@ -340,7 +340,8 @@ struct Declarations {
                 if let target = row.nextState {
                     states[owner].initialRows.append(
                         InitialRecord(
-                            target: target, actions: row.actions.map { call(of: $0, in: .initialRow) },
+                            target: target,
+                            actions: row.actions.map { call(of: $0, in: .withoutValues("an initial row")) },
                             location: row.location))
                 }
             }
@@ -389,10 +390,9 @@ struct RaiseUse {
         /// In a row's actions: the row's events (more than one in an event block) give
         /// their values.
         case row(events: [NameSyntax])
-        /// In an entry or exit list (`"entry"` or `"exit"`), where no event's values are.
-        case entryOrExit(String)
-        /// In an initial row's actions, where no event's values are either.
-        case initialRow
+        /// Where no event's values are: in an entry or exit list or an initial row, named
+        /// as messages say it (`an entry action`, `an initial row`).
+        case withoutValues(String)
     }
 
     var event: EventID

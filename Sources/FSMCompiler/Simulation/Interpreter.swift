@@ -194,7 +194,8 @@ public struct Interpreter: Sendable {
         let predicates = IDArray<PredicateTypeID, Int>(repeating: 0, count: model.machine.predicateTypes.count)
         var queue = raised
         var steps: [Step] = []
-        takeAlwaysRows(into: &steps, raising: &queue, conditions: conditions, asked: &asked, fired: &fired)
+        takeAlwaysRows(
+            into: &steps, raising: &queue, predicates: predicates, conditions: conditions, asked: &asked, fired: &fired)
         var next = 0
         while next < queue.count && fired <= Self.firingLimit {
             let event = queue[next]
@@ -204,19 +205,21 @@ public struct Interpreter: Sendable {
             Self.merge(askedHere, into: &asked)
             queue += step.firings.flatMap(\.raisedEvents)
             steps.append(step)
-            takeAlwaysRows(into: &steps, raising: &queue, conditions: conditions, asked: &asked, fired: &fired)
+            takeAlwaysRows(
+                into: &steps, raising: &queue, predicates: predicates, conditions: conditions, asked: &asked,
+                fired: &fired)
         }
         return steps
     }
 
     /// Step 2 of run to completion: while an `always` row applies, it fires; the events
-    /// its rows raise join `queue`.
+    /// its rows raise join `queue`. `predicates` are none (any values do: no row without
+    /// an event matches predicates).
     private mutating func takeAlwaysRows(
-        into steps: inout [Step], raising queue: inout [EventID], conditions: IDArray<ConditionCallID, Bool>,
-        asked: inout [ConditionCallID], fired: inout Int
+        into steps: inout [Step], raising queue: inout [EventID], predicates: IDArray<PredicateTypeID, Int>,
+        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID], fired: inout Int
     ) {
         guard let always = model.machine.alwaysEvent else { return }
-        let predicates = IDArray<PredicateTypeID, Int>(repeating: 0, count: model.machine.predicateTypes.count)
         while fired <= Self.firingLimit {
             var askedHere: [ConditionCallID] = []
             var rows: [RowPosition] = []

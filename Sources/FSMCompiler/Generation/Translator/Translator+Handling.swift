@@ -293,13 +293,7 @@ extension Translator {
             let name = names.values[value.label] ?? value.label
             return SwiftParameter(label: name == value.label ? nil : value.label, name: name, type: value.type)
         }
-        let eventValue: SwiftExpression =
-            values.isEmpty
-            ? .implicitMember(named.swiftName)
-            : .call(
-                .implicitMember(named.swiftName),
-                values.map { SwiftArgument($0.label, .identifier(names.values[$0.label] ?? $0.label)) })
-        let call = handleCall(eventValue) { type, parameter in
+        let call = handleCall(eventValue(event)) { type, parameter in
             used.contains(type)
                 ? .identifier(parameter.name) : .implicitMember(machine.predicateTypes[type].cases[0].swiftName)
         }
@@ -311,6 +305,17 @@ extension Translator {
                     parameters: valueParameters + parameters.filter { used.contains($0.0) }.map(\.1),
                     returnType: "Outcome",
                     body: [.returnStatement(awaited(call))])))
+    }
+
+    /// `.coin`, or `.loaded(duration: duration)`: the event made of the values of its labels
+    /// in the bodies, as an event method passes it on and a raised event queues it.
+    func eventValue(_ event: EventID) -> SwiftExpression {
+        let named = machine.events[event]
+        let values = machine.eventParameters[event]
+        guard !values.isEmpty else { return .implicitMember(named.swiftName) }
+        return .call(
+            .implicitMember(named.swiftName),
+            values.map { SwiftArgument($0.label, .identifier(names.values[$0.label] ?? $0.label)) })
     }
 
     /// By event: the predicate types some row of the event, in any state, constrains. One

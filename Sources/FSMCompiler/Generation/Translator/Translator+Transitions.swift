@@ -103,14 +103,8 @@ extension Translator {
                 valueArguments(call.arguments, parameters: machine.actionParameters[action]))
             return .expression(machine.asyncActions[action] ? .await(expression) : expression)
         case .raise(let event):
-            let name = machine.events[event].swiftName
-            let labels = call.arguments.compactMap(\.label)
-            let value: SwiftExpression =
-                labels.isEmpty
-                ? .implicitMember(name)
-                : .call(
-                    .implicitMember(name), labels.map { SwiftArgument($0, .identifier(names.values[$0] ?? $0)) })
-            return .expression(.call(.member(raisedEvents, "append"), [SwiftArgument(value)]))
+            // A raise carries every value of its event by label (`call.arguments`).
+            return .expression(.call(.member(raisedEvents, "append"), [SwiftArgument(eventValue(event))]))
         }
     }
 }
