@@ -53,7 +53,9 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
     case repeatedPredicateType
     case shallowHistoryAbstract
     case similarEventName
+    case stateData
     case stateTestNeverHolds
+    case stateValue
     case superstateConflict
     case superstateCycle
     case swiftNameCollision
@@ -149,8 +151,12 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
             "a superstate with shallow history has a direct substate that is an abstract superstate without an initial row: resuming it enters nothing"
         case .similarEventName:
             "warning: an event's name is a near miss of another event's (a letter left out, added or swapped): a misspelling creates a new event"
+        case .stateData:
+            "a `State:` header on an abstract, super- or parallel state, or values written where no state can take them"
         case .stateTestNeverHolds:
             "warning: in a machine without parallel states, an `in(…)` test rules a row out in a state that has it"
+        case .stateValue:
+            "a value of an entered data state is given nowhere, or with a type that does not fit; or a row writes a value the state does not hold"
         case .superstateConflict:
             "two superstates give one event (and guard) two rows and the state does not override them"
         case .superstateCycle: "a state is, through its superstates, its own superstate"
@@ -171,7 +177,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .undefinedState: "a next state, superstate or initial state is never defined"
         case .unexpectedCharacter: "a character that is not part of the language"
         case .unknownHeader:
-            "a header other than FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, Import, History or Parallel"
+            "a header other than FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, State, Import, History or Parallel"
         case .unknownLabel: "an argument names a label that the row's event does not carry"
         case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
         case .unusedEvent: "warning: an `Event:` header declares an event that no row uses"

@@ -27,11 +27,15 @@ package struct Headers {
     /// `Action: emit(_ status: Status)` headers, in declaration order, by name.
     var actionDeclarations: [String: ActionDeclaration] = [:]
     var actionDeclarationOrder: [String] = []
+    /// `State: Downloading(url: URL, received: Int)` headers, in declaration order, and by
+    /// state name: the values a data state holds (Language reference › State data).
+    var stateDeclarations: [StateDeclaration] = []
+    var stateDeclarationIndex: [String: Int] = [:]
 
     /// Every header, as the documentation spells it.
     package static let names = [
         "FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
-        "Action", "Import", "History", "Parallel",
+        "Action", "State", "Import", "History", "Parallel",
     ]
 
     /// Header names are case-insensitive; each may appear once, but `Predicate` once per
@@ -72,6 +76,7 @@ package struct Headers {
             // module or state.
             case "predicate": declarePredicateType(header, log: &log)
             case "event": declareEvent(header, log: &log)
+            case "state": declareState(header, log: &log)
             case "action": declareAction(header, log: &log)
             case "import": declareImport(header, log: &log)
             case "history": declareHistory(header, log: &log)
@@ -284,6 +289,49 @@ package struct Headers {
         eventDeclarations.append(EventDeclaration(name: header.value, parameters: distinct))
     }
 
+    /// `State: Name(label: Type, …)`: the values a data state holds, each label once
+    /// (Language reference › State data). Which states may hold values is checked once the
+    /// hierarchy is known.
+    private mutating func declareState(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        guard let parameters = header.parameters, !parameters.isEmpty, header.cases == nil else {
+            log.error(
+                .invalidHeader,
+                "state '\(header.value)' needs the values it holds, as in 'State: \(header.value)(url: URL)'; a state without values needs no header",
+                at: header.value.location)
+            return
+        }
+        if let extra = parameters.first(where: { $0.argumentLabel != nil })?.argumentLabel {
+            log.error(
+                .invalidHeader,
+                "a state's value has one label, as in 'State: \(header.value)(url: URL)'; argument labels belong to 'Action:' headers",
+                at: extra.location)
+            return
+        }
+        if let first = stateDeclarationIndex[header.value.text] {
+            log.error(
+                .duplicateHeader, "state '\(header.value)' is declared twice", at: header.value.location,
+                notes: [.init("first declared here", at: stateDeclarations[first].name.location)])
+            return
+        }
+        var distinct: [ParameterSyntax] = []
+        for parameter in parameters {
+            if let first = distinct.first(where: { $0.label.text == parameter.label.text }) {
+                log.error(
+                    .invalidHeader, "label '\(parameter.label)' is given twice in state '\(header.value)'",
+                    at: parameter.label.location, notes: [.init("first given here", at: first.label.location)])
+            } else {
+                distinct.append(parameter)
+            }
+        }
+        stateDeclarationIndex[header.value.text] = stateDeclarations.count
+        stateDeclarations.append(StateDeclaration(name: header.value, parameters: distinct))
+    }
+
+    /// The `State:` header of the state named `name`, if it has one.
+    func stateDeclaration(_ name: String) -> StateDeclaration? {
+        stateDeclarationIndex[name].map { stateDeclarations[$0] }
+    }
+
     /// `Predicate: Type = a | b`: a new type with distinct cases.
     private mutating func declarePredicateType(_ header: HeaderSyntax, log: inout DiagnosticLog) {
         guard let cases = header.cases else {
@@ -324,10 +372,22 @@ struct EventDeclaration {
     }
 }
 
-/// `Action: emit(_ status: Status)`: the parameters an action or condition takes.
+/// `Action: emit(_ status: Status)`: the parameters an action or condition takes; a
+/// computing action's `-> Int`, what it returns.
 struct ActionDeclaration {
     var name: NameSyntax
     var parameters: [ParameterSyntax]
+    var returnType: String? = nil
+}
+
+/// `State: Downloading(url: URL, received: Int)`: the values a data state holds.
+struct StateDeclaration {
+    var name: NameSyntax
+    var parameters: [ParameterSyntax]
+
+    func parameter(_ label: String) -> ParameterSyntax? {
+        parameters.first { $0.label.text == label }
+    }
 }
 
 extension Headers {
@@ -338,13 +398,6 @@ extension Headers {
             log.error(
                 .invalidHeader,
                 "'Action: \(header.value)' needs the parameters it takes, as in 'Action: \(header.value)(_ status: Status)'",
-                at: header.value.location)
-            return
-        }
-        if header.returnType != nil {
-            log.error(
-                .invalidHeader,
-                "'\(header.value)' returns a value: a computing action gives a value of a data state ('State:' header), which this version of fsmc does not read yet",
                 at: header.value.location)
             return
         }
@@ -364,7 +417,8 @@ extension Headers {
             }
             seen[parameter.label.text] = parameter.label.location
         }
-        actionDeclarations[header.value.text] = ActionDeclaration(name: header.value, parameters: parameters)
+        actionDeclarations[header.value.text] = ActionDeclaration(
+            name: header.value, parameters: parameters, returnType: header.returnType)
         actionDeclarationOrder.append(header.value.text)
     }
 }

@@ -88,6 +88,16 @@ extension Analysis {
             machine.initialConfiguration = [initialState]
         }
         machine.actionParameters = declarations.actions.names.mapElements { parameters($0.text) }
+        if !headers.stateDeclarations.isEmpty {
+            machine.stateParameters = IDArray(
+                states.indices.map { state in
+                    self.parameters(of: state).map { EventParameter(label: $0.label.text, type: $0.type) }
+                })
+            machine.actionResults = declarations.actions.names.mapElements { signatures.results[$0.text] }
+            for index in machine.states.indices {
+                machine.states[index].initialValues = states[index].initialRows.first?.values?.values.map(\.model) ?? []
+            }
+        }
         machine.conditionParameters = declarations.conditions.names.mapElements { parameters("?" + $0.text) }
         return machine
     }
@@ -115,6 +125,10 @@ extension Analysis {
             namedTarget: namedTarget, arrivals: arrivals,
             declaredIn: rows[row].owner, location: rows[row].location)
         transition.forkTargets = resolution.forkTargets[row]
+        transition.givenValues = rows[row].writtenValues.compactMap { written in
+            let target = written.target.map { declarations.stateIndex[$0.text] } ?? state
+            return target.map { GivenValues(state: $0, values: written.values.map(\.model)) }
+        }
         return transition
     }
 

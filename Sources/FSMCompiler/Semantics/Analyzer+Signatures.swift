@@ -8,6 +8,8 @@ struct Signatures {
     /// Whether some call passes a literal (`retry(3)`): the language of version 3, whose
     /// machines are started (Language reference › Starting a machine).
     private(set) var passesLiterals = false
+    /// By action name: what a computing action returns (Language reference › State data).
+    private(set) var results: [String: String] = [:]
 
     init(resolving declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
         passesLiterals = declarations.callUses.values.contains { uses in
@@ -24,6 +26,7 @@ struct Signatures {
                 parameters[key] = inferred.map(\.parameter)
                 for use in uses { check(use, against: inferred, firstUse: uses[0], log: &log) }
             }
+            checkResult(of: uses, declaration: headers.actionDeclarations[uses[0].name.text], log: &log)
         }
         for name in headers.actionDeclarationOrder {
             let declaration = headers.actionDeclarations[name]!
@@ -35,6 +38,46 @@ struct Signatures {
                         + Suggestions.suggestion(for: name, among: known),
                     at: declaration.name.location)
             }
+        }
+    }
+
+    /// A computing action gives values only, each of the type its `Action:` header returns
+    /// (`T` where `T?` is wanted), or without a header, of the type of the first value it
+    /// gives; an action that gives none returns nothing.
+    private mutating func checkResult(of uses: [CallUse], declaration: ActionDeclaration?, log: inout DiagnosticLog) {
+        let computing = uses.filter(\.isComputing)
+        let name = uses[0].name
+        guard let first = computing.first else {
+            if let declaration, let returnType = declaration.returnType {
+                log.error(
+                    .invalidHeader,
+                    "'\(name)' is declared to return '\(returnType)' but no next state's value calls it; an action that returns nothing has no '->'",
+                    at: declaration.name.location)
+            }
+            return
+        }
+        if let plain = uses.first(where: { !$0.isComputing }) {
+            log.error(
+                .argumentMismatch,
+                "'\(name)' gives a state's value, so it is a computing action; it cannot also be called as an action",
+                at: plain.name.location, notes: [.init("it gives a value here", at: first.name.location)])
+            return
+        }
+        let declared = declaration?.returnType
+        guard let result = declared ?? computing.lazy.compactMap(\.result).first else { return }
+        results[name.text] = result
+        let source = declared != nil ? declaration!.name : computing.first { $0.result != nil }!.name
+        for use in computing {
+            guard let wanted = use.result, !LiteralFit.value(of: result, fits: wanted) else { continue }
+            log.error(
+                .stateValue,
+                "'\(use.name)' returns '\(result)' but the value it gives here is '\(wanted)'",
+                at: use.name.location,
+                notes: [
+                    .init(
+                        declared != nil ? "declared here" : "it returns '\(result)' where first used",
+                        at: source.location)
+                ])
         }
     }
 
@@ -194,6 +237,11 @@ struct CallUse {
     var name: NameSyntax
     var isCondition: Bool
     var arguments: [Argument]
+    /// For a computing action, the type of the state value it gives, when known; nil for an
+    /// action that returns nothing, and for a condition.
+    var result: String? = nil
+    /// Whether it is a computing action's use (in the values of a next state).
+    var isComputing = false
 
     /// `name` for an action, `?name` for a condition.
     var key: String { (isCondition ? "?" : "") + name.text }

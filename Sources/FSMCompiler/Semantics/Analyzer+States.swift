@@ -28,8 +28,11 @@ struct Declarations {
     /// Each state name's index as `states` will give it, known before the states are
     /// declared, so that an `in(State)` term may name a state declared further down.
     private var stateIndexAhead: [String: StateID] = [:]
+    /// Which state values the labels of a row can name.
+    let scopes: DataScopes
 
     init(declaring syntax: StateMachineSyntax, headers: Headers, log: inout DiagnosticLog) {
+        scopes = DataScopes(syntax: syntax, headers: headers)
         for spec in syntax.states where stateIndexAhead[spec.name.text] == nil {
             stateIndexAhead[spec.name.text] = StateID(stateIndexAhead.count)
         }
@@ -41,7 +44,7 @@ struct Declarations {
             for action in modifierActions.map(\.name).sorted(by: { $0.location < $1.location }) {
                 _ = actions.index(of: action)
             }
-            let index = declare(spec, log: &log)
+            let index = declare(spec, headers: headers, log: &log)
             collectRows(
                 spec.items, owner: index, events: [], guardClause: ResolvedGuard(), isOverride: false,
                 headers: headers, log: &log)
@@ -112,7 +115,7 @@ struct Declarations {
 
     /// The record for `spec`'s name, created on first sight; later definitions add
     /// superstates and must repeat the entry and exit lists exactly, if they give them.
-    private mutating func declare(_ spec: StateSyntax, log: inout DiagnosticLog) -> StateID {
+    private mutating func declare(_ spec: StateSyntax, headers: Headers, log: inout DiagnosticLog) -> StateID {
         let index: StateID
         if let existing = stateIndex[spec.name.text] {
             index = existing
@@ -127,20 +130,45 @@ struct Declarations {
         }
         mergeActions(spec.entry, into: \.entry, of: index, kind: "entry", log: &log)
         mergeActions(spec.exit, into: \.exit, of: index, kind: "exit", log: &log)
-        recordLiteralUses(spec.entry, kind: "entry", log: &log)
-        recordLiteralUses(spec.exit, kind: "exit", log: &log)
+        recordStateUses(spec.entry, kind: "entry", state: spec.name, headers: headers, log: &log)
+        recordStateUses(spec.exit, kind: "exit", state: spec.name, headers: headers, log: &log)
         return index
     }
 
     /// Entry and exit actions run on every way in or out, where no event's values exist:
-    /// they take literals only (Language reference › Literal arguments).
-    private mutating func recordLiteralUses(_ list: ActionListSyntax?, kind: String, log: inout DiagnosticLog) {
-        for action in list?.actions ?? [] where !action.isRaise {
-            recordLiteralUse(action, kind: kind, log: &log)
+    /// they take literals and the values of their own state, the entered state's or the
+    /// exited state's (Language reference › Literal arguments, State data).
+    private mutating func recordStateUses(
+        _ list: ActionListSyntax?, kind: String, state: NameSyntax, headers: Headers, log: inout DiagnosticLog
+    ) {
+        let declaration = headers.stateDeclaration(state.text)
+        actions: for action in list?.actions ?? [] where !action.isRaise {
+            var arguments: [CallUse.Argument] = []
+            for argument in action.arguments ?? [] {
+                switch argument {
+                case .literal(let literal, let location):
+                    arguments.append(.literal(literal, at: location))
+                case .label(let label):
+                    guard let parameter = declaration?.parameter(label.text) else {
+                        let own =
+                            declaration.map {
+                                "; the values of '\(state)' are "
+                                    + $0.parameters.map(\.label.text).joined(separator: ", ")
+                            } ?? (scopes.hasData ? "; '\(state)' holds no values" : "")
+                        log.error(
+                            .entryExitArguments,
+                            "'\(action.name)' is an \(kind) action, which cannot take '\(label)': no event's values are there when it runs\(own); pass a literal, or move the action into the rows",
+                            at: label.location)
+                        continue actions
+                    }
+                    arguments.append(.value(label, type: parameter.type))
+                }
+            }
+            recordUse(CallUse(name: action.name, isCondition: false, arguments: arguments))
         }
     }
 
-    /// An entry, exit or initial action's use, its labels refused.
+    /// An initial action's use, its labels refused: it runs where no event's values are.
     private mutating func recordLiteralUse(_ action: ActionSyntax, kind: String, log: inout DiagnosticLog) {
         let labels = (action.arguments ?? []).filter { $0.literal == nil }
         if let label = labels.first {
@@ -182,65 +210,130 @@ struct Declarations {
             at: later, notes: [.init("also written here", at: earlier)])
     }
 
-    /// Each label argument is a value that every event of the row carries, with one type;
-    /// each use is recorded for the signature check, which compares the uses of one action
-    /// or condition (Language reference › Events with values, Literal arguments).
+    /// Each label argument is a value that every event of the row carries, or else a value
+    /// of the states that take the row, with one type; each use is recorded for the signature
+    /// check, which compares the uses of one action or condition (Language reference › Events
+    /// with values, Literal arguments, State data).
     private mutating func checkArguments(
-        _ calls: [CallSyntax], events: [NameSyntax], headers: Headers,
+        _ calls: [CallSyntax], events: [NameSyntax], owner: StateID, headers: Headers,
         log: inout DiagnosticLog
     ) {
         for call in calls {
-            var arguments: [CallUse.Argument] = []
-            var isValid = true
-            for argument in call.arguments {
-                guard case .label(let label) = argument else {
-                    if case .literal(let literal, let location) = argument {
-                        arguments.append(.literal(literal, at: location))
-                    }
-                    continue
-                }
-                if label.text.first?.isNumber == true {
-                    log.error(
-                        .invalidSwiftName,
-                        "'\(label)' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit)",
-                        at: label.location)
-                    isValid = false
-                    break
-                }
-                var type: String?
-                for event in events {
-                    let declaration = headers.eventDeclarationIndex[event.text].map { headers.eventDeclarations[$0] }
-                    guard let parameter = declaration?.parameter(label.text) else {
-                        let carried =
-                            declaration.map {
-                                "its values are " + $0.parameters.map(\.label.text).joined(separator: ", ")
-                            }
-                            ?? "it carries no values; declare them with 'Event: \(event)(\(label): Type)'"
-                        log.error(
-                            .unknownLabel, "'\(label)' is not a value of event '\(event)'; \(carried)",
-                            at: label.location,
-                            notes: declaration.map {
-                                [.init("event '\(event)' is declared here", at: $0.name.location)]
-                            } ?? [])
-                        isValid = false
-                        break
-                    }
-                    if let type, type != parameter.type {
-                        log.error(
-                            .argumentMismatch,
-                            "'\(label)' is '\(type)' in event '\(events[0])' but '\(parameter.type)' in event '\(event)'; the events of one row must give it one type",
-                            at: label.location,
-                            notes: [.init("'\(label)' of '\(event)' is declared here", at: parameter.label.location)])
-                        isValid = false
-                        break
-                    }
-                    type = parameter.type
-                }
-                guard isValid, let type else { break }
-                arguments.append(.value(label, type: type))
-            }
-            guard isValid else { continue }
+            guard let arguments = resolve(call.arguments, events: events, owner: owner, headers: headers, log: &log)
+            else { continue }
             recordUse(CallUse(name: call.name, isCondition: call.isCondition, arguments: arguments))
+        }
+    }
+
+    /// `arguments` of a call in a row of `owner` for `events`, each label with the type of
+    /// the value it names; nil after reporting the first that names none.
+    mutating func resolve(
+        _ arguments: [ArgumentSyntax], events: [NameSyntax], owner: StateID, headers: Headers,
+        log: inout DiagnosticLog
+    ) -> [CallUse.Argument]? {
+        var resolved: [CallUse.Argument] = []
+        for argument in arguments {
+            switch argument {
+            case .literal(let literal, let location):
+                resolved.append(.literal(literal, at: location))
+            case .label(let label):
+                guard let type = labelType(label, events: events, owner: owner, headers: headers, log: &log) else {
+                    return nil
+                }
+                resolved.append(.value(label, type: type))
+            }
+        }
+        return resolved
+    }
+
+    /// The type of the value `label` names in a row of `owner` for `events`: per event, the
+    /// event's value if it carries one of that name, else the value of the states that take
+    /// the row (an event value shadows a state value). Nil after reporting why it names none.
+    mutating func labelType(
+        _ label: NameSyntax, events: [NameSyntax], owner: StateID, headers: Headers, log: inout DiagnosticLog
+    ) -> String? {
+        if label.text.first?.isNumber == true {
+            log.error(
+                .invalidSwiftName,
+                "'\(label)' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit)",
+                at: label.location)
+            return nil
+        }
+        var type: String?
+        var typeSource: (event: NameSyntax, location: SourceLocation)?
+        for event in events {
+            let declaration = headers.eventDeclarationIndex[event.text].map { headers.eventDeclarations[$0] }
+            let found: (type: String, location: SourceLocation)
+            if let parameter = declaration?.parameter(label.text) {
+                found = (parameter.type, parameter.label.location)
+            } else if scopes.hasData,
+                case .value(let stateType) = scopes.lookup(label.text, inRowsOf: states[owner].name.text)
+            {
+                found = (stateType, label.location)
+            } else {
+                reportUnknown(label, event: event, declaration: declaration, owner: owner, headers: headers, log: &log)
+                return nil
+            }
+            if let type, type != found.type {
+                log.error(
+                    .argumentMismatch,
+                    "'\(label)' is '\(type)' in event '\(typeSource!.event)' but '\(found.type)' in event '\(event)'; the events of one row must give it one type",
+                    at: label.location,
+                    notes: [.init("'\(label)' of '\(event)' is declared here", at: found.location)])
+                return nil
+            }
+            type = found.type
+            typeSource = typeSource ?? (event, found.location)
+        }
+        return type
+    }
+
+    /// `label` is neither a value of `event` nor of the states that take the row.
+    private func reportUnknown(
+        _ label: NameSyntax, event: NameSyntax, declaration: EventDeclaration?, owner: StateID, headers: Headers,
+        log: inout DiagnosticLog
+    ) {
+        let eventNotes: [Diagnostic.Note] =
+            declaration.map {
+                [.init("event '\(event)' is declared here", at: $0.name.location)]
+            } ?? []
+        guard scopes.hasData else {
+            let carried =
+                declaration.map { "its values are " + $0.parameters.map(\.label.text).joined(separator: ", ") }
+                ?? "it carries no values; declare them with 'Event: \(event)(\(label): Type)'"
+            log.error(
+                .unknownLabel, "'\(label)' is not a value of event '\(event)'; \(carried)", at: label.location,
+                notes: eventNotes)
+            return
+        }
+        let ownerName = states[owner].name.text
+        switch scopes.lookup(label.text, inRowsOf: ownerName) {
+        case .value:
+            return
+        case .parallel:
+            log.error(
+                .unknownLabel,
+                "'\(label)' is not a value of event '\(event)', and the rows of '\(ownerName)' read no state values: it is a parallel state or holds one",
+                at: label.location, notes: eventNotes)
+        case .missing(let state):
+            let stateNote: [Diagnostic.Note] =
+                headers.stateDeclaration(state).map {
+                    [.init("state '\(state)' is declared here", at: $0.name.location)]
+                } ?? []
+            let taken = state == ownerName ? "" : " (which takes this row of '\(ownerName)')"
+            log.error(
+                .unknownLabel,
+                "'\(label)' is neither a value of event '\(event)' nor of state '\(state)'\(taken); declare it with 'Event: \(event)(\(label): Type)' or 'State: \(state)(\(label): Type)'",
+                at: label.location, notes: eventNotes + stateNote)
+        case .typesDiffer(let first, let other):
+            log.error(
+                .argumentMismatch,
+                "'\(label)' is '\(first.parameter.type)' in state '\(first.state)' but '\(other.parameter.type)' in state '\(other.state)', which both take this row of '\(ownerName)'",
+                at: label.location,
+                notes: [
+                    .init("'\(label)' of '\(first.state)' is declared here", at: first.parameter.label.location),
+                    .init("'\(label)' of '\(other.state)' is declared here", at: other.parameter.label.location),
+                ])
         }
     }
 
@@ -281,12 +374,13 @@ struct Declarations {
                 // The row's events before its raised events, which are numbered on first sight too.
                 let eventIndices = rowEvents.map { eventIndex(of: $0, owner: owner) }
                 let rowActions = row.actions.map { call(of: $0, in: .row(events: rowEvents)) }
+                let rowValues = writtenValues(of: row, events: rowEvents, owner: owner, headers: headers, log: &log)
                 checkArguments(
                     rowGuard.calls
                         + row.actions.filter { !$0.isRaise }.map {
                             CallSyntax(name: $0.name, arguments: $0.arguments ?? [], isCondition: false)
                         },
-                    events: rowEvents, headers: headers, log: &log)
+                    events: rowEvents, owner: owner, headers: headers, log: &log)
                 for (event, eventIndex) in zip(rowEvents, eventIndices) {
                     if event.text == AlwaysRows.keyword {
                         AlwaysRows.check(row, event: event, guardClause: rowGuard.clause, headers: headers, log: &log)
@@ -304,7 +398,7 @@ struct Declarations {
                             owner: owner, event: event, eventIndex: eventIndex,
                             guardClause: rowGuard.clause, key: RowKey(event: eventIndex, guardClause: rowGuard.clause),
                             hasValidGuard: rowGuard.isValid, nextState: row.nextState, forkTargets: row.forkTargets,
-                            actions: rowActions,
+                            actions: rowActions, writtenValues: rowValues,
                             isOverride: isOverride, location: row.events.isEmpty ? row.location : event.location))
                 }
             case .eventBlock(let events, let blockItems, let location, _):
@@ -342,6 +436,7 @@ struct Declarations {
                         InitialRecord(
                             target: target,
                             actions: row.actions.map { call(of: $0, in: .withoutValues("an initial row")) },
+                            values: initialValues(of: row, headers: headers, log: &log),
                             location: row.location))
                 }
             }
@@ -379,6 +474,8 @@ struct StateRecord {
 struct InitialRecord {
     var target: NameSyntax
     var actions: [ActionCall]
+    /// The values it writes for its target, a data state.
+    var values: WrittenValues?
     /// Where its `-` is.
     var location: SourceLocation
 }
@@ -423,6 +520,8 @@ struct RowRecord {
     var forkTargets: [NameSyntax]
     /// The row's actions with their arguments, in order.
     var actions: [ActionCall]
+    /// The values it writes for the states it names, or rewrites after `-`.
+    var writtenValues: [WrittenValues] = []
     var isOverride: Bool
     /// The row's first token.
     var location: SourceLocation

@@ -140,7 +140,10 @@ extension Analysis {
 
     /// What makes the machine one of version 3, for a message.
     private var versionThreeFeature: String {
-        alwaysEvent != nil ? "'always' rows" : signatures.passesLiterals ? "literal arguments" : "'Action:' headers"
+        if alwaysEvent != nil { return "'always' rows" }
+        if !declarations.raises.isEmpty { return "raised events" }
+        if !headers.stateDeclarations.isEmpty { return "'State:' headers" }
+        return signatures.passesLiterals ? "literal arguments" : "'Action:' headers"
     }
 
     /// The labels and types of event values. A label is an argument label of the event's

@@ -27,6 +27,7 @@ package enum Analyzer {
         analysis.checkAlwaysCycles(log: &log)
         analysis.checkIncompleteDecisions(log: &log)
         analysis.checkRaises(log: &log)
+        analysis.checkStateData(log: &log)
         analysis.checkUnusedPredicateTypes(log: &log)
         analysis.checkReachability(log: &log)
         analysis.checkStateTestsNeverHold(log: &log)
@@ -54,12 +55,12 @@ struct Analysis {
     let statechart: Statechart
 
     /// Whether the machine uses the language of version 3 (literal arguments, `Action:`
-    /// headers, `always` rows, raised events), and so is created unstarted and started by
+    /// headers, `always` rows, raised events, state data), and so is created unstarted and started by
     /// `start()` or its first event (Language reference › Starting a machine). Machines
     /// without it keep what they did.
     var hasStart: Bool {
         signatures.passesLiterals || !headers.actionDeclarations.isEmpty || alwaysEvent != nil
-            || !declarations.raises.isEmpty
+            || !declarations.raises.isEmpty || !headers.stateDeclarations.isEmpty
     }
 
     init(

@@ -27,6 +27,12 @@ public struct StateMachine: Hashable, Sendable {
     /// with, and the labels of its first use (which name the generated parameters).
     public var actionParameters: IDArray<ActionID, [EventParameter]> = []
     public var conditionParameters: IDArray<ConditionID, [EventParameter]> = []
+    /// By index into `states`: the values a data state holds (`State:` headers, Language
+    /// reference › State data); empty for every other state.
+    public var stateParameters: IDArray<StateID, [EventParameter]> = []
+    /// By index into `actions`: the type a computing action returns (the type of the state
+    /// value it gives), nil for an action that returns nothing.
+    public var actionResults: IDArray<ActionID, String?> = []
     /// Every action (row, entry and exit actions), in order of first appearance.
     public var actions: IDArray<ActionID, Named>
     /// Every condition a guard names, in order of first appearance.
@@ -82,6 +88,33 @@ public struct StateMachine: Hashable, Sendable {
     /// The timers `state` owns: the `after(…)` events of rows its own body holds.
     public func timers(ownedBy state: StateID) -> [EventID] {
         timerEvents.filter { eventTimers[$0]!.owner == state }
+    }
+
+    /// Whether some state holds values (Language reference › State data): the state type
+    /// then has associated values, and a payload-free name type beside it.
+    public var hasStateData: Bool { stateParameters.contains { !$0.isEmpty } }
+
+    /// The values `state` holds, in declaration order; none for a state without data.
+    public func parameters(of state: StateID) -> [EventParameter] {
+        stateParameters.indices.contains(state) ? stateParameters[state] : []
+    }
+
+    /// The values a transition gives `state` when it enters it: those its row writes for it,
+    /// or, for a state its initial chain enters, those the initial row naming it writes; in
+    /// the order written (the order computing actions run), then every other value of the
+    /// state taken by its own label from the row (Language reference › State data); with no
+    /// transition, those the machine starts with, taken by label from its initializer. Empty
+    /// for a state without data.
+    public func enteringValues(of state: StateID, by transition: Transition?) -> [StateValue] {
+        let parameters = parameters(of: state)
+        guard !parameters.isEmpty else { return [] }
+        let isNamed = transition.map { $0.namedTarget == state || $0.forkTargets.contains(state) } ?? false
+        let written =
+            isNamed
+            ? transition!.givenValues.first { $0.state == state }?.values ?? []
+            : states.first { $0.initialSubstate == state && !$0.initialValues.isEmpty }?.initialValues ?? []
+        let carried = parameters.filter { parameter in !written.contains { $0.label == parameter.label } }
+        return written + carried.map { StateValue(label: $0.label, source: .argument(.label($0.label))) }
     }
 
     /// Whether some event carries values: the event type then has associated values.
@@ -232,6 +265,9 @@ public struct State: Hashable, Sendable {
     /// The initial row `- Substate actions` of its body: the state entering it enters.
     public var initialSubstate: StateID? = nil
     public var initialActions: [ActionCall] = []
+    /// The values its initial row writes for its initial substate, a data state
+    /// (`- Downloading(received: 0)`), in the order written; the others are carried by label.
+    public var initialValues: [StateValue] = []
     /// Its `History:` header.
     public var history: HistoryKind? = nil
     /// Its `Parallel:` header: its direct substates are orthogonal regions, all active
@@ -263,6 +299,11 @@ public struct Transition: Hashable, Sendable {
     /// The states after the first of a fork (`Playing & Muted`), each in another region
     /// of one parallel state; empty for a row that names one state or `-`.
     public var forkTargets: [StateID] = []
+    /// The values the row writes, per state it names that holds data
+    /// (`Downloading(received: 0)`, `Playing(url: url) & Muted`), in the order written; for
+    /// a row `-(received: …)`, the values it rewrites of the state that takes it, the others
+    /// kept (Language reference › State data).
+    public var givenValues: [GivenValues] = []
     /// The state, possibly a superstate, whose body holds the row.
     public var declaredIn: StateID
     /// Where the row's event is written.
@@ -376,6 +417,49 @@ public struct Literal: Hashable, Sendable {
         case .boolean: "Bool"
         case .nil, .member: nil
         }
+    }
+}
+
+/// A value a transition gives a data state: `received: 0`, `url: url`,
+/// `received: added(received, bytes)` (Language reference › State data).
+public struct StateValue: Hashable, Sendable {
+    /// Where the value comes from.
+    public enum Source: Hashable, Sendable {
+        /// A label of the row (its event's value of that name, else the value of the state
+        /// that takes the row), or a literal.
+        case argument(Argument)
+        /// What a computing action returns, called with its arguments.
+        case computed(ActionCall)
+    }
+
+    /// The label of the state's value it gives.
+    public var label: String
+    public var source: Source
+
+    public init(label: String, source: Source) {
+        self.label = label
+        self.source = source
+    }
+
+    /// `received: 0`, as written.
+    public func text(actionName: (ActionID) -> String) -> String {
+        switch source {
+        case .argument(let argument): label + ": " + argument.text
+        case .computed(let call): label + ": " + callText(actionName(call.action!), arguments: call.arguments)
+        }
+    }
+}
+
+/// The values a row writes for one state it names.
+public struct GivenValues: Hashable, Sendable {
+    /// Index into `StateMachine.states`: a data state.
+    public var state: StateID
+    /// In the order written.
+    public var values: [StateValue]
+
+    public init(state: StateID, values: [StateValue]) {
+        self.state = state
+        self.values = values
     }
 }
 

@@ -440,10 +440,10 @@ import Testing
         Example(
             .invalidHeader,
             headers
-                + "Action: a\nAction: b(_ x: Int) -> Int\nAction: c(_ x: Int, y x: Int)\nAction: d(_ 2x: Int)\nAction: d(_ y: Int)\nEvent: E(_ n: Int)\nActions: A(x: Int) -> Int\n{\n  S { E S {a b c(1, 2) d(3)} }\n}",
+                + "Action: a\nAction: b(_ x: Int) -> Int\nAction: c(_ x: Int, y x: Int)\nAction: d(_ 2x: Int)\nAction: d(_ y: Int)\nEvent: E(_ n: Int)\nActions: A(x: Int) -> Int\n{\n  S { E S {a b(1) c(1, 2) d(3)} }\n}",
             [
                 "3:9: error: 'Action: a' needs the parameters it takes, as in 'Action: a(_ status: Status)' [invalidHeader]",
-                "4:9: error: 'b' returns a value: a computing action gives a value of a data state ('State:' header), which this version of fsmc does not read yet [invalidHeader]",
+                "4:9: error: 'b' is declared to return 'Int' but no next state's value calls it; an action that returns nothing has no '->' [invalidHeader]",
                 "5:23: error: parameter 'x' is given twice in 'Action: c' [invalidHeader]",
                 "5:13: note: first given here",
                 "6:13: error: '2x' cannot name a parameter of 'd': a Swift name cannot start with a digit; choose another name [invalidSwiftName]",
@@ -580,6 +580,54 @@ import Testing
                 "8:59: error: '^Sent' cannot be raised: a raised event comes without predicate values, and a row for it matches 'Net'; ask a condition in that row instead [raisedEvent]",
                 "9:29: note: row matching 'Net' for 'Sent'",
                 "8:73: error: 'always' is not an event that can be raised: 'always' rows are taken without one, whenever their guard holds [raisedEvent]",
+            ]),
+        // State data: headers only on states without substates; values only for states
+        // that hold them, never in a parallel state's rows.
+        Example(
+            .stateData,
+            headers
+                + "State: A(x: Int)\nState: P(y: Int)\nState: T(x: Int)\nParallel: P\n{\n  (A) { Q S - }\n"
+                + "  S { E T(x: 1) -  F U(y: 2) -  G -(x: 3) -  H P - }\n  T : A { E S - }\n  U { E S - }\n"
+                + "  P { E -(y: 1) - }\n  R1 : P { - X - }\n  R2 : P { - Y - }\n  X : R1 { F S - }\n  Y : R2 { G S - }\n}",
+            [
+                "3:8: error: 'A' is an abstract state, which holds no values: only a state without substates does; declare them on the states below it [stateData]",
+                "8:4: note: 'A' is defined here",
+                "4:8: error: 'P' is a parallel state, which holds no values: only a state without substates does; declare them on the states below it [stateData]",
+                "12:3: note: 'P' is defined here",
+                "9:24: error: 'U' holds no values; declare them with 'State: U(y: Type)' [stateData]",
+                "9:37: error: 'S' holds no values: '-(…)' has none to rewrite [stateData]",
+                "12:11: error: 'P' is a parallel state or holds one: its rows read and rewrite no state values [stateData]",
+                "13:3: warning: state 'R1' is never current: entering it enters its initial substate 'X' [unreachableState]",
+                "14:3: warning: state 'R2' is never current: entering it enters its initial substate 'Y' [unreachableState]",
+            ]),
+        // Every value of an entered data state given once, written or by label, fitting.
+        Example(
+            .stateValue,
+            headers
+                + "Event: E(n: Int)\nState: T(x: Int, y: String?)\n{\n"
+                + "  S { E T(x: n, y: nil) -  F T(x: 1, y: \"a\") -  G T(y: \"b\") -  H T(x: 1, x: 2, y: nil) -  I T(x: \"no\", y: nil) - }\n"
+                + "  T { E -(y: s(n)) -  F S - }\n}",
+            [
+                "6:51: error: state 'T' needs its value 'x' here: write it, as in 'T(x: …)', or give event 'G' or state 'S' a value 'x' [stateValue]",
+                "4:10: note: 'x' of 'T' is declared here",
+                "6:74: error: 'x' is given twice [stateValue]",
+                "6:68: note: first given here",
+                "6:98: error: the string \"no\" does not fit value 'x' of state 'T', which is 'Int' [literalMismatch]",
+                "4:10: note: declared here",
+            ]),
+        // A label in a row of a superstate names a value of every state that takes it;
+        // entry and exit actions take their own state's values.
+        Example(
+            .unknownLabel,
+            headers
+                + "Event: E(n: Int)\nState: T(x: Int)\nState: V(x: String)\n{\n  (A) { K S log(x) }\n"
+                + "  S { E T(x: n) -  F T(x: 1) log(x) }\n  T : A { E V(x: \"a\") - }\n  V : A >stop(n) { E S - }\n}",
+            [
+                "7:17: error: 'x' is 'Int' in state 'T' but 'String' in state 'V', which both take this row of 'A' [argumentMismatch]",
+                "4:10: note: 'x' of 'T' is declared here",
+                "5:10: note: 'x' of 'V' is declared here",
+                "8:34: error: 'x' is neither a value of event 'F' nor of state 'S'; declare it with 'Event: F(x: Type)' or 'State: S(x: Type)' [unknownLabel]",
+                "10:15: error: 'stop' is an exit action, which cannot take 'n': no event's values are there when it runs; the values of 'V' are x; pass a literal, or move the action into the rows [entryExitArguments]",
             ]),
         Example(
             .alwaysCycle,
@@ -1089,7 +1137,7 @@ import Testing
             }
             """,
             [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, Import, History or Parallel [unknownHeader]"
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, State, Import, History or Parallel [unknownHeader]"
             ]),
         // A misspelt header gets its did-you-mean, and a misspelt `Initial:` is not also missing.
         Example(
@@ -1299,6 +1347,21 @@ import Testing
                 + "  T { Saved S -  Sent [ok] S - }\n}",
             []),
 
+        // Values on states without substates; a superstate's rows read its substates' values;
+        // a state entered carries what it does not write by label; `T` fits `T?`.
+        Example(
+            .stateData,
+            headers
+                + "Event: E(n: Int)\nEvent: F(s: String)\nState: T(x: Int, y: String?)\nState: U(x: Int, y: String?)\n{\n"
+                + "  (A) { K S log(x) }\n  S { E T(x: n, y: nil) -  F T(x: 1, y: s) - }\n"
+                + "  T : A { E U -  F -(y: s) -  G -(x: plus(x, 1)) - }\n  U : A <show(y) { E S - }\n}",
+            []),
+        Example(
+            .stateValue,
+            headers
+                + "Event: Start(url: String)\nState: D(url: String, n: Int)\nState: Failed(url: String)\n{\n"
+                + "  S { Start D(n: 0) - }\n  D { Tick -(n: next(n)) -  Fail Failed -  Stop S - }\n  Failed { Retry D(n: 0) - }\n}",
+            []),
         Example(
             .alwaysCycle, headers + "{\n  S { E A - }\n  A { always B a }\n  B { always [c] A -  E S - }\n}", []),
         Example(
