@@ -71,6 +71,17 @@ extension Compiler {
     public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
         let result = check(file)
         guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
+        if machine.hasRegions && machine.hasStateData {
+            // Not generated yet: an error rather than a machine that loses the values.
+            let location =
+                machine.states.indices.first { !machine.parameters(of: $0).isEmpty }
+                .map { machine.states[$0].named.location } ?? machine.name.location
+            let refusal = Diagnostic(
+                .stateData, .error,
+                "this version of fsmc generates no Swift for a machine with both parallel states and data states; 'check', 'simulate', 'table' and 'graph' read it",
+                at: location)
+            return Output(swift: nil, diagnostics: result.diagnostics + [refusal])
+        }
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
     }
 

@@ -15,7 +15,7 @@
 /// it drops both writes. For actions that declare they send no events (`sendsEvents`
 /// false) there is no common path to pay for. The storage for waiting events is allocated
 /// only when an action first sends one.
-public struct EventQueue<Element, State: Hashable & Sendable> {
+public struct EventQueue<Element, State> {
     /// Bit 0 is set while an event is handled, bit 1 when events wait, bit 2 while the
     /// waiting events are handled; 0 when idle.
     @usableFromInline var phase: UInt8 = 0

@@ -3,7 +3,9 @@
 /// default implementations, always inlined into the generated machine (even into the
 /// large `handleEvent` of a large machine), so that they cost nothing when not implemented.
 public protocol MachineActions {
-    associatedtype State: Hashable & Sendable
+    /// `Hashable` and `Sendable` where its states hold no data; with data, as the `.sm`
+    /// file says its values are.
+    associatedtype State
     /// `Hashable` where its events carry no values; with values, as hashable as they are.
     associatedtype Event: Sendable
 

@@ -1,5 +1,7 @@
-/// What handling one event did.
-public enum Outcome<State: Hashable & Sendable>: Hashable, Sendable {
+/// What handling one event did. It is as `Hashable` and `Sendable` as its states are: a
+/// machine whose states hold data (`case downloading(url: URL)`) has the conformances its
+/// `.sm` file claims for them.
+public enum Outcome<State> {
     /// A transition ran, from `from` to `to`; they are equal for a transition that stays.
     case transitioned(from: State, to: State)
     /// The row that matched has a condition that returned false: no action ran and the
@@ -12,6 +14,10 @@ public enum Outcome<State: Hashable & Sendable>: Hashable, Sendable {
     /// handled, in order, as soon as the current transition completes.
     case queued
 }
+
+extension Outcome: Equatable where State: Equatable {}
+extension Outcome: Hashable where State: Hashable {}
+extension Outcome: Sendable where State: Sendable {}
 
 extension Outcome: CustomStringConvertible {
     public var description: String {

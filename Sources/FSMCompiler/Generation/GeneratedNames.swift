@@ -51,6 +51,14 @@ struct GeneratedNames {
     /// and the event method's parameter), which is the label where it can be: not a Swift
     /// keyword, nor a name the bodies use otherwise.
     let values: [String: String]
+    /// By label: the name a state's value has in the bodies (`case .downloading(let url, …)`,
+    /// and the parameter of the state's function), which is the label where it can be: not a
+    /// name an event's value has, so that exit actions and the outcome always reach the
+    /// state's own value (Language reference › State data).
+    let stateValues: [String: String]
+    /// By label: the local that keeps what a computing action returns for a new value
+    /// (`let newReceived = actions.added(received, bytes)`).
+    let computedValues: [String: String]
 
     init(_ machine: StateMachine) {
         types = MachineTypeNames(machine)
@@ -106,6 +114,23 @@ struct GeneratedNames {
             values[label] = name
         }
         self.values = values
+        taken.formUnion(values.values)
+        taken.formUnion(machine.eventParameters.joined().map(\.label))
+        var stateValues: [String: String] = [:]
+        for label in machine.stateParameters.joined().map(\.label) where stateValues[label] == nil {
+            let name = Self.unique(label, suffix: "InState", avoiding: taken.union(SwiftNames.keywords))
+            taken.insert(name)
+            stateValues[label] = name
+        }
+        self.stateValues = stateValues
+        var computedValues: [String: String] = [:]
+        for label in machine.stateParameters.joined().map(\.label) where computedValues[label] == nil {
+            let name = Self.unique(
+                "new" + label.prefix(1).uppercased() + label.dropFirst(), suffix: "Value", avoiding: taken)
+            taken.insert(name)
+            computedValues[label] = name
+        }
+        self.computedValues = computedValues
     }
 
     /// `preferred`, or it with `suffix` (and then a number) until no name in `taken` is it.

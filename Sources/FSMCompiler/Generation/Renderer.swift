@@ -90,9 +90,20 @@ struct Renderer {
             render(declaration, into: &writer)
         case .extensionDeclaration(let declaration):
             for item in declaration.attributes { writer.line(item) }
-            writer.line("extension \(declaration.name) {")
-            render(members: declaration.members, into: &writer)
-            writer.line("}")
+            if let file = declaration.sourceFile, let line = declaration.sourceLine {
+                let escaped = file.map { $0 == "\\" || $0 == "\"" ? "\\\($0)" : String($0) }.joined()
+                writer.line("#sourceLocation(file: \"\(escaped)\", line: \(line))")
+            }
+            let conformances =
+                declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", ")
+            if declaration.members.isEmpty {
+                writer.line("extension \(declaration.name)\(conformances) {}")
+            } else {
+                writer.line("extension \(declaration.name)\(conformances) {")
+                render(members: declaration.members, into: &writer)
+                writer.line("}")
+            }
+            if declaration.sourceFile != nil { writer.line("#sourceLocation()") }
         case .property(let property):
             render(property, into: &writer)
         case .initializer(let function), .function(let function):
@@ -165,8 +176,9 @@ struct Renderer {
         document(declaration.documentation, into: &writer)
         for item in declaration.attributes { writer.line(item) }
         writer.line(
-            isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "struct \(declaration.name): "
-                + declaration.conformances.joined(separator: ", ") + " {")
+            isolated(declaration.isolation, into: &writer) + prefix(declaration.access) + "struct \(declaration.name)"
+                + (declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", "))
+                + " {")
         render(members: declaration.members, into: &writer)
         writer.line("}")
     }
@@ -479,6 +491,9 @@ struct Renderer {
             append(base, to: &text)
             text.append("?.")
             text.append(name)
+        case .forceUnwrapped(let operand):
+            append(operand, to: &text)
+            text.append("!")
         case .await(let operand):
             text.append("await ")
             append(operand, to: &text)

@@ -55,6 +55,7 @@ extension SwiftExpression {
         case .implicitMember, .typeName, .literal, .stringLiteral, .keyPath:
             return false
         case .member(let base, _), .optionalMember(let base, _), .not(let base), .await(let base), .closure(let base),
+            .forceUnwrapped(let base),
             .trying(let base), .matches(_, let base):
             return base.mentions(name)
         case .capturingClosure(_, let body):

@@ -85,7 +85,12 @@ struct SwiftProtocol: Hashable {
 struct SwiftExtension: Hashable {
     var attributes: [String] = []
     var name: String
+    var conformances: [String] = []
     var members: [SwiftDeclaration]
+    /// Where swiftc reports what goes wrong in the extension's first line, when not here:
+    /// `#sourceLocation(file: "Download.sm", line: 5)` before it, `#sourceLocation()` after.
+    var sourceFile: String? = nil
+    var sourceLine: Int? = nil
 }
 
 /// `final class Name<Generic: Constraint> { members }`.
@@ -275,6 +280,8 @@ enum SwiftExpression: Hashable {
     indirect case capturingClosure(captures: [String], body: SwiftExpression)
     /// `base?.name`
     indirect case optionalMember(SwiftExpression, String)
+    /// `operand!`
+    indirect case forceUnwrapped(SwiftExpression)
     /// `await operand`
     indirect case await(SwiftExpression)
     /// `try operand`

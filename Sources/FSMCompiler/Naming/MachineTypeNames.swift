@@ -11,6 +11,8 @@ package struct MachineTypeNames: Hashable, Sendable {
     package var event: String
     /// `<machine>EventName`: the event names without values, of a machine whose events carry some.
     package var eventName: String
+    /// `<machine>StateName`: the state names without values, of a machine whose states hold some.
+    package var stateName: String
     /// `<machine>History`: the stored histories, of a machine with `History:` headers.
     package var history: String
     /// `<machine>Timer`: the timers, of a machine with `after` rows.
@@ -26,6 +28,7 @@ package struct MachineTypeNames: Hashable, Sendable {
         state = "\(base)State"
         event = "\(base)Event"
         eventName = "\(base)EventName"
+        stateName = "\(base)StateName"
         history = "\(base)History"
         timer = "\(base)Timer"
         snapshot = "\(base)Snapshot"

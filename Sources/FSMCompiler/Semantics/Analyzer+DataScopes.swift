@@ -57,7 +57,8 @@ struct DataScopes {
         /// The first state the row is taken in that does not hold it.
         case missing(state: String)
         /// Two states hold it with different types.
-        case typesDiffer(first: (state: String, parameter: ParameterSyntax), other: (state: String, parameter: ParameterSyntax))
+        case typesDiffer(
+            first: (state: String, parameter: ParameterSyntax), other: (state: String, parameter: ParameterSyntax))
         /// The owner is a parallel state or holds one.
         case parallel
     }

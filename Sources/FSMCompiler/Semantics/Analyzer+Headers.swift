@@ -31,11 +31,15 @@ package struct Headers {
     /// state name: the values a data state holds (Language reference › State data).
     var stateDeclarations: [StateDeclaration] = []
     var stateDeclarationIndex: [String: Int] = [:]
+    /// `StateData: Hashable Sendable`: what the values of data states conform to, each once,
+    /// and the header's name, where the generated conformances point back to.
+    var stateDataConformances: [NameSyntax] = []
+    var stateDataHeader: NameSyntax?
 
     /// Every header, as the documentation spells it.
     package static let names = [
         "FSM", "Initial", "Actions", "EntryExit", "Isolation", "Async", "Observable", "Predicate", "Event",
-        "Action", "State", "Import", "History", "Parallel",
+        "Action", "State", "StateData", "Import", "History", "Parallel",
     ]
 
     /// Header names are case-insensitive; each may appear once, but `Predicate` once per
@@ -60,7 +64,7 @@ package struct Headers {
                     at: header.name.location)
                 continue
             }
-            if key != "async", let extra = header.moreValues.first {
+            if key != "async", key != "statedata", let extra = header.moreValues.first {
                 log.error(
                     .invalidHeader, "header '\(header.name)' takes one name; found '\(extra)' after '\(header.value)'",
                     at: extra.location)
@@ -123,6 +127,7 @@ package struct Headers {
         case "isolation": readIsolation(header, log: &log)
         case "async": readAsync(header, log: &log)
         case "observable": readObservable(header, log: &log)
+        case "statedata": readStateData(header, log: &log)
         default: readEntryExit(header, log: &log)
         }
     }
@@ -157,6 +162,32 @@ package struct Headers {
                     notes: [.init("first named here", at: first.location)])
             } else {
                 asyncNames.append(name)
+            }
+        }
+    }
+
+    /// The protocols the values of data states conform to, which the state enum may claim
+    /// (Language reference › State data): `Hashable` (which includes `Equatable`),
+    /// `Equatable`, `Sendable`, `Codable`.
+    static let stateDataConformances = ["Equatable", "Hashable", "Sendable", "Codable"]
+
+    /// `StateData: Hashable Sendable Codable`: each a protocol of `stateDataConformances`, once.
+    private mutating func readStateData(_ header: HeaderSyntax, log: inout DiagnosticLog) {
+        stateDataHeader = header.name
+        for name in [header.value] + header.moreValues {
+            if let first = stateDataConformances.first(where: { $0.text == name.text }) {
+                log.error(
+                    .invalidHeader, "'\(name)' is named twice in 'StateData'", at: name.location,
+                    notes: [.init("first named here", at: first.location)])
+            } else if !Self.stateDataConformances.contains(name.text) {
+                log.error(
+                    .invalidHeader,
+                    "'StateData' names what the values of data states conform to: "
+                        + Self.stateDataConformances.map { "'\($0)'" }.joined(separator: ", ") + "; found '\(name)'"
+                        + Suggestions.suggestion(for: name.text, among: Self.stateDataConformances),
+                    at: name.location)
+            } else {
+                stateDataConformances.append(name)
             }
         }
     }

@@ -94,6 +94,8 @@ extension Analysis {
                     self.parameters(of: state).map { EventParameter(label: $0.label.text, type: $0.type) }
                 })
             machine.actionResults = declarations.actions.names.mapElements { signatures.results[$0.text] }
+            machine.stateDataConformances = headers.stateDataConformances.map(\.text)
+            machine.stateDataLocation = headers.stateDataHeader?.location
             for index in machine.states.indices {
                 machine.states[index].initialValues = states[index].initialRows.first?.values?.values.map(\.model) ?? []
             }

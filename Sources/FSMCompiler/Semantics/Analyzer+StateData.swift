@@ -4,6 +4,12 @@
 
 extension Analysis {
     func checkStateData(log: inout DiagnosticLog) {
+        if let header = headers.stateDataHeader, headers.stateDeclarations.isEmpty {
+            log.error(
+                .stateData,
+                "'StateData' says what the values of data states conform to, but no 'State:' header declares any",
+                at: header.location)
+        }
         guard !headers.stateDeclarations.isEmpty || rows.contains(where: { !$0.writtenValues.isEmpty }) else { return }
         checkStateHeaders(log: &log)
         for row in rows.indices { checkWrittenValues(of: row, log: &log) }
@@ -26,13 +32,15 @@ extension Analysis {
             }
             let kind: String? =
                 resolution.isParallel[state]
-                ? "a parallel state" : states[state].isAbstract
+                ? "a parallel state"
+                : states[state].isAbstract
                     ? "an abstract state" : !resolution.substates[state].isEmpty ? "a superstate" : nil
             guard let kind else { continue }
             log.error(
                 .stateData,
                 "'\(declaration.name)' is \(kind), which holds no values: only a state without substates does; declare them on the states below it",
-                at: declaration.name.location, notes: [.init("'\(declaration.name)' is defined here", at: states[state].name.location)])
+                at: declaration.name.location,
+                notes: [.init("'\(declaration.name)' is defined here", at: states[state].name.location)])
         }
     }
 
@@ -199,7 +207,8 @@ extension Analysis {
             let event = rows[row].event.text
             let sourceName = states[source].name.text
             let at = location ?? rows[row].nextState?.location ?? rows[row].location
-            let declared = Diagnostic.Note("'\(parameter.label)' of '\(leafName)' is declared here", at: parameter.label.location)
+            let declared = Diagnostic.Note(
+                "'\(parameter.label)' of '\(leafName)' is declared here", at: parameter.label.location)
             if let found {
                 log.error(
                     .stateValue,
@@ -231,4 +240,3 @@ extension Analysis {
         return nil
     }
 }
-

@@ -103,7 +103,9 @@ extension Declarations {
 
     /// The type of the value `label` of the state a row names, as its `State:` header
     /// declares it; after `-`, of the states that take the row; nil when unknown.
-    private func wantedType(of label: NameSyntax, for target: NameSyntax?, in scope: Scope?, headers: Headers) -> String? {
+    private func wantedType(of label: NameSyntax, for target: NameSyntax?, in scope: Scope?, headers: Headers)
+        -> String?
+    {
         if let target { return headers.stateDeclaration(target.text)?.parameter(label.text)?.type }
         guard let scope, case .value(let type) = scopes.lookup(label.text, inRowsOf: states[scope.owner].name.text)
         else { return nil }

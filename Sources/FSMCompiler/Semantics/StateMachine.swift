@@ -33,6 +33,11 @@ public struct StateMachine: Hashable, Sendable {
     /// By index into `actions`: the type a computing action returns (the type of the state
     /// value it gives), nil for an action that returns nothing.
     public var actionResults: IDArray<ActionID, String?> = []
+    /// The `StateData:` header: the protocols the values of data states conform to, which
+    /// the state enum, the snapshot and the outcome claim (`Hashable`, `Sendable`, …), in
+    /// the order written, and where the header is, which the claims point back to.
+    public var stateDataConformances: [String] = []
+    public var stateDataLocation: SourceLocation? = nil
     /// Every action (row, entry and exit actions), in order of first appearance.
     public var actions: IDArray<ActionID, Named>
     /// Every condition a guard names, in order of first appearance.

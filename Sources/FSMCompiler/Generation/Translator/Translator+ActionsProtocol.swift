@@ -10,7 +10,9 @@ extension Translator {
             return SwiftFunction(
                 isMutating: !isAsync, isNonsending: isAsync && runsInCallersIsolation,
                 name: machine.actions[index].swiftName,
-                parameters: requirementParameters(machine.actionParameters[index]), isAsync: isAsync, body: [])
+                parameters: requirementParameters(machine.actionParameters[index]), isAsync: isAsync,
+                returnType: machine.actionResults.indices.contains(index) ? machine.actionResults[index] : nil,
+                body: [])
         }
         let conditions = machine.conditions.indices.map { index in
             let isAsync = machine.asyncConditions[index]

@@ -6,8 +6,14 @@ extension Translator {
     var dispatchFunction: SwiftDeclaration {
         let cases = machine.currentStates.map { state in
             SwiftCase(
-                patterns: [.enumCase(machine.states[state].named.swiftName)],
-                body: [.returnStatement(awaited(.call(.identifier(stateFunctionName(state)), forwardedEventArguments)))]
+                patterns: [statePattern(state)],
+                body: [
+                    .returnStatement(
+                        awaited(
+                            .call(
+                                .identifier(stateFunctionName(state)),
+                                forwardedEventArguments + stateValueArguments(state))))
+                ]
             )
         }
         return .function(
@@ -38,7 +44,7 @@ extension Translator {
             cases.append(
                 SwiftCase(
                     patterns: unhandled.map { .enumCase(machine.events[$0].swiftName) },
-                    body: [unhandledReturn(stateCase(state))]))
+                    body: [unhandledReturn(currentStateValue(index))]))
         }
         var documentation = ["`\(state.name)`"]
         let superstates = state.superstates.map { "`\(machine.states[$0].name)`" }
@@ -49,7 +55,7 @@ extension Translator {
                 SwiftFunction(
                     documentation: documentation, attributes: inlinesStateFunctions ? ["@inline(__always)"] : [],
                     isPrivate: true, name: stateFunctionName(index),
-                    parameters: privateEventParameters, returnType: "Outcome",
+                    parameters: privateEventParameters + stateValueParameters(index), returnType: "Outcome",
                     body: [.switchStatement(SwiftSwitch(subject: .identifier("event"), cases: cases))])))
     }
 
@@ -64,6 +70,9 @@ extension Translator {
             for term in branch.conditions { used.formUnion(term.arguments.compactMap(\.label)) }
             if let transition = branch.transition {
                 for call in state.transitions[transition].actions { used.formUnion(call.arguments.compactMap(\.label)) }
+                if machine.hasStateData {
+                    used.formUnion(labelsRead(by: state.transitions[transition]))
+                }
             }
         }
         guard !used.isEmpty else { return .enumCase(event.swiftName) }
@@ -80,15 +89,17 @@ extension Translator {
     func body(of dispatch: EventDispatch, in index: StateID) -> [SwiftStatement] {
         let state = machine.states[index]
         let shared = Set(dispatch.sharedConditions)
+        let scope = machine.hasStateData ? rowScope(event: dispatch.event, state: index) : [:]
+        let source = currentStateValue(index)
         let answers: [SwiftStatement] = dispatch.sharedConditions.map { call in
             .declaration(
                 isVariable: true, name: names.conditionAnswers[call], type: "Swift.Bool?",
                 value: .identifier("nil"))
         }
-        func test(_ term: ConditionTerm) -> SwiftExpression { conditionTest(term, keeping: shared) }
+        func test(_ term: ConditionTerm) -> SwiftExpression { conditionTest(term, keeping: shared, scope: scope) }
         func outcome(_ branch: EventDispatch.Branch) -> [SwiftStatement] {
-            branch.transition.map { transitionStatements(state.transitions[$0], in: index) } ?? [
-                rejectedReturn(stateCase(state))
+            branch.transition.map { transitionStatements(state.transitions[$0], in: index, scope: scope) } ?? [
+                rejectedReturn(source)
             ]
         }
         guard !dispatch.predicateTypes.isEmpty else {
@@ -96,9 +107,9 @@ extension Translator {
             if branches.count == 2, branches[1].transition == nil, let transition = branches[0].transition {
                 // One row with conditions: `guard conditions else { return .rejected(…) }`,
                 // after the row's `// from Superstate`, if any.
-                var statements = transitionStatements(state.transitions[transition], in: index)
+                var statements = transitionStatements(state.transitions[transition], in: index, scope: scope)
                 let guardStatement = SwiftStatement.guardStatement(
-                    branches[0].conditions.map(test), elseBody: [rejectedReturn(stateCase(state))])
+                    branches[0].conditions.map(test), elseBody: [rejectedReturn(source)])
                 if case .comment = statements.first {
                     statements.insert(guardStatement, at: 1)
                 } else {
@@ -119,7 +130,7 @@ extension Translator {
             )
         }
         if !dispatch.isExhaustive {
-            cases.append(SwiftCase(patterns: [], body: [unhandledReturn(stateCase(state))]))
+            cases.append(SwiftCase(patterns: [], body: [unhandledReturn(source)]))
         }
         return answers + [.switchStatement(SwiftSwitch(subject: subject, cases: cases))]
     }
@@ -151,8 +162,10 @@ extension Translator {
 
     /// A condition term as a guard tests it: the call, or where two rows may ask it (`shared`),
     /// its answer kept in a local (`Self.answer(&isOpen, { actions.isOpen() })`), negated for `!c`.
-    func conditionTest(_ term: ConditionTerm, keeping shared: some Collection<ConditionCallID>) -> SwiftExpression {
-        var answer = conditionCall(term)
+    func conditionTest(
+        _ term: ConditionTerm, keeping shared: some Collection<ConditionCallID>, scope: ValueScope = [:]
+    ) -> SwiftExpression {
+        var answer = conditionCall(term, scope: scope)
         if shared.contains(term.call) {
             let isAsync = machine.asyncConditions[term.condition]
             let kept = SwiftExpression.call(
@@ -163,20 +176,22 @@ extension Translator {
         return term.isNegated ? .not(answer) : answer
     }
 
-    func conditionCall(_ term: ConditionTerm) -> SwiftExpression {
+    func conditionCall(_ term: ConditionTerm, scope: ValueScope = [:]) -> SwiftExpression {
         let call = SwiftExpression.call(
             .member(.identifier("actions"), machine.conditions[term.condition].swiftName),
-            valueArguments(term.arguments, parameters: machine.conditionParameters[term.condition]))
+            valueArguments(term.arguments, parameters: machine.conditionParameters[term.condition], scope: scope))
         return machine.asyncConditions[term.condition] ? .await(call) : call
     }
 
     /// The arguments of a call: a label's value by its bound local, a literal as written,
     /// each after the argument label its parameter declares.
-    func valueArguments(_ arguments: [Argument], parameters: [EventParameter]) -> [SwiftArgument] {
+    func valueArguments(_ arguments: [Argument], parameters: [EventParameter], scope: ValueScope = [:])
+        -> [SwiftArgument]
+    {
         zip(arguments, parameters).map { argument, parameter in
             let value: SwiftExpression =
                 switch argument {
-                case .label(let label): .identifier(names.values[label] ?? label)
+                case .label(let label): scope[label] ?? .identifier(names.values[label] ?? label)
                 case .literal(let literal): .literal(literal.text)
                 }
             return parameter.argumentLabel.map { SwiftArgument(SwiftNames.escaped($0), value) } ?? SwiftArgument(value)
@@ -187,9 +202,6 @@ extension Translator {
     func rejectedReturn(_ state: SwiftExpression) -> SwiftStatement {
         .returnStatement(.call(.implicitMember("rejected"), [SwiftArgument("in", state)]))
     }
-
-    /// The state's case, as the flat dispatch's returns name it.
-    private func stateCase(_ state: State) -> SwiftExpression { .implicitMember(state.named.swiftName) }
 
     /// `return unhandled(event, in: state)`: the hook, then the outcome.
     func unhandledReturn(_ state: SwiftExpression) -> SwiftStatement {

@@ -2,14 +2,110 @@
 // superstates' histories.
 
 extension Translator {
-    /// The state enum, with the events each state handles.
+    /// The state enum, with the events each state handles; where states hold data, with
+    /// their values (`stateEnumWithValues`).
     var stateEnum: SwiftDeclaration {
+        if machine.hasStateData { return stateEnumWithValues }
         let declaration = namedEnum(
             names.types.state, documentation: "The states of the `\(machine.name.name)` machine.",
             cases: machine.currentStates.map { machine.states[$0].named })
         guard case .enumeration(var enumeration) = declaration else { return declaration }
         enumeration.members.insert(contentsOf: handledEventsProperty, at: 0)
         return .enumeration(enumeration)
+    }
+
+    /// Where states hold data: the enum of the states without their values, what
+    /// `state.name` is, with the events each state handles; else nothing.
+    var stateNameEnums: [SwiftDeclaration] {
+        guard machine.hasStateData else { return [] }
+        let declaration = namedEnum(
+            names.types.stateName,
+            documentation:
+                "The states of the `\(machine.name.name)` machine without their values: what `\(names.types.state).name` is.",
+            cases: machine.currentStates.map { machine.states[$0].named })
+        guard case .enumeration(var enumeration) = declaration else { return [declaration] }
+        enumeration.members.insert(contentsOf: handledEventsProperty, at: 0)
+        return [.enumeration(enumeration)] + stateDataConformances
+    }
+
+    /// `enum DownloadState { case idle  case downloading(url: URL, received: Int) }`, with
+    /// `name`, the state without its values, and a description that is the `.sm` name
+    /// followed by the values: `Downloading(url: …, received: 3)`. It has the conformances
+    /// the `StateData:` header claims for the values (`stateDataConformances`), which fsmc
+    /// cannot check: `name` has every conformance of a state without data.
+    private var stateEnumWithValues: SwiftDeclaration {
+        let states = machine.currentStates
+        let cases = states.map { state in
+            SwiftEnumCase(
+                name: machine.states[state].named.swiftName,
+                associatedValues: machine.parameters(of: state).map {
+                    SwiftAssociatedValue(label: $0.label, type: $0.type)
+                })
+        }
+        let nameCases = states.map { state in
+            let name = machine.states[state].named.swiftName
+            return SwiftCase(patterns: [.enumCase(name)], body: [.returnStatement(.implicitMember(name))])
+        }
+        let descriptionCases = states.map { state in
+            let named = machine.states[state].named
+            let parameters = machine.parameters(of: state)
+            guard !parameters.isEmpty else {
+                return SwiftCase(
+                    patterns: [.enumCase(named.swiftName)], body: [.returnStatement(.stringLiteral(named.name))])
+            }
+            var parts: [SwiftStringPart] = [.text(named.name + "(")]
+            for (position, parameter) in parameters.enumerated() {
+                parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
+                parts.append(
+                    .value(
+                        .call(
+                            .typeName("Swift.String"),
+                            [SwiftArgument("reflecting", .identifier(names.stateValues[parameter.label]!))])))
+            }
+            parts.append(.text(")"))
+            return SwiftCase(patterns: [statePattern(state)], body: [.returnStatement(.interpolatedString(parts))])
+        }
+        var members: [SwiftDeclaration] = [
+            .property(
+                SwiftProperty(
+                    documentation: ["The state without its values."], access: modifier, isVariable: true,
+                    name: "name", type: names.types.stateName,
+                    getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: nameCases))]))
+        ]
+        if !machine.appEvents.isEmpty {
+            members.append(
+                .property(
+                    SwiftProperty(
+                        documentation: ["The events the state has a row for: `name.handledEvents`."],
+                        access: modifier, isVariable: true, name: "handledEvents", type: "[\(eventNamesType)]",
+                        getter: .member(.identifier("name"), "handledEvents"))))
+        }
+        members.append(
+            .property(
+                SwiftProperty(
+                    access: modifier, isVariable: true, name: "description", type: "Swift.String",
+                    getterBody: [.switchStatement(SwiftSwitch(subject: .identifier("self"), cases: descriptionCases))]))
+        )
+        return .enumeration(
+            SwiftEnum(
+                documentation: [
+                    "The states of the `\(machine.name.name)` machine, with the values they hold. `name` is a state",
+                    "without its values; a state prints as its name in the .sm file followed by its values.",
+                ],
+                access: modifier, name: names.types.state, conformances: ["Swift.CustomStringConvertible"],
+                cases: cases, members: members, isolation: valueIsolation))
+    }
+
+    /// The conformances the `StateData:` header claims for the values of data states, one
+    /// extension of the state enum each: where a value's type lacks one, swiftc reports it at
+    /// the header's line in the `.sm` file (`#sourceLocation`).
+    private var stateDataConformances: [SwiftDeclaration] {
+        machine.stateDataConformances.map { conformance in
+            .extensionDeclaration(
+                SwiftExtension(
+                    name: names.types.state, conformances: ["Swift." + conformance], members: [],
+                    sourceFile: sourceName, sourceLine: machine.stateDataLocation?.line))
+        }
     }
 
     /// The event enum; where events carry values, it has them as associated values, and
@@ -196,7 +292,7 @@ extension Translator {
                         "The histories of the `\(machine.name.name)` machine's superstates, to save and restore with its state."
                     ],
                     access: modifier, name: names.types.history,
-                    conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"],
+                    conformances: stateHolderConformances,
                     members: properties + [initializer],
                     isolation: valueIsolation))
         ]

@@ -8,7 +8,7 @@
 extension Translator {
     /// The payload-free type of the events: the event enum, or where events carry values,
     /// the enum of their names.
-    private var eventNamesType: String { machine.hasEventValues ? names.types.eventName : names.types.event }
+    var eventNamesType: String { machine.hasEventValues ? names.types.eventName : names.types.event }
 
     /// How one concrete state answers for one app event.
     private enum Answer {

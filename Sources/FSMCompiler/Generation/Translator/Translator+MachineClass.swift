@@ -315,7 +315,8 @@ extension Translator {
         ]
     }
 
-    /// Changes an observable machine's state, calling the registrar only when it changes.
+    /// Changes an observable machine's state, calling the registrar only when it changes;
+    /// where states hold values that are not `Equatable`, at every change of state or values.
     private var changeStateFunction: SwiftDeclaration {
         let registrar = SwiftExpression.identifier(names.observationRegistrar)
         let arguments = [SwiftArgument(.identifier("self")), SwiftArgument("keyPath", .identifier(names.stateKeyPath))]
@@ -324,14 +325,16 @@ extension Translator {
                 documentation: ["Sets the state; observers hear of it only when it changes."],
                 attributes: ["@inline(__always)"], isPrivate: true, name: names.changeState,
                 parameters: [SwiftParameter(label: "to", name: "next", type: names.types.state)],
-                body: [
-                    .guardStatement(
-                        [.notEqual(.identifier("next"), .identifier(names.currentState))],
-                        elseBody: [.returnStatement(nil)]),
-                    .expression(.call(.member(registrar, "willSet"), arguments)),
-                    .assignment(.identifier(names.currentState), .identifier("next")),
-                    .expression(.call(.member(registrar, "didSet"), arguments)),
-                ]))
+                body: (statesAreEquatable
+                    ? [
+                        .guardStatement(
+                            [.notEqual(.identifier("next"), .identifier(names.currentState))],
+                            elseBody: [.returnStatement(nil)])
+                    ] : []) + [
+                        .expression(.call(.member(registrar, "willSet"), arguments)),
+                        .assignment(.identifier(names.currentState), .identifier("next")),
+                        .expression(.call(.member(registrar, "didSet"), arguments)),
+                    ]))
     }
 
     var initialState: Named { machine.states[machine.initialState].named }
@@ -339,7 +342,8 @@ extension Translator {
     /// The initial state as a value: `.off`; in a machine with regions, the initial
     /// configuration (`.media(PlayerState.Media(playback: .stopped, volume: .normal))`).
     var initialStateValue: SwiftExpression {
-        layout.initialValue(in: self)
+        if machine.hasStateData && !machine.hasRegions, let values = initialValues { return values.state }
+        return layout.initialValue(in: self)
     }
 
     /// The initializers, a machine in a state and one restored from a snapshot, then
@@ -363,6 +367,12 @@ extension Translator {
                 .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
                 .assignment(.member(.identifier("self"), stateStorage), initialStateValue),
             ])
+        if machine.hasStateData && !machine.hasRegions, let values = initialValues {
+            function.parameters += values.parameters
+            function.documentation[0] =
+                "A new machine in the initial state `\(initialState.name)` with the values given, not"
+            function.documentation[1] = "started: it runs nothing until `start()` or its first event."
+        }
         if !historyStorageStates.isEmpty {
             function.body.append(
                 .assignment(

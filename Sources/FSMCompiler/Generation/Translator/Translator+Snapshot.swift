@@ -24,10 +24,13 @@ extension Translator {
         // No default where the initial configuration moves on at once: no machine is in it
         // between events, and a snapshot in it does not decode.
         let initialMovesOn = machine.initialConfiguration.contains(where: machine.movesOnAtOnce)
+        // Nor where the initial state holds values, which the app gives.
+        let hasDefault =
+            !initialMovesOn && machine.initialConfiguration.allSatisfy { machine.parameters(of: $0).isEmpty }
         var parameters = [
             SwiftParameter(
                 name: "state", type: names.types.state,
-                defaultValue: initialMovesOn ? nil : initialStateValue)
+                defaultValue: hasDefault ? initialStateValue : nil)
         ]
         var parts = "its state"
         if hasHistory {
@@ -58,13 +61,13 @@ extension Translator {
             SwiftFunction(
                 documentation: Self.wrapped(
                     "A snapshot of a machine in `state`"
-                        + (initialMovesOn ? "" : ", by default the initial state `\(initialState.name)`")
+                        + (hasDefault ? ", by default the initial state `\(initialState.name)`" : "")
                         + (hasHistory ? ", with `history`, by default none" : "")
                         + (machine.hasTimers ? ", running `timers`" : "") + "."),
                 access: modifier, name: "init", parameters: parameters,
                 body: parameters.map { .assignment(.member(.identifier("self"), $0.name), .identifier($0.name)) }))
         var members = properties + [initializer]
-        if let decoding = decodingInitializer { members.append(decoding) }
+        if statesAreCodable, let decoding = decodingInitializer { members.append(decoding) }
         if machine.hasTimers { members.append(advancedFunction) }
         return .structure(
             SwiftStruct(
@@ -75,7 +78,7 @@ extension Translator {
                         + " machine with `init(actions:snapshot:)`."),
                 attributes: machine.hasTimers ? [Self.timerAvailability] : [],
                 access: modifier, name: names.types.snapshot,
-                conformances: ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"], members: members,
+                conformances: stateHolderConformances, members: members,
                 isolation: valueIsolation))
     }
 

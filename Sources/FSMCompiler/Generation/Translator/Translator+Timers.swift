@@ -355,7 +355,6 @@ extension Translator {
     /// have the rows of events.
     var timerDispatchFunction: SwiftDeclaration {
         let stateSwitch = switchOnState { index in
-            let state = machine.states[index]
             let timed = (dispatch[index] ?? []).filter { machine.timer(of: $0.event) != nil }
             guard !timed.isEmpty else { return nil }
             var timerCases = timed.map { dispatch in
@@ -365,7 +364,7 @@ extension Translator {
             }
             if timed.count < machine.timerEvents.count {
                 timerCases.append(
-                    SwiftCase(patterns: [], body: [unhandledTimerReturn(.implicitMember(state.named.swiftName))]))
+                    SwiftCase(patterns: [], body: [unhandledTimerReturn(currentStateValue(index))]))
             }
             return [.switchStatement(SwiftSwitch(subject: .identifier("timer"), cases: timerCases))]
         }
@@ -392,7 +391,8 @@ extension Translator {
                 others = true
                 continue
             }
-            cases.append(SwiftCase(patterns: [.enumCase(machine.states[index].named.swiftName)], body: statements))
+            cases.append(
+                SwiftCase(patterns: [statePattern(index, bindingWhatIsMentionedIn: statements)], body: statements))
         }
         if others { cases.append(SwiftCase(patterns: [], body: [unhandledTimerReturn(.identifier(stateStorage))])) }
         return .switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))

@@ -5,12 +5,15 @@ extension Translator {
     /// A transition saves the histories of the superstates it leaves, runs its exit actions
     /// and its own, changes the state, runs the entry actions, and returns. If its end depends
     /// on a stored history, a `switch` on that history chooses its arrival.
-    func transitionStatements(_ transition: Transition, in index: StateID) -> [SwiftStatement] {
+    /// `scope` says what the row's labels are, in a machine with data states.
+    func transitionStatements(_ transition: Transition, in index: StateID, scope: ValueScope = [:])
+        -> [SwiftStatement]
+    {
         var statements: [SwiftStatement] = []
         if transition.declaredIn != index {
             statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
         }
-        return statements + historySwitch(transition.arrivals, depth: 0, of: transition, in: index)
+        return statements + historySwitch(transition.arrivals, depth: 0, of: transition, in: index, scope: scope)
     }
 
     /// The arrivals that agree on their first `depth` history values: a `switch` on the
@@ -18,11 +21,11 @@ extension Translator {
     /// history has one arrival). Values that lead to the
     /// same statements share a case; the case of an empty history takes `default` when the
     /// history cannot hold every state.
-    private func historySwitch(_ arrivals: [Arrival], depth: Int, of transition: Transition, in index: StateID)
-        -> [SwiftStatement]
-    {
+    private func historySwitch(
+        _ arrivals: [Arrival], depth: Int, of transition: Transition, in index: StateID, scope: ValueScope
+    ) -> [SwiftStatement] {
         guard arrivals[0].history.count > depth else {
-            return arrivalStatements(arrivals[0], of: transition, in: index)
+            return arrivalStatements(arrivals[0], of: transition, in: index, scope: scope)
         }
         let superstate = arrivals[0].history[depth].superstate
         var groups: [(values: [StateID?], body: [SwiftStatement])] = []
@@ -33,7 +36,7 @@ extension Translator {
         for value in values {
             let body = historySwitch(
                 arrivals.filter { $0.history[depth].state == value }, depth: depth + 1,
-                of: transition, in: index)
+                of: transition, in: index, scope: scope)
             if let group = groups.firstIndex(where: { $0.body == body }) {
                 groups[group].values.append(value)
             } else {
@@ -59,48 +62,65 @@ extension Translator {
     }
 
     /// One way the transition ends: histories saved, exit and own actions, the state
-    /// changed, entry actions, the return.
-    private func arrivalStatements(_ arrival: Arrival, of transition: Transition, in index: StateID) -> [SwiftStatement]
-    {
+    /// changed, entry actions, the return. With state data, the new values are computed
+    /// after the exit actions and before the row's, and the entry actions see them.
+    private func arrivalStatements(
+        _ arrival: Arrival, of transition: Transition, in index: StateID, scope: ValueScope
+    ) -> [SwiftStatement] {
         let state = machine.states[index]
+        let source = currentStateValue(index)
         var statements: [SwiftStatement] = arrival.historyWrites.map { superstate in
-            .assignment(
-                .member(.identifier(historyStorage), historyProperty(superstate)),
-                .implicitMember(state.named.swiftName))
+            .assignment(.member(.identifier(historyStorage), historyProperty(superstate)), source)
         }
         let beforeChange = arrival.exitCount + transition.actions.count
-        statements += arrival.effects.prefix(arrival.exitCount).map(actionCall)
+        let exitScope = stateScope(index)
+        statements += arrival.effects.prefix(arrival.exitCount).map { actionCall($0, scope: exitScope) }
         statements += timerCalls("cancelTimer", arrival.exited)
-        statements += arrival.effects[arrival.exitCount..<beforeChange].map(actionCall)
+        let values = newValues(of: transition, arrival: arrival, in: index, scope: scope)
+        statements += values?.computations ?? []
+        statements += arrival.effects[arrival.exitCount..<beforeChange].map { actionCall($0, scope: scope) }
         let afterChange = arrival.effects.dropFirst(beforeChange)
         let target = machine.states[arrival.target].named.swiftName
         // An internal transition leaves the state as it is; any other sets it between the
-        // exit and the entry actions, which is when actions observe the change.
-        if arrival.target != index || transition.runsExitAndEntry {
-            statements.append(setState(.implicitMember(target)))
+        // exit and the entry actions, which is when actions observe the change. A rewrite of
+        // values (`-(received: …)`) sets it too.
+        if arrival.target != index || transition.runsExitAndEntry || values != nil {
+            statements.append(setState(values?.state ?? .implicitMember(target)))
         }
-        statements += afterChange.map(actionCall)
+        statements += entryStatements(
+            Array(afterChange), of: arrival.target, scope: values.map { $0.entryScope } ?? [:])
         statements += timerCalls("startTimer", arrival.entered)
+        let reached: SwiftExpression =
+            machine.parameters(of: arrival.target).isEmpty ? .implicitMember(target) : .identifier(stateStorage)
         statements.append(
             .returnStatement(
-                .call(
-                    .implicitMember("transitioned"),
-                    [
-                        SwiftArgument("from", .implicitMember(state.named.swiftName)),
-                        SwiftArgument("to", .implicitMember(target)),
-                    ])))
+                .call(.implicitMember("transitioned"), [SwiftArgument("from", source), SwiftArgument("to", reached)])))
         return statements
+    }
+
+    /// The entry actions (and initial rows' actions) after a state is written, with the
+    /// entered state's values; where they are not known here (a state resumed by history
+    /// with its stored values) and some action reads them, bound from the state.
+    private func entryStatements(_ calls: [ActionCall], of target: StateID, scope: ValueScope?) -> [SwiftStatement] {
+        if let scope { return calls.map { actionCall($0, scope: scope) } }
+        let statements = calls.map { actionCall($0, scope: stateScope(target)) }
+        let bound = statePattern(target, bindingWhatIsMentionedIn: statements)
+        guard case .enumCaseBinding = bound else { return statements }
+        return [.ifCase(bound, value: .identifier(stateStorage), body: statements)]
     }
 
     /// `actions.lock()`, `actions.setDuration(duration)`, `actions.emit(status: .connected)`;
     /// for a raised event, `raisedEvents.append(.saved(id: id))`, which queues it without a
     /// round trip through the actions.
-    func actionCall(_ call: ActionCall) -> SwiftStatement {
+    func actionCall(_ call: ActionCall) -> SwiftStatement { actionCall(call, scope: [:]) }
+
+    /// `actionCall(_:)`, its labels read in `scope`.
+    func actionCall(_ call: ActionCall, scope: ValueScope) -> SwiftStatement {
         switch call.callee {
         case .action(let action):
             let expression = SwiftExpression.call(
                 .member(.identifier("actions"), machine.actions[action].swiftName),
-                valueArguments(call.arguments, parameters: machine.actionParameters[action]))
+                valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
             return .expression(machine.asyncActions[action] ? .await(expression) : expression)
         case .raise(let event):
             // A raise carries every value of its event by label (`call.arguments`).

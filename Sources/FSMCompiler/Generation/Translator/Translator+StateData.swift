@@ -1,0 +1,205 @@
+// State data in the generated machine (Language reference › State data): a data state is an
+// enum case with its values; each state's function receives them, bound by the dispatch's
+// `switch`, under their `GeneratedNames.stateValues` names; a row's labels are the event's
+// values, else the state's; a transition computes its new values after the exit actions,
+// runs the row's actions, writes the new state, and runs the entry actions with the new values.
+
+/// What the labels of a call mean where it is generated: label → the Swift expression of the
+/// value (a bound event value, a state's value, a computed local, a literal). A label not in
+/// it is an event's value by its `GeneratedNames.values` name, as in machines without data.
+typealias ValueScope = [String: SwiftExpression]
+
+extension Translator {
+    /// The conformances of a type that holds states (the snapshot, the histories): all of
+    /// `Hashable`, `Sendable` and `Codable` without data; with data, those the `StateData:`
+    /// header claims (`Equatable` where it claims that and not `Hashable`).
+    var stateHolderConformances: [String] {
+        guard machine.hasStateData else { return ["Swift.Hashable", "Swift.Sendable", "Swift.Codable"] }
+        let claimed = Set(machine.stateDataConformances)
+        var conformances: [String] = []
+        if claimed.contains("Hashable") {
+            conformances.append("Swift.Hashable")
+        } else if claimed.contains("Equatable") {
+            conformances.append("Swift.Equatable")
+        }
+        if claimed.contains("Sendable") { conformances.append("Swift.Sendable") }
+        if claimed.contains("Codable") { conformances.append("Swift.Codable") }
+        return conformances
+    }
+
+    /// Whether states can be compared: always without data; with data, where the
+    /// `StateData:` header claims `Equatable` or `Hashable`.
+    var statesAreEquatable: Bool {
+        stateHolderConformances.contains("Swift.Hashable") || stateHolderConformances.contains("Swift.Equatable")
+    }
+
+    /// Whether a type that holds states is `Codable`.
+    var statesAreCodable: Bool { stateHolderConformances.contains("Swift.Codable") }
+
+    /// The values a new machine's initial state is given: the initial rows' literals, and
+    /// each label the initializer takes (`init(actions:url:)`), with its type; nothing for an
+    /// initial state without data. In a machine without regions.
+    var initialValues: (state: SwiftExpression, parameters: [SwiftParameter])? {
+        let leaf = machine.initialState
+        let parameters = machine.parameters(of: leaf)
+        guard !parameters.isEmpty else { return nil }
+        var taken: [SwiftParameter] = []
+        var values: ValueScope = [:]
+        for value in machine.enteringValues(of: leaf, by: nil) {
+            switch value.source {
+            case .argument(.literal(let literal)):
+                values[value.label] = .literal(literal.text)
+            case .argument(.label(let label)):
+                let name = names.stateValues[label] ?? label
+                if !taken.contains(where: { $0.name == name }) {
+                    let type = parameters.first { $0.label == value.label }!.type
+                    taken.append(SwiftParameter(label: label == name ? nil : label, name: name, type: type))
+                }
+                values[value.label] = .identifier(name)
+            case .computed:
+                // Refused by the checks: the initializer takes the initial state's values.
+                break
+            }
+        }
+        return (stateValue(leaf) { values[$0] ?? .identifier($0) }, taken)
+    }
+
+    /// `.downloading(url: url, received: received)`: the state `state` with the values its
+    /// function has bound; `.idle` for a state without data.
+    func currentStateValue(_ state: StateID) -> SwiftExpression {
+        stateValue(state) { .identifier(names.stateValues[$0]!) }
+    }
+
+    /// The case of `state` with, for each of its values in declaration order, `value(label)`.
+    func stateValue(_ state: StateID, _ value: (String) -> SwiftExpression) -> SwiftExpression {
+        let name = machine.states[state].named.swiftName
+        let parameters = machine.parameters(of: state)
+        guard !parameters.isEmpty else { return .implicitMember(name) }
+        return .call(.implicitMember(name), parameters.map { SwiftArgument($0.label, value($0.label)) })
+    }
+
+    /// `.downloading(let url, let received)`, binding every value under its name in the
+    /// bodies; `.idle` for a state without data.
+    func statePattern(_ state: StateID) -> SwiftPattern {
+        let name = machine.states[state].named.swiftName
+        let parameters = machine.parameters(of: state)
+        guard !parameters.isEmpty else { return .enumCase(name) }
+        return .enumCaseBinding(name, parameters.map { names.stateValues[$0.label] })
+    }
+
+    /// `.downloading(_, let received)`: the values the statements read bound, the others
+    /// skipped; `.downloading` when they read none.
+    func statePattern(_ state: StateID, bindingWhatIsMentionedIn statements: [SwiftStatement]) -> SwiftPattern {
+        let name = machine.states[state].named.swiftName
+        let bound = machine.parameters(of: state).map { parameter -> String? in
+            let local = names.stateValues[parameter.label]!
+            return statements.contains { $0.mentions(local) } ? local : nil
+        }
+        return bound.allSatisfy { $0 == nil } ? .enumCase(name) : .enumCaseBinding(name, bound)
+    }
+
+    /// The values of `state` as the parameters of its function.
+    func stateValueParameters(_ state: StateID) -> [SwiftParameter] {
+        machine.parameters(of: state).map { parameter in
+            SwiftParameter(name: names.stateValues[parameter.label]!, type: parameter.type)
+        }
+    }
+
+    /// The values of `state` passed to its function: `url: url, received: received`.
+    func stateValueArguments(_ state: StateID) -> [SwiftArgument] {
+        machine.parameters(of: state).map { parameter in
+            let name = names.stateValues[parameter.label]!
+            return SwiftArgument(name, .identifier(name))
+        }
+    }
+
+    /// The state's own values: what its exit actions take.
+    func stateScope(_ state: StateID) -> ValueScope {
+        var scope: ValueScope = [:]
+        for parameter in machine.parameters(of: state) {
+            scope[parameter.label] = .identifier(names.stateValues[parameter.label]!)
+        }
+        return scope
+    }
+
+    /// The labels of a row of `event` taken in `state`: the event's values, else the state's.
+    func rowScope(event: EventID?, state: StateID) -> ValueScope {
+        var scope = stateScope(state)
+        if let event, machine.eventParameters.indices.contains(event) {
+            for parameter in machine.eventParameters[event] {
+                scope[parameter.label] = .identifier(names.values[parameter.label] ?? parameter.label)
+            }
+        }
+        return scope
+    }
+
+    /// Where a transition writes values: the computing actions' locals, in the order the
+    /// values are written (`let newReceived = actions.added(received, bytes)`), and the
+    /// state it reaches with its new values, with the scope its entry actions see; nil when
+    /// it writes none (a state without data, or `-` that rewrites nothing). A state resumed
+    /// by history takes its stored value, and its entry actions no scope: they bind the
+    /// values from the state.
+    func newValues(
+        of transition: Transition, arrival: Arrival, in index: StateID, scope: ValueScope
+    ) -> (computations: [SwiftStatement], state: SwiftExpression, entryScope: ValueScope?)? {
+        let target = arrival.target
+        guard !machine.parameters(of: target).isEmpty else { return nil }
+        let values: [StateValue]
+        var kept: ValueScope = [:]
+        if target == index && !transition.runsExitAndEntry || transition.staysInState {
+            // `-` or `-(…)`: the values it rewrites, the others kept.
+            values = transition.givenValues.first { $0.state == index }?.values ?? []
+            guard !values.isEmpty || transition.runsExitAndEntry else { return nil }
+            kept = stateScope(index)
+        } else if let restored = arrival.history.first(where: { $0.state == target }) {
+            // Resumed by history: the values it held when it was left, which its entry
+            // actions read from the state itself.
+            let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(restored.superstate))
+            return ([], .forceUnwrapped(stored), nil)
+        } else {
+            values = machine.enteringValues(of: target, by: transition)
+        }
+        var computations: [SwiftStatement] = []
+        var entryScope = kept
+        for value in values {
+            switch value.source {
+            case .argument(.label(let label)):
+                entryScope[value.label] = scope[label] ?? .identifier(names.values[label] ?? label)
+            case .argument(.literal(let literal)):
+                entryScope[value.label] = .literal(literal.text)
+            case .computed(let call):
+                let local = names.computedValues[value.label]!
+                let action = call.action!
+                let expression = SwiftExpression.call(
+                    .member(.identifier("actions"), machine.actions[action].swiftName),
+                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
+                computations.append(
+                    .declaration(
+                        isVariable: false, name: local, type: nil,
+                        value: machine.asyncActions[action] ? .await(expression) : expression))
+                entryScope[value.label] = .identifier(local)
+            }
+        }
+        return (computations, stateValue(target) { entryScope[$0]! }, entryScope)
+    }
+
+    /// The labels a row's calls and values read: the event values its pattern must bind.
+    func labelsRead(by transition: Transition) -> Set<String> {
+        var labels = Set(transition.actions.flatMap { $0.arguments.compactMap(\.label) })
+        for given in transition.givenValues {
+            for value in given.values {
+                switch value.source {
+                case .argument(let argument): labels.formUnion([argument.label].compactMap { $0 })
+                case .computed(let call): labels.formUnion(call.arguments.compactMap(\.label))
+                }
+            }
+        }
+        for arrival in transition.arrivals where !machine.parameters(of: arrival.target).isEmpty {
+            for value in machine.enteringValues(of: arrival.target, by: transition) {
+                if case .argument(.label(let label)) = value.source { labels.insert(label) }
+                if case .computed(let call) = value.source { labels.formUnion(call.arguments.compactMap(\.label)) }
+            }
+        }
+        return labels
+    }
+}

@@ -1,0 +1,105 @@
+import FSMCompiler
+import FSMTestSupport
+import Testing
+
+/// Data states in generated Swift (Language reference › State data, The generated Swift): the
+/// state enum claims the conformances the `StateData:` header names, each combination builds
+/// warning-free with values that have them, and a claim the values lack fails at the header's
+/// line of the `.sm` file.
+@Suite struct StateDataCodeTests {
+    /// A machine whose data states hold `values`, claiming `claims`, in `isolation`.
+    static func machine(values: String, claims: String?, headers: String = "") -> String {
+        """
+        FSM: Chore
+        Initial: Idle
+        Import: Foundation
+        \(headers)State: Running(id: Int, detail: \(values))
+        State: Stopped(id: Int)
+        \(claims.map { "StateData: \($0)\n" } ?? "")Event: Run(id: Int, detail: \(values))
+        {
+          Idle { Run  Running  - }
+          Running >log(id) { Stop  Stopped  - }
+          Stopped { Run  Running  - }
+        }
+
+        """
+    }
+
+    /// Uses of each claimed conformance, so that a claim the code cannot keep fails.
+    static func uses(_ claims: String) -> String {
+        var lines = ["func use(_ state: ChoreState, _ snapshot: ChoreSnapshot) {"]
+        if claims.contains("Hashable") { lines.append("    _ = Set([state]); _ = Set([snapshot])") }
+        if claims.contains("Equatable") || claims.contains("Hashable") { lines.append("    _ = state == state") }
+        if claims.contains("Codable") { lines.append("    _ = try? JSONEncoder().encode(snapshot)") }
+        if claims.contains("Sendable") { lines.append("    Task { @Sendable in _ = state }") }
+        lines.append("}")
+        return "import Foundation\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    static let combinations: [(values: String, claims: String?, headers: String)] = [
+        ("any Error", nil, ""),
+        ("any Error", "Sendable", ""),
+        ("String", "Equatable", ""),
+        ("String", "Hashable Sendable", ""),
+        ("URL", "Hashable Sendable Codable", ""),
+        ("[String]", "Codable", ""),
+        ("any Error", nil, "Observable: true\n"),
+        ("String", "Hashable", "Observable: true\nIsolation: MainActor\n"),
+        ("any Error", "Sendable", "Async: log\n"),
+    ]
+
+    @Test(arguments: combinations.indices)
+    func everyCombinationBuildsWarningFree(_ index: Int) throws {
+        let (values, claims, headers) = Self.combinations[index]
+        let source = Self.machine(values: values, claims: claims, headers: headers)
+        let swift = try #require(Compiler.compile(SourceFile(name: "Chore.sm", text: source)).swift)
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-\(index)", files: ["Chore.swift": swift, "Uses.swift": Self.uses(claims ?? "")],
+            checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
+
+    /// A machine isolated to the main actor holds values that are not `Sendable`, made by a
+    /// computing action isolated with it.
+    @Test func anIsolatedMachineHoldsValuesThatAreNotSendable() throws {
+        let source = """
+            FSM: Chore
+            Initial: Idle
+            Import: Foundation
+            Isolation: MainActor
+            State: Running(id: Int, view: NSObject)
+            StateData: Equatable
+            Event: Run(id: Int)
+            {
+              Idle { Run  Running(view: makeView(id))  - }
+              Running <show(view) >hide(view) { Stop  Idle  - }
+            }
+
+            """
+        let swift = try #require(Compiler.compile(SourceFile(name: "Chore.sm", text: source)).swift)
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-isolated", files: ["Chore.swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
+
+    /// `any Error` is neither `Hashable` nor `Codable`: claiming either fails at line 6 of
+    /// Chore.sm, the `StateData:` header, not in the generated file.
+    @Test(arguments: ["Hashable", "Codable"])
+    func aClaimTheValuesLackFailsAtTheHeader(_ claim: String) throws {
+        let swift = try #require(
+            Compiler.compile(SourceFile(name: "Chore.sm", text: Self.machine(values: "any Error", claims: claim))).swift)
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-claim-\(claim)", files: ["Chore.swift": swift])
+        let protocolName = claim == "Codable" ? "Decodable" : claim
+        #expect(diagnostics.contains("Chore.sm:6:1: error: type 'ChoreState' does not conform to protocol '\(protocolName)'"))
+    }
+
+    /// Names in the bodies: a state's value named like an event's (`detail` here) is bound
+    /// apart, so that exit actions and the outcome read the state's own value.
+    @Test func aStateValueNamedLikeAnEventValueKeepsItsOwnName() throws {
+        let swift = try #require(
+            Compiler.compile(SourceFile(name: "Chore.sm", text: Self.machine(values: "Int", claims: nil))).swift)
+        #expect(swift.contains("case .running(let idInState, let detailInState):"))
+        #expect(swift.contains("state = .stopped(id: idInState)"))
+    }
+}
