@@ -35,8 +35,10 @@ final class FetchLog: FetchActions {
     @Test func valuesAreWrittenCarriedAndComputed() {
         let fetch = Fetch(actions: FetchLog())
         #expect(fetch.open(url: Self.url) == .transitioned(from: .idle, to: .loading(url: Self.url, received: 0)))
-        #expect(fetch.chunk(bytes: 5) == .transitioned(
-            from: .loading(url: Self.url, received: 0), to: .loading(url: Self.url, received: 5)))
+        #expect(
+            fetch.chunk(bytes: 5)
+                == .transitioned(
+                    from: .loading(url: Self.url, received: 0), to: .loading(url: Self.url, received: 5)))
         fetch.chunk(bytes: 7)
         #expect(fetch.state == .loading(url: Self.url, received: 12))
         #expect(fetch.state.name == .loading)
@@ -91,7 +93,50 @@ final class FetchLog: FetchActions {
         #expect(restored.isStarted)
         restored.chunk(bytes: 1)
         #expect(restored.state == .loading(url: Self.url, received: 3))
-        #expect(FetchStateName.allCases.map(\.description) == ["Idle", "Loading", "Paused", "Checking", "Done", "Failed"])
+        #expect(
+            FetchStateName.allCases.map(\.description) == ["Idle", "Loading", "Paused", "Checking", "Done", "Failed"])
         #expect(fetch.state.handledEvents == FetchStateName.loading.handledEvents)
+    }
+}
+
+// Reader.sm: values through an initial row, a deep history and a timer.
+
+@MainActor struct ReaderLog: ReaderActions {
+    var lines: [String] = []
+    mutating func opened(_ book: String, _ page: Int) { lines.append("opened(\(book), \(page))") }
+    mutating func unmark(_ page: Int) { lines.append("unmark(\(page))") }
+    mutating func advance(_ page: Int, _ pages: Int) -> Int { page + pages }
+}
+
+@MainActor @Suite struct ReaderDataTests {
+    /// The initial row writes `page: 1` and carries `book` from `Pick`; history keeps the
+    /// values of the state left, and the next `Pick` resumes it with them, not with its own.
+    @Test func historyKeepsTheValues() {
+        let reader = Reader(actions: ReaderLog(), timers: ManualTimers<ReaderTimer>())
+        reader.pick(book: "Dune")
+        #expect(reader.state == .reading(book: "Dune", page: 1))
+        reader.turn(pages: 9)
+        reader.mark()
+        reader.close()
+        #expect(reader.history.book == .marked(book: "Dune", page: 10))
+        reader.pick(book: "Emma")
+        #expect(reader.state == .marked(book: "Dune", page: 10))
+        reader.read()
+        #expect(reader.state == .reading(book: "Dune", page: 10))
+        #expect(reader.actions.lines == ["opened(Dune, 1)", "unmark(10)", "unmark(10)", "opened(Dune, 10)"])
+    }
+
+    /// The timer of a data state rewrites its value; the rewrite is an internal row, which
+    /// does not start the timer again (a change of values is not a change of state).
+    @Test func aTimerRewritesAValue() async {
+        let timers = ManualTimers<ReaderTimer>()
+        let reader = Reader(actions: ReaderLog(), timers: timers)
+        reader.pick(book: "Dune")
+        await timers.advance(by: .seconds(11))
+        #expect(reader.state == .reading(book: "Dune", page: 2))
+        reader.mark()
+        reader.read()
+        await timers.advance(by: .seconds(5))
+        #expect(reader.state == .reading(book: "Dune", page: 3))
     }
 }

@@ -177,7 +177,7 @@ public enum DiagnosticID: String, CaseIterable, Hashable, Sendable {
         case .undefinedState: "a next state, superstate or initial state is never defined"
         case .unexpectedCharacter: "a character that is not part of the language"
         case .unknownHeader:
-            "a header other than FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, State, Import, History or Parallel"
+            "a header other than FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, State, StateData, Import, History or Parallel"
         case .unknownLabel: "an argument names a label that the row's event does not carry"
         case .unreachableState: "warning: no sequence of events leads from the initial state to this state"
         case .unusedEvent: "warning: an `Event:` header declares an event that no row uses"

@@ -17,6 +17,25 @@ extension Analysis {
             checkInitialValues(of: state, log: &log)
         }
         checkEnteredStates(log: &log)
+        checkInitialChain(log: &log)
+    }
+
+    /// The values of the state a new machine starts in are given to its initializer, by
+    /// label, or written as literals in the initial rows on the way: no computing action can
+    /// give one, since no action runs before the machine starts.
+    private func checkInitialChain(log: inout DiagnosticLog) {
+        guard let initial = resolution.initialState else { return }
+        var state = initial
+        var visited: Set<StateID> = []
+        while let next = resolution.initialSubstate[state], visited.insert(state).inserted {
+            for value in states[state].initialRows.first?.values?.values ?? [] where value.computing != nil {
+                log.error(
+                    .stateData,
+                    "'\(value.computing!)' would give '\(value.label)' when the machine is created, before any action runs: the initial state's values are given to the machine's initializer; write a literal, or a label the initializer takes",
+                    at: value.location)
+            }
+            state = next
+        }
     }
 
     /// The state of a `State:` header: declared, concrete, with no substates, not parallel.

@@ -113,7 +113,8 @@ extension Analysis {
         for type in predicateTypes {
             checkCaseNames(type.cases, role: "case of '\(type.name)'", log: &log)
         }
-        checkValueNames(valueDeclarations, log: &log)
+        checkValueNames(valueDeclarations.map { ($0.name, $0.parameters) }, kind: "event", log: &log)
+        checkValueNames(headers.stateDeclarations.map { ($0.name, $0.parameters) }, kind: "state", log: &log)
         checkActionParameterNames(log: &log)
         checkCollisions(
             actions.names.map { ($0, SwiftNames.lowerCamel($0.text), "action") }
@@ -150,7 +151,9 @@ extension Analysis {
     /// case and method, so it must be one Swift accepts there and not one the method takes
     /// already; a type is copied into the generated code, where a few names mean the
     /// machine's own types rather than the user's.
-    private func checkValueNames(_ declarations: [EventDeclaration], log: inout DiagnosticLog) {
+    private func checkValueNames(
+        _ declarations: [(name: NameSyntax, parameters: [ParameterSyntax])], kind: String, log: inout DiagnosticLog
+    ) {
         let predicateLabels = Dictionary(
             predicateTypes.map { (SwiftNames.unescaped(SwiftNames.lowerCamel($0.name.text)), $0.name) },
             uniquingKeysWith: { first, _ in first })
@@ -160,19 +163,19 @@ extension Analysis {
                 if label.text == "_" {
                     log.error(
                         .invalidSwiftName,
-                        "a value of event '\(declaration.name)' needs a label: rows pass values by label, as in 'setDuration(duration)'",
+                        "a value of \(kind) '\(declaration.name)' needs a label: rows pass values by label, as in 'setDuration(duration)'",
                         at: label.location)
                 } else if ["true", "false", "nil"].contains(label.text) {
                     log.error(
                         .invalidSwiftName,
-                        "'\(label)' cannot label a value of event '\(declaration.name)': in an argument list it is a literal; choose another label",
+                        "'\(label)' cannot label a value of \(kind) '\(declaration.name)': in an argument list it is a literal; choose another label",
                         at: label.location)
                 } else if label.text.first?.isNumber == true {
                     log.error(
                         .invalidSwiftName,
-                        "'\(label)' cannot label a value of event '\(declaration.name)': a Swift argument label cannot start with a digit; choose another label",
+                        "'\(label)' cannot label a value of \(kind) '\(declaration.name)': a Swift argument label cannot start with a digit; choose another label",
                         at: label.location)
-                } else if let type = predicateLabels[label.text] {
+                } else if kind == "event", let type = predicateLabels[label.text] {
                     log.error(
                         .swiftNameCollision,
                         "label '\(label)' of event '\(declaration.name)' is also the label of predicate type '\(type)', which the event method may take beside it; choose another label",

@@ -87,11 +87,14 @@ import Testing
     @Test(arguments: ["Hashable", "Codable"])
     func aClaimTheValuesLackFailsAtTheHeader(_ claim: String) throws {
         let swift = try #require(
-            Compiler.compile(SourceFile(name: "Chore.sm", text: Self.machine(values: "any Error", claims: claim))).swift)
+            Compiler.compile(SourceFile(name: "Chore.sm", text: Self.machine(values: "any Error", claims: claim))).swift
+        )
         let diagnostics = try SwiftToolchain.shared.get().typecheck(
             named: "state-data-claim-\(claim)", files: ["Chore.swift": swift])
         let protocolName = claim == "Codable" ? "Decodable" : claim
-        #expect(diagnostics.contains("Chore.sm:6:1: error: type 'ChoreState' does not conform to protocol '\(protocolName)'"))
+        #expect(
+            diagnostics.contains(
+                "Chore.sm:6:1: error: type 'ChoreState' does not conform to protocol '\(protocolName)'"))
     }
 
     /// Names in the bodies: a state's value named like an event's (`detail` here) is bound
@@ -101,5 +104,37 @@ import Testing
             Compiler.compile(SourceFile(name: "Chore.sm", text: Self.machine(values: "Int", claims: nil))).swift)
         #expect(swift.contains("case .running(let idInState, let detailInState):"))
         #expect(swift.contains("state = .stopped(id: idInState)"))
+    }
+
+    /// A machine with parallel states and data states is checked but not generated yet: a
+    /// located error, never a machine that loses its values.
+    @Test func regionsWithDataAreRefusedByCompile() throws {
+        let source = """
+            FSM: Media
+            Initial: Player
+            Parallel: Player
+            State: Playing(track: Int)
+            Event: Play(track: Int)
+            {
+              Player { Stop Player - }
+              (Playback) : Player { - Stopped - }
+              (Volume) : Player { - Loud - }
+              Stopped : Playback { Play Playing - }
+              Playing : Playback { Pause Stopped - }
+              Loud : Volume { Mute Quiet - }
+              Quiet : Volume { Unmute Loud - }
+            }
+
+            """
+        let file = SourceFile(name: "Media.sm", text: source)
+        #expect(Compiler.check(file).machine != nil)
+        let output = Compiler.compile(file)
+        #expect(output.swift == nil)
+        #expect(
+            output.diagnostics.map(\.description).contains {
+                $0.hasPrefix(
+                    "Media.sm:11:3: error: this version of fsmc generates no Swift for a machine with both parallel states and data states"
+                )
+            })
     }
 }

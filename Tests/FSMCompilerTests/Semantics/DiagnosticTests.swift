@@ -600,6 +600,21 @@ import Testing
                 "13:3: warning: state 'R1' is never current: entering it enters its initial substate 'X' [unreachableState]",
                 "14:3: warning: state 'R2' is never current: entering it enters its initial substate 'Y' [unreachableState]",
             ]),
+        // The initial state's values come from the initializer, not from computing actions;
+        // a superstate's values are those of its initial row's target; 'StateData' names
+        // the conformances fsmc knows.
+        Example(
+            .stateData,
+            "FSM: F\nInitial: Top\nState: Leaf(a: Int, b: String)\nStateData: Hashable Comparable\n{\n"
+                + "  Top { - Leaf(a: make(1)) -  Go Other - }\n  Leaf : Top { Stop Other - }\n  Other { Back Top(b: \"x\") - }\n}",
+            [
+                "4:21: error: 'StateData' names what the values of data states conform to: 'Equatable', 'Hashable', 'Sendable', 'Codable'; found 'Comparable' [invalidHeader]",
+                "6:3: warning: state 'Top' is never current: entering it enters its initial substate 'Leaf' [unreachableState]",
+                "6:19: error: 'make' would give 'a' when the machine is created, before any action runs: the initial state's values are given to the machine's initializer; write a literal, or a label the initializer takes [stateData]",
+                "8:16: error: state 'Leaf' needs its value 'b' here: write it, as in 'Leaf(b: …)', or give event 'Back' or state 'Other' a value 'b' [stateValue]",
+                "3:21: note: 'b' of 'Leaf' is declared here",
+                "8:20: error: 'Top' holds no values; the state its initial rows enter is given its values in the initial row, or by label [stateData]",
+            ]),
         // Every value of an entered data state given once, written or by label, fitting.
         Example(
             .stateValue,
@@ -1137,7 +1152,7 @@ import Testing
             }
             """,
             [
-                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, State, Import, History or Parallel [unknownHeader]"
+                "3:1: error: unknown header 'Title'; expected FSM, Initial, Actions, EntryExit, Isolation, Async, Observable, Predicate, Event, Action, State, StateData, Import, History or Parallel [unknownHeader]"
             ]),
         // A misspelt header gets its did-you-mean, and a misspelt `Initial:` is not also missing.
         Example(
