@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// An application state machine: a network connection with a retry policy, using
-// predicates, conditions, an override and entry/exit actions. Connection.sm is compiled
+// An application state machine: a network connection with a retry policy, using state
+// data, a decision, a raised event, predicates, conditions, an override and entry/exit
+// actions. Connection.sm is compiled
 // at build time by fsmc's build-tool plugin; fsmc-config.json makes the generated code public.
 let package = Package(
     name: "NetworkConnection",

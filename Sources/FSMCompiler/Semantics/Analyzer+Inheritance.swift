@@ -139,7 +139,7 @@ struct Flattening {
             let event = rows[row].event.text
             let name = states[state].name.text
             let guardText = describeGuard(of: row)
-            if rows[row].nextState?.text == rows[first].nextState?.text {
+            if outcomeText(row) == outcomeText(first) {
                 log.error(
                     .duplicateTransition,
                     "duplicate transition for event '\(event)'\(guardText) in state '\(name)'",
@@ -148,10 +148,17 @@ struct Flattening {
             } else {
                 log.error(
                     .transitionClash,
-                    "transition for event '\(event)'\(guardText) in state '\(name)' goes to '\(rows[row].nextState?.text ?? "-")', but an earlier one goes to '\(rows[first].nextState?.text ?? "-")'",
+                    "transition for event '\(event)'\(guardText) in state '\(name)' goes to '\(outcomeText(row))', but an earlier one goes to '\(outcomeText(first))'",
                     at: rows[row].location,
                     notes: [.init("the other transition for '\(event)' is here", at: rows[first].location)])
             }
+        }
+
+        /// Where a row goes, with the values it writes: `Downloading(received: 0)`, `-`; two
+        /// rows of one key that write different values clash as rows with different targets do.
+        private func outcomeText(_ row: Int) -> String {
+            let values = rows[row].writtenValues.first { $0.target?.text == rows[row].nextState?.text }
+            return (rows[row].nextState?.text ?? "-") + (values?.text ?? "")
         }
 
         private func reportNothingToOverride(_ row: Int, log: inout DiagnosticLog) {

@@ -310,6 +310,10 @@ enum LiteralFit {
             base = String(base.dropFirst("Optional<".count).dropLast())
             isOptional = true
         }
+        // `(any Error)?` wraps its base in parentheses, which a tuple of one is not.
+        if isOptional, base.hasPrefix("("), base.hasSuffix(")"), !base.contains(",") {
+            base = String(base.dropFirst().dropLast())
+        }
         if base.hasPrefix("Swift.") { base = String(base.dropFirst("Swift.".count)) }
         return (base, isOptional)
     }

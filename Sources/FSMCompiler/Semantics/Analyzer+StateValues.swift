@@ -20,7 +20,8 @@ extension Declarations {
             return WrittenValues(
                 target: target,
                 values: values.compactMap { value(of: $0, for: target, in: scope, headers: headers, log: &log) },
-                location: values.first?.label.location ?? row.nextStateLocation)
+                location: values.first?.label.location ?? row.nextStateLocation,
+                text: StateValueSyntax.text(of: values))
         }
     }
 
@@ -32,7 +33,8 @@ extension Declarations {
         return WrittenValues(
             target: row.nextState,
             values: values.compactMap { value(of: $0, for: row.nextState, in: nil, headers: headers, log: &log) },
-            location: values.first?.label.location ?? row.nextStateLocation)
+            location: values.first?.label.location ?? row.nextStateLocation,
+            text: StateValueSyntax.text(of: values))
     }
 
     /// Where a value's labels are resolved: the row's events, then the state that takes it.
@@ -120,6 +122,8 @@ struct WrittenValues {
     var values: [WrittenValue]
     /// Where the first value's label is.
     var location: SourceLocation
+    /// `(received: 0)`, as written.
+    var text: String
 }
 
 /// `received: 0`, `url: url`, `received: added(received, bytes)`, resolved where written.

@@ -615,6 +615,17 @@ import Testing
                 "3:21: note: 'b' of 'Leaf' is declared here",
                 "8:20: error: 'Top' holds no values; the state its initial rows enter is given its values in the initial row, or by label [stateData]",
             ]),
+        // Two rows of one key that write different values clash; the same values duplicate.
+        Example(
+            .transitionClash,
+            headers
+                + "State: T(x: Int)\n{\n  S { E T(x: 1) -  E T(x: 2) -  F T(x: 1) -  F T(x: 1) - }\n  T { E S - }\n}",
+            [
+                "5:20: error: transition for event 'E' in state 'S' goes to 'T(x: 2)', but an earlier one goes to 'T(x: 1)' [transitionClash]",
+                "5:7: note: the other transition for 'E' is here",
+                "5:46: error: duplicate transition for event 'F' in state 'S' [duplicateTransition]",
+                "5:33: note: first transition for 'F' is here",
+            ]),
         // Every value of an entered data state given once, written or by label, fitting.
         Example(
             .stateValue,
