@@ -137,4 +137,25 @@ import Testing
                 )
             })
     }
+
+    /// A new machine is given its initial state's values; starting it runs that state's
+    /// entry actions with them.
+    @Test func theInitializerTakesTheInitialValues() throws {
+        let source = """
+            FSM: Starter
+            Initial: Loading
+            State: Loading(url: String, n: Int)
+            {
+              Loading <show(url, n) { Go Done - }
+              Done { Back Loading(url: "b", n: 2) - }
+            }
+
+            """
+        let swift = try #require(Compiler.compile(SourceFile(name: "Starter.sm", text: source)).swift)
+        #expect(swift.contains("init(actions: Actions, url: String, n: Int) {"))
+        #expect(swift.contains("        if case .loading(let url, let n) = state {\n            actions.show(url, n)"))
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-start", files: ["Starter.swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
 }

@@ -96,13 +96,20 @@ extension Translator {
                     ],
                     isPrivate: true, name: names.enterInitialConfiguration, parameters: [],
                     body: [.assignment(.identifier(names.started), .identifier("true"))]
-                        + machine.startActions.map(actionCall)
+                        + startActionStatements
                         + (machine.hasTimers
                             ? [
                                 .expression(
                                     .call(.identifier("startTimers"), [SwiftArgument(.identifier(stateStorage))]))
                             ]
                             : []) + completingStep)))
+    }
+
+    /// The start's actions; in a machine without regions whose initial state holds values,
+    /// its entry actions read them from the state.
+    private var startActionStatements: [SwiftStatement] {
+        guard machine.hasStateData, !machine.hasRegions else { return machine.startActions.map(actionCall) }
+        return entryStatements(machine.startActions, of: machine.initialState, scope: nil)
     }
 
     /// What `handle` of a machine that is not async does first: start a new machine.

@@ -101,7 +101,7 @@ extension Translator {
     /// The entry actions (and initial rows' actions) after a state is written, with the
     /// entered state's values; where they are not known here (a state resumed by history
     /// with its stored values) and some action reads them, bound from the state.
-    private func entryStatements(_ calls: [ActionCall], of target: StateID, scope: ValueScope?) -> [SwiftStatement] {
+    func entryStatements(_ calls: [ActionCall], of target: StateID, scope: ValueScope?) -> [SwiftStatement] {
         if let scope { return calls.map { actionCall($0, scope: scope) } }
         let statements = calls.map { actionCall($0, scope: stateScope(target)) }
         let bound = statePattern(target, bindingWhatIsMentionedIn: statements)
