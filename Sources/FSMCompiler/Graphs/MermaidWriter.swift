@@ -131,15 +131,17 @@ struct MermaidWriter {
         case .state(let state):
             let name = layout.machine.states[state].name
             let notes = layout.stateNotes[state]
+            // A data state's title names the labels of its values: `Downloading(url, received)`.
+            let title = layout.machine.nameWithLabels(of: state)
             if layout.isChoice[state] {
                 lines.append(prefix + "state \(stateIDs[state]) <<choice>>")
             } else if stateIDs[state] != name {
                 lines.append(prefix + "state \"\(name)\" as \(stateIDs[state])")
-            } else if notes.isEmpty {
+            } else if notes.isEmpty && title == name {
                 lines.append(prefix + name)
             }
-            if !notes.isEmpty {
-                lines += ([name] + notes).map { prefix + stateIDs[state] + " : " + $0 }
+            if !notes.isEmpty || title != name {
+                lines += ([title] + notes).map { prefix + stateIDs[state] + " : " + $0 }
             }
         case .fork(let fork):
             lines.append(prefix + "state \(forkIDs[fork]) <<fork>>")
