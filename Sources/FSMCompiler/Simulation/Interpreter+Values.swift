@@ -14,7 +14,8 @@ extension Interpreter {
 
         /// The scope of a row for `event`, given with the texts `values` (nil: by its name
         /// alone), taken in `source`.
-        init(event: EventID, values: [String]?, source: StateID, of machine: StateMachine, stored: [StateID: [String]]) {
+        init(event: EventID, values: [String]?, source: StateID, of machine: StateMachine, stored: [StateID: [String]])
+        {
             self.init(source, of: machine, stored: stored)
             let labels =
                 machine.eventParameters.indices.contains(event) ? machine.eventParameters[event].map(\.label) : []
@@ -134,7 +135,8 @@ extension Interpreter {
                 for leaf in move.leaves where !machine.parameters(of: leaf).isEmpty {
                     let isNamed = transition.namedTarget == leaf || transition.forkTargets.contains(leaf)
                     let isEntered = move.entered.contains(leaf)
-                    let byInitialRow = isEntered && move.initialRowsFollowed.contains { chart.initialSubstate[$0] == leaf }
+                    let byInitialRow =
+                        isEntered && move.initialRowsFollowed.contains { chart.initialSubstate[$0] == leaf }
                     if isNamed || byInitialRow {
                         effects.values[leaf] = scope.texts(
                             of: machine.enteringValues(of: leaf, by: transition), for: leaf, in: machine)
@@ -150,7 +152,9 @@ extension Interpreter {
                 if call.raisedEvent != nil { effects.raised.append(call.arguments.map(scope.text(of:))) }
             }
         }
-        for state in move.exited { run(chart.ownExitActions[state], in: ValueScope(state, of: machine, stored: stateValues)) }
+        for state in move.exited {
+            run(chart.ownExitActions[state], in: ValueScope(state, of: machine, stored: stateValues))
+        }
         if let transition { run(transition.actions, in: scope) }
         for state in move.active {
             if move.entered.contains(state) {

@@ -68,18 +68,18 @@ import Testing
                     Idle
                     Downloading : Downloading(url, received)
                     Downloading : exit / stop(url)
-                    Downloading : Progress (received: added(received, bytes))
+                    Downloading : Progress (received#58; added(received, bytes))
                     Failed : Failed(url, error)
                     Failed : entry / show(error)
                     [*] --> Idle
-                    Idle --> Downloading : Begin (received: 0) / begin(url)
+                    Idle --> Downloading : Begin (received#58; 0) / begin(url)
                     Downloading --> Failed : Fail / report(error)
                     Downloading --> Idle : Cancel
-                    Failed --> Downloading : Retry (received: 0) / begin(url)
+                    Failed --> Downloading : Retry (received#58; 0) / begin(url)
 
                 """)
         let studio = StateGraph.mermaid(try #require(machine(Self.studio)))
-        #expect(studio.contains("    Off --> fork1 : Load (Playing(url: url), Muted(level: 0))\n"))
+        #expect(studio.contains("    Off --> fork1 : Load (Playing(url#58; url), Muted(level#58; 0))\n"))
         #expect(studio.contains("            Playing : Playing(url)\n"))
     }
 

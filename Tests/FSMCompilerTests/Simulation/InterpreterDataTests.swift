@@ -158,10 +158,12 @@ import Testing
                 "Counting Reset -> Counting(count: 0, step: 2) {show(0)}",
             ])
         #expect(
-            try Self.run(Self.counter, ["Add"]) == ["Counting Add -> Counting(count: plus(count, step), step: step) {}"])
+            try Self.run(Self.counter, ["Add"]) == ["Counting Add -> Counting(count: plus(count, step), step: step) {}"]
+        )
         let model = try #require(machine(Self.counter))
         #expect(model.initialLabels == ["count", "step"])
-        #expect(try Simulation.initialValues(#"step: 2, count: "x, y""#, of: model) == ["count": #""x, y""#, "step": "2"])
+        #expect(
+            try Simulation.initialValues(#"step: 2, count: "x, y""#, of: model) == ["count": #""x, y""#, "step": "2"])
         for (text, message) in [
             ("cnt: 1", "'cnt' is not a value the machine starts with; it starts with the values 'count' and 'step'"),
             ("count: 1, count: 2", "'count' is given twice"),
