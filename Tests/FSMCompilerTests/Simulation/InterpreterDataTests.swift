@@ -142,6 +142,61 @@ import Testing
                 "Connecting Close -> Idle {}",
             ]
         ),
+        // `EntryExit: onChange`: a row that names the state it is in writes its values
+        // without running the lists; carried by label, a value is the event's.
+        (
+            """
+            FSM: Gauge
+            Initial: Idle
+            EntryExit: onChange
+            State: Reading(value: Int)
+            Event: Sample(value: Int)
+            {
+              Idle { Sample Reading - }
+              Reading <show(value) >hide(value) {
+                Sample Reading -
+                Clear Reading(value: 0) -
+                Stop Idle -
+              }
+            }
+            """,
+            ["Sample(value: 1)", "Sample(value: 2)", "Clear", "Stop"],
+            [
+                "Idle Sample -> Reading(value: 1) {show(1)}",
+                "Reading Sample -> Reading(value: 2) {}",
+                "Reading Clear -> Reading(value: 0) {}",
+                "Reading Stop -> Idle {hide(0)}",
+            ]
+        ),
+        // Regions: a region's initial row writes values; a parallel state's row into a
+        // region enters the other regions again by their initial rows, with their values.
+        (
+            """
+            FSM: Mixer
+            Initial: Off
+            Parallel: Media
+            State: Playing(url: String)
+            State: Muted(level: Int)
+            Event: Load(url: String)
+            {
+              Off { Power Media - }
+              (Media) { Power Off -  Load Playing(url: url) - }
+              (Playback) : Media { - Stopped - }
+              Stopped : Playback - - -
+              Playing : Playback >stop(url) { Stop Stopped - }
+              (Volume) : Media { - Muted(level: 5) - }
+              Muted : Volume <quiet(level) { Louder -(level: up(level)) - }
+            }
+            """,
+            ["Power", "Louder", #"Load(url: "a")"#, #"Load(url: "b")"#, "Power"],
+            [
+                "Off Power -> Media(Stopped, Muted(level: 5)) {quiet(5)}",
+                "Muted Louder -> Muted(level: up(5)) {}",
+                #"Media(Stopped, Muted) Load -> Media(Playing(url: "a"), Muted(level: 5)) {quiet(5)}"#,
+                #"Media(Playing, Muted) Load -> Media(Playing(url: "b"), Muted(level: 5)) {stop("a") quiet(5)}"#,
+                #"Media(Playing, Muted) Power -> Off {stop("b")}"#,
+            ]
+        ),
     ])
     func valuesThroughRows(source: String, events: [String], expected: [String]) throws {
         #expect(try Self.run(source, events) == expected)
