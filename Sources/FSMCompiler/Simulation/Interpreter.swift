@@ -17,6 +17,10 @@
 /// declaration order; if any region chose a row, those rows fire, one after another; if
 /// none did, the parallel state's own rows (its own and its superstates') are tried the
 /// same way. State tests read the configuration the event arrived in.
+///
+/// In a machine with state data it keeps the values of the data states as text, beside the
+/// configuration (`Interpreter+Values.swift`, Language reference › State data); they never
+/// decide where the machine goes.
 public struct Interpreter: Sendable {
     /// The machine and its chart, behind one reference: `fsmc verify` and `fsmc paths` copy
     /// the interpreter for every step they try, and a copy then retains one object instead
@@ -540,6 +544,7 @@ public struct Interpreter: Sendable {
             let scope = ValueScope(
                 event: transition.event, values: values, source: source, of: model.machine, stored: stateValues)
             valueEffects = self.valueEffects(of: transition, from: source, move: move, scope: scope)
+            assert(valueEffects.calls.count == effects.count, "the calls with their values are the effects")
             stateValues = valueEffects.values
             valueEffects.values = valueEffects.values.filter { move.leaves.contains($0.key) }
         }
