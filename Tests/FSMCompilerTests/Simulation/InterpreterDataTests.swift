@@ -284,5 +284,17 @@ import Testing
         let downloading = try #require(model.states.firstIndex { $0.name == "Downloading" })
         let interpreter = try Interpreter(model, state: downloading)
         #expect(interpreter.stateValues == [downloading: ["url", "received"]])
+        // A history restored with the machine resumes its state with the labels too.
+        let player = try #require(machine(Self.player))
+        let (off, on, playing) = try (
+            #require(player.states.firstIndex { $0.name == "Off" }),
+            #require(player.states.firstIndex { $0.name == "On" }),
+            #require(player.states.firstIndex { $0.name == "Playing" })
+        )
+        var restored = try Interpreter(player, state: off, history: [on: playing])
+        let power = try #require(player.events.firstIndex { $0.name == "Power" })
+        #expect(
+            restored.line(for: restored.handle(power, predicates: [], conditions: []))
+                == "Off Power -> Playing(track: track, position: position) {show(track)}")
     }
 }
