@@ -5,7 +5,7 @@ extension CommandLineTool {
         spec: CommandSpec(
             name: "simulate", summary: "run events through a machine and print what each one does",
             usage:
-                "fsmc simulate FILE [--events E1,E2,...] [--predicate TYPE=CASE ...] [--condition NAME=true|false ...]",
+                "fsmc simulate FILE [--events E1,E2,...] [--predicate TYPE=CASE ...] [--condition NAME=true|false ...] [--initial VALUES]",
             details: """
                 Runs the machine, from its initial state, through the events of --events or,
                 without it, through the lines of standard input, and prints one line per event:
@@ -25,7 +25,14 @@ extension CommandLineTool {
                 current states, and for every condition it asks (conditions are asked lazily, as
                 the generated code asks them); give them with --predicate and --condition. A step
                 that lacks one stops the run, naming the event, the state and what to give.
-                'after(30s)' fires the timer of that duration running when its turn comes. On
+                'after(30s)' fires the timer of that duration running when its turn comes.
+                In a machine with state data, a data state prints with the values it holds after
+                the row, and actions with the texts of what they are called with:
+                    Idle Begin -> Downloading(url: "https://x", received: 0) {begin("https://x")}
+                A value is text: a literal as written, an event's value as given, a computing
+                action's value its call (added(0, 512)), and a value not given its label. The
+                values the initial state starts with are given with --initial, as labels and
+                values: --initial 'url: "https://x", received: 0'. On
                 standard input, one line is an event name, or 'Type=case' or
                 'condition=true|false', which changes a value for the events after it; blank lines,
                 '//' comments and lines starting with '#' are skipped, so that the output of
@@ -45,6 +52,9 @@ extension CommandLineTool {
                 OptionSpec(
                     name: "--condition", valueName: "NAME=true|false", isRepeatable: true,
                     help: "the result of a condition, such as isRushHour=false (one per condition)"),
+                OptionSpec(
+                    name: "--initial", valueName: "VALUES",
+                    help: "the values the initial state starts with, such as 'url: \"https://x\", received: 0'"),
                 warningsAsErrors,
             ],
             operandName: "FILE", operandCount: 1...1),
@@ -63,7 +73,15 @@ extension CommandLineTool {
         case .failure(let stop): return stop.code
         case .success(let loaded): machine = loaded
         }
-        var simulation = Simulation(machine)
+        var initialValues: [String: String] = [:]
+        if let text = arguments.value("--initial") {
+            do {
+                initialValues = try Simulation.initialValues(text, of: machine)
+            } catch {
+                return usageError("--initial, column \(error.column): \(error.message)", usage: usage)
+            }
+        }
+        var simulation = Simulation(machine, initialValues: initialValues)
         var given: Set<String> = []
         for (option, text) in arguments.all("--predicate").map({ ("--predicate", $0) })
             + arguments.all("--condition").map({ ("--condition", $0) })
@@ -101,7 +119,8 @@ extension CommandLineTool {
         // that duration running then, which the events before it decide.
         for (position, event) in events.enumerated() {
             do throws(Simulation.Failure) {
-                console.writeOutput(try simulation.handle(try simulation.event(event.text)) + "\n")
+                let given = try simulation.givenEvent(event.text)
+                console.writeOutput(try simulation.handle(given.event, values: given.values) + "\n")
             } catch {
                 guard !error.missingOptions.isEmpty else {
                     console.fail("event \(position + 1) of --events: \(error.message)")

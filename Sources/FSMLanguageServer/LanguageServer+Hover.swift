@@ -42,17 +42,26 @@ enum Hover {
             let entry = specs.compactMap(\.entry).first?.names.map(\.text) ?? []
             let exit = specs.compactMap(\.exit).first?.names.map(\.text) ?? []
             let kind = specs.contains(where: \.isAbstract) ? "abstract state" : "state"
-            return "\(kind) `\(name)`\n\n" + details(superstates: superstates, entry: entry, exit: exit)
+            return "\(kind) `\(name)\(values(of: name, in: document.syntax))`\n\n"
+                + details(superstates: superstates, entry: entry, exit: exit)
                 + "\n\n*The flattened rows show once the file checks without errors.*"
         }
         let kind = state.isParallel ? "parallel state" : state.isAbstract ? "abstract state" : "state"
         let rows = tableLines(in: document).filter { $0.split(separator: " ").first.map(String.init) == name }
         let superstates = state.ancestors.reversed().map { machine.states[$0].name }
-        return "\(kind) `\(name)`\n\n"
+        return "\(kind) `\(name)\(values(of: name, in: document.syntax))`\n\n"
             + details(
                 superstates: superstates, entry: RowText.calls(state.entryActions, in: machine),
                 exit: RowText.calls(state.exitActions, in: machine))
             + "\n\n" + rowsBlock(rows, none: state.isAbstract ? "its rows are inherited by its substates" : "no rows")
+    }
+
+    /// `(url: URL, received: Int)`: the values a data state holds, as its `State:` header
+    /// declares them (Language reference › State data); empty for any other state.
+    static func values(of state: String, in syntax: StateMachineSyntax) -> String {
+        let header = syntax.headers.first { $0.name.text.lowercased() == "state" && $0.value.text == state }
+        guard let parameters = header?.parameters, !parameters.isEmpty else { return "" }
+        return "(" + parameters.map { $0.label.text + ": " + $0.type }.joined(separator: ", ") + ")"
     }
 
     private static func details(superstates: [String], entry: [String], exit: [String]) -> String {

@@ -49,7 +49,11 @@ enum Outline {
             let first = states[0]
             let superstates = states.flatMap(\.superstates).map(\.text)
             var seen: Set<String> = []
-            let detail = superstates.filter { seen.insert($0).inserted }.map { ": " + $0 }.joined(separator: " ")
+            // A data state's values first, as its `State:` header declares them.
+            let detail =
+                ([Hover.values(of: name, in: syntax)]
+                + superstates.filter { seen.insert($0).inserted }.map { ": " + $0 })
+                .filter { !$0.isEmpty }.joined(separator: " ")
             return [
                 "name": .string(name),
                 "detail": .string(detail),

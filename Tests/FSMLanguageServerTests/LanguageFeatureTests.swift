@@ -218,7 +218,7 @@ import Testing
             InMemoryClient.at(Position(line: position(of: "{", in: player).line, character: 0)))
         let headers = answer["result"]?["items"]?.array ?? []
         let headerNames = headers.compactMap { $0["label"]?.string }
-        #expect(headerNames.contains("Predicate") && headerNames.count == 13)
+        #expect(headerNames.contains("Predicate") && headerNames.contains("State") && headerNames.count == 14)
         #expect(headers.first?["insertText"] == "FSM: ")
     }
 
@@ -285,6 +285,39 @@ import Testing
         let media = try #require(symbols["result"]?.array?.first { $0["name"] == "Media" })
         #expect(media["children"]?.array?.map { $0["name"]?.string } == ["Playback", "Volume"])
         #expect(media["children"]?[0]?["children"]?.array?.map { $0["name"]?.string } == ["Stopped", "Playing"])
+    }
+
+    /// A data state's hover and outline show its values, as its `State:` header declares
+    /// them; while the file has errors too.
+    @Test func hoverAndOutlineShowStateData() throws {
+        let text = """
+            FSM: Download
+            Initial: Idle
+            State: Downloading(url: String, received: Int)
+            Event: Begin(url: String)
+            {
+              Idle { Begin Downloading(received: 0) begin(url) }
+              Downloading : Active { Progress -(received: more(received)) - }
+              (Active) { Cancel Idle - }
+            }
+
+            """
+        let client = opened(text)
+        #expect(client.lastDiagnostics().isEmpty)
+        let hover = client.request("textDocument/hover", InMemoryClient.at(position(of: "Downloading :", in: text)))
+        let value = try #require(hover["result"]?["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("state `Downloading(url: String, received: Int)`"))
+        #expect(value.contains("Downloading Progress -> Downloading(received: more(received)) {}"))
+        let symbols = client.request(
+            "textDocument/documentSymbol", ["textDocument": ["uri": .string(InMemoryClient.uri)]])
+        let active = try #require(symbols["result"]?.array?.first { $0["name"] == "Active" })
+        #expect(active["children"]?[0]?["detail"] == "(url: String, received: Int) : Active")
+        let broken = opened(text.replacingOccurrences(of: "Cancel Idle -", with: "Cancel Idle"))
+        let brokenHover = broken.request(
+            "textDocument/hover", InMemoryClient.at(position(of: "Downloading :", in: text)))
+        #expect(
+            brokenHover["result"]?["contents"]?["value"]?.string?
+                .hasPrefix("state `Downloading(url: String, received: Int)`") == true)
     }
 
     @Test func documentSymbolsSurviveASuperstateCycle() throws {

@@ -230,13 +230,25 @@ struct DiagramLayout {
     }
 
     /// `Coin [Enforcement=weak] / smile, unlock`, `Loaded / setDuration(duration), play`, or
-    /// for an `after(30s)` row `after 30s / showTimeout`, as UML writes a time event.
+    /// for an `after(30s)` row `after 30s / showTimeout`, as UML writes a time event. The
+    /// values a row writes follow the guard, `Begin (received: 0) / begin(url)`, each
+    /// state's named when the row writes values of several (a fork):
+    /// `Go (Playing(url: url), Muted(level: 0))`.
     func label(of transition: Transition) -> String {
         var label =
             machine.timer(of: transition.event).map { "after " + $0.duration.text }
             ?? machine.events[transition.event].name
         if !transition.guardClause.isEmpty {
             label += " [" + RowText.guardText(transition.guardClause, in: machine) + "]"
+        }
+        let written = transition.givenValues.filter { !$0.values.isEmpty }
+        if written.count == 1 {
+            label += " (" + machine.valuesText(written[0].values) + ")"
+        } else if !written.isEmpty {
+            label +=
+                " ("
+                + written.map { machine.states[$0.state].name + "(" + machine.valuesText($0.values) + ")" }
+                .joined(separator: ", ") + ")"
         }
         if !transition.actions.isEmpty {
             // The row's own actions, as the effects of a transition without exit actions.

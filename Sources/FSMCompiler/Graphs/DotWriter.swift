@@ -198,9 +198,10 @@ struct DotWriter {
         }
     }
 
-    /// The name alone, or the name in bold over a rule and one left-aligned line per note.
+    /// The name alone, or the name in bold over a rule and one left-aligned line per note; a
+    /// data state's name with the labels of its values, `Downloading(url, received)`.
     private func label(_ state: StateID, _ notes: [String]) -> String {
-        let name = layout.machine.states[state].name
+        let name = layout.machine.nameWithLabels(of: state)
         guard !notes.isEmpty else { return quoted(name) }
         return "<" + table(notes, title: name) + ">"
     }

@@ -22,6 +22,8 @@
 ///   the row's label, and an arrow from it, unlabelled, to each state the row names.
 /// - A decision is a `<<choice>>` state (`state Checking <<choice>>`), which Mermaid draws
 ///   as a small diamond without its name; inside a composite state too.
+/// - A colon in a label or a description is written `#58;`, Mermaid's entity code, since
+///   Mermaid's parser ends the text at a colon: written values hold them (`received: 0`).
 /// - A name that Mermaid would read as a keyword (`end`, `state`, `note`, …) is declared
 ///   with an alias: `state "end" as end_`. So is the composite state of a concrete
 ///   superstate, whose own node sits inside it under the plain name.
@@ -83,7 +85,7 @@ struct MermaidWriter {
                 case .box(let box): boxIDs[box]
                 case .fork(let fork): forkIDs[fork]
                 }
-            lines.append(indent + "\(from) --> \(id(of: arrow.to)) : \(arrow.label)")
+            lines.append(indent + "\(from) --> \(id(of: arrow.to)) : \(Self.escaped(arrow.label))")
             if case .fork(let fork) = arrow.to {
                 lines += layout.forks[fork].targets.map { indent + forkIDs[fork] + " --> " + id(of: $0) }
             }
@@ -96,6 +98,12 @@ struct MermaidWriter {
             lines.append(indent + "end note")
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A label or description as Mermaid reads it: a colon, which would end it (as the
+    /// written values of state data hold, `Begin (received: 0)`), as its entity code `#58;`.
+    static func escaped(_ text: String) -> String {
+        text.replacingAll(":", with: "#58;")
     }
 
     /// The id an arrow to the target points at.
@@ -131,15 +139,17 @@ struct MermaidWriter {
         case .state(let state):
             let name = layout.machine.states[state].name
             let notes = layout.stateNotes[state]
+            // A data state's title names the labels of its values: `Downloading(url, received)`.
+            let title = layout.machine.nameWithLabels(of: state)
             if layout.isChoice[state] {
                 lines.append(prefix + "state \(stateIDs[state]) <<choice>>")
             } else if stateIDs[state] != name {
                 lines.append(prefix + "state \"\(name)\" as \(stateIDs[state])")
-            } else if notes.isEmpty {
+            } else if notes.isEmpty && title == name {
                 lines.append(prefix + name)
             }
-            if !notes.isEmpty {
-                lines += ([name] + notes).map { prefix + stateIDs[state] + " : " + $0 }
+            if !notes.isEmpty || title != name {
+                lines += ([title] + notes).map { prefix + stateIDs[state] + " : " + Self.escaped($0) }
             }
         case .fork(let fork):
             lines.append(prefix + "state \(forkIDs[fork]) <<fork>>")
@@ -153,7 +163,7 @@ struct MermaidWriter {
             if let initial = layout.initialArrows[box], initial.staysInBox {
                 lines.append(
                     prefix + indent + "[*] --> " + id(of: initial.to)
-                        + (initial.label.isEmpty ? "" : " : " + initial.label))
+                        + (initial.label.isEmpty ? "" : " : " + Self.escaped(initial.label)))
             }
             if let marker = layout.historyMarker(of: box) {
                 lines.append(prefix + indent + "state \"\(marker)\" as \(historyIDs[box])")

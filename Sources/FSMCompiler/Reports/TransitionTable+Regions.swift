@@ -63,9 +63,11 @@ extension TransitionTable {
         let entries = resumes.isEmpty ? RowText.calls(chart.entryActions(of: move), in: machine) : []
         let target: String
         if let reached = move.reached {
-            target = chart.describe(reached, leaves: move.leaves, resuming: resumes)
+            target = chart.describe(reached, leaves: move.leaves, resuming: resumes) {
+                nameWithWrittenValues(of: $0, by: transition, in: machine)
+            }
         } else {
-            target = machine.states[source].name
+            target = nameWithWrittenValues(of: source, by: transition, in: machine)
         }
         return (target, exits + own + entries)
     }

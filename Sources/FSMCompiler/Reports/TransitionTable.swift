@@ -25,12 +25,23 @@ public enum TransitionTable {
         RowText.head(state.name, transition, in: machine)
     }
 
-    /// `Locked`, or `Active(history)` when the history of `Active` decides.
+    /// `Locked`, or `Active(history)` when the history of `Active` decides; a data state
+    /// with the values the row writes for it, `Downloading(received: 0)`, also after `-`:
+    /// `Downloading(received: added(received, bytes))` (Language reference › State data).
     package static func targetText(_ transition: Transition, in machine: StateMachine) -> String {
         guard let superstate = transition.arrivals[0].history.first?.superstate else {
-            return machine.states[transition.target].name
+            return nameWithWrittenValues(of: transition.target, by: transition, in: machine)
         }
         return machine.states[superstate].name + "(history)"
+    }
+
+    /// `Downloading(received: 0)`: the state's name, with the values `transition` writes
+    /// for it if it writes any.
+    static func nameWithWrittenValues(of state: StateID, by transition: Transition, in machine: StateMachine)
+        -> String
+    {
+        let name = machine.states[state].name
+        return machine.writtenValuesText(of: state, by: transition).map { name + "(" + $0 + ")" } ?? name
     }
 
     /// Every action the transition runs, in order, each with its arguments: `lock`,

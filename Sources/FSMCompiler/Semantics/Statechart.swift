@@ -209,19 +209,22 @@ extension Statechart {
 
     /// `Media(Playing, Muted)` for a parallel `state`, its leaf's name for a leaf: the
     /// part of a configuration at `state`; a state of `resuming`, whose history decides what
-    /// is inside it, prints as `Active(history)`.
-    package func describe(_ state: StateID, leaves: [StateID], resuming: Set<StateID> = []) -> String {
+    /// is inside it, prints as `Active(history)`. `name` names the states the text ends
+    /// at, by default as the `.sm` file does (the reports add data states' values).
+    package func describe(
+        _ state: StateID, leaves: [StateID], resuming: Set<StateID> = [], name: ((StateID) -> String)? = nil
+    ) -> String {
         var state = state
         while true {
             if resuming.contains(state) { return names[state] + "(history)" }
             if isParallel[state] {
                 return names[state] + "("
-                    + substates[state].map { describe($0, leaves: leaves, resuming: resuming) }
+                    + substates[state].map { describe($0, leaves: leaves, resuming: resuming, name: name) }
                     .joined(separator: ", ") + ")"
             }
             guard !leaves.contains(state),
                 let child = substates[state].first(where: { child in leaves.contains { isWithin($0, child) } })
-            else { return names[state] }
+            else { return name?(state) ?? names[state] }
             state = child
         }
     }

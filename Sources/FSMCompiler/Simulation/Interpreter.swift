@@ -17,6 +17,10 @@
 /// declaration order; if any region chose a row, those rows fire, one after another; if
 /// none did, the parallel state's own rows (its own and its superstates') are tried the
 /// same way. State tests read the configuration the event arrived in.
+///
+/// In a machine with state data it keeps the values of the data states as text, beside the
+/// configuration (`Interpreter+Values.swift`, Language reference › State data); they never
+/// decide where the machine goes.
 public struct Interpreter: Sendable {
     /// The machine and its chart, behind one reference: `fsmc verify` and `fsmc paths` copy
     /// the interpreter for every step they try, and a copy then retains one object instead
@@ -36,6 +40,11 @@ public struct Interpreter: Sendable {
     /// The running timers, as indices into `machine.events` (their `after(…)` events): those
     /// of the active states that have neither fired nor been restarted since.
     public private(set) var runningTimers: Set<EventID> = []
+    /// Per data state that has been active, its values as text, in the order of its `State:`
+    /// header (Language reference › State data; `Interpreter+Values.swift`): a state that
+    /// was left keeps them, for its history. Empty for a machine without state data and in an
+    /// interpreter made by `exploring()`: values take no part in where a machine goes.
+    public private(set) var stateValues: [StateID: [String]] = [:]
 
     /// Whether the machine has started: always, for a machine without `start()`
     /// (`StateMachine.hasStart`) and for a restored one; for a new one that has it, once
@@ -44,11 +53,18 @@ public struct Interpreter: Sendable {
 
     /// A new machine, in its initial configuration. As in generated code, a machine with
     /// `start()` runs nothing until it is started; one without runs no entry actions, and
-    /// the timers of every active state start.
-    public init(_ machine: StateMachine) {
+    /// the timers of every active state start. `initialValues` gives, by label, the values
+    /// its initializer takes (`StateMachine.initialLabels`), as text; one not given is its
+    /// label.
+    public init(_ machine: StateMachine, initialValues: [String: String] = [:]) {
         let chart = Statechart(machine)
         self.init(
-            machine, chart: chart, leaves: machine.initialConfiguration, history: [:], isStarted: !machine.hasStart)
+            machine, chart: chart, leaves: machine.initialConfiguration, history: [:], isStarted: !machine.hasStart,
+            initialValues: initialValues)
+        if model.tracksValues {
+            stateValues = Self.startingValues(
+                of: machine, leaves: machine.initialConfiguration, initialValues: initialValues)
+        }
     }
 
     /// A machine restored in the configuration `leaves` (in any order), with `history`: per
@@ -72,6 +88,9 @@ public struct Interpreter: Sendable {
             if let problem = chart.problemRestoring(history: stored, of: state) { throw RestoreError(problem) }
         }
         self.init(machine, chart: chart, leaves: chart.ordered(leaves), history: history, isStarted: true)
+        if model.tracksValues {
+            stateValues = Self.restoredValues(of: machine, leaves: leaves + history.values.flatMap { $0 })
+        }
     }
 
     /// A machine without parallel states restored in `state`, with each superstate's stored
@@ -89,23 +108,35 @@ public struct Interpreter: Sendable {
         /// in an interpreter made by `exploring()`; nil otherwise, and each move plans its
         /// row.
         let plans: IDArray<StateID, [TransitionPlan?]>?
+        /// `machine.hasStateData`.
+        let hasStateData: Bool
+        /// What a new machine's initializer was given, by label, for its data states.
+        let initialValues: [String: String]
 
-        init(machine: StateMachine, chart: Statechart, plans: IDArray<StateID, [TransitionPlan?]>? = nil) {
+        init(
+            machine: StateMachine, chart: Statechart, plans: IDArray<StateID, [TransitionPlan?]>? = nil,
+            initialValues: [String: String] = [:]
+        ) {
             self.machine = machine
             self.chart = chart
             hasTimers = machine.hasTimers
             self.plans = plans
+            hasStateData = machine.hasStateData
+            self.initialValues = initialValues
         }
 
         /// Whether firings list their actions: not in an interpreter made by `exploring()`,
         /// the one with plans.
         var describesEffects: Bool { plans == nil }
+        /// Whether the values of data states are kept: they show where effects do.
+        var tracksValues: Bool { hasStateData && describesEffects }
     }
 
     private init(
-        _ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]], isStarted: Bool
+        _ machine: StateMachine, chart: Statechart, leaves: [StateID], history: [StateID: [StateID]], isStarted: Bool,
+        initialValues: [String: String] = [:]
     ) {
-        model = Model(machine: machine, chart: chart)
+        model = Model(machine: machine, chart: chart, initialValues: initialValues)
         self.leaves = leaves
         activeStates = chart.activeStates(of: leaves)
         self.history = history
@@ -130,6 +161,7 @@ public struct Interpreter: Sendable {
             })
         var explorer = self
         explorer.model = Model(machine: machine, chart: chart, plans: plans)
+        explorer.stateValues = [:]
         return explorer
     }
 
@@ -168,6 +200,12 @@ public struct Interpreter: Sendable {
         let machine = model.machine
         let move = chart.starting(at: machine.initialTarget)
         var start = Start(effects: chart.entryActions(of: move))
+        var raised = start.effects.compactMap(\.raisedEvent).map { RaisedEvent(event: $0) }
+        if model.tracksValues {
+            let effects = valueEffects(
+                of: nil, from: nil, move: move, scope: ValueScope(state: model.initialValues))
+            raised = zip(raised, effects.raised).map { RaisedEvent(event: $0.event, values: $1) }
+        }
         for state in move.entered {
             for timer in machine.timers(ownedBy: state) {
                 runningTimers.insert(timer)
@@ -175,8 +213,7 @@ public struct Interpreter: Sendable {
             }
         }
         start.completion = completeStep(
-            raising: start.effects.compactMap(\.raisedEvent), conditions: conditions, asked: &start.askedConditions,
-            fired: &fired)
+            raising: raised, conditions: conditions, asked: &start.askedConditions, fired: &fired)
         start.exceedsLimit = fired > Self.firingLimit
         return start
     }
@@ -187,7 +224,7 @@ public struct Interpreter: Sendable {
     /// raised), followed by its `always` rows, until none is left. Stops once `fired`, the
     /// rows this `handle` fired, passes `firingLimit`. Returns the steps in the order taken.
     private mutating func completeStep(
-        raising raised: [EventID], conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID],
+        raising raised: [RaisedEvent], conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID],
         fired: inout Int
     ) -> [Step] {
         guard model.machine.alwaysEvent != nil || !raised.isEmpty else { return [] }
@@ -201,9 +238,11 @@ public struct Interpreter: Sendable {
             let event = queue[next]
             next += 1
             var askedHere: [ConditionCallID] = []
-            let step = take(event, predicates: predicates, conditions: conditions, asked: &askedHere, fired: &fired)
+            let step = take(
+                event.event, values: event.values, predicates: predicates, conditions: conditions, asked: &askedHere,
+                fired: &fired)
             Self.merge(askedHere, into: &asked)
-            queue += step.firings.flatMap(\.raisedEvents)
+            queue += step.firings.flatMap(RaisedEvent.raised(by:))
             steps.append(step)
             takeAlwaysRows(
                 into: &steps, raising: &queue, predicates: predicates, conditions: conditions, asked: &asked,
@@ -216,7 +255,7 @@ public struct Interpreter: Sendable {
     /// its rows raise join `queue`. `predicates` are none (any values do: no row without
     /// an event matches predicates).
     private mutating func takeAlwaysRows(
-        into steps: inout [Step], raising queue: inout [EventID], predicates: IDArray<PredicateTypeID, Int>,
+        into steps: inout [Step], raising queue: inout [RaisedEvent], predicates: IDArray<PredicateTypeID, Int>,
         conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID], fired: inout Int
     ) {
         guard let always = model.machine.alwaysEvent else { return }
@@ -230,10 +269,10 @@ public struct Interpreter: Sendable {
             guard !rows.isEmpty else { break }
             var step = Step(leaves: leaves, event: always, outcome: .unhandled)
             step.askedConditions = askedHere
-            let firings = rows.map { fire(row: $0.row, from: $0.source) }
+            let firings = rows.map { fire(row: $0.row, from: $0.source, values: nil) }
             step.outcome = .transitioned(firings)
             fired += rows.count
-            if model.machine.raisesEvents { queue += firings.flatMap(\.raisedEvents) }
+            if model.machine.raisesEvents { queue += firings.flatMap(RaisedEvent.raised(by:)) }
             steps.append(step)
         }
     }
@@ -277,6 +316,28 @@ public struct Interpreter: Sendable {
         /// Indices into `machine.events`: the events it raised (`^Saved`), in the order its
         /// exit, own and entry actions raise them (Language reference › Raised events).
         public var raisedEvents: [EventID] = []
+        /// In a machine with state data (`Interpreter+Values.swift`): the calls of `effects`
+        /// with the texts of their arguments (`begin("https://x")`), per raised event the
+        /// texts of the values it carries, and the values of the data states among the
+        /// leaves after the row. Empty otherwise, and in an interpreter made by `exploring()`.
+        package var callTexts: [String] = []
+        package var raisedValues: [[String]] = []
+        package var values: [StateID: [String]] = [:]
+    }
+
+    /// An event a row raised, with the texts of the values it carries (nil where they are
+    /// not kept), waiting in the queue of raised events.
+    private struct RaisedEvent {
+        var event: EventID
+        var values: [String]? = nil
+
+        /// The events `firing` raised, in order.
+        static func raised(by firing: Firing) -> [RaisedEvent] {
+            guard firing.raisedValues.count == firing.raisedEvents.count else {
+                return firing.raisedEvents.map { RaisedEvent(event: $0) }
+            }
+            return zip(firing.raisedEvents, firing.raisedValues).map { RaisedEvent(event: $0, values: $1) }
+        }
     }
 
     /// What handling one event did.
@@ -346,10 +407,13 @@ public struct Interpreter: Sendable {
     /// Handles `event` (an index into `machine.events`). `predicates` holds one case index
     /// per predicate type, in declaration order; `conditions` the result each condition
     /// would give, by index into `machine.conditionCalls`: `atLeast(3)` and `atLeast(5)` are
-    /// asked separately and may answer differently.
+    /// asked separately and may answer differently. `values` are the texts of the values the
+    /// event carries, in the order of its `Event:` header, which the values of data states
+    /// are made of (nil: a label names the value itself).
     @discardableResult
     public mutating func handle(
-        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>
+        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>,
+        values: [String]? = nil
     ) -> Step {
         // `model.machine`, read where it is used: a copy of the machine retains each of its
         // arrays, for every step `fsmc verify` tries.
@@ -375,10 +439,11 @@ public struct Interpreter: Sendable {
             }
         }
         var askedHere: [ConditionCallID] = []
-        let taken = take(event, predicates: predicates, conditions: conditions, asked: &askedHere, fired: &fired)
+        let taken = take(
+            event, values: values, predicates: predicates, conditions: conditions, asked: &askedHere, fired: &fired)
         step.outcome = taken.outcome
         Self.merge(askedHere, into: &asked)
-        let raised = model.machine.raisesEvents ? taken.firings.flatMap(\.raisedEvents) : []
+        let raised = model.machine.raisesEvents ? taken.firings.flatMap(RaisedEvent.raised(by:)) : []
         step.completion = completeStep(raising: raised, conditions: conditions, asked: &asked, fired: &fired)
         step.askedConditions = asked
         step.exceedsLimit = fired > Self.firingLimit
@@ -388,8 +453,8 @@ public struct Interpreter: Sendable {
     /// Step 1 of run to completion: the rows for `event` fire, or none. The step's
     /// `askedConditions` are those its rows asked, also in `asked`.
     private mutating func take(
-        _ event: EventID, predicates: IDArray<PredicateTypeID, Int>, conditions: IDArray<ConditionCallID, Bool>,
-        asked: inout [ConditionCallID], fired: inout Int
+        _ event: EventID, values: [String]?, predicates: IDArray<PredicateTypeID, Int>,
+        conditions: IDArray<ConditionCallID, Bool>, asked: inout [ConditionCallID], fired: inout Int
     ) -> Step {
         var step = Step(leaves: leaves, event: event, outcome: .unhandled)
         var rows: [RowPosition] = []
@@ -398,7 +463,7 @@ public struct Interpreter: Sendable {
             conditions: conditions, asked: &asked, chosen: &rows)
         step.askedConditions = asked
         if !rows.isEmpty {
-            step.outcome = .transitioned(rows.map { fire(row: $0.row, from: $0.source) })
+            step.outcome = .transitioned(rows.map { fire(row: $0.row, from: $0.source, values: values) })
             fired += rows.count
         } else if let rejection {
             step.outcome = .rejected(
@@ -449,8 +514,8 @@ public struct Interpreter: Sendable {
 
     /// Moves to where the row at `row` of `source`'s flattened transitions leads and
     /// records what it runs (Language reference › Entry and exit, Initial substates and
-    /// history, Regions).
-    private mutating func fire(row: Int, from source: StateID) -> Firing {
+    /// history, Regions). `values`: the texts of the event's values, if given.
+    private mutating func fire(row: Int, from source: StateID, values: [String]?) -> Firing {
         let transition = model.machine.states[source].transitions[row]
         let move: Statechart.Move
         if let plans = model.plans {
@@ -473,6 +538,15 @@ public struct Interpreter: Sendable {
             // The search lists no actions, but the events they raise are where it goes next.
             raisedEvents = (chart.exitActions(of: move) + transition.actions + chart.entryActions(of: move))
                 .compactMap(\.raisedEvent)
+        }
+        var valueEffects = ValueEffects()
+        if model.tracksValues {
+            let scope = ValueScope(
+                event: transition.event, values: values, source: source, of: model.machine, stored: stateValues)
+            valueEffects = self.valueEffects(of: transition, from: source, move: move, scope: scope)
+            assert(valueEffects.calls.count == effects.count, "the calls with their values are the effects")
+            stateValues = valueEffects.values
+            valueEffects.values = valueEffects.values.filter { move.leaves.contains($0.key) }
         }
         let leavesBefore = leaves
         if !move.historyWrites.isEmpty { history.merge(move.historyWrites) { $1 } }
@@ -499,7 +573,8 @@ public struct Interpreter: Sendable {
         return Firing(
             transition: transition, source: source, row: row, leavesBefore: leavesBefore, move: move,
             effects: effects, exitCount: exitCount, cancelledTimers: cancelledTimers, startedTimers: startedTimers,
-            raisedEvents: raisedEvents)
+            raisedEvents: raisedEvents, callTexts: valueEffects.calls, raisedValues: valueEffects.raised,
+            values: valueEffects.values)
     }
 
     /// The rows of `state` for `event` whose predicate matches all hold for `predicates`,
@@ -573,9 +648,19 @@ public struct Interpreter: Sendable {
         case .transitioned(let firings):
             return firings.map { firing in
                 let source = sourceText(firing.source, leaves: firing.leavesBefore)
-                let target = firing.move.reached.map { chart.describe($0, leaves: firing.move.leaves) } ?? source
+                // A data state prints with the values it holds after the row.
+                let name = { (state: StateID) in
+                    guard let values = firing.values[state] else { return self.machine.states[state].name }
+                    return self.machine.states[state].name + "("
+                        + zip(self.machine.parameters(of: state), values).map { $0.label + ": " + $1 }
+                        .joined(separator: ", ") + ")"
+                }
+                let target =
+                    firing.move.reached.map { chart.describe($0, leaves: firing.move.leaves, name: name) }
+                    ?? (firing.values.isEmpty
+                        ? source : chart.describe(firing.source, leaves: firing.move.leaves, name: name))
                 let head = RowText.head(source, firing.transition, in: machine)
-                let calls = RowText.calls(firing.effects, in: machine)
+                let calls = firing.callTexts.isEmpty ? RowText.calls(firing.effects, in: machine) : firing.callTexts
                 return head + " -> " + target + " {" + calls.joined(separator: " ") + "}"
             }
         }

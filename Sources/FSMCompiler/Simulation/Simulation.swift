@@ -34,8 +34,10 @@ package struct Simulation: Sendable {
         }
     }
 
-    package init(_ machine: StateMachine) {
-        interpreter = Interpreter(machine)
+    /// A run from a new machine; `initialValues` gives, by label, the values of the data
+    /// states it starts in that its initializer takes (`initialValues(_:of:)` reads them).
+    package init(_ machine: StateMachine, initialValues: [String: String] = [:]) {
+        interpreter = Interpreter(machine, initialValues: initialValues)
         predicateValues = IDArray(repeating: nil, count: machine.predicateTypes.count)
         conditionResults = IDArray(repeating: nil, count: machine.conditions.count)
         callResults = IDArray(repeating: nil, count: machine.conditionCalls.count)
@@ -137,10 +139,16 @@ package struct Simulation: Sendable {
     /// each with a value. A value is Swift expression text, which is not evaluated: commas
     /// and parentheses inside brackets or string literals belong to it.
     package func event(_ text: String) throws(Failure) -> EventID {
+        try givenEvent(text).event
+    }
+
+    /// `event(_:)`, with the texts of the values given, in order; nil for an event given by
+    /// its name alone.
+    package func givenEvent(_ text: String) throws(Failure) -> (event: EventID, values: [String]?) {
         let bytes = Array(text.utf8)
-        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return try event(named: text) }
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return (try event(named: text), nil) }
         let (name, _) = Self.trimmed(bytes[..<open], startingAt: 1)
-        if name == "after" && machine.hasTimers { return try delayedEvent(text) }
+        if name == "after" && machine.hasTimers { return (try delayedEvent(text), nil) }
         let event = try event(named: name)
         let declared =
             machine.eventParameters.indices.contains(event) ? machine.eventParameters[event].map(\.label) : []
@@ -157,6 +165,7 @@ package struct Simulation: Sendable {
                 "event '\(name)' carries \(Self.valueList(declared)); give them all, or just '\(name)'",
                 column: open + 2)
         }
+        var texts: [String] = []
         for (position, value) in values.enumerated() {
             let valueBytes = Array(value.text.utf8)
             guard let colon = valueBytes.firstIndex(of: UInt8(ascii: ":")) else {
@@ -174,13 +183,44 @@ package struct Simulation: Sendable {
                     column: value.column)
             }
             if valueText.isEmpty { throw Failure("'\(label)' of event '\(name)' has no value", column: valueColumn) }
+            texts.append(valueText)
         }
         if values.count < declared.count {
             throw Failure(
                 "event '\(name)' carries \(Self.valueList(declared)); '\(declared[values.count])' is missing",
                 column: bytes.count)
         }
-        return event
+        return (event, texts)
+    }
+
+    /// The values of `--initial`, `url: "https://x", received: 0`, by label: labels the
+    /// machine's initializer takes (`StateMachine.initialLabels`), each once, in any order,
+    /// each with a value (Swift expression text, not evaluated).
+    package static func initialValues(_ text: String, of machine: StateMachine) throws(Failure) -> [String: String] {
+        let labels = machine.initialLabels
+        guard !labels.isEmpty else {
+            throw Failure(
+                "the initial state '\(machine.states[machine.initialState].name)' is given no values; leave out --initial"
+            )
+        }
+        var values: [String: String] = [:]
+        for value in try split(Array(text.utf8)[...], separator: UInt8(ascii: ","), startingAt: 1) {
+            let valueBytes = Array(value.text.utf8)
+            guard let colon = valueBytes.firstIndex(of: UInt8(ascii: ":")) else {
+                throw Failure("expected 'label: value', found '\(value.text)'", column: value.column)
+            }
+            let (label, _) = trimmed(valueBytes[..<colon], startingAt: value.column)
+            let (valueText, valueColumn) = trimmed(valueBytes[(colon + 1)...], startingAt: value.column + colon + 1)
+            guard labels.contains(label) else {
+                throw Failure(
+                    "'\(label)' is not a value the machine starts with; it starts with \(valueList(labels))",
+                    column: value.column)
+            }
+            guard values[label] == nil else { throw Failure("'\(label)' is given twice", column: value.column) }
+            if valueText.isEmpty { throw Failure("'\(label)' has no value", column: valueColumn) }
+            values[label] = valueText
+        }
+        return values
     }
 
     /// `the values 'a' and 'b'`, or `the value 'a'`.
@@ -257,7 +297,8 @@ package struct Simulation: Sendable {
     /// fired (one, but for a machine with regions), separated by line breaks. Fails, and
     /// changes nothing, when the step needs a value not given: a predicate type that a row
     /// for the event in the active states tests, or a condition the step asks.
-    package mutating func handle(_ event: EventID) throws(Failure) -> String {
+    /// `values`: the texts of the event's values, as `givenEvent(_:)` reads them.
+    package mutating func handle(_ event: EventID, values: [String]? = nil) throws(Failure) -> String {
         let active = interpreter.activeStates
         let tested = Set(
             active.flatMap { state in
@@ -273,7 +314,7 @@ package struct Simulation: Sendable {
         var trial = interpreter
         let step = trial.handle(
             event, predicates: predicateValues.mapElements { $0 ?? 0 },
-            conditions: IDArray(machine.conditionCalls.indices.map { answer($0) ?? false }))
+            conditions: IDArray(machine.conditionCalls.indices.map { answer($0) ?? false }), values: values)
         if let missing = step.askedConditions.first(where: { answer($0) == nil }) {
             throw missingValues(
                 [("--condition", RowText.answerName(of: missing, in: machine) + "=true|false")], before: event)
@@ -339,7 +380,8 @@ package struct Simulation: Sendable {
                 try assign(text)
                 return nil
             }
-            return try handle(try event(text))
+            let given = try givenEvent(text)
+            return try handle(given.event, values: given.values)
         } catch {
             var located = error
             located.column = column + error.column - 1

@@ -55,6 +55,37 @@ import Testing
             ])
     }
 
+    /// State data: values as text, `--initial` for the values the machine starts with
+    /// (Commands › fsmc simulate).
+    @Test func stateDataAndInitialValues() throws {
+        let download = Paths.fixtures + "/Machines/Download.sm"
+        let run = ToolTranscript.run(["simulate", download, "--events", #"Begin(url: "https://x"),Progress,Cancel"#])
+        #expect(run.status == .success)
+        #expect(
+            run.outputLines == [
+                #"Idle Begin -> Downloading(url: "https://x", received: 0) {begin("https://x")}"#,
+                #"Downloading Progress -> Downloading(url: "https://x", received: added(0, bytes)) {}"#,
+                #"Downloading Cancel -> Idle {stop("https://x")}"#,
+            ])
+        let folder = try TemporaryFolder("fsmc-simulate")
+        defer { folder.remove() }
+        let path = try folder.write(
+            "Counter.sm",
+            "FSM: Counter\nInitial: Counting\nState: Counting(count: Int, step: Int)\n{\n"
+                + "  Counting { Add -(count: plus(count, step)) - }\n}\n")
+        let started = ToolTranscript.run(["simulate", path, "--initial", "step: 2, count: 5", "--events", "Add"])
+        #expect(started.outputLines == ["Counting Add -> Counting(count: plus(5, 2), step: 2) {}"])
+        let unknown = ToolTranscript.run(["simulate", path, "--initial", "cnt: 5", "--events", "Add"])
+        #expect(unknown.status == .usage)
+        #expect(
+            unknown.errors.hasPrefix(
+                "fsmc: error: --initial, column 1: 'cnt' is not a value the machine starts with; it starts with the values 'count' and 'step'\n"
+            ))
+        let none = ToolTranscript.run(["simulate", download, "--initial", "url: 1", "--events", "Begin"])
+        #expect(none.status == .usage)
+        #expect(none.errors.contains("the initial state 'Idle' is given no values; leave out --initial"))
+    }
+
     @Test func standardInputChangesValuesBetweenEvents() {
         let input =
             "Enforcement=weak\nReward=negative\nisSupervisorPresent=true\nPass\r\nEnforcement=strong\n\n// now strictly\nPass\nReset\n"

@@ -242,6 +242,25 @@ import Testing
             }
             """
 
+        /// A machine with state data, which fsmc checks cleanly: a `State:` header, values
+        /// after a next state, after `-`, after a fork's states and an initial row's state.
+        static let stateData = """
+            FSM: Studio
+            Initial: Off
+            Parallel: Media
+            STATE: Playing(url: String, at: Int)
+            State: Muted(level: Int)
+            Event: Load(url: String)
+            {
+              Off { Load Playing(at: 0) & Muted(level: 0) -  Power Media - }
+              (Media) { Power Off - }
+              (Playback) : Media { - Playing(url: "intro", at: 0) cue }
+              Playing : Playback { Seek -(at: moved(at, 5)) - }
+              (Volume) : Media { - Muted(level: 1) - }
+              Muted : Volume { Louder Muted(level: 2)  {louder(level)} }
+            }
+            """
+
         /// A machine with regions, forks and state tests, which fsmc checks cleanly.
         static let regions = """
             // Regions: forks, state tests and a join.
@@ -346,6 +365,24 @@ import Testing
         Expectation("Saved", "Saved}", "variable.other.event.sm", machine("  A { Go A {a ^Saved} }")),
         Expectation("Ready", "Ready {", "variable.other.event.sm", machine("  A <^Ready { Go A - }")),
         Expectation("Gone", "Gone}", "variable.other.event.sm", machine("  A >{b ^ Gone} { Go A - }")),
+        // State data: the header names a state and its values; values follow a next
+        // state, '-', a fork's state and an initial row's state.
+        Expectation("STATE", "STATE: Playing", "keyword.other.header.sm", Expectation.stateData),
+        Expectation("Playing", "STATE: Playing", "entity.name.type.state.sm", Expectation.stateData),
+        Expectation("url", "url: String, at", "variable.parameter.label.sm", Expectation.stateData),
+        Expectation("Playing", "Playing(at: 0)", "entity.name.type.state.sm", Expectation.stateData),
+        Expectation("(", "(at: 0) &", "punctuation.definition.values.begin.sm", Expectation.stateData),
+        Expectation("at", "at: 0) &", "variable.parameter.label.sm", Expectation.stateData),
+        Expectation("0", "0) &", "constant.numeric.sm", Expectation.stateData),
+        Expectation("&", "& Muted(level: 0)", "keyword.operator.fork.sm", Expectation.stateData),
+        Expectation("level", "level: 0)", "variable.parameter.label.sm", Expectation.stateData),
+        Expectation("intro", "intro\"", "string.quoted.double.sm", Expectation.stateData),
+        Expectation("cue", "cue }", "entity.name.function.action.sm", Expectation.stateData),
+        Expectation("-", "-(at:", "constant.language.stay.sm", Expectation.stateData),
+        Expectation("moved", "moved(at, 5)", "entity.name.function.action.sm", Expectation.stateData),
+        Expectation("at", "at, 5)", "variable.parameter.sm", Expectation.stateData),
+        Expectation(")", "1) - }", "punctuation.definition.values.end.sm", Expectation.stateData),
+        Expectation("louder", "louder(level)", "entity.name.function.action.sm", Expectation.stateData),
         // Regions: the Parallel header names a state.
         Expectation("PARALLEL", "PARALLEL: Media", "keyword.other.header.sm", Expectation.regions),
         Expectation("Media", "PARALLEL: Media", "entity.name.type.state.sm", Expectation.regions),
@@ -401,6 +438,11 @@ import Testing
     @Test func theDecisionMachineIsUnderstoodAndChecksCleanly() throws {
         try Self.expectUnderstood(Expectation.decision)
         #expect(Compiler.check(SourceFile(name: "Review.sm", text: Expectation.decision)).diagnostics == [])
+    }
+
+    @Test func theStateDataMachineIsUnderstoodAndChecksCleanly() throws {
+        try Self.expectUnderstood(Expectation.stateData)
+        #expect(Compiler.check(SourceFile(name: "Studio.sm", text: Expectation.stateData)).diagnostics == [])
     }
 
     @Test func theRegionsMachineIsUnderstoodAndChecksCleanly() throws {

@@ -67,6 +67,15 @@ struct DrawnDiagram {
     var forkBars: [String: String?] = [:]
     /// The states drawn as choices: Mermaid's `<<choice>>`, DOT's diamonds.
     var choices: Set<String> = []
+    /// By state name: the labels its title names after its name, `(url, received)`, for a
+    /// data state (Commands › fsmc graph).
+    var titleLabels: [String: String] = [:]
+
+    /// Mermaid's text with its entity codes read: `#58;` is a colon, which a label cannot
+    /// hold as it is.
+    static func mermaidText(_ text: Substring) -> String {
+        String(text.replacing("#58;", with: ":"))
+    }
     /// Problems with the text itself: unbalanced braces, unknown lines, bad identifiers.
     var problems: [String] = []
 
@@ -229,21 +238,25 @@ struct DrawnDiagram {
                 if boxNames[String(match.1)] == nil {
                     problems.append("note on '\(match.1)', which is no composite state")
                 }
-            } else if let match = content.wholeMatch(of: /\[\*\] --> (\w+)(?: : (\/ [^:;#]+))?/) {
+            } else if let match = content.wholeMatch(of: /\[\*\] --> (\w+)(?: : (\/ (?:[^:;#]|#58;)+))?/) {
                 if let box = stack.last {
-                    pendingInitials.append((box, String(match.1), match.2.map(String.init) ?? ""))
+                    pendingInitials.append((box, String(match.1), match.2.map(Self.mermaidText) ?? ""))
                 } else {
                     if match.2 != nil { problems.append("a label on the start arrow: '\(line)'") }
                     let target = String(match.1)
                     startEnds.append(boxNames[target].map(Endpoint.box) ?? .state(name(target)))
                 }
-            } else if let match = content.wholeMatch(of: /(\w+) --> (\w+)(?: : ([^:;#]+))?/) {
+            } else if let match = content.wholeMatch(of: /(\w+) --> (\w+)(?: : ((?:[^:;#]|#58;)+))?/) {
                 if !stack.isEmpty { problems.append("transition inside a composite state: '\(line)'") }
-                pendingEdges.append((String(match.1), String(match.2), match.3.map(String.init), line))
-            } else if let match = content.wholeMatch(of: /(\w+) : ([^:;#]+)/) {
+                pendingEdges.append((String(match.1), String(match.2), match.3.map(Self.mermaidText), line))
+            } else if let match = content.wholeMatch(of: /(\w+) : ((?:[^:;#]|#58;)+)/) {
                 let state = name(String(match.1))
                 if stateNotes[state] == nil {
-                    if match.2 != state { problems.append("the first description of '\(state)' is not its name") }
+                    if let title = match.2.wholeMatch(of: /(\w+)(\([\w, ]+\))/), title.1 == state {
+                        titleLabels[state] = String(title.2)
+                    } else if match.2 != state {
+                        problems.append("the first description of '\(state)' is not its name")
+                    }
                     if names[String(match.1)] == nil {
                         checkIdentifier(String(match.1))
                         place(state, in: stack.last)
@@ -251,7 +264,7 @@ struct DrawnDiagram {
                     }
                     stateNotes[state] = []
                 } else {
-                    stateNotes[state]!.append(String(match.2))
+                    stateNotes[state]!.append(Self.mermaidText(match.2))
                 }
             } else if let match = content.wholeMatch(of: /\w+/) {
                 checkIdentifier(String(match.0))
@@ -369,13 +382,18 @@ struct DrawnDiagram {
                 if match.1 != match.2 { problems.append("choice '\(match.1)' is labelled '\(match.2)'") }
                 place(String(match.1), in: stack.last)
                 choices.insert(String(match.1))
-            } else if let match = content.wholeMatch(of: /"(\w+)" \[label="(\w+)"\];/) {
+            } else if let match = content.wholeMatch(of: /"(\w+)" \[label="(\w+)(\([\w, ]+\))?"\];/) {
                 if match.1 != match.2 { problems.append("'\(match.1)' is labelled '\(match.2)'") }
+                if let labels = match.3 { titleLabels[String(match.1)] = String(labels) }
                 place(String(match.1), in: stack.last)
             } else if let match = content.wholeMatch(of: /"(\w+)" \[label=<(.*)>\];/) {
-                if !match.2.hasPrefix(
-                    "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD><B>\(match.1)</B></TD></TR><HR/>"
-                ) {
+                let table = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
+                if let title = match.2.prefixMatch(
+                    of: /<TABLE[^>]*><TR><TD><B>(\w+)(\([\w, ]+\))?<\/B><\/TD><\/TR><HR\/>/),
+                    title.1 == match.1, match.2.hasPrefix(table)
+                {
+                    if let labels = title.2 { titleLabels[String(match.1)] = String(labels) }
+                } else {
                     problems.append("'\(match.1)' has no title row")
                 }
                 place(String(match.1), in: stack.last)
@@ -568,6 +586,13 @@ extension DrawnDiagram {
         }
         for state in machine.states where state.isParallel && stateBoxes[state.name] != nil {
             found.append("parallel state '\(state.name)' is drawn as a state")
+        }
+        for state in machine.concreteStates {
+            let labels = machine.parameters(of: state).map(\.label)
+            let expected = labels.isEmpty ? nil : "(" + labels.joined(separator: ", ") + ")"
+            if titleLabels[names[state]] != expected && !choices.contains(names[state]) {
+                found.append("'\(names[state])' is titled with \(titleLabels[names[state]] ?? "no labels")")
+            }
         }
         found +=
             nestingMismatches(with: machine) + regionMismatches(with: machine)
@@ -816,6 +841,18 @@ extension DrawnDiagram {
             : "after " + event.dropFirst("after(".count).dropLast()
         if !transition.guardClause.isEmpty {
             label += " [" + RowText.guardText(transition.guardClause, in: machine) + "]"
+        }
+        // The values the row writes, `(received: 0)`; of several states, each named.
+        let written = transition.givenValues.filter { !$0.values.isEmpty }.map { given in
+            (
+                machine.states[given.state].name,
+                given.values.map { $0.text { machine.actions[$0].name } }.joined(separator: ", ")
+            )
+        }
+        if written.count == 1 {
+            label += " (" + written[0].1 + ")"
+        } else if !written.isEmpty {
+            label += " (" + written.map { $0.0 + "(" + $0.1 + ")" }.joined(separator: ", ") + ")"
         }
         if !transition.actions.isEmpty {
             label +=

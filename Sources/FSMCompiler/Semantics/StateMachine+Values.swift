@@ -1,0 +1,40 @@
+/// State data as the reports, the diagrams and `fsmc simulate` write it (Language
+/// reference › State data): the values a row writes, a data state's labels, and what a
+/// new machine's initializer takes.
+extension StateMachine {
+    /// `received: 0, url: url, received: added(received, bytes)`: values as written.
+    package func valuesText(_ values: [StateValue]) -> String {
+        values.map { $0.text { self.actions[$0].name } }.joined(separator: ", ")
+    }
+
+    /// The values `transition` writes for `state` as written, `received: 0`; nil when it
+    /// writes none for it.
+    package func writtenValuesText(of state: StateID, by transition: Transition) -> String? {
+        guard let given = transition.givenValues.first(where: { $0.state == state }), !given.values.isEmpty else {
+            return nil
+        }
+        return valuesText(given.values)
+    }
+
+    /// `Downloading(url, received)`: a data state's name with the labels of its values, as
+    /// the diagrams name it; the name alone for a state without data.
+    package func nameWithLabels(of state: StateID) -> String {
+        let parameters = parameters(of: state)
+        guard !parameters.isEmpty else { return states[state].name }
+        return states[state].name + "(" + parameters.map(\.label).joined(separator: ", ") + ")"
+    }
+
+    /// The labels a new machine's initializer takes, in order of first use: the values of
+    /// the data states its initial configuration holds that no initial row writes, and
+    /// the labels initial rows write them from (Language reference › State data).
+    package var initialLabels: [String] {
+        var labels: [String] = []
+        for leaf in initialConfiguration {
+            for value in enteringValues(of: leaf, by: nil) {
+                guard case .argument(.label(let label)) = value.source, !labels.contains(label) else { continue }
+                labels.append(label)
+            }
+        }
+        return labels
+    }
+}
