@@ -218,7 +218,7 @@ import Testing
             InMemoryClient.at(Position(line: position(of: "{", in: player).line, character: 0)))
         let headers = answer["result"]?["items"]?.array ?? []
         let headerNames = headers.compactMap { $0["label"]?.string }
-        #expect(headerNames.contains("Predicate") && headerNames.contains("State") && headerNames.count == 14)
+        #expect(headerNames.contains("Predicate") && headerNames.contains("State") && headerNames.count == 15)
         #expect(headers.first?["insertText"] == "FSM: ")
     }
 

@@ -378,8 +378,11 @@ struct DrawnDiagram {
             } else if let match = content.wholeMatch(of: /"(\w+):notes" \[shape=plain, label=<(.*)>\];/) {
                 if stack.last != String(match.1) { problems.append("notes of '\(match.1)' outside its cluster") }
                 boxNotes[String(match.1)] = Self.rows(String(match.2))
-            } else if let match = content.wholeMatch(of: /"(\w+)" \[shape=diamond, style=filled, label="(\w+)"\];/) {
+            } else if let match = content.wholeMatch(
+                of: /"(\w+)" \[shape=diamond, style=filled, label="(\w+)(\([\w, ]+\))?"\];/)
+            {
                 if match.1 != match.2 { problems.append("choice '\(match.1)' is labelled '\(match.2)'") }
+                if let labels = match.3 { titleLabels[String(match.1)] = String(labels) }
                 place(String(match.1), in: stack.last)
                 choices.insert(String(match.1))
             } else if let match = content.wholeMatch(of: /"(\w+)" \[label="(\w+)(\([\w, ]+\))?"\];/) {
@@ -557,6 +560,28 @@ struct DrawnDiagram {
     }
 
     /// The left-aligned rows of an HTML-like table, unescaped.
+    /// `show(book, page), clear` → `show(book, page)`, `clear`: the calls of an action list,
+    /// split at the commas between them, not those between arguments.
+    static func calls(in list: Substring) -> [String] {
+        var calls: [String] = []
+        var current = ""
+        var depth = 0
+        var characters = list[...]
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if character == ",", depth == 0 {
+                calls.append(current)
+                current = ""
+                if characters.first == " " { characters = characters.dropFirst() }
+            } else {
+                current.append(character)
+            }
+        }
+        return calls + [current]
+    }
+
     private static func rows(_ table: String) -> [String] {
         table.matches(of: /<TR><TD ALIGN="LEFT">(.*?)<\/TD><\/TR>/).map { match in
             String(match.1).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
@@ -650,7 +675,7 @@ extension DrawnDiagram {
             ] {
                 let shown = ((stateNotes[name] ?? []) + allBoxes.flatMap { boxNotes[$0] ?? [] })
                     .filter { $0.hasPrefix(kind + " / ") }
-                    .flatMap { $0.dropFirst(kind.count + 3).components(separatedBy: ", ") }
+                    .flatMap { Self.calls(in: $0.dropFirst(kind.count + 3)) }
                 if shown.sorted()
                     != actions.map({ RowText.call(text: $0, in: machine) }).sorted()
                 {
