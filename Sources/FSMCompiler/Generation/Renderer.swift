@@ -96,10 +96,11 @@ struct Renderer {
             }
             let conformances =
                 declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", ")
+            let isolation = isolated(declaration.isolation, into: &writer)
             if declaration.members.isEmpty {
-                writer.line("extension \(declaration.name)\(conformances) {}")
+                writer.line(isolation + "extension \(declaration.name)\(conformances) {}")
             } else {
-                writer.line("extension \(declaration.name)\(conformances) {")
+                writer.line(isolation + "extension \(declaration.name)\(conformances) {")
                 render(members: declaration.members, into: &writer)
                 writer.line("}")
             }

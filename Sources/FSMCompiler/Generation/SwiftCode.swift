@@ -91,6 +91,8 @@ struct SwiftExtension: Hashable {
     /// `#sourceLocation(file: "Download.sm", line: 5)` before it, `#sourceLocation()` after.
     var sourceFile: String? = nil
     var sourceLine: Int? = nil
+    /// The isolation of its members and conformances: that of the type it extends.
+    var isolation: SwiftIsolation? = nil
 }
 
 /// `final class Name<Generic: Constraint> { members }`.

@@ -65,15 +65,15 @@ nonisolated package enum ReaderStateName: Swift.String, Swift.CaseIterable, Swif
 }
 
 #sourceLocation(file: "Reader.sm", line: 10)
-extension ReaderState: Swift.Hashable {}
+nonisolated extension ReaderState: Swift.Hashable {}
 #sourceLocation()
 
 #sourceLocation(file: "Reader.sm", line: 10)
-extension ReaderState: Swift.Sendable {}
+nonisolated extension ReaderState: Swift.Sendable {}
 #sourceLocation()
 
 #sourceLocation(file: "Reader.sm", line: 10)
-extension ReaderState: Swift.Codable {}
+nonisolated extension ReaderState: Swift.Codable {}
 #sourceLocation()
 
 /// The events of the `Reader` machine, with the values they carry. `name` is an event

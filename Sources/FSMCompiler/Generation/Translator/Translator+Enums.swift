@@ -104,7 +104,7 @@ extension Translator {
             .extensionDeclaration(
                 SwiftExtension(
                     name: names.types.state, conformances: ["Swift." + conformance], members: [],
-                    sourceFile: sourceName, sourceLine: machine.stateDataLocation?.line))
+                    sourceFile: sourceName, sourceLine: machine.stateDataLocation?.line, isolation: valueIsolation))
         }
     }
 
