@@ -176,7 +176,7 @@ extension Analysis {
                     let written = rows[row].writtenValues.first { $0.target?.text == states[target].name.text }
                     for leaf in freshLeaves(enteredByNaming: target) {
                         checkGiven(
-                            leaf, writer: leaf == target ? written : initialWriter(of: leaf),
+                            leaf, writer: leaf == target ? written : initialWriter(of: leaf, below: target),
                             isInitialRow: leaf != target, row: row, source: state, reported: &reported, log: &log)
                     }
                 }
@@ -190,10 +190,19 @@ extension Analysis {
         statechart.initialConfiguration(entering: target).leaves.filter { statechart.isWithin($0, target) }
     }
 
-    /// The initial row that names `leaf`, with the values it writes.
-    private func initialWriter(of leaf: StateID) -> WrittenValues? {
-        for state in states.indices where resolution.initialSubstate[state] == leaf {
-            return states[state].initialRows.first?.values
+    /// The initial row that names `leaf` on the way down from `target` by initial rows (into
+    /// each region of a parallel state), with the values it writes.
+    private func initialWriter(of leaf: StateID, below target: StateID) -> WrittenValues? {
+        var pending = [target]
+        var visited: Set<StateID> = []
+        while let state = pending.popLast() {
+            guard visited.insert(state).inserted else { continue }
+            if let next = resolution.initialSubstate[state] {
+                if next == leaf { return states[state].initialRows.first?.values }
+                pending.append(next)
+            } else if resolution.isParallel[state] {
+                pending += resolution.substates[state]
+            }
         }
         return nil
     }

@@ -113,13 +113,37 @@ public struct StateMachine: Hashable, Sendable {
     public func enteringValues(of state: StateID, by transition: Transition?) -> [StateValue] {
         let parameters = parameters(of: state)
         guard !parameters.isEmpty else { return [] }
-        let isNamed = transition.map { $0.namedTarget == state || $0.forkTargets.contains(state) } ?? false
-        let written =
-            isNamed
-            ? transition!.givenValues.first { $0.state == state }?.values ?? []
-            : states.first { $0.initialSubstate == state && !$0.initialValues.isEmpty }?.initialValues ?? []
+        let named = transition.map { [$0.namedTarget].compactMap { $0 } + $0.forkTargets } ?? []
+        let written: [StateValue]
+        if named.contains(state) {
+            written = transition!.givenValues.first { $0.state == state }?.values ?? []
+        } else {
+            // The initial row followed on the way down from what the row names (from the
+            // `Initial:` state when the machine starts), or, in a region the row enters by its
+            // own rules, from the outermost superstate whose initial rows lead to `state`.
+            let entered = transition == nil ? [initialTarget] : named
+            let starts = entered.filter { states[state].ancestors.contains($0) } + states[state].ancestors
+            written = starts.lazy.compactMap { initialRowValues(naming: state, below: $0) }.first ?? []
+        }
         let carried = parameters.filter { parameter in !written.contains { $0.label == parameter.label } }
         return written + carried.map { StateValue(label: $0.label, source: .argument(.label($0.label))) }
+    }
+
+    /// The values written by the initial row that names `leaf` on the way down from `start`
+    /// by initial rows (into each region of a parallel state); nil when no such row names it.
+    private func initialRowValues(naming leaf: StateID, below start: StateID) -> [StateValue]? {
+        var pending = [start]
+        var visited: Set<StateID> = []
+        while let state = pending.popLast() {
+            guard visited.insert(state).inserted else { continue }
+            if let next = states[state].initialSubstate {
+                if next == leaf { return states[state].initialValues }
+                pending.append(next)
+            } else if states[state].isParallel {
+                pending += states[state].substates
+            }
+        }
+        return nil
     }
 
     /// Whether some event carries values: the event type then has associated values.

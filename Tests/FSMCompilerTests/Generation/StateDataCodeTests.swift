@@ -158,4 +158,50 @@ import Testing
             named: "state-data-start", files: ["Starter.swift": swift], checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
+
+    /// A state named by the initial rows of two superstates takes the values of the row the
+    /// machine follows: the one of the superstate it enters (found by the differential test).
+    @Test func theInitialRowFollowedGivesTheValues() throws {
+        let source = """
+            FSM: Twice
+            Initial: B
+            State: L(v: Int)
+            {
+              (A) { - L(v: 1) - }
+              (B) { - L(v: 2) - }
+              L : A : B { Go Other - }
+              Other { ToA A -  ToB B - }
+            }
+
+            """
+        let output = Compiler.compile(SourceFile(name: "Twice.sm", text: source))
+        let swift = try #require(output.swift, "\(output.diagnostics)")
+        #expect(swift.contains("self.state = .l(v: 2)"))
+        #expect(swift.contains("case .toA:\n            state = .l(v: 1)"))
+        #expect(swift.contains("case .toB:\n            state = .l(v: 2)"))
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-initial-rows", files: ["Twice.swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
+
+    /// With `EntryExit: always`, a row `-` of a data state whose event carries a value of the
+    /// state's label keeps the state's value: the event's is not bound (Swift would warn).
+    @Test func aRowThatStaysBindsNoCarriedValue() throws {
+        let source = """
+            FSM: Keep
+            Initial: S
+            EntryExit: always
+            State: T(x: Int)
+            Event: E(x: Int)
+            {
+              S { E T - }
+              T <en(x) { E - - }
+            }
+
+            """
+        let swift = try #require(Compiler.compile(SourceFile(name: "Keep.sm", text: source)).swift)
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-stay", files: ["Keep.swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
 }

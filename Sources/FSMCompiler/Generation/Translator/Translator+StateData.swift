@@ -194,7 +194,9 @@ extension Translator {
                 }
             }
         }
-        for arrival in transition.arrivals where !machine.parameters(of: arrival.target).isEmpty {
+        // A row that names no state (`-`) keeps or rewrites the values: it carries none.
+        for arrival in transition.arrivals
+        where !transition.staysInState && !machine.parameters(of: arrival.target).isEmpty {
             for value in machine.enteringValues(of: arrival.target, by: transition) {
                 if case .argument(.label(let label)) = value.source { labels.insert(label) }
                 if case .computed(let call) = value.source { labels.formUnion(call.arguments.compactMap(\.label)) }
