@@ -94,7 +94,10 @@ struct Divergence: CustomStringConvertible, Sendable {
                 + "FSMC_DIFFERENTIAL_MACHINES=1 swift test --filter Differential\n"
         }
         text += "shrunk reproduction (files in \(folder)):\n--- M\(subject.number).sm\n\(reproduction.source)"
-        text += "--- events.txt: fsmc simulate M\(subject.number).sm < events.txt\n\(reproduction.simulateInput)"
+        // The initial state's values, which the driver gives the machine too.
+        let initial = DifferentialTrace.initialValues(of: subject.model).map { " --initial '\($0): \($1)'" }.joined()
+        text +=
+            "--- events.txt: fsmc simulate M\(subject.number).sm\(initial) < events.txt\n\(reproduction.simulateInput)"
         text += "--- interpreter\n" + reproduction.expected.map { $0 + "\n" }.joined()
         text += "--- generated code\n" + reproduction.actual.map { $0 + "\n" }.joined()
         return text
@@ -148,6 +151,9 @@ struct DifferentialRunner {
         var alwaysSteps = 0
         /// Raised events handled after events (each ` ^E` of a line).
         var raisedEvents = 0
+        /// Machines with data states, and what their transitions did with values.
+        var machinesWithStateData = 0
+        var data = DifferentialTrace.DataCounts()
         var buildSeconds = 0.0
         var runSeconds = 0.0
 
@@ -183,6 +189,8 @@ struct DifferentialRunner {
             timeouts += counts.timeouts
             ignoredFirings += counts.ignoredFirings
             if model.hasRegions { machinesWithRegions += 1 }
+            if model.hasStateData { machinesWithStateData += 1 }
+            data.add(counts.data)
             transitionsInRegions += counts.regions.transitionsInRegions
             forks += counts.regions.forks
             joins += counts.regions.joins

@@ -41,6 +41,8 @@ import Testing
                 + "\(tally.ignoredFirings) firings of timers not running; "
                 + "\(tally.machinesWithRegions) machines with regions, \(tally.transitionsInRegions) transitions in regions, "
                 + "\(tally.forks) forks, \(tally.joins) joins; \(tally.alwaysSteps) always steps, \(tally.raisedEvents) raised events; "
+                + "\(tally.machinesWithStateData) machines with state data, \(tally.data.transitionsToDataStates) transitions to data states, "
+                + "\(tally.data.valueRewrites) value rewrites, \(tally.data.computingCalls) computing action calls; "
                 + "\(divergences.count) divergences; "
                 + String(
                     format: "%.0f s in all, %.0f s building, %.0f s running generated code",
@@ -70,6 +72,12 @@ import Testing
         #expect(settings.machines < 20 || tally.alwaysSteps > 0)
         // And raised events, handled after them.
         #expect(settings.machines < 20 || tally.raisedEvents > 0)
+        // And data states: values written, computed and rewritten.
+        #expect(
+            settings.machines < 20
+                || (tally.machinesWithStateData * 8 > tally.machines && tally.data.valueRewrites > 0
+                    && tally.data.computingCalls > 0)
+        )
         // And regions: rows inside them, forks and joins.
         #expect(
             settings.machines < 20
@@ -337,7 +345,7 @@ import Testing
             "start with actions in a region machine", "start with timers", "always row",
             "always row in a region machine", "state that moves on at once", "always row with timers",
         ]
-        for feature in expected {
+        for feature in expected + Self.dataFeatures {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
         }
     }
@@ -431,9 +439,63 @@ import Testing
         return features
     }
 
+    /// What `dataFeatures(of:)` finds, each in at least 5 of 200 machines.
+    static let dataFeatures = [
+        "data state", "value written as a literal", "value written as a label", "value carried by its label",
+        "computing action", "computing actions in one row", "value rewrite", "initial row with values",
+        "entry or exit action with a value", "row action with a state value", "condition with a state value",
+        "state value shadowed by the event's", "data state with timers", "data state with history",
+    ]
+
+    /// The state data features of a machine (Language reference › State data).
+    static func dataFeatures(of output: MachineGenerator.Output) -> Set<String> {
+        let machine = output.machine
+        guard machine.hasStateData else { return [] }
+        var features: Set<String> = ["data state"]
+        let labelsOf = Dictionary(machine.states.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
+        let eventLabels = Dictionary(machine.eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { a, _ in a })
+        for state in machine.states {
+            for row in state.rows {
+                for value in row.values {
+                    if Int(value.text) != nil { features.insert("value written as a literal") }
+                    if value.text.first?.isLetter == true && !value.text.contains("(") {
+                        features.insert("value written as a label")
+                    }
+                    if value.text.hasPrefix("cv(") { features.insert("computing action") }
+                }
+                if row.values.filter({ $0.text.hasPrefix("cv(") }).count > 1 {
+                    features.insert("computing actions in one row")
+                }
+                if row.next == nil && !row.values.isEmpty { features.insert("value rewrite") }
+                if let next = row.next, let labels = labelsOf[next],
+                    labels.contains(where: { label in !row.values.contains { $0.label == label } })
+                {
+                    features.insert("value carried by its label")
+                }
+                if row.actions.contains(where: { $0.hasPrefix("vd(") }) {
+                    features.insert("row action with a state value")
+                }
+                if row.conditions.contains(where: { $0.contains("qd(") }) {
+                    features.insert("condition with a state value")
+                }
+                if state.values.contains("x"), row.events.contains(where: { eventLabels[$0]?.contains("x") ?? false }) {
+                    features.insert("state value shadowed by the event's")
+                }
+            }
+            if state.initialRows.contains(where: { !$0.values.isEmpty }) { features.insert("initial row with values") }
+            if (state.entryActions + state.exitActions).contains(where: { $0.hasPrefix("en(") || $0.hasPrefix("ex(") })
+            {
+                features.insert("entry or exit action with a value")
+            }
+        }
+        if output.model.hasTimers { features.insert("data state with timers") }
+        if !output.model.historyStates.isEmpty { features.insert("data state with history") }
+        return features
+    }
+
     static func features(of output: MachineGenerator.Output) -> Set<String> {
         let machine = output.machine
-        var features: Set<String> = ["EntryExit \(machine.entryExit ?? "uml")"]
+        var features = dataFeatures(of: output).union(["EntryExit \(machine.entryExit ?? "uml")"])
         let model = output.model
         if !model.hasRegions
             && model.states.contains(where: { $0.transitions.contains { !$0.guardClause.stateTests.isEmpty } })

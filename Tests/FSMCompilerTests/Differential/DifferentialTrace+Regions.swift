@@ -29,7 +29,7 @@ extension DifferentialTrace {
                 let step = interpreter.handle(
                     input.event, predicates: input.predicates, conditions: input.callAnswers(of: machine))
                 var line = before + " " + machine.events[input.event].name
-                let always = alwaysText(step.completion, input, of: machine) { chart.describe($0) }
+                let always = alwaysText(step.completion, input, of: machine) { chart.describe($0.move.leaves) }
                 switch step.outcome {
                 case .transitioned(let firings):
                     let ran = firings.flatMap { effects(of: $0, input, of: machine) } + always.effects

@@ -55,14 +55,17 @@ struct DifferentialStep: Hashable, Sendable {
         }
     }
 
-    /// `vi(7)` for an action or condition called with the labels `arguments`.
-    func call(_ name: String, _ arguments: [Argument], of machine: StateMachine) -> String {
+    /// `vi(7)` for an action or condition called with the labels `arguments`: the event's
+    /// values, else those of `state` (a data state's, by label).
+    func call(_ name: String, _ arguments: [Argument], of machine: StateMachine, state: [String: String] = [:])
+        -> String
+    {
         guard !arguments.isEmpty else { return name }
         let labels = machine.eventParameters[event].map(\.label)
         return name + "("
             + arguments.map { argument in
                 switch argument {
-                case .label(let label): labels.firstIndex(of: label).map { values[$0] } ?? "?"
+                case .label(let label): labels.firstIndex(of: label).map { values[$0] } ?? state[label] ?? "?"
                 case .literal(let literal): literal.text
                 }
             }
@@ -100,31 +103,39 @@ extension StateMachine {
 /// starts some when it is made: its trace begins `init {+A0.after(1s)}`.
 enum DifferentialTrace {
     /// Actions and conditions called with values show them: `{a0 vi(7)}`, `?q(7),k0`.
-    static func line(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine) -> String {
-        outcomeLine(for: step, input, of: machine) + askedText(step.askedConditions, input, of: machine)
+    /// In a machine with data, `before` are the texts of the values of the state the event
+    /// arrived in, which its head shows (`S3(v: 13) E1 -> …`) and its conditions read.
+    static func line(
+        for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine, before: [String]? = nil
+    ) -> String {
+        let state = stateScope(step.leaves[0], values: before, of: machine)
+        return outcomeLine(for: step, input, of: machine, before: before)
+            + askedText(step.askedConditions, input, of: machine, state: state)
     }
 
     /// ` ?k1,q(7)` for the condition calls asked (indices into `machine.conditionCalls`), or "".
-    static func askedText(_ calls: [ConditionCallID], _ input: DifferentialStep, of machine: StateMachine) -> String {
+    static func askedText(
+        _ calls: [ConditionCallID], _ input: DifferentialStep, of machine: StateMachine, state: [String: String] = [:]
+    ) -> String {
         let asked = calls.map { call in
             let call = machine.conditionCalls[call]
-            return input.call(machine.conditions[call.condition].name, call.arguments, of: machine)
+            return input.call(machine.conditions[call.condition].name, call.arguments, of: machine, state: state)
         }.joined(separator: ",")
         return asked.isEmpty ? "" : " ?" + asked
     }
 
-    private static func outcomeLine(for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine)
-        -> String
-    {
-        let head = machine.states[step.leaves[0]].name + " " + machine.traceName(of: step.event)
-        let always = alwaysText(step.completion, input, of: machine) { machine.states[$0[0]].name }
+    private static func outcomeLine(
+        for step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine, before: [String]?
+    ) -> String {
+        let head = stateText(step.leaves[0], values: before, of: machine) + " " + machine.traceName(of: step.event)
+        let always = alwaysText(step.completion, input, of: machine) { reachedText($0, of: machine) }
         switch step.outcome {
         case .transitioned(let firings):
             // What the interpreter did, read from the hierarchy and the histories at run
             // time, not the transition's effects computed at compile time (which, for a
             // transition that resumes a history, are those of finding it empty).
             let firing = firings[0]
-            return head + " -> " + machine.states[firing.move.leaves[0]].name + " {"
+            return head + " -> " + reachedText(firing, of: machine) + " {"
                 + (effects(of: firing, input, of: machine) + always.effects).joined(separator: " ") + "}"
                 + always.suffix
         case .rejected:
@@ -139,6 +150,7 @@ enum DifferentialTrace {
     static func effects(of firing: Interpreter.Firing, _ input: DifferentialStep?, of machine: StateMachine)
         -> [String]
     {
+        if machine.hasStateData { return dataEffects(of: firing, of: machine) }
         // A raised event calls no action: it shows where it is handled (`completionText`).
         var effects = firing.effects.compactMap { call -> String? in
             guard let action = call.action else { return nil }
@@ -156,14 +168,14 @@ enum DifferentialTrace {
     /// in braces for an event that took no row ("" when nothing followed).
     static func alwaysText(
         _ steps: [Interpreter.Step], _ input: DifferentialStep?, of machine: StateMachine,
-        describe: ([StateID]) -> String
+        describe: (Interpreter.Firing) -> String
     ) -> (effects: [String], suffix: String, braced: String) {
         // A raised event carries no values in these machines: its actions take literals only.
         let ran = steps.flatMap { step in
             step.firings.flatMap { effects(of: $0, step.event == machine.alwaysEvent ? input : nil, of: machine) }
         }
         let suffix = steps.map { step in
-            let reached = step.firings.last.map { describe($0.move.leaves) }
+            let reached = step.firings.last.map(describe)
             guard step.event != machine.alwaysEvent else { return " ~> " + reached! }
             let raised = " ^" + machine.events[step.event].name
             switch step.outcome {
@@ -187,6 +199,7 @@ enum DifferentialTrace {
         var timeouts = 0
         var ignoredFirings = 0
         var regions = RegionCounts()
+        var data = DataCounts()
     }
 
     /// The interpreter's lines for `steps`, from the initial state, after the `init` line of
@@ -201,16 +214,19 @@ enum DifferentialTrace {
         -> [String]
     {
         if machine.hasRegions { return interpretConfigurations(steps, on: machine, counts: &counts) }
-        var interpreter = Interpreter(machine)
+        var interpreter = Interpreter(
+            machine, initialValues: Dictionary(initialValues(of: machine), uniquingKeysWith: { first, _ in first }))
         return initialLines(of: &interpreter, first: steps.first)
             + steps.map { step in
+                let before = interpreter.stateValues[interpreter.state]
                 let rows = Interpreter.applicableRows(
                     in: machine.states[interpreter.state], event: step.event,
                     predicates: step.predicates, conditions: step.callAnswers(of: machine),
                     active: Set(interpreter.activeStates))
                 let history = interpreter.history
                 let handled = interpreter.handle(
-                    step.event, predicates: step.predicates, conditions: step.callAnswers(of: machine))
+                    step.event, predicates: step.predicates, conditions: step.callAnswers(of: machine),
+                    values: step.values)
                 if let transition = handled.firings.first?.transition {
                     if let named = transition.namedTarget, machine.states[named].initialSubstate != nil {
                         counts.enteringSuperstates += 1
@@ -221,10 +237,11 @@ enum DifferentialTrace {
                     }
                     if arrival?.history.contains(where: { $0.state != nil }) == true { counts.resumingHistory += 1 }
                 }
+                if machine.hasStateData { counts.data.add(handled.allFirings, of: machine) }
                 if machine.timer(of: step.event) != nil {
                     if handled.outcome == .unhandled { counts.ignoredFirings += 1 } else { counts.timeouts += 1 }
                 }
-                let line = line(for: handled, step, of: machine)
+                let line = line(for: handled, step, of: machine, before: before)
                 return rows.count > 1 ? line + " !\(rows.count) rows of equal rank" : line
             }
     }
@@ -240,13 +257,26 @@ enum DifferentialTrace {
         let machine = interpreter.machine
         if machine.hasStart {
             let chart = interpreter.chart
+            // Only the initial state's entry actions take labels: its values.
+            let scope = stateScope(
+                interpreter.leaves[0], values: interpreter.stateValues[interpreter.leaves[0]], of: machine)
             let start = interpreter.start(conditions: first?.callAnswers(of: machine))
             let calls = start.effects.compactMap { call in
-                call.action.map { DifferentialStep.literalCall(machine.actions[$0].name, call.arguments) }
+                call.action.map { action in
+                    machine.hasStateData
+                        ? callText(
+                            machine.actions[action].name
+                                + (call.arguments.isEmpty
+                                    ? ""
+                                    : "("
+                                        + call.arguments.map { $0.label.flatMap { scope[$0] } ?? $0.text }
+                                        .joined(separator: ",") + ")"))
+                        : DifferentialStep.literalCall(machine.actions[action].name, call.arguments)
+                }
             }
             let timers = start.startedTimers.map { "+" + machine.traceName(of: $0) }
-            let always = alwaysText(start.completion, first, of: machine) {
-                machine.hasRegions ? chart.describe($0) : machine.states[$0[0]].name
+            let always = alwaysText(start.completion, first, of: machine) { firing in
+                machine.hasRegions ? chart.describe(firing.move.leaves) : reachedText(firing, of: machine)
             }
             let asked = start.askedConditions.map { call in
                 DifferentialStep.literalCall(
@@ -390,10 +420,15 @@ enum Driver {
                 "(" + names.map { "\\(\($0))" }.joined(separator: ",") + ")"
             )
         }
-        for (action, parameters) in zip(machine.actions, machine.actionParameters) {
-            let (declared, logged) = signature(parameters)
+        for id in machine.actions.indices {
+            let (action, (declared, logged)) = (machine.actions[id], signature(machine.actionParameters[id]))
+            // A computing action (`cv(a, b)`, two `Int`s) returns what the trace evaluates it to.
+            let result = machine.actionResults.indices.contains(id) ? machine.actionResults[id] : nil
             lines.append(
-                "    mutating func \(action.swiftName)(\(declared)) { log.append(\"\(action.name)\(logged)\") }")
+                result == nil
+                    ? "    mutating func \(action.swiftName)(\(declared)) { log.append(\"\(action.name)\(logged)\") }"
+                    : "    mutating func \(action.swiftName)(\(declared)) -> \(result!) { log.append(\"\(action.name)\(logged)\"); return (v0 * 3 + v1) % 1000 }"
+            )
         }
         for (index, (condition, parameters)) in zip(machine.conditions, machine.conditionParameters).enumerated() {
             let (declared, logged) = signature(parameters)
@@ -432,10 +467,14 @@ enum Driver {
             "",
             "\(isolation)func run\(type)(_ steps: [[Substring]]) \(isolation.isEmpty ? "" : "async ")-> [String] {",
         ]
+        // A machine whose initial state holds values is given them, as the interpreter is.
+        let values = DifferentialTrace.initialValues(of: machine).map { label, value in
+            ", \(label): " + (Int(value) == nil ? literal(value) : value)
+        }.joined()
         lines.append(
             machine.hasTimers
-                ? "    let timers = ScriptedTimers<\(timer)>()\n    var machine = \(type)(actions: \(type)Recorder(), timers: timers)"
-                : "    var machine = \(type)(actions: \(type)Recorder())")
+                ? "    let timers = ScriptedTimers<\(timer)>()\n    var machine = \(type)(actions: \(type)Recorder()\(values), timers: timers)"
+                : "    var machine = \(type)(actions: \(type)Recorder()\(values))")
         if machine.hasStart {
             // The start answers conditions as the first step does, which would start it.
             let conditionCount = machine.conditions.count

@@ -61,6 +61,9 @@ struct MachineGenerator {
     static let alwaysStream = 104
     /// Which of them decides whether the machine's rows raise events, and adds them if so.
     static let raiseStream = 105
+    /// Which of them decides whether a machine without parallel states has data states, and
+    /// adds them if so.
+    static let dataStream = 106
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
     /// a Swift module. Draws again, from a derived seed, in the rare case repairs fail or
@@ -94,6 +97,10 @@ struct MachineGenerator {
             // One in four raises events, from a stream of its own.
             var raiseRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, raiseStream))
             if raiseRandom.chance(25) { addRaises(to: &draft, random: &raiseRandom) }
+            // One in three without parallel states has data states, from a stream of its own;
+            // last, so that every row that enters a data state is drawn and gives its values.
+            var dataRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, dataStream))
+            if draft.parallelStates.isEmpty && dataRandom.chance(33) { addStateData(to: &draft, random: &dataRandom) }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
             if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
@@ -327,6 +334,9 @@ struct MachineGenerator {
         case (.invalidFork, .row(let state, let row)):
             guard !machine.states[state].rows[row].forkTargets.isEmpty else { return false }
             machine.states[state].rows[row].forkTargets = []
+        case (.stateValue, _), (.stateData, _), (.unknownLabel, _), (.argumentMismatch, _),
+            (.entryExitArguments, _):
+            return repairStateData(&machine, at: element)
         default:
             return false
         }
@@ -617,6 +627,7 @@ extension RandomMachineElement {
         case .initialRow(let state, let row): [state, 2, row]
         case .history(let index): [-2, index]
         case .parallel(let index): [-4, index]
+        case .stateHeader(let index): [-5, index]
         case .initialHeader: [-3]
         }
     }

@@ -20,6 +20,9 @@ struct RandomMachine: Sendable {
     var histories: [RandomHistory] = []
     /// `Parallel:` headers, in the order written: states whose direct substates are regions.
     var parallelStates: [String] = []
+    /// Whether its data states' values are `Hashable Sendable Codable` (`StateData:`), which
+    /// the driver needs to compare states and snapshots: written when some state holds values.
+    var hasStateData: Bool { states.contains { !$0.values.isEmpty } }
 
     var fsmName: String { "M\(number)" }
 
@@ -27,6 +30,9 @@ struct RandomMachine: Sendable {
     /// row agree on the types of the labels they share.
     static let valueTypes = ["x": "Int", "s": "String", "y": "Int"]
     static let valueLabels = ["x", "s", "y"]
+    /// The computing action of data states' values, whose driver returns `a * 3 + b` (modulo
+    /// 1,000), so that its arguments' order matters and values stay small.
+    static let computingAction = "Action: cv(_ a: Int, _ b: Int) -> Int"
     var fileName: String { "\(fsmName).sm" }
 }
 
@@ -42,6 +48,14 @@ struct RandomInitialRow: Sendable {
     var target: String
     /// Plain actions only: an initial row has no event whose values they could take.
     var actions: [String]
+    /// The values it writes for a data state it names (`- S3(v: 2) -`), in the order written.
+    var values: [RandomValue] = []
+}
+
+/// A value a row writes for a data state: `v: 2`, `v: x`, `v: cv(v, 1)`.
+struct RandomValue: Sendable, Hashable {
+    var label: String
+    var text: String
 }
 
 struct RandomPredicateType: Sendable {
@@ -70,6 +84,9 @@ struct RandomState: Sendable {
     /// Whether the initial rows are written in the second definition, when the state is
     /// written twice.
     var initialRowsInSecondDefinition = false
+    /// The labels of the `Int` values it holds (`State: S3(v: Int, w: Int)`); none for a
+    /// state without data.
+    var values: [String] = []
 
     enum InitialRowPlacement: Sendable {
         /// Before the rows; alone, on the state's line: `(P) : Q - Sub act`.
@@ -103,6 +120,9 @@ struct RandomRow: Sendable {
     var actions: [String]
     var isOverride: Bool
     var style: Style
+    /// The values it writes: for the data state it names (`S3(v: 2)`), or, for `-`, those it
+    /// rewrites of the state that takes it (`-(v: cv(v, 1))`); none written when empty.
+    var values: [RandomValue] = []
 }
 
 /// What a place in the rendered text stands for.
@@ -115,6 +135,8 @@ enum RandomMachineElement: Hashable, Sendable {
     case history(Int)
     /// The `Parallel:` header at this index of `parallelStates`.
     case parallel(Int)
+    /// The `State:` header of the state at this index.
+    case stateHeader(Int)
     /// The `Initial:` header.
     case initialHeader
 }
@@ -160,6 +182,16 @@ extension RandomMachine {
         for type in predicateTypes {
             writer.line("Predicate: \(type.name) = \(type.cases.joined(separator: " | "))")
         }
+        for (index, state) in states.enumerated() where !state.values.isEmpty {
+            writer.startLine(indent: 0)
+            writer.append("State: ")
+            writer.append(
+                state.name + "(" + state.values.map { "\($0): Int" }.joined(separator: ", ") + ")",
+                element: .stateHeader(index))
+            writer.endLine()
+        }
+        if hasStateData { writer.line("StateData: Hashable Sendable Codable") }
+        if usesComputingAction { writer.line(Self.computingAction) }
         for (event, labels) in eventValues {
             writer.line(
                 "Event: \(event)(" + labels.map { "\($0): \(Self.valueTypes[$0]!)" }.joined(separator: ", ") + ")")
@@ -243,7 +275,22 @@ extension RandomMachine {
 
     private func renderInitialRow(_ row: RandomInitialRow, element: RandomMachineElement, into writer: inout LineWriter)
     {
-        writer.append("- \(row.target) " + (row.actions.isEmpty ? "-" : Self.actionList(row.actions)), element: element)
+        writer.append(
+            "- \(row.target)\(Self.valuesText(row.values)) "
+                + (row.actions.isEmpty ? "-" : Self.actionList(row.actions)),
+            element: element)
+    }
+
+    /// `(v: 2, w: cv(v, x))`, or "" for no values.
+    private static func valuesText(_ values: [RandomValue]) -> String {
+        values.isEmpty ? "" : "(" + values.map { "\($0.label): \($0.text)" }.joined(separator: ", ") + ")"
+    }
+
+    /// Whether some row writes a value with the computing action, which is then declared.
+    private var usesComputingAction: Bool {
+        states.contains { state in
+            (state.rows.flatMap(\.values) + state.initialRows.flatMap(\.values)).contains { $0.text.hasPrefix("cv(") }
+        }
     }
 
     private func renderRows(_ indices: [Int], of state: Int, depth: Int, into writer: inout LineWriter) {
@@ -302,7 +349,8 @@ extension RandomMachine {
         if withEvent { parts.append(row.events.joined(separator: " | ")) }
         let terms = row.predicates.map(Self.termText) + row.conditions
         if !terms.isEmpty { parts.append("[" + terms.joined(separator: ", ") + "]") }
-        parts.append(row.next.map { ([$0] + row.forkTargets).joined(separator: " & ") } ?? "-")
+        parts.append(
+            (row.next.map { ([$0] + row.forkTargets).joined(separator: " & ") } ?? "-") + Self.valuesText(row.values))
         parts.append(row.actions.isEmpty ? "-" : Self.actionList(row.actions))
         writer.append(parts.joined(separator: " "), element: element)
     }

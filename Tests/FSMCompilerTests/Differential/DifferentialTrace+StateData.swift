@@ -1,0 +1,151 @@
+import FSMCompiler
+import FSMTestSupport
+
+/// The lines of machines with data states (Language reference › State data). The
+/// interpreter keeps values as text (`cv(cv(2, 7), 4)`); the driver's computing action
+/// `cv(a, b)` returns `(a * 3 + b) % 1000`, so the trace evaluates the interpreter's texts
+/// the same way before printing them: a state as its generated description prints it,
+/// `S3(v: 13, w: 2)`, and calls with their arguments' values, `en(13)`, `cv(13,4)`.
+extension DifferentialTrace {
+    /// What the transitions of machines with data did with values.
+    struct DataCounts: Sendable {
+        /// Rows fired that left the machine in a data state, rows `-(…)` that rewrote values,
+        /// and computing actions called.
+        var transitionsToDataStates = 0
+        var valueRewrites = 0
+        var computingCalls = 0
+
+        mutating func add(_ firings: [Interpreter.Firing], of machine: StateMachine) {
+            for firing in firings {
+                if firing.values[firing.move.leaves[0]] != nil { transitionsToDataStates += 1 }
+                if firing.transition.namedTarget == nil && !firing.transition.givenValues.isEmpty { valueRewrites += 1 }
+                computingCalls += DifferentialTrace.computingCalls(of: firing, of: machine).count
+            }
+        }
+
+        mutating func add(_ other: DataCounts) {
+            transitionsToDataStates += other.transitionsToDataStates
+            valueRewrites += other.valueRewrites
+            computingCalls += other.computingCalls
+        }
+    }
+
+    /// What the driver's computing action returns: not commutative, so that arguments
+    /// passed in the wrong order show, and below 1,000, so that values never overflow.
+    static func computed(_ first: Int, _ second: Int) -> Int { (first * 3 + second) % 1000 }
+
+    /// The values a new machine's initializer is given, by label: `Int`s that differ per
+    /// label (`String`s otherwise), in the order of `StateMachine.initialLabels`.
+    static func initialValues(of machine: StateMachine) -> [(label: String, value: String)] {
+        guard machine.hasStateData, !machine.hasRegions else { return [] }
+        let types = Dictionary(
+            machine.stateParameters.joined().map { ($0.label, $0.type) }, uniquingKeysWith: { first, _ in first })
+        return machine.initialLabels.enumerated().map { index, label in
+            (label, DifferentialStep.value(of: types[label] ?? "Int", 5 + 4 * index))
+        }
+    }
+
+    /// The value of a text the interpreter keeps: an integer, or `cv(a, b)` of such texts,
+    /// evaluated as the driver's `cv` does; any other text as it is.
+    static func evaluated(_ text: String) -> String {
+        let trimmed = trimmingBlanks(text)
+        if Int(trimmed) != nil { return trimmed }
+        guard let call = splitCall(trimmed), call.name == "cv", call.arguments.count == 2,
+            let first = Int(evaluated(call.arguments[0])), let second = Int(evaluated(call.arguments[1]))
+        else { return trimmed }
+        return String(computed(first, second))
+    }
+
+    /// A call as the driver logs it: `en(13)`, `cv(13,4)`, its arguments evaluated.
+    static func callText(_ text: String) -> String {
+        guard let call = splitCall(text) else { return text }
+        return call.name + "(" + call.arguments.map(evaluated).joined(separator: ",") + ")"
+    }
+
+    /// `name(a, b(c, d))` as its name and its top-level arguments; nil for a name alone.
+    private static func splitCall(_ text: String) -> (name: String, arguments: [String])? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        var arguments: [String] = []
+        var current = ""
+        var depth = 0
+        for character in text[text.index(after: open)..<text.index(before: text.endIndex)] {
+            switch character {
+            case "(": depth += 1
+            case ")": depth -= 1
+            case "," where depth == 0:
+                arguments.append(trimmingBlanks(current))
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        arguments.append(trimmingBlanks(current))
+        return (String(text[..<open]), arguments)
+    }
+
+    private static func trimmingBlanks(_ text: String) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// `S3(v: 13, w: 2)` for a data state with the texts `values`; the name alone otherwise.
+    static func stateText(_ state: StateID, values: [String]?, of machine: StateMachine) -> String {
+        let parameters = machine.parameters(of: state)
+        guard !parameters.isEmpty, let values else { return machine.states[state].name }
+        return machine.states[state].name + "("
+            + zip(parameters, values).map { "\($0.label): \(evaluated($1))" }.joined(separator: ", ") + ")"
+    }
+
+    /// The state a firing left the machine in, with its values.
+    static func reachedText(_ firing: Interpreter.Firing, of machine: StateMachine) -> String {
+        let leaf = firing.move.leaves[0]
+        return stateText(leaf, values: firing.values[leaf], of: machine)
+    }
+
+    /// What a firing of a machine with data ran, as the driver logs it: the exit actions,
+    /// the timers cancelled, the computing actions in the order their values are written,
+    /// the row's actions, entry and initial rows' actions, the timers started.
+    static func dataEffects(of firing: Interpreter.Firing, of machine: StateMachine) -> [String] {
+        var effects = zip(firing.effects, firing.callTexts).compactMap { call, text in
+            call.action == nil ? nil : callText(text)
+        }
+        let exits = firing.effects.prefix(firing.exitCount).filter { $0.action != nil }.count
+        let cancelled = firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }
+        effects.insert(contentsOf: cancelled + computingCalls(of: firing, of: machine), at: exits)
+        return effects + firing.startedTimers.map { "+" + machine.traceName(of: $0) }
+    }
+
+    /// The computing actions a firing ran, with their arguments' values: read from the
+    /// texts of the values they gave (`cv(2, 7)`), in the order the row, or the initial row
+    /// that named the state, writes them; none for a state resumed by its history.
+    static func computingCalls(of firing: Interpreter.Firing, of machine: StateMachine) -> [String] {
+        let transition = firing.transition
+        let leaf = firing.move.leaves[0]
+        guard let texts = firing.values[leaf] else { return [] }
+        let written: [StateValue]
+        if transition.namedTarget == nil {
+            written = transition.givenValues.first { $0.state == firing.source }?.values ?? []
+        } else if transition.namedTarget == leaf
+            || (firing.move.entered.contains(leaf)
+                && firing.move.initialRowsFollowed.contains { machine.states[$0].initialSubstate == leaf })
+        {
+            written = machine.enteringValues(of: leaf, by: transition)
+        } else {
+            return []
+        }
+        let labels = machine.parameters(of: leaf).map(\.label)
+        return written.compactMap { value in
+            guard case .computed = value.source, let index = labels.firstIndex(of: value.label) else { return nil }
+            return callText(texts[index])
+        }
+    }
+
+    /// What a label names in a machine with data, beside the event's values: the values of
+    /// `state`, evaluated.
+    static func stateScope(_ state: StateID, values: [String]?, of machine: StateMachine) -> [String: String] {
+        guard let values else { return [:] }
+        return Dictionary(
+            zip(machine.parameters(of: state).map(\.label), values.map(evaluated)),
+            uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,169 @@
+import FSMTestSupport
+
+/// Data states for machines without parallel states (Language reference › State data),
+/// drawn from a stream of their own (`MachineGenerator.dataStream`) after everything else.
+extension MachineGenerator {
+    /// Gives some leaves `Int` values (`State: S3(v: Int, w: Int)`, labels `v`, `w` and
+    /// `x`), and every row that enters one its values: some carried
+    /// by their own label (from the event, which shadows the state that takes the row), the
+    /// others written as a literal, a label, or the computing action `cv(a, b)` of labels and
+    /// literals, in a drawn order (the order computing actions run). Initial rows naming a
+    /// data state write literals, now and then `cv` of literals. Some data states get a row of
+    /// their own, to a data state or `-`. Some `-` rows of a data state
+    /// rewrite some of its values (`-(v: cv(v, 1))`), some of its rows call `vd(v)`, its entry
+    /// and exit lists `en(v)` and `ex(w)`; where conditions are asked only in the state an
+    /// event arrives in (no `always` rows, no raised events), some of its rows ask `qd(v)`.
+    static func addStateData(to machine: inout RandomMachine, random: inout SplitMix64) {
+        let superstates = Set(machine.states.flatMap(\.superstates))
+        let leaves = machine.states.indices.filter { index in
+            let state = machine.states[index]
+            return !state.isAbstract && state.initialRows.isEmpty && !superstates.contains(state.name)
+        }
+        guard !leaves.isEmpty else { return }
+        var holders = leaves.filter { _ in random.chance(50) }
+        if holders.isEmpty { holders = [random.element(of: leaves)] }
+        for index in holders {
+            // `x`, which events carry too, often, so that their `x` shadows it.
+            var labels = random.sample(random.inRange(1...2), of: ["v", "w"])
+            if random.chance(75) { labels.insert("x", at: random.below(labels.count + 1)) }
+            machine.states[index].values = labels
+        }
+        // Rows of their own for some data states, to another (carrying values by label) or
+        // rewriting theirs; never to a state for an event an entry or exit list raises, which
+        // would raise it again.
+        let listRaised = Set(
+            machine.states.flatMap { $0.entryActions + $0.exitActions }.filter { $0.hasPrefix("^") }.map {
+                String($0.dropFirst())
+            })
+        var events: [String] = []
+        for event in machine.states.flatMap(\.rows).flatMap(\.events)
+        where !events.contains(event) && event != "always" && !event.hasPrefix("after(") {
+            events.append(event)
+        }
+        for index in holders where !events.isEmpty && random.chance(60) {
+            let event = random.element(of: events)
+            let next =
+                listRaised.contains(event) || random.chance(50)
+                ? nil : machine.states[random.element(of: holders)].name
+            machine.states[index].rows.append(
+                RandomRow(
+                    events: [event], predicates: [], conditions: [], next: next, actions: [], isOverride: false,
+                    style: .plain))
+        }
+        let labelsOf = Dictionary(machine.states.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
+        let eventLabels = Dictionary(
+            machine.eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { first, _ in first })
+        let raises = { (actions: [String]) in actions.contains { $0.hasPrefix("^") } }
+        let asksOnArrivalOnly = !machine.states.contains { state in
+            raises(state.entryActions + state.exitActions)
+                || state.rows.contains { $0.events.contains("always") || raises($0.actions) }
+        }
+        for index in machine.states.indices {
+            let own = machine.states[index].values
+            for row in machine.states[index].rows.indices {
+                var drawn = machine.states[index].rows[row]
+                let fromEvent = RandomMachine.valueLabels.filter { label in
+                    RandomMachine.valueTypes[label] == "Int"
+                        && drawn.events.allSatisfy { eventLabels[$0]?.contains(label) ?? false }
+                }
+                let labels = (fromEvent + own.filter { !fromEvent.contains($0) }).sorted()
+                if let next = drawn.next, let targetLabels = labelsOf[next], !targetLabels.isEmpty {
+                    drawn.values = drawValues(for: targetLabels, from: labels, canCarry: true, random: &random)
+                } else if drawn.next == nil, !own.isEmpty, random.chance(50) {
+                    drawn.values = drawValues(
+                        for: random.sample(random.inRange(1...own.count), of: own), from: labels, canCarry: false,
+                        random: &random)
+                }
+                if !own.isEmpty, random.chance(20) {
+                    drawn.actions.insert(
+                        "vd(\(random.element(of: labels)))", at: random.below(drawn.actions.count + 1))
+                }
+                if !own.isEmpty, asksOnArrivalOnly, !drawn.events.contains("always"), random.chance(15) {
+                    drawn.conditions.append((random.chance(30) ? "!" : "") + "qd(\(random.element(of: labels)))")
+                }
+                machine.states[index].rows[row] = drawn
+            }
+            for row in machine.states[index].initialRows.indices {
+                guard let targetLabels = labelsOf[machine.states[index].initialRows[row].target] else { continue }
+                machine.states[index].initialRows[row].values = targetLabels.map { label in
+                    let text =
+                        random.chance(15)
+                        ? "cv(\(literal(&random)), \(literal(&random)))" : literal(&random)
+                    return RandomValue(label: label, text: text)
+                }.shuffledBy(&random)
+            }
+            if !own.isEmpty, random.chance(40) { machine.states[index].entryActions.append("en(\(random.element(of: own)))") }
+            if !own.isEmpty, random.chance(40) { machine.states[index].exitActions.append("ex(\(random.element(of: own)))") }
+        }
+    }
+
+    /// Values for the labels `targets`, drawn from the row's `labels` (the event's `Int`
+    /// values and those of the state that takes it) and literals; with `canCarry`, a label
+    /// the row has is now and then left out, to be carried by its own name.
+    private static func drawValues(
+        for targets: [String], from labels: [String], canCarry: Bool, random: inout SplitMix64
+    ) -> [RandomValue] {
+        func argument() -> String {
+            !labels.isEmpty && random.chance(60) ? random.element(of: labels) : literal(&random)
+        }
+        var values: [RandomValue] = []
+        for label in targets {
+            if canCarry && labels.contains(label) && random.chance(35) { continue }
+            let text: String
+            switch random.below(3) {
+            case 0: text = literal(&random)
+            case 1: text = labels.isEmpty ? literal(&random) : random.element(of: labels)
+            default: text = "cv(\(argument()), \(argument()))"
+            }
+            values.append(RandomValue(label: label, text: text))
+        }
+        return values.shuffledBy(&random)
+    }
+
+    private static func literal(_ random: inout SplitMix64) -> String {
+        String(random.inRange(0...25) - 5)
+    }
+
+    /// Repairs a data state's error at `element`: a row's values become literals and its
+    /// `vd(…)` and `qd(…)` go; then a rewrite goes, then the row; an entry or exit list loses
+    /// its `en(…)` and `ex(…)`; an initial row's values become literals. False when that
+    /// changes nothing.
+    static func repairStateData(_ machine: inout RandomMachine, at element: RandomMachineElement) -> Bool {
+        let isData = { (text: String) in text.hasPrefix("vd(") || text.hasPrefix("qd(") || text.hasPrefix("!qd(") }
+        func literals(for target: String?, instead values: [RandomValue]) -> [RandomValue] {
+            let labels = machine.states.first { $0.name == target }?.values ?? values.map(\.label)
+            return labels.enumerated().map { RandomValue(label: $1, text: String($0 + 1)) }
+        }
+        switch element {
+        case .row(let state, let row):
+            var drawn = machine.states[state].rows[row]
+            if drawn.actions.contains(where: isData) || drawn.conditions.contains(where: isData)
+                || drawn.values.contains(where: { Int($0.text) == nil })
+            {
+                drawn.actions.removeAll(where: isData)
+                drawn.conditions.removeAll(where: isData)
+                drawn.values = drawn.next == nil ? literals(for: nil, instead: drawn.values) : literals(
+                    for: drawn.next, instead: drawn.values)
+                machine.states[state].rows[row] = drawn
+            } else if drawn.next == nil && !drawn.values.isEmpty {
+                machine.states[state].rows[row].values = []
+            } else {
+                machine.states[state].rows.remove(at: row)
+                if let split = machine.states[state].splitAt, split > row { machine.states[state].splitAt = split - 1 }
+            }
+        case .state(let state):
+            let isValueAction = { (text: String) in text.hasPrefix("en(") || text.hasPrefix("ex(") }
+            guard (machine.states[state].entryActions + machine.states[state].exitActions).contains(where: isValueAction)
+            else { return false }
+            machine.states[state].entryActions.removeAll(where: isValueAction)
+            machine.states[state].exitActions.removeAll(where: isValueAction)
+        case .initialRow(let state, let row):
+            let drawn = machine.states[state].initialRows[row]
+            guard drawn.values.contains(where: { Int($0.text) == nil }) else { return false }
+            machine.states[state].initialRows[row].values = literals(for: drawn.target, instead: drawn.values)
+        default:
+            return false
+        }
+        return true
+    }
+}
