@@ -109,14 +109,19 @@ public struct StateMachine: Hashable, Sendable {
     /// the order written (the order computing actions run), then every other value of the
     /// state taken by its own label from the row (Language reference › State data); with no
     /// transition, those the machine starts with, taken by label from its initializer. Empty
-    /// for a state without data.
-    public func enteringValues(of state: StateID, by transition: Transition?) -> [StateValue] {
+    /// for a state without data. `followed`, where known, are the states whose initial rows
+    /// the move follows: the one that names `state` writes its values.
+    public func enteringValues(
+        of state: StateID, by transition: Transition?, followingInitialRowsOf followed: [StateID]? = nil
+    ) -> [StateValue] {
         let parameters = parameters(of: state)
         guard !parameters.isEmpty else { return [] }
         let named = transition.map { [$0.namedTarget].compactMap { $0 } + $0.forkTargets } ?? []
         let written: [StateValue]
         if named.contains(state) {
             written = transition!.givenValues.first { $0.state == state }?.values ?? []
+        } else if let writer = followed?.first(where: { states[$0].initialSubstate == state }) {
+            written = states[writer].initialValues
         } else {
             // The initial row followed on the way down from what the row names (from the
             // `Initial:` state when the machine starts), or, in a region the row enters by its
@@ -511,6 +516,11 @@ public struct Arrival: Hashable, Sendable {
     /// actions and starts after the entry actions.
     public var exited: [StateID]
     public var entered: [StateID]
+    /// The states whose initial rows it follows, in state order: a data state one of them
+    /// names is given that row's values; one entered otherwise below the state the row
+    /// names (resumed by history, or the source a superstate with history resumes) keeps
+    /// the values it had (Language reference › State data).
+    public var initialRowsFollowed: [StateID] = []
 
     public init(
         history: [HistoryValue], target: StateID, effects: [ActionCall], exitCount: Int, historyWrites: [StateID],

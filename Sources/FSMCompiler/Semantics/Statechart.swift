@@ -722,9 +722,11 @@ extension Statechart {
             // Generated code stores a history when the machine leaves its superstate; one it
             // stays in (or enters again) is stored when it is left.
             let writes = lineage(of: source).filter { history[$0] != nil && !reached.contains($0) }
-            return Arrival(
+            var arrival = Arrival(
                 history: way.history, target: way.leaf, effects: exits + rowActions + entryActions(of: move),
                 exitCount: exits.count, historyWrites: writes, exited: move.exited, entered: move.entered)
+            arrival.initialRowsFollowed = move.initialRowsFollowed.sorted()
+            return arrival
         }
     }
 }

@@ -139,7 +139,9 @@ extension Interpreter {
                         isEntered && move.initialRowsFollowed.contains { chart.initialSubstate[$0] == leaf }
                     if isNamed || byInitialRow {
                         effects.values[leaf] = scope.texts(
-                            of: machine.enteringValues(of: leaf, by: transition), for: leaf, in: machine)
+                            of: machine.enteringValues(
+                                of: leaf, by: transition, followingInitialRowsOf: move.initialRowsFollowed.sorted()),
+                            for: leaf, in: machine)
                     } else if isEntered && effects.values[leaf] == nil {
                         effects.values[leaf] = machine.parameters(of: leaf).map(\.label)
                     }

@@ -92,8 +92,12 @@ extension MachineGenerator {
                     return RandomValue(label: label, text: text)
                 }.shuffledBy(&random)
             }
-            if !own.isEmpty, random.chance(40) { machine.states[index].entryActions.append("en(\(random.element(of: own)))") }
-            if !own.isEmpty, random.chance(40) { machine.states[index].exitActions.append("ex(\(random.element(of: own)))") }
+            if !own.isEmpty, random.chance(40) {
+                machine.states[index].entryActions.append("en(\(random.element(of: own)))")
+            }
+            if !own.isEmpty, random.chance(40) {
+                machine.states[index].exitActions.append("ex(\(random.element(of: own)))")
+            }
         }
     }
 
@@ -142,8 +146,11 @@ extension MachineGenerator {
             {
                 drawn.actions.removeAll(where: isData)
                 drawn.conditions.removeAll(where: isData)
-                drawn.values = drawn.next == nil ? literals(for: nil, instead: drawn.values) : literals(
-                    for: drawn.next, instead: drawn.values)
+                drawn.values =
+                    drawn.next == nil
+                    ? literals(for: nil, instead: drawn.values)
+                    : literals(
+                        for: drawn.next, instead: drawn.values)
                 machine.states[state].rows[row] = drawn
             } else if drawn.next == nil && !drawn.values.isEmpty {
                 machine.states[state].rows[row].values = []
@@ -153,7 +160,8 @@ extension MachineGenerator {
             }
         case .state(let state):
             let isValueAction = { (text: String) in text.hasPrefix("en(") || text.hasPrefix("ex(") }
-            guard (machine.states[state].entryActions + machine.states[state].exitActions).contains(where: isValueAction)
+            guard
+                (machine.states[state].entryActions + machine.states[state].exitActions).contains(where: isValueAction)
             else { return false }
             machine.states[state].entryActions.removeAll(where: isValueAction)
             machine.states[state].exitActions.removeAll(where: isValueAction)

@@ -204,4 +204,24 @@ import Testing
             named: "state-data-stay", files: ["Keep.swift": swift], checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
+
+    /// A row of a state into its superstate with history resumes that state, which keeps
+    /// its values (found by the differential test: it took the initial row's).
+    @Test func aResumedSourceKeepsItsValues() throws {
+        let source = """
+            FSM: Resume
+            Initial: P
+            History: P = shallow
+            State: T(v: Int)
+            {
+              P { - T(v: 1) - }
+              T : P { Back P - }
+            }
+
+            """
+        let output = Compiler.compile(SourceFile(name: "Resume.sm", text: source))
+        let swift = try #require(output.swift, "\(output.diagnostics)")
+        #expect(swift.contains("case .back:\n            state = .t(v: v)"))
+        #expect(!swift.contains("case .back:\n            state = .t(v: 1)"))
+    }
 }

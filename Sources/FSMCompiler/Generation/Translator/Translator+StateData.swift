@@ -151,13 +151,19 @@ extension Translator {
             values = transition.givenValues.first { $0.state == index }?.values ?? []
             guard !values.isEmpty || transition.runsExitAndEntry else { return nil }
             kept = stateScope(index)
+        } else if target == index, transition.namedTarget != target,
+            !arrival.initialRowsFollowed.contains(where: { machine.states[$0].initialSubstate == target })
+        {
+            // The source resumed by the history of a superstate that holds it: its values.
+            return ([], currentStateValue(index), stateScope(index))
         } else if let restored = arrival.history.first(where: { $0.state == target }) {
             // Resumed by history: the values it held when it was left, which its entry
             // actions read from the state itself.
             let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(restored.superstate))
             return ([], .forceUnwrapped(stored), nil)
         } else {
-            values = machine.enteringValues(of: target, by: transition)
+            values = machine.enteringValues(
+                of: target, by: transition, followingInitialRowsOf: arrival.initialRowsFollowed)
         }
         var computations: [SwiftStatement] = []
         var entryScope = kept
