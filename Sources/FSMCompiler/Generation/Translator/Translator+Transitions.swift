@@ -67,7 +67,6 @@ extension Translator {
     private func arrivalStatements(
         _ arrival: Arrival, of transition: Transition, in index: StateID, scope: ValueScope
     ) -> [SwiftStatement] {
-        let state = machine.states[index]
         let source = currentStateValue(index)
         var statements: [SwiftStatement] = arrival.historyWrites.map { superstate in
             .assignment(.member(.identifier(historyStorage), historyProperty(superstate)), source)
