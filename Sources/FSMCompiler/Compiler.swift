@@ -71,18 +71,24 @@ extension Compiler {
     public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
         let result = check(file)
         guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
-        if machine.hasRegions && machine.hasStateData {
-            // Not generated yet: an error rather than a machine that loses the values.
-            let location =
-                machine.states.indices.first { !machine.parameters(of: $0).isEmpty }
-                .map { machine.states[$0].named.location } ?? machine.name.location
-            let refusal = Diagnostic(
-                .stateData, .error,
-                "this version of fsmc generates no Swift for a machine with both parallel states and data states; 'check', 'simulate', 'table' and 'graph' read it",
-                at: location)
-            return Output(swift: nil, diagnostics: result.diagnostics + [refusal])
+        if let refusal = generationRefusal(machine) {
+            return Output(swift: nil, diagnostics: (result.diagnostics + [refusal]).sortedByLocation())
         }
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
+    }
+
+    /// Why `compile` generates no Swift for a machine `check` accepts, nil when it does:
+    /// machines with both parallel states and data states are not generated yet, and an
+    /// error is better than a machine that loses the values.
+    public static func generationRefusal(_ machine: StateMachine) -> Diagnostic? {
+        guard machine.hasRegions && machine.hasStateData else { return nil }
+        let location =
+            machine.states.indices.first { !machine.parameters(of: $0).isEmpty }
+            .map { machine.states[$0].named.location } ?? machine.name.location
+        return Diagnostic(
+            .stateData, .error,
+            "this version of fsmc generates no Swift for a machine with both parallel states and data states; 'check', 'simulate', 'table' and 'graph' read it",
+            at: location)
     }
 
     /// The Swift source of a machine that `check` produced, headed with its file's name.
