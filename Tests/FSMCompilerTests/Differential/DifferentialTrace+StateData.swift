@@ -129,7 +129,8 @@ extension DifferentialTrace {
             || (firing.move.entered.contains(leaf)
                 && firing.move.initialRowsFollowed.contains { machine.states[$0].initialSubstate == leaf })
         {
-            written = machine.enteringValues(of: leaf, by: transition)
+            written = machine.enteringValues(
+                of: leaf, by: transition, followingInitialRowsOf: firing.move.initialRowsFollowed.sorted())
         } else {
             return []
         }

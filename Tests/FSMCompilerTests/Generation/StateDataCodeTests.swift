@@ -224,4 +224,30 @@ import Testing
         #expect(swift.contains("case .back:\n            state = .t(v: v)"))
         #expect(!swift.contains("case .back:\n            state = .t(v: 1)"))
     }
+
+    /// Shallow history resumes only the direct substate: a superstate there is entered by its
+    /// initial row, which gives the leaf's values, not those the leaf held when it was left
+    /// (found by the differential test: generated code restored the stored leaf).
+    @Test func shallowHistoryGivesTheInitialRowsValuesBelowIt() throws {
+        let source = """
+            FSM: Shallow
+            Initial: P
+            History: P = shallow
+            State: L(v: Int)
+            {
+              (P) { - Q -  Out Away - }
+              (Q) : P { - L(v: 2) - }
+              L : Q { Bump -(v: 7) - }
+              Away { Back P - }
+            }
+
+            """
+        let output = Compiler.compile(SourceFile(name: "Shallow.sm", text: source))
+        let swift = try #require(output.swift, "\(output.diagnostics)")
+        #expect(swift.contains("case .back:\n            state = .l(v: 2)"))
+        #expect(!swift.contains("history.p!"))
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-shallow-history", files: ["Shallow.swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
 }

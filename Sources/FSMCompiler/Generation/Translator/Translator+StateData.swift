@@ -146,19 +146,22 @@ extension Translator {
         guard !machine.parameters(of: target).isEmpty else { return nil }
         let values: [StateValue]
         var kept: ValueScope = [:]
+        let namedByInitialRow = arrival.initialRowsFollowed.contains { machine.states[$0].initialSubstate == target }
         if target == index && !transition.runsExitAndEntry || transition.staysInState {
             // `-` or `-(…)`: the values it rewrites, the others kept.
             values = transition.givenValues.first { $0.state == index }?.values ?? []
             guard !values.isEmpty || transition.runsExitAndEntry else { return nil }
             kept = stateScope(index)
-        } else if target == index, transition.namedTarget != target,
-            !arrival.initialRowsFollowed.contains(where: { machine.states[$0].initialSubstate == target })
-        {
+        } else if transition.namedTarget == target || namedByInitialRow {
+            values = machine.enteringValues(
+                of: target, by: transition, followingInitialRowsOf: arrival.initialRowsFollowed)
+        } else if target == index {
             // The source resumed by the history of a superstate that holds it: its values.
             return ([], currentStateValue(index), stateScope(index))
         } else if let restored = arrival.history.first(where: { $0.state == target }) {
             // Resumed by history: the values it held when it was left, which its entry
-            // actions read from the state itself.
+            // actions read from the state itself. (A shallow history that resumes a
+            // superstate of it enters it by an initial row, which gives its values.)
             let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(restored.superstate))
             return ([], .forceUnwrapped(stored), nil)
         } else {

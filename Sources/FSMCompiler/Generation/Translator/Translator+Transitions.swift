@@ -43,6 +43,9 @@ extension Translator {
                 groups.append(([value], body))
             }
         }
+        // Every stored state leads to the same code (a shallow history whose substates enter
+        // by the same initial rows): no switch.
+        if groups.count == 1 { return groups[0].body }
         let coversEveryState = values.count == machine.currentStates.count + 1
         var cases: [SwiftCase] = []
         var emptyCase: SwiftCase?
