@@ -18,3 +18,7 @@ public enum APIVersion3 {}
 
 /// Version 3 and `RaisedEvents`, which machines that raise events (`^Saved`) use.
 public enum APIVersion4 {}
+
+/// Version 4 and `RaisedEvents.isEmpty`, which machines with parallel states that raise
+/// events use to decide whether a step goes on.
+public enum APIVersion5 {}
