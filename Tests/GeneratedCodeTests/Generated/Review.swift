@@ -261,7 +261,9 @@ final class Review<Actions: ReviewActions> {
         }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
-        takeAlwaysRows()
+        if stepGoesOn(after: outcome) {
+            takeAlwaysRows()
+        }
         guard eventQueue.end(handling) else {
             _ = handleWaitingEvents(after: outcome)
             return outcome
@@ -364,6 +366,18 @@ final class Review<Actions: ReviewActions> {
             return .transitioned(from: .done, to: .editing)
         case .signIn, .submit:
             return unhandled(event, in: .done)
+        }
+    }
+
+    /// Whether the step that did `outcome` goes on: it ended in a state with `always` rows.
+    @inline(__always)
+    private func stepGoesOn(after outcome: Outcome) -> Swift.Bool {
+        switch outcome {
+        case .transitioned(_, to: .routing), .transitioned(_, to: .editing), .rejected(in: .editing), .unhandled(in: .editing), .transitioned(_, to: .checking), .transitioned(_, to: .done), .rejected(in: .done), .unhandled(in: .done):
+            // It ended in a state with `always` rows.
+            return true
+        default:
+            return false
         }
     }
 

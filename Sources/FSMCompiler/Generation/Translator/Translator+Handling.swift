@@ -109,7 +109,9 @@ extension Translator {
         ]
         let end: [SwiftStatement] =
             handleEventReturnsOutcome
-            ? completingStep + [endingHandling(after: outcome, returning: outcome), .returnStatement(outcome)]
+            ? completingStep(after: outcome) + [
+                endingHandling(after: outcome, returning: outcome), .returnStatement(outcome),
+            ]
             : [
                 .guardStatement(
                     [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
@@ -262,7 +264,7 @@ extension Translator {
                         isVariable: false, name: "outcome", type: nil,
                         value: .await(.call(.identifier("dispatch"), forwardedEventArguments))),
                     trace(.identifier("event"), .identifier("outcome")),
-                ] + completingStep + [
+                ] + completingStep(after: .identifier("outcome")) + [
                     drainingWaitingEvents,
                     .expression(.call(.member(eventQueue, "end"), [])),
                     .returnStatement(.identifier("outcome")),

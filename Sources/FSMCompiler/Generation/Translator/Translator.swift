@@ -106,10 +106,12 @@ struct Translator<Layout: StateLayout> {
 
     var outcomeType: String { "FSMRuntime.Outcome<\(names.types.state)>" }
 
-    /// The runtime API version the file needs: 2 for the async queue and the `begin` of
-    /// machines isolated to an actor, else 1, as before they existed.
+    /// The runtime API version the file needs: 5 for `RaisedEvents.isEmpty` (machines with
+    /// regions that raise events), 4 for `RaisedEvents`, 3 for the timers, 2 for the async
+    /// queue and the `begin` of machines isolated to an actor, else 1, as before they existed.
     private var runtimeVersion: Int {
-        machine.raisesEvents ? 4 : machine.hasTimers ? 3 : machine.isolation != nil || machine.isAsync ? 2 : 1
+        if machine.raisesEvents { return machine.hasRegions ? 5 : 4 }
+        return machine.hasTimers ? 3 : machine.isolation != nil || machine.isAsync ? 2 : 1
     }
 
     /// Fails to compile against an FSMRuntime with another API version, saying why.
