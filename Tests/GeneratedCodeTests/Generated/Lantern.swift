@@ -385,7 +385,11 @@ package final class Lantern<Actions: LanternActions> {
         if !started {
             await enterInitialConfiguration()
             while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
+                let outcome = await dispatch(queued)
+                actions.trace(queued, outcome: outcome)
+                if stepGoesOn() {
+                    await completeStep()
+                }
             }
         }
         let outcome = await dispatch(event)
@@ -394,7 +398,11 @@ package final class Lantern<Actions: LanternActions> {
             await completeStep()
         }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: await dispatch(queued))
+            let outcome = await dispatch(queued)
+            actions.trace(queued, outcome: outcome)
+            if stepGoesOn() {
+                await completeStep()
+            }
         }
         eventQueue.end()
         return outcome

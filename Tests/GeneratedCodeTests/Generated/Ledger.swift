@@ -260,7 +260,11 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
         if !started {
             await enterInitialConfiguration()
             while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
+                let outcome = await dispatch(queued)
+                actions.trace(queued, outcome: outcome)
+                if stepGoesOn(after: outcome) {
+                    await completeStep()
+                }
             }
         }
         let outcome = await dispatch(event)
@@ -269,7 +273,11 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
             await completeStep()
         }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: await dispatch(queued))
+            let outcome = await dispatch(queued)
+            actions.trace(queued, outcome: outcome)
+            if stepGoesOn(after: outcome) {
+                await completeStep()
+            }
         }
         eventQueue.end()
         return outcome

@@ -379,7 +379,11 @@ package final class Vent<Actions: VentActions> {
         if !started {
             await enterInitialConfiguration()
             while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
+                let outcome = await dispatch(queued)
+                actions.trace(queued, outcome: outcome)
+                if stepGoesOn() {
+                    await takeAlwaysRows()
+                }
             }
         }
         let outcome = await dispatch(event)
@@ -388,7 +392,11 @@ package final class Vent<Actions: VentActions> {
             await takeAlwaysRows()
         }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: await dispatch(queued))
+            let outcome = await dispatch(queued)
+            actions.trace(queued, outcome: outcome)
+            if stepGoesOn() {
+                await takeAlwaysRows()
+            }
         }
         eventQueue.end()
         return outcome
