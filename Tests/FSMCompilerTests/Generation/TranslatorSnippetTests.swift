@@ -315,6 +315,20 @@ import Testing
         #expect(!(Compiler.compile(SourceFile(name: "T.sm", text: Self.turnstile)).swift ?? "").contains("stepGoesOn"))
     }
 
+    /// The rest of a step is inlined where a step goes on in a tiny machine, as its
+    /// `handleEvent` is, and is a function of its own in a larger one.
+    @Test func theRestOfAStepIsInlinedOnlyInATinyMachine() {
+        func swift(events: Int) -> String {
+            let rows = (0..<events).map { "E\($0) B -" }.joined(separator: "  ")
+            let source = "FSM: A\nInitial: A\n{\n  A { \(rows)  Go A ^E0 }\n  B { always A - }\n}\n"
+            return Compiler.compile(SourceFile(name: "T.sm", text: source)).swift ?? ""
+        }
+        #expect(swift(events: 3).contains("    @inline(__always)\n    private func completeStep() {"))
+        #expect(swift(events: 3).contains("    @inline(__always)\n    private func takeAlwaysRows() {"))
+        #expect(swift(events: 16).contains("    @inline(never)\n    private func completeStep() {"))
+        #expect(swift(events: 16).contains("    @inline(__always)\n    private func takeAlwaysRows() {"))
+    }
+
     /// With regions, whether a step goes on is decided at run time, from the raised events
     /// and the configuration: here, whether region `Lamp` is in `Bright`, which has an
     /// `always` row.

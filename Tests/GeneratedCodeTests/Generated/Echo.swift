@@ -247,7 +247,7 @@ final class Echo<Actions: EchoActions> {
     /// Completes a step: takes the `always` rows that apply, then handles the events the machine
     /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
     /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
-    @inline(never)
+    @inline(__always)
     private func completeStep() {
         for handled in 0...1000 {
             guard let raised = raisedEvents.next() else { return }

@@ -721,7 +721,7 @@ package final class Lantern<Actions: LanternActions> {
     /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
     /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     func completeStep() async {
         for handled in 0...1000 {
             guard let raised = raisedEvents.next() else { return }

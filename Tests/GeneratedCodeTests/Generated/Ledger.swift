@@ -428,7 +428,7 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
     /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
     /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     nonisolated(nonsending) func completeStep() async {
         for handled in 0...1000 {
             await takeAlwaysRows()

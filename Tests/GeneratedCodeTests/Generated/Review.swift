@@ -383,7 +383,7 @@ final class Review<Actions: ReviewActions> {
 
     /// Takes the `always` rows that apply, one step after another, until none does. A run that
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
-    @inline(never)
+    @inline(__always)
     private func takeAlwaysRows() {
         for _ in 0..<1000 {
             let outcome = dispatchAlways()

@@ -711,7 +711,7 @@ package final class Vent<Actions: VentActions> {
     /// Takes the `always` rows that apply, one step after another, until none does. A run that
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     func takeAlwaysRows() async {
         for _ in 0..<1000 {
             let outcome = await dispatchAlways(.always)

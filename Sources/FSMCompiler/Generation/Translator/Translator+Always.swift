@@ -188,7 +188,7 @@ extension Translator {
                         "raised, oldest first, each followed by the `always` rows that apply after it. A run that",
                         "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) raised events it stops the program.",
                     ],
-                    attributes: ["@inline(never)"], isPrivate: true, name: names.completeStep, parameters: [],
+                    attributes: [completionInlining], isPrivate: true, name: names.completeStep, parameters: [],
                     body: [
                         .forIn(
                             name: "handled", sequence: .literal("0...\(Self.alwaysStepLimit)"),
@@ -203,6 +203,12 @@ extension Translator {
                             ])
                     ])))
     }
+
+    /// Whether the rest of a step is inlined where a step goes on: in a tiny machine, as its
+    /// `handleEvent` is (see "What is inlined into what"); in a larger one it would copy the
+    /// `always` rows and the dispatch of raised events into every `handle`, for the saving
+    /// of a call that only steps that go on make.
+    private var completionInlining: String { inlinesHandleEvent ? "@inline(__always)" : "@inline(never)" }
 
     /// `takeAlwaysRows()`, where the machine has `always` rows.
     private var takingAlwaysRows: [SwiftStatement] {
@@ -240,10 +246,8 @@ extension Translator {
                         "Takes the `always` rows that apply, one step after another, until none does. A run that",
                         "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) steps it stops the program.",
                     ],
-                    // Where the machine raises events, `completeStep()` is its one caller, which
-                    // is not inlined itself; otherwise it is called where a step goes on, and
-                    // would make every `handle` larger.
-                    attributes: [machine.raisesEvents ? "@inline(__always)" : "@inline(never)"], isPrivate: true,
+                    // Where the machine raises events, `completeStep()` is its one caller.
+                    attributes: [machine.raisesEvents ? "@inline(__always)" : completionInlining], isPrivate: true,
                     name: names.takeAlwaysRows, parameters: [],
                     body: [
                         .forIn(

@@ -148,6 +148,9 @@ struct Translator<Layout: StateLayout> {
     //   the state functions stay separate, and `dispatch` is a `switch` of calls.
     // - A tiny machine's `handleEvent` is inlined too, as the optimizer does with a tiny
     //   hand-written `handle`; a larger one is left to the optimizer.
+    // - The rest of a step (`completeStep()`, or `takeAlwaysRows()` in a machine that raises
+    //   no event) is called only where a step goes on; it is inlined in a tiny machine, and
+    //   out of line in a larger one.
 
     var inlinesStateFunctions: Bool { transitionCount <= Self.inliningLimit }
     var inlinesHandleEvent: Bool { transitionCount <= Self.tinyMachineLimit }
