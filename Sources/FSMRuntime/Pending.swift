@@ -18,13 +18,18 @@ struct Pending<Element> {
     @inlinable
     mutating func next() -> Element? {
         guard front < elements.count else {
-            if front > 0 {
-                elements.removeAll(keepingCapacity: true)
-                front = 0
-            }
+            if front > 0 { empty() }
             return nil
         }
         defer { front += 1 }
         return elements[front]
+    }
+
+    /// Empties the storage, keeping its capacity, once every element was taken. Not inlined:
+    /// it runs once per filling, and inlined it would make `next()` too large to inline.
+    @inlinable @inline(never)
+    mutating func empty() {
+        elements.removeAll(keepingCapacity: true)
+        front = 0
     }
 }

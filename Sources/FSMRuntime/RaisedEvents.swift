@@ -3,23 +3,47 @@
 /// and before the events that actions send through `handle`, which wait in the machine's
 /// `EventQueue` (the Language reference's Run to completion; SCXML's internal queue).
 ///
-/// Raising an event appends it; a machine that raises none never allocates, and one that
-/// does allocates only when the queue first grows.
+/// A step usually raises one event, handled before another is raised: the oldest waits in
+/// a stored optional, and only the events raised behind it go into an array. Taking the
+/// only one waiting reads two stored values and writes one; a machine that never has two
+/// raised events waiting never allocates, and one that does allocates only when that array
+/// first grows.
 public struct RaisedEvents<Event> {
-    @usableFromInline var pending = Pending<Event>()
+    /// The oldest raised event not yet handled; nil only when none is waiting.
+    @usableFromInline var oldest: Event?
+    /// The events raised after `oldest`, oldest first; empty whenever `hasLater` is false.
+    @usableFromInline var later = Pending<Event>()
+    /// False when `later` is empty, so that taking `oldest` need not look into it.
+    @usableFromInline var hasLater = false
 
     @inlinable
     public init() {}
 
+    /// Whether no raised event waits to be handled.
+    @inlinable
+    public var isEmpty: Bool { oldest == nil }
+
     /// Queues `event`, raised by the row that is running.
     @inlinable
     public mutating func append(_ event: Event) {
-        pending.append(event)
+        if oldest == nil {
+            oldest = event
+        } else {
+            later.append(event)
+            hasLater = true
+        }
     }
 
     /// The oldest raised event not yet handled, or nil when none is left.
     @inlinable
     public mutating func next() -> Event? {
-        pending.next()
+        guard let event = oldest else { return nil }
+        if hasLater {
+            oldest = later.next()
+            hasLater = oldest != nil
+        } else {
+            oldest = nil
+        }
+        return event
     }
 }

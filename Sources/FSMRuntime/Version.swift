@@ -19,7 +19,11 @@ public enum APIVersion3 {}
 /// Version 3 and `RaisedEvents`, which machines that raise events (`^Saved`) use.
 public enum APIVersion4 {}
 
-/// Version 4, with `Outcome`, `MachineActions.State` and `EventQueue` no longer requiring
+/// Version 4 and `RaisedEvents.isEmpty`, which machines with parallel states that raise
+/// events use to decide whether a step goes on.
+public enum APIVersion5 {}
+
+/// Version 5, with `Outcome`, `MachineActions.State` and `EventQueue` no longer requiring
 /// `Hashable` and `Sendable` states (`Outcome` is as `Hashable` and `Sendable` as its states
 /// are), which machines whose states hold data use.
-public enum APIVersion5 {}
+public enum APIVersion6 {}

@@ -28,10 +28,16 @@ struct ReviewLog: ReviewActions {
     var lines: [String] = []
     var hot = true
     var safe = true
+    /// When set, `cool` sends `Spin` to the machine, as an app's action may.
+    weak var machine: Vent<VentLog>?
 
     func cool() async {
         await Task.yield()
         lines.append("cool")
+        if let machine {
+            self.machine = nil
+            lines.append("sent Spin: \(await machine.spin())")
+        }
     }
     func warn() { lines.append("warn") }
     func isHot() -> Bool { hot }
@@ -112,6 +118,23 @@ struct ReviewLog: ReviewActions {
         await vent.spin()
         #expect(vent.state == .on(.init(lamp: .dim, fan: .spinning)))
         #expect(vent.actions.lines == ["always: transitioned from On(Dim, Checking) to On(Dim, Spinning)"])
+    }
+
+    /// An event an async action sends is a step of its own, handled after the step that
+    /// sent it: the `always` rows it leads to are taken before `handle` returns.
+    @MainActor @Test func anEventSentFromAnAsyncActionTakesItsAlwaysRows() async {
+        let vent = Vent(actions: VentLog())
+        await vent.power()
+        vent.actions.machine = vent
+        #expect(
+            await vent.brighten()
+                == .transitioned(from: .on(.init(lamp: .dim, fan: .still)), to: .on(.init(lamp: .bright, fan: .still))))
+        #expect(vent.state == .on(.init(lamp: .dim, fan: .spinning)))
+        #expect(
+            vent.actions.lines == [
+                "cool", "sent Spin: queued", "always: transitioned from On(Bright, Still) to On(Dim, Still)",
+                "always: transitioned from On(Dim, Checking) to On(Dim, Spinning)",
+            ])
     }
 
     /// A configuration in which a region's state moves on at once does not decode; one in

@@ -32,10 +32,17 @@ final class AutosaveLog: AutosaveActions {
 
 @MainActor final class LanternLog: LanternActions {
     var lines: [String] = []
+    /// When set, `cool` sends `Level` with it to the machine, as an app's action may.
+    var level: Int?
+    weak var machine: Lantern<LanternLog>?
 
     func cool() async {
         await Task.yield()
         lines.append("cool")
+        if let level, let machine {
+            self.level = nil
+            lines.append("sent Level: \(await machine.level(value: level))")
+        }
     }
     func show(_ value: Int) { lines.append("show(\(value))") }
     func spin() { lines.append("spin") }
@@ -124,6 +131,24 @@ final class AutosaveLog: AutosaveActions {
         #expect(
             lantern.actions.lines == [
                 "cool", "Dim: transitioned from On(Lit, Spinning) to On(Dark, Spinning)",
+                "Level(value: 7): transitioned from On(Dark, Spinning) to On(Lit, Spinning)", "show(7)",
+                "Level(value: 7): transitioned from On(Lit, Spinning) to On(Lit, Spinning)",
+            ])
+    }
+
+    /// An event an async action sends is a step of its own, handled after the step that
+    /// sent it: the events it raises are handled before `handle` returns.
+    @MainActor @Test func anEventSentFromAnAsyncActionHasItsRaisesHandled() async {
+        let lantern = Lantern(actions: LanternLog())
+        await lantern.power()
+        lantern.actions.lines = []
+        lantern.actions.machine = lantern
+        lantern.actions.level = 7
+        await lantern.dim()
+        #expect(lantern.state == .on(.init(lamp: .lit, motor: .spinning)))
+        #expect(
+            lantern.actions.lines == [
+                "cool", "sent Level: queued", "Dim: transitioned from On(Lit, Spinning) to On(Dark, Spinning)",
                 "Level(value: 7): transitioned from On(Dark, Spinning) to On(Lit, Spinning)", "show(7)",
                 "Level(value: 7): transitioned from On(Lit, Spinning) to On(Lit, Spinning)",
             ])

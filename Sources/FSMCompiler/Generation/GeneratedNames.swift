@@ -32,6 +32,10 @@ struct GeneratedNames {
     /// unless an event method has the name.
     let raisedEvents: String
     let completeStep: String
+    /// A machine with `always` rows or that raises events: the test of whether a step goes
+    /// on, which calls the function that completes it only then, named like that unless an
+    /// event method has the name.
+    let stepGoesOn: String
     /// A machine with `always` rows: the function that takes them after a step, and (without
     /// regions) the one that dispatches them, named like that unless an event method has
     /// the name.
@@ -76,6 +80,7 @@ struct GeneratedNames {
             "enterInitialConfiguration", suffix: "Function", avoiding: eventMethods)
         raisedEvents = Self.unique("raisedEvents", suffix: "Storage", avoiding: eventMethods)
         completeStep = Self.unique("completeStep", suffix: "Function", avoiding: eventMethods)
+        stepGoesOn = Self.unique("stepGoesOn", suffix: "Function", avoiding: eventMethods)
         takeAlwaysRows = Self.unique("takeAlwaysRows", suffix: "Function", avoiding: eventMethods)
         dispatchAlways = Self.unique("dispatchAlways", suffix: "Function", avoiding: eventMethods)
         var functions: [StateID: String] = [:]

@@ -372,6 +372,16 @@ struct Renderer {
                 text.append(binding.map { "let " + $0 } ?? "_")
             }
             text.append(")")
+        case .enumCaseMatching(let name, let values):
+            text.append(".")
+            text.append(name)
+            text.append("(")
+            append(values, to: &text)
+            text.append(")")
+        case .labeled(let label, let value):
+            text.append(label)
+            text.append(": ")
+            append(value, to: &text)
         case .wildcard:
             text.append("_")
         case .optionalEnumCase(let name):

@@ -38,6 +38,10 @@ protocol StateLayout {
         _ state: SwiftExpression, with failure: SwiftStatement, in translator: Translator<Self>
     )
         -> [SwiftStatement]
+    /// Whether the step that did `outcome` goes on (Language reference › Run to completion),
+    /// as a condition: `stepGoesOn(after: outcome)`, decided by the outcome, or `stepGoesOn()`,
+    /// decided by the configuration and the raised events; nil when no step goes on.
+    func stepGoesOn(after outcome: SwiftExpression, in translator: Translator<Self>) -> SwiftExpression?
 }
 
 /// A machine without parallel states: one state at a time, a case of the state enum.
@@ -86,6 +90,10 @@ struct EnumLayout: StateLayout {
     {
         translator.refusingStatesThatMoveOn(state, with: failure)
     }
+
+    func stepGoesOn(after outcome: SwiftExpression, in translator: Translator<Self>) -> SwiftExpression? {
+        translator.stepGoesOn(after: outcome)
+    }
 }
 
 extension ConfigurationLayout: StateLayout {
@@ -133,5 +141,10 @@ extension ConfigurationLayout: StateLayout {
         -> [SwiftStatement]
     {
         translator.regionRefusingStatesThatMoveOn(state, with: failure)
+    }
+
+    func stepGoesOn(after outcome: SwiftExpression, in translator: Translator<Self>) -> SwiftExpression? {
+        guard machine.alwaysEvent != nil || machine.raisesEvents else { return nil }
+        return .call(.identifier(translator.names.stepGoesOn), [])
     }
 }

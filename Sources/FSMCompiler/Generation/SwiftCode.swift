@@ -228,6 +228,10 @@ enum SwiftPattern: Hashable {
     case enumCase(String)
     /// `.name(let a, _)`: a case with values, binding those named and skipping the others.
     case enumCaseBinding(String, [String?])
+    /// `.name(_, to: .other)`: a case whose values match the patterns.
+    indirect case enumCaseMatching(String, [SwiftPattern])
+    /// `label: pattern`, a value of `enumCaseMatching`.
+    indirect case labeled(String, SwiftPattern)
     /// `_`
     case wildcard
     /// `(p1, p2)`

@@ -24,10 +24,11 @@ enum ReservedNames {
     static let startMembers: Set<String> = ["start", "isStarted", "started", "enterInitialConfiguration"]
 
     /// What the bodies of a machine with `always` rows add.
-    static let alwaysMembers: Set<String> = ["takeAlwaysRows", "dispatchAlways", "traceAlways"]
+    static let alwaysMembers: Set<String> = ["takeAlwaysRows", "dispatchAlways", "traceAlways", "stepGoesOn"]
 
-    /// What the bodies of a machine that raises events add (`raised` is the loop's local).
-    static let raiseMembers: Set<String> = ["raisedEvents", "completeStep", "raised"]
+    /// What the bodies of a machine that raises events add (`raised` and `handled` are the
+    /// loop's locals).
+    static let raiseMembers: Set<String> = ["raisedEvents", "completeStep", "raised", "handled", "stepGoesOn"]
 
     /// Type names the generated file takes, which no type of the machine may have: the
     /// modules it qualifies names with (`Swift`, `FSMRuntime`) and the private

@@ -210,6 +210,13 @@ public struct StateMachine: Hashable, Sendable {
         return states[state].transitions.contains { $0.event == alwaysEvent && $0.guardClause.isEmpty }
     }
 
+    /// Whether `state` has an `always` row, its own or a superstate's: a step that ends with
+    /// it current goes on while one applies (Language reference › Run to completion).
+    public func hasAlwaysRows(_ state: StateID) -> Bool {
+        guard let alwaysEvent else { return false }
+        return states[state].transitions.contains { $0.event == alwaysEvent }
+    }
+
     /// Whether `state` is a decision (Language reference › Always rows): a concrete state
     /// whose rows, its superstates' included, are all `always` rows, so that it only
     /// chooses where to go, as UML's choice does. `fsmc graph` draws it as one.

@@ -36,6 +36,25 @@ import Testing
             ]))
     }
 
+    /// A machine with `always` rows or raised events declares the members of run to
+    /// completion too, and `alwaysMembers` and `raiseMembers` list them.
+    @Test(arguments: [
+        ("Autosave", ["edit", "changed", "written", "tick", "save", "text"]),
+        ("Review", ["signIn", "quit", "submit", "edit"]),
+    ])
+    func everyNameARunToCompletionMachineDeclaresIsKnownToGeneratedNames(machine: String, events: [String]) throws {
+        let source = try String(contentsOfFile: Paths.fixtures + "/Machines/\(machine).sm", encoding: .utf8)
+        let swift = try #require(Compiler.compile(SourceFile(name: "\(machine).sm", text: source)).swift)
+        let machineClass = try #require(swift.range(of: "final class ")).lowerBound
+        let declared = Set(swift[machineClass...].matches(of: /(?:let|var|func|for) (\w+)/).map { String($0.output.1) })
+        let known = ReservedNames.members.union(ReservedNames.startMembers).union(ReservedNames.alwaysMembers)
+            .union(ReservedNames.raiseMembers).union(["_"])
+        let unknown = declared.filter { !known.contains($0) && !$0.hasPrefix("handleIn") }
+        // What remains are the event methods and their parameters, which no generated body uses.
+        #expect(unknown == Set(events))
+        #expect(declared.isSuperset(of: ["stepGoesOn", "takeAlwaysRows", "dispatchAlways"]))
+    }
+
     /// A parameter keeps its name unless it meets one of the generator's, a state
     /// function's, or a name an earlier parameter took.
     @Test func parameterNamesAvoidTheGeneratorsAndEachOther() throws {

@@ -162,12 +162,14 @@ import Testing
     }
 
     /// The private names of run to completion (`takeAlwaysRows`, `dispatchAlways`,
-    /// `completeStep`, `raisedEvents`) give way to event methods of those names, and
-    /// predicate parameters give way to them, in a flat machine and one with regions.
+    /// `completeStep`, `raisedEvents`, `stepGoesOn`) give way to event methods of those
+    /// names, and predicate parameters give way to them, in a flat machine and one with
+    /// regions.
     @Test(arguments: [false, true]) func runToCompletionNamesGiveWay(regions: Bool) throws {
         let rows = """
               A { TakeAlwaysRows [TakeAlwaysRows = x] B ^DispatchAlways  DispatchAlways - -
-                  CompleteStep [CompleteStep = p] B -  RaisedEvents B ^TraceAlways  TraceAlways - - }
+                  CompleteStep [CompleteStep = p] B -  RaisedEvents B ^TraceAlways  TraceAlways - -
+                  StepGoesOn [StepGoesOn = s, Handled = h] B ^StepGoesOn2  StepGoesOn2 - - }
               B { always [ok] A -  always A - }
             """
         let body =
@@ -181,6 +183,8 @@ import Testing
             Initial: \(regions ? "P" : "A")
             \(regions ? "Parallel: P\n" : "")Predicate: TakeAlwaysRows = x | y
             Predicate: CompleteStep = p | q
+            Predicate: StepGoesOn = s | t
+            Predicate: Handled = h | i
             {
             \(body)}
 

@@ -271,6 +271,104 @@ import Testing
                 """)
     }
 
+    /// A step goes on only where it can do something (Language reference › Run to
+    /// completion): one that ends in a state with `always` rows (with any outcome where the
+    /// machine can rest there, only by a transition into a decision), or took a row that
+    /// raises an event (by its entry or exit list too, and by whichever history it resumes);
+    /// every other step ends after its own rows, which the generated code decides from the
+    /// outcome and not at run time.
+    @Test func aStepGoesOnOnlyWhereItCan() {
+        let source = """
+            FSM: A
+            Initial: Idle
+            {
+              Idle { Go Checking -  Ping - ^Pong  Pong - -  Open Door -  Leave Out - }
+              Checking { always [ok] Idle -  always Door - }
+              Door { always [shut] Idle -  Knock - - }
+              Out <^Pong { Back Idle - }
+            }
+            """
+        #expect(
+            Self.snippet(source, "func stepGoesOn(") == """
+                    private func stepGoesOn(after outcome: Outcome) -> Swift.Bool {
+                        switch outcome {
+                        case .transitioned(_, to: .checking), .transitioned(_, to: .door), .rejected(in: .door), .unhandled(in: .door):
+                            // It ended in a state with `always` rows.
+                            return true
+                        case .transitioned(from: .idle, to: .idle), .transitioned(from: .idle, to: .out):
+                            // It took a row that raised an event.
+                            return true
+                        default:
+                            return false
+                        }
+                    }
+                """)
+        #expect(
+            Self.snippet(source, "func handleEvent(").contains(
+                """
+                        actions.trace(event, outcome: outcome)
+                        if stepGoesOn(after: outcome) {
+                            completeStep()
+                        }
+                """))
+        // Neither `always` rows nor raised events: nothing to test after a step.
+        #expect(!(Compiler.compile(SourceFile(name: "T.sm", text: Self.turnstile)).swift ?? "").contains("stepGoesOn"))
+    }
+
+    /// The rest of a step is inlined where a step goes on in a tiny machine, as its
+    /// `handleEvent` is, and is a function of its own in a larger one.
+    @Test func theRestOfAStepIsInlinedOnlyInATinyMachine() {
+        func swift(events: Int) -> String {
+            let rows = (0..<events).map { "E\($0) B -" }.joined(separator: "  ")
+            let source = "FSM: A\nInitial: A\n{\n  A { \(rows)  Go A ^E0 }\n  B { always A - }\n}\n"
+            return Compiler.compile(SourceFile(name: "T.sm", text: source)).swift ?? ""
+        }
+        #expect(swift(events: 3).contains("    @inline(__always)\n    private func completeStep() {"))
+        #expect(swift(events: 3).contains("    @inline(__always)\n    private func takeAlwaysRows() {"))
+        #expect(swift(events: 16).contains("    @inline(never)\n    private func completeStep() {"))
+        #expect(swift(events: 16).contains("    @inline(__always)\n    private func takeAlwaysRows() {"))
+    }
+
+    /// With regions, whether a step goes on is decided at run time, from the raised events
+    /// and the configuration: here, whether region `Lamp` is in `Bright`, which has an
+    /// `always` row.
+    @Test func aStepOfRegionsGoesOnByTheConfiguration() {
+        let source = """
+            FSM: A
+            Initial: Off
+            Parallel: On
+            {
+              Off { Power On ^Lit }
+              (On) { Power Off -  Lit - - }
+              (Lamp) : On { - Dark - }
+              Dark : Lamp { Flip Bright - }
+              Bright : Lamp { always [hot] Dark -  Flip Dark - }
+              (Fan) : On { - Still - }
+              Still : Fan { Spin Still - }
+            }
+            """
+        #expect(
+            Self.snippet(source, "func stepGoesOn(") == """
+                    private func stepGoesOn() -> Swift.Bool {
+                        if !raisedEvents.isEmpty {
+                            return true
+                        }
+                        switch state {
+                        case .on(let inner):
+                            switch inner.lamp {
+                            case .bright:
+                                return true
+                            default:
+                                break
+                            }
+                        default:
+                            break
+                        }
+                        return false
+                    }
+                """)
+    }
+
     /// A machine whose rows name no event yet: no `handle`, no queue, no dispatch.
     @Test func aMachineWithoutEvents() {
         let swift = Compiler.compile(SourceFile(name: "T.sm", text: "FSM: T\nInitial: S\n{\n  S { }\n}")).swift ?? ""

@@ -132,7 +132,6 @@ final class Echo<Actions: EchoActions> {
     /// Enters the initial configuration, in the turn of `start()` or of the first event.
     private func enterInitialConfiguration() {
         started = true
-        completeStep()
     }
 
     /// Handles `event` and returns what its own rows did, before the `always` rows taken after
@@ -171,7 +170,9 @@ final class Echo<Actions: EchoActions> {
         }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
-        completeStep()
+        if stepGoesOn(after: outcome) {
+            completeStep()
+        }
         guard eventQueue.end(handling) else {
             _ = handleWaitingEvents(after: outcome)
             return outcome
@@ -230,17 +231,30 @@ final class Echo<Actions: EchoActions> {
         }
     }
 
+    /// Whether the step that did `outcome` goes on: it ended in a state with `always` rows, or took
+    /// a row that raised an event.
+    @inline(__always)
+    private func stepGoesOn(after outcome: Outcome) -> Swift.Bool {
+        switch outcome {
+        case .transitioned(from: .idle, to: .pinging), .transitioned(from: .pinging, to: .pinging):
+            // It took a row that raised an event.
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Completes a step: takes the `always` rows that apply, then handles the events the machine
     /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
     /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
-    @inline(never)
+    @inline(__always)
     private func completeStep() {
-        for _ in 0..<1000 {
+        for handled in 0...1000 {
             guard let raised = raisedEvents.next() else { return }
+            if handled == 1000 {
+                Swift.preconditionFailure("Echo raised 1000 events in one step without coming to rest, the next \(raised) in \(state)")
+            }
             actions.trace(raised, outcome: dispatch(raised))
-        }
-        if let raised = raisedEvents.next() {
-            Swift.preconditionFailure("Echo raised 1000 events in one step without coming to rest, the next \(raised) in \(state)")
         }
     }
 

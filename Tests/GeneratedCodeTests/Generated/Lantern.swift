@@ -4,7 +4,7 @@ import FSMRuntime
 
 // If the next line fails to compile, this file was generated for another version of
 // FSMRuntime: regenerate it with the fsmc that comes with the FSMRuntime you build with.
-private typealias RequiredRuntime = FSMRuntime.APIVersion4
+private typealias RequiredRuntime = FSMRuntime.APIVersion5
 
 /// The configurations of the `Lantern` machine: its states outside parallel states, and
 /// its parallel states with the state each of their regions is in.
@@ -371,7 +371,6 @@ package final class Lantern<Actions: LanternActions> {
     @inlinable
     func enterInitialConfiguration() async {
         started = true
-        await completeStep()
     }
 
     /// Handles `event` in its turn and returns what happened; `.queued` at once when called from
@@ -386,14 +385,24 @@ package final class Lantern<Actions: LanternActions> {
         if !started {
             await enterInitialConfiguration()
             while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
+                let outcome = await dispatch(queued)
+                actions.trace(queued, outcome: outcome)
+                if stepGoesOn() {
+                    await completeStep()
+                }
             }
         }
         let outcome = await dispatch(event)
         actions.trace(event, outcome: outcome)
-        await completeStep()
+        if stepGoesOn() {
+            await completeStep()
+        }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: await dispatch(queued))
+            let outcome = await dispatch(queued)
+            actions.trace(queued, outcome: outcome)
+            if stepGoesOn() {
+                await completeStep()
+            }
         }
         eventQueue.end()
         return outcome
@@ -701,18 +710,25 @@ package final class Lantern<Actions: LanternActions> {
         }
     }
 
+    /// Whether the step goes on: the machine raised an event.
+    @inlinable
+    @inline(__always)
+    func stepGoesOn() -> Swift.Bool {
+        return !raisedEvents.isEmpty
+    }
+
     /// Completes a step: takes the `always` rows that apply, then handles the events the machine
     /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
     /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     func completeStep() async {
-        for _ in 0..<1000 {
+        for handled in 0...1000 {
             guard let raised = raisedEvents.next() else { return }
+            if handled == 1000 {
+                Swift.preconditionFailure("Lantern raised 1000 events in one step without coming to rest, the next \(raised) in \(currentState)")
+            }
             actions.trace(raised, outcome: await dispatch(raised))
-        }
-        if let raised = raisedEvents.next() {
-            Swift.preconditionFailure("Lantern raised 1000 events in one step without coming to rest, the next \(raised) in \(currentState)")
         }
     }
 

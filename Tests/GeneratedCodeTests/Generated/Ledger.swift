@@ -239,22 +239,13 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
     @inlinable
     nonisolated(nonsending) public func start() async {
         guard !started else { return }
-        // From inside an action, the machine has started: an event is being handled.
-        guard await eventQueue.begin() else { return }
-        if !started {
-            await enterInitialConfiguration()
-            while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
-            }
-        }
-        eventQueue.end()
+        started = true
     }
 
     /// Enters the initial configuration, in the turn of `start()` or of the first event.
     @inlinable
     nonisolated(nonsending) func enterInitialConfiguration() async {
         started = true
-        await completeStep()
     }
 
     /// Handles `event` in its turn and returns what happened; `.queued` at once when called from
@@ -269,14 +260,24 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
         if !started {
             await enterInitialConfiguration()
             while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
+                let outcome = await dispatch(queued)
+                actions.trace(queued, outcome: outcome)
+                if stepGoesOn(after: outcome) {
+                    await completeStep()
+                }
             }
         }
         let outcome = await dispatch(event)
         actions.trace(event, outcome: outcome)
-        await completeStep()
+        if stepGoesOn(after: outcome) {
+            await completeStep()
+        }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: await dispatch(queued))
+            let outcome = await dispatch(queued)
+            actions.trace(queued, outcome: outcome)
+            if stepGoesOn(after: outcome) {
+                await completeStep()
+            }
         }
         eventQueue.end()
         return outcome
@@ -409,27 +410,40 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
         }
     }
 
+    /// Whether the step that did `outcome` goes on: it ended in a state with `always` rows, or took
+    /// a row that raised an event.
+    @inlinable
+    @inline(__always)
+    func stepGoesOn(after outcome: Outcome) -> Swift.Bool {
+        switch outcome {
+        case .transitioned(_, to: .checking):
+            // It ended in a state with `always` rows.
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Completes a step: takes the `always` rows that apply, then handles the events the machine
     /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
     /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     nonisolated(nonsending) func completeStep() async {
-        await takeAlwaysRows()
-        for _ in 0..<1000 {
-            guard let raised = raisedEvents.next() else { return }
-            actions.trace(raised, outcome: await dispatch(raised))
+        for handled in 0...1000 {
             await takeAlwaysRows()
-        }
-        if let raised = raisedEvents.next() {
-            Swift.preconditionFailure("Ledger raised 1000 events in one step without coming to rest, the next \(raised) in \(currentState)")
+            guard let raised = raisedEvents.next() else { return }
+            if handled == 1000 {
+                Swift.preconditionFailure("Ledger raised 1000 events in one step without coming to rest, the next \(raised) in \(currentState)")
+            }
+            actions.trace(raised, outcome: await dispatch(raised))
         }
     }
 
     /// Takes the `always` rows that apply, one step after another, until none does. A run that
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     nonisolated(nonsending) func takeAlwaysRows() async {
         for _ in 0..<1000 {
             let outcome = await dispatchAlways()

@@ -4,7 +4,7 @@ import FSMRuntime
 
 // If the next line fails to compile, this file was generated for another version of
 // FSMRuntime: regenerate it with the fsmc that comes with the FSMRuntime you build with.
-private typealias RequiredRuntime = FSMRuntime.APIVersion5
+private typealias RequiredRuntime = FSMRuntime.APIVersion6
 
 /// The states of the `Reader` machine, with the values they hold. `name` is a state
 /// without its values; a state prints as its name in the .sm file followed by its values.

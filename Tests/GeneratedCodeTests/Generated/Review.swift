@@ -261,7 +261,9 @@ final class Review<Actions: ReviewActions> {
         }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
-        takeAlwaysRows()
+        if stepGoesOn(after: outcome) {
+            takeAlwaysRows()
+        }
         guard eventQueue.end(handling) else {
             _ = handleWaitingEvents(after: outcome)
             return outcome
@@ -367,9 +369,21 @@ final class Review<Actions: ReviewActions> {
         }
     }
 
+    /// Whether the step that did `outcome` goes on: it ended in a state with `always` rows.
+    @inline(__always)
+    private func stepGoesOn(after outcome: Outcome) -> Swift.Bool {
+        switch outcome {
+        case .transitioned(_, to: .routing), .transitioned(_, to: .editing), .rejected(in: .editing), .unhandled(in: .editing), .transitioned(_, to: .checking), .transitioned(_, to: .done), .rejected(in: .done), .unhandled(in: .done):
+            // It ended in a state with `always` rows.
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Takes the `always` rows that apply, one step after another, until none does. A run that
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
-    @inline(never)
+    @inline(__always)
     private func takeAlwaysRows() {
         for _ in 0..<1000 {
             let outcome = dispatchAlways()

@@ -358,22 +358,13 @@ package final class Vent<Actions: VentActions> {
     @inlinable
     package func start() async {
         guard !started else { return }
-        // From inside an action, the machine has started: an event is being handled.
-        guard await eventQueue.begin() else { return }
-        if !started {
-            await enterInitialConfiguration()
-            while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
-            }
-        }
-        eventQueue.end()
+        started = true
     }
 
     /// Enters the initial configuration, in the turn of `start()` or of the first event.
     @inlinable
     func enterInitialConfiguration() async {
         started = true
-        await takeAlwaysRows()
     }
 
     /// Handles `event` in its turn and returns what happened; `.queued` at once when called from
@@ -388,14 +379,24 @@ package final class Vent<Actions: VentActions> {
         if !started {
             await enterInitialConfiguration()
             while let queued = eventQueue.next() {
-                actions.trace(queued, outcome: await dispatch(queued))
+                let outcome = await dispatch(queued)
+                actions.trace(queued, outcome: outcome)
+                if stepGoesOn() {
+                    await takeAlwaysRows()
+                }
             }
         }
         let outcome = await dispatch(event)
         actions.trace(event, outcome: outcome)
-        await takeAlwaysRows()
+        if stepGoesOn() {
+            await takeAlwaysRows()
+        }
         while let queued = eventQueue.next() {
-            actions.trace(queued, outcome: await dispatch(queued))
+            let outcome = await dispatch(queued)
+            actions.trace(queued, outcome: outcome)
+            if stepGoesOn() {
+                await takeAlwaysRows()
+            }
         }
         eventQueue.end()
         return outcome
@@ -683,10 +684,34 @@ package final class Vent<Actions: VentActions> {
         }
     }
 
+    /// Whether the step goes on: the configuration has a state with `always` rows.
+    @inlinable
+    @inline(__always)
+    func stepGoesOn() -> Swift.Bool {
+        switch currentState {
+        case .on(let inner):
+            switch inner.lamp {
+            case .bright:
+                return true
+            default:
+                break
+            }
+            switch inner.fan {
+            case .checking:
+                return true
+            default:
+                break
+            }
+        default:
+            break
+        }
+        return false
+    }
+
     /// Takes the `always` rows that apply, one step after another, until none does. A run that
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     func takeAlwaysRows() async {
         for _ in 0..<1000 {
             let outcome = await dispatchAlways(.always)

@@ -1,6 +1,8 @@
-// `always` rows in the generated machine (Language reference › Always rows, Run to
-// completion): after every step, the rows of the current state taken without an event, while
-// one applies, each traced; a run that never comes to rest stops the program.
+// `always` rows and raised events in the generated machine (Language reference › Always rows,
+// Run to completion): after a step that can go on, the rows of the current state taken
+// without an event, while one applies, each traced, then the raised events; a run that never
+// comes to rest stops the program. Whether a step can go on is decided from its outcome where
+// the machine has no regions, so that the steps that cannot test nothing.
 
 extension Translator {
     /// How many `always` steps one event may take before the machine stops the program: a
@@ -42,23 +44,114 @@ extension Translator {
         ]
     }
 
-    /// What follows a step (an event's rows, a timeout, the start): `completeStep()` where
-    /// the machine raises events, else `takeAlwaysRows()` where it has `always` rows.
-    var completingStep: [SwiftStatement] {
-        if machine.raisesEvents { return [.expression(awaited(.call(.identifier(names.completeStep), [])))] }
-        return takingAlwaysRows
+    /// What follows a step that did `outcome` (an event's rows, a timeout): the rest of the
+    /// step, `completeStep()` where the machine raises events, else `takeAlwaysRows()`, called
+    /// only where the step goes on, so that a step that reaches no `always` row and raises no
+    /// event costs what it did without them.
+    func completingStep(after outcome: SwiftExpression) -> [SwiftStatement] {
+        guard let completion, let goesOn = layout.stepGoesOn(after: outcome, in: self) else { return [] }
+        return [.ifStatement([goesOn], body: [completion])]
     }
 
-    /// `takeAlwaysRows()`, where the machine has `always` rows.
-    private var takingAlwaysRows: [SwiftStatement] {
-        guard machine.alwaysEvent != nil else { return [] }
-        return [.expression(awaited(.call(.identifier(names.takeAlwaysRows), [])))]
+    /// `stepGoesOn(after: outcome)` in a machine without regions; nil where no step goes on.
+    func stepGoesOn(after outcome: SwiftExpression) -> SwiftExpression? {
+        guard !goesOnCases.isEmpty else { return nil }
+        return .call(.identifier(names.stepGoesOn), [SwiftArgument("after", outcome)])
     }
 
-    /// The `always` functions of a machine without regions: the loop, then the rows.
+    /// What follows the start: the rest of the step where the initial configuration has a
+    /// state with `always` rows or the start raises an event, decided here, once.
+    var completingStart: [SwiftStatement] {
+        guard let completion, startGoesOn else { return [] }
+        return [completion]
+    }
+
+    /// Whether starting the machine goes on after its entry actions: its initial
+    /// configuration (a state or one above it) has `always` rows, or the start raises an event.
+    var startGoesOn: Bool {
+        machine.startActions.contains { $0.raisedEvent != nil }
+            || machine.initialConfiguration.contains { leaf in
+                ([leaf] + machine.states[leaf].ancestors).contains(where: machine.hasAlwaysRows)
+            }
+    }
+
+    /// `completeStep()` where the machine raises events, else `takeAlwaysRows()` where it has
+    /// `always` rows, else nothing.
+    private var completion: SwiftStatement? {
+        if machine.raisesEvents { return .expression(awaited(.call(.identifier(names.completeStep), []))) }
+        guard machine.alwaysEvent != nil else { return nil }
+        return .expression(awaited(.call(.identifier(names.takeAlwaysRows), [])))
+    }
+
+    /// The `always` functions of a machine without regions: the test of whether a step goes
+    /// on, the loop, then the rows.
     var alwaysFunctions: [SwiftDeclaration] {
-        guard let always = machine.alwaysEvent else { return raiseFunctions }
-        return raiseFunctions + [takeAlwaysRowsFunction, alwaysDispatchFunction(always)]
+        let test = goesOnCases.isEmpty ? [] : [stepGoesOnFunction]
+        guard let always = machine.alwaysEvent else { return test + raiseFunctions }
+        return test + raiseFunctions + [takeAlwaysRowsFunction, alwaysDispatchFunction(always)]
+    }
+
+    /// The cases of `stepGoesOn(after:)` that return true, each for a reason: the step ended
+    /// in a state with `always` rows (with any outcome, where it can rest in one), or took a
+    /// row that raises an event (its source and target, where the target has none).
+    private var goesOnCases: [SwiftCase] {
+        guard machine.alwaysEvent != nil || machine.raisesEvents else { return [] }
+        func state(_ index: StateID) -> SwiftPattern { .enumCase(machine.states[index].named.swiftName) }
+        let withAlways = Set(machine.currentStates.filter(machine.hasAlwaysRows))
+        var ending: [SwiftPattern] = []
+        for index in machine.currentStates where withAlways.contains(index) {
+            ending.append(.enumCaseMatching("transitioned", [.wildcard, .labeled("to", state(index))]))
+            // A state that a row without a condition leaves at once is never current between
+            // events: no event is rejected or unhandled in it.
+            guard !machine.movesOnAtOnce(index) else { continue }
+            ending += ["rejected", "unhandled"].map { .enumCaseMatching($0, [.labeled("in", state(index))]) }
+        }
+        var raising: [SwiftPattern] = []
+        var seen = Set<[StateID]>()
+        for index in machine.currentStates where machine.raisesEvents {
+            for transition in machine.states[index].transitions where transition.event != machine.alwaysEvent {
+                for arrival in transition.arrivals where !withAlways.contains(arrival.target) {
+                    guard arrival.effects.contains(where: { $0.raisedEvent != nil }),
+                        seen.insert([index, arrival.target]).inserted
+                    else { continue }
+                    raising.append(
+                        .enumCaseMatching(
+                            "transitioned", [.labeled("from", state(index)), .labeled("to", state(arrival.target))]))
+                }
+            }
+        }
+        let yes = SwiftStatement.returnStatement(.identifier("true"))
+        return
+            (ending.isEmpty
+            ? [] : [SwiftCase(patterns: ending, body: [.comment("It ended in a state with `always` rows."), yes])])
+            + (raising.isEmpty
+                ? [] : [SwiftCase(patterns: raising, body: [.comment("It took a row that raised an event."), yes])])
+    }
+
+    /// `stepGoesOn(after:)` of a machine without regions: a `switch` on the outcome, always
+    /// inlined, so that where a row's outcome is known at compile time, so is the answer,
+    /// and the step that does not go on tests nothing.
+    private var stepGoesOnFunction: SwiftDeclaration {
+        let documentation =
+            machine.raisesEvents
+            ? [
+                "Whether the step that did `outcome` goes on: it ended in a state with `always` rows, or took",
+                "a row that raised an event.",
+            ] : ["Whether the step that did `outcome` goes on: it ended in a state with `always` rows."]
+        return .function(
+            SwiftFunction(
+                documentation: documentation, attributes: ["@inline(__always)"], isPrivate: true,
+                name: names.stepGoesOn, parameters: [SwiftParameter(label: "after", name: "outcome", type: "Outcome")],
+                returnType: "Swift.Bool",
+                body: [
+                    .switchStatement(
+                        SwiftSwitch(
+                            subject: .identifier("outcome"),
+                            cases: goesOnCases + [
+                                SwiftCase(patterns: [], body: [.returnStatement(.identifier("false"))])
+                            ]
+                        ))
+                ]))
     }
 
     /// `completeStep()`, where the machine raises events.
@@ -95,18 +188,32 @@ extension Translator {
                         "raised, oldest first, each followed by the `always` rows that apply after it. A run that",
                         "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) raised events it stops the program.",
                     ],
-                    attributes: ["@inline(never)"], isPrivate: true, name: names.completeStep, parameters: [],
-                    body: takingAlwaysRows + [
+                    attributes: [completionInlining], isPrivate: true, name: names.completeStep, parameters: [],
+                    body: [
                         .forIn(
-                            name: "_", sequence: .literal("0..<\(Self.alwaysStepLimit)"),
-                            body: [
+                            name: "handled", sequence: .literal("0...\(Self.alwaysStepLimit)"),
+                            body: takingAlwaysRows + [
                                 .guardLet(
                                     name: "raised", value: .call(.member(raisedEvents, "next"), []),
                                     elseBody: [.returnStatement(nil)]),
+                                .ifStatement(
+                                    [.equal(.identifier("handled"), .literal("\(Self.alwaysStepLimit)"))],
+                                    body: [failure]),
                                 trace(raised, awaited(dispatched)),
-                            ] + takingAlwaysRows),
-                        .ifLet(name: "raised", value: .call(.member(raisedEvents, "next"), []), body: [failure]),
+                            ])
                     ])))
+    }
+
+    /// Whether the rest of a step is inlined where a step goes on: in a tiny machine, as its
+    /// `handleEvent` is (see "What is inlined into what"); in a larger one it would copy the
+    /// `always` rows and the dispatch of raised events into every `handle`, for the saving
+    /// of a call that only steps that go on make.
+    private var completionInlining: String { inlinesHandleEvent ? "@inline(__always)" : "@inline(never)" }
+
+    /// `takeAlwaysRows()`, where the machine has `always` rows.
+    private var takingAlwaysRows: [SwiftStatement] {
+        guard machine.alwaysEvent != nil else { return [] }
+        return [.expression(awaited(.call(.identifier(names.takeAlwaysRows), [])))]
     }
 
     /// The machine's `raisedEvents` property.
@@ -139,7 +246,9 @@ extension Translator {
                         "Takes the `always` rows that apply, one step after another, until none does. A run that",
                         "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) steps it stops the program.",
                     ],
-                    attributes: ["@inline(never)"], isPrivate: true, name: names.takeAlwaysRows, parameters: [],
+                    // Where the machine raises events, `completeStep()` is its one caller.
+                    attributes: [machine.raisesEvents ? "@inline(__always)" : completionInlining], isPrivate: true,
+                    name: names.takeAlwaysRows, parameters: [],
                     body: [
                         .forIn(
                             name: "_", sequence: .literal("0..<\(Self.alwaysStepLimit)"),
@@ -207,55 +316,90 @@ extension Translator where Layout == ConfigurationLayout {
     /// state (a region's, or a parallel state itself) has an `always` row without a condition.
     func regionRefusingStatesThatMoveOn(_ state: SwiftExpression, with failure: SwiftStatement) -> [SwiftStatement] {
         guard machine.states.indices.contains(where: machine.movesOnAtOnce) else { return [] }
-        return nodeSwitch(state, scope: nil, movingOnCases(layout.nodes(in: nil), failure: failure))
+        return nodeSwitch(
+            state, scope: nil, cases(running: failure, where: machine.movesOnAtOnce, layout.nodes(in: nil)))
     }
 
-    /// The cases of a `switch` on a scope's value over `nodes`: `failure` for those that move
-    /// on at once, the checks of their regions for parallel states that hold such a state.
-    private func movingOnCases(_ nodes: [StateID], failure: SwiftStatement) -> [(
-        nodes: [StateID], body: [SwiftStatement]
-    )] {
+    /// The cases of a `switch` on a scope's value over `nodes`: `statement` for those of which
+    /// `holds` is true, the checks of their regions for parallel states that hold such a state.
+    private func cases(running statement: SwiftStatement, where holds: (StateID) -> Bool, _ nodes: [StateID])
+        -> [(nodes: [StateID], body: [SwiftStatement])]
+    {
         var cases: [(nodes: [StateID], body: [SwiftStatement])] = []
-        var moving: [StateID] = []
+        var holding: [StateID] = []
         for node in nodes {
-            let result = movingOn(node, value: .identifier("inner"), failure: failure)
-            if result.always {
-                moving.append(node)
+            let result = running(statement, where: holds, node, value: .identifier("inner"))
+            if result.holds {
+                holding.append(node)
             } else if !result.statements.isEmpty {
                 cases.append(([node], result.statements))
             }
         }
-        if !moving.isEmpty { cases.insert((moving, [failure]), at: 0) }
+        if !holding.isEmpty { cases.insert((holding, [statement]), at: 0) }
         return cases
     }
 
-    /// Whether `node` moves on at once (`always`), or else the statements that run `failure`
-    /// where a state inside it does, reading its regions from `value`.
-    private func movingOn(_ node: StateID, value: SwiftExpression, failure: SwiftStatement) -> (
-        always: Bool, statements: [SwiftStatement]
-    ) {
-        if machine.movesOnAtOnce(node) { return (true, [failure]) }
+    /// Whether `holds` is true of `node`, or else the statements that run `statement` where it
+    /// is true of a state inside it, reading its regions from `value`.
+    private func running(
+        _ statement: SwiftStatement, where holds: (StateID) -> Bool, _ node: StateID,
+        value: SwiftExpression
+    ) -> (holds: Bool, statements: [SwiftStatement]) {
+        if holds(node) { return (true, [statement]) }
         guard machine.states[node].isParallel else { return (false, []) }
         var statements: [SwiftStatement] = []
         for region in machine.states[node].substates {
             let regionValue = SwiftExpression.member(value, layout.caseName(of: region))
             if machine.states[region].isParallel {
                 // A region that is a parallel state is checked as one.
-                let result = movingOn(region, value: regionValue, failure: failure)
-                if result.always { return result }
+                let result = running(statement, where: holds, region, value: regionValue)
+                if result.holds { return result }
                 statements += result.statements
                 continue
             }
             statements += nodeSwitch(
-                regionValue, scope: region, movingOnCases(layout.nodes(in: region), failure: failure))
+                regionValue, scope: region, cases(running: statement, where: holds, layout.nodes(in: region)))
         }
         return (false, statements)
     }
 
-    /// The `always` functions of a machine with regions: the loop, the one-case enum its
-    /// dispatch switches on, then the dispatch over the regions, as for events.
+    /// `stepGoesOn()` of a machine with regions, which decides at run time: whether the machine
+    /// raised an event, or its configuration has a state with `always` rows (a region's, or a
+    /// parallel state itself).
+    private var regionStepGoesOnFunction: SwiftDeclaration {
+        let raised = SwiftExpression.not(.member(raisedEvents, "isEmpty"))
+        let yes = SwiftStatement.returnStatement(.identifier("true"))
+        var body: [SwiftStatement]
+        if machine.alwaysEvent == nil {
+            body = [.returnStatement(raised)]
+        } else {
+            body = machine.raisesEvents ? [.ifStatement([raised], body: [yes])] : []
+            body += nodeSwitch(
+                .identifier(stateStorage), scope: nil,
+                cases(running: yes, where: machine.hasAlwaysRows, layout.nodes(in: nil)))
+            body.append(.returnStatement(.identifier("false")))
+        }
+        let documentation =
+            machine.raisesEvents
+            ? machine.alwaysEvent == nil
+                ? ["Whether the step goes on: the machine raised an event."]
+                : [
+                    "Whether the step goes on: the machine raised an event, or its configuration has a state",
+                    "with `always` rows.",
+                ]
+            : ["Whether the step goes on: the configuration has a state with `always` rows."]
+        return .function(
+            SwiftFunction(
+                documentation: documentation, attributes: ["@inline(__always)"], isPrivate: true,
+                name: names.stepGoesOn, parameters: [], returnType: "Swift.Bool", body: body))
+    }
+
+    /// The `always` functions of a machine with regions: the test of whether a step goes on,
+    /// the loop, the one-case enum its dispatch switches on, then the dispatch over the
+    /// regions, as for events.
     var regionAlwaysFunctions: [SwiftDeclaration] {
-        guard machine.alwaysEvent != nil else { return raiseFunctions }
+        guard machine.alwaysEvent != nil || machine.raisesEvents else { return [] }
+        guard machine.alwaysEvent != nil else { return [regionStepGoesOnFunction] + raiseFunctions }
         let step = SwiftDeclaration.enumeration(
             SwiftEnum(
                 documentation: [
@@ -263,6 +407,7 @@ extension Translator where Layout == ConfigurationLayout {
                 ],
                 attributes: isInlinable ? ["@usableFromInline"] : [], name: "AlwaysStep", conformances: [],
                 cases: [SwiftEnumCase(name: "always")], members: []))
-        return raiseFunctions + [takeAlwaysRowsFunction, step] + dispatchFunctions(.always)
+        return [regionStepGoesOnFunction] + raiseFunctions + [takeAlwaysRowsFunction, step]
+            + dispatchFunctions(.always)
     }
 }

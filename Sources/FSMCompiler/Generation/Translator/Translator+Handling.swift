@@ -109,7 +109,9 @@ extension Translator {
         ]
         let end: [SwiftStatement] =
             handleEventReturnsOutcome
-            ? completingStep + [endingHandling(after: outcome, returning: outcome), .returnStatement(outcome)]
+            ? completingStep(after: outcome) + [
+                endingHandling(after: outcome, returning: outcome), .returnStatement(outcome),
+            ]
             : [
                 .guardStatement(
                     [.call(.member(eventQueue, "end"), [SwiftArgument(.identifier("handling"))])],
@@ -223,7 +225,8 @@ extension Translator {
             .call(.member(.identifier("actions"), "trace"), [SwiftArgument(event), SwiftArgument("outcome", outcome)]))
     }
 
-    /// The events actions sent while an async machine handled one, each in turn.
+    /// The events actions sent while an async machine handled one, each in turn, each a
+    /// step of its own: the rest of it follows where it goes on.
     var drainingWaitingEvents: SwiftStatement {
         let queued = SwiftExpression.identifier("queued")
         let queuedArguments: [SwiftArgument] =
@@ -231,11 +234,17 @@ extension Translator {
             ? [SwiftArgument(queued)]
             : eventParameters.map { SwiftArgument(.member(queued, $0.name)) }
         let queuedEvent: SwiftExpression = machine.predicateTypes.isEmpty ? queued : .member(queued, "event")
+        let dispatched = SwiftExpression.await(.call(.identifier("dispatch"), queuedArguments))
+        let outcome = SwiftExpression.identifier("outcome")
+        let completing = completingStep(after: outcome)
         return .whileLet(
             name: "queued", value: .call(.member(eventQueue, "next"), []),
-            body: [
-                trace(queuedEvent, .await(.call(.identifier("dispatch"), queuedArguments)))
-            ])
+            body: completing.isEmpty
+                ? [trace(queuedEvent, dispatched)]
+                : [
+                    .declaration(isVariable: false, name: "outcome", type: nil, value: dispatched),
+                    trace(queuedEvent, outcome),
+                ] + completing)
     }
 
     /// `handle` of an async machine: wait for the turn, dispatch, trace, then the events
@@ -262,7 +271,7 @@ extension Translator {
                         isVariable: false, name: "outcome", type: nil,
                         value: .await(.call(.identifier("dispatch"), forwardedEventArguments))),
                     trace(.identifier("event"), .identifier("outcome")),
-                ] + completingStep + [
+                ] + completingStep(after: .identifier("outcome")) + [
                     drainingWaitingEvents,
                     .expression(.call(.member(eventQueue, "end"), [])),
                     .returnStatement(.identifier("outcome")),

@@ -59,7 +59,7 @@ extension Translator {
         // Async in an async machine, whatever it runs: its callers await it.
         function.isAsync = machine.isAsync
         function.isNonsending = machine.isAsync && runsInCallersIsolation
-        if machine.startActions.isEmpty && !machine.hasTimers && machine.alwaysEvent == nil {
+        if machine.startActions.isEmpty && !machine.hasTimers && !startGoesOn {
             // Nothing runs, so nothing needs a turn: the machine only marks itself started.
             function.body = [notStarted, .assignment(.identifier(names.started), .identifier("true"))]
         } else if machine.isAsync {
@@ -102,7 +102,7 @@ extension Translator {
                                 .expression(
                                     .call(.identifier("startTimers"), [SwiftArgument(.identifier(stateStorage))]))
                             ]
-                            : []) + completingStep)))
+                            : []) + completingStart)))
     }
 
     /// The start's actions; in a machine without regions whose initial state holds values,

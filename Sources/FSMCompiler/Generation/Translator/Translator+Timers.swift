@@ -308,7 +308,7 @@ extension Translator {
         let traced = trace(.identifier("timer"), .identifier("outcome"))
         var body: [SwiftStatement]
         if machine.isAsync {
-            var handled = [dispatched, traced] + completingStep
+            var handled = [dispatched, traced] + completingStep(after: .identifier("outcome"))
             if !machine.appEvents.isEmpty { handled.append(drainingWaitingEvents) }
             body = [
                 .comment("A firing runs in a task of its own, never inside an action: its turn comes."),
@@ -317,7 +317,9 @@ extension Translator {
                 .expression(.call(.member(eventQueue, "end"), [])),
             ]
         } else if machine.appEvents.isEmpty {
-            body = [.guardStatement([fire], elseBody: [.returnStatement(nil)]), dispatched, traced] + completingStep
+            body =
+                [.guardStatement([fire], elseBody: [.returnStatement(nil)]), dispatched, traced]
+                + completingStep(after: .identifier("outcome"))
         } else {
             body =
                 [
@@ -334,7 +336,9 @@ extension Translator {
                                     ]))
                         ]),
                     dispatched, traced,
-                ] + completingStep + [endingHandling(after: .identifier("outcome"), returning: nil)]
+                ] + completingStep(after: .identifier("outcome")) + [
+                    endingHandling(after: .identifier("outcome"), returning: nil)
+                ]
         }
         var function = SwiftFunction(
             documentation: [

@@ -106,11 +106,14 @@ struct Translator<Layout: StateLayout> {
 
     var outcomeType: String { "FSMRuntime.Outcome<\(names.types.state)>" }
 
-    /// The runtime API version the file needs: 2 for the async queue and the `begin` of
-    /// machines isolated to an actor, else 1, as before they existed.
+    /// The runtime API version the file needs: 6 for states that need not be `Hashable` and
+    /// `Sendable` (machines with data states), 5 for `RaisedEvents.isEmpty` (machines with
+    /// regions that raise events), 4 for `RaisedEvents`, 3 for the timers, 2 for the async
+    /// queue and the `begin` of machines isolated to an actor, else 1, as before they existed.
     private var runtimeVersion: Int {
-        machine.hasStateData
-            ? 5 : machine.raisesEvents ? 4 : machine.hasTimers ? 3 : machine.isolation != nil || machine.isAsync ? 2 : 1
+        if machine.hasStateData { return 6 }
+        if machine.raisesEvents { return machine.hasRegions ? 5 : 4 }
+        return machine.hasTimers ? 3 : machine.isolation != nil || machine.isAsync ? 2 : 1
     }
 
     /// Fails to compile against an FSMRuntime with another API version, saying why.
@@ -147,6 +150,9 @@ struct Translator<Layout: StateLayout> {
     //   the state functions stay separate, and `dispatch` is a `switch` of calls.
     // - A tiny machine's `handleEvent` is inlined too, as the optimizer does with a tiny
     //   hand-written `handle`; a larger one is left to the optimizer.
+    // - The rest of a step (`completeStep()`, or `takeAlwaysRows()` in a machine that raises
+    //   no event) is called only where a step goes on; it is inlined in a tiny machine, and
+    //   out of line in a larger one.
 
     var inlinesStateFunctions: Bool { transitionCount <= Self.inliningLimit }
     var inlinesHandleEvent: Bool { transitionCount <= Self.tinyMachineLimit }
