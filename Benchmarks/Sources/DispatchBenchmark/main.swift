@@ -538,17 +538,17 @@ let variants: [Variant] = [
         await around { runHandResumingDeck(machine, resumingDeckEvents) }
         return checksum(machine.actions.count, machine.state)
     },
-    // The checkout: Checkout.sm, a decision and a raised event, compiled by fsmc, and written
-    // by hand with the decision and the raised event's row inline.
+    // The checkout: Checkout.sm, a decision, a raised event and state data, compiled by fsmc,
+    // and written by hand with the decision and the raised event's row inline.
     Variant(machine: "decisions", shape: "generated") { around in
-        let machine = Checkout(actions: CheckoutCounter())
+        let machine = Checkout(actions: CheckoutCounter(), items: 0)
         await around { runGeneratedCheckout(machine, checkoutEvents) }
-        return checksum(machine.actions.count, machine.state)
+        return checksum(machine.actions.count, machine.state.name)
     },
     Variant(machine: "decisions", shape: "generated+queue") { around in
-        let machine = Checkout(actions: QueueingCheckoutCounter())
+        let machine = Checkout(actions: QueueingCheckoutCounter(), items: 0)
         await around { runQueueingCheckout(machine, checkoutEvents) }
-        return checksum(machine.actions.count, machine.state)
+        return checksum(machine.actions.count, machine.state.name)
     },
     Variant(machine: "decisions", shape: "hand-written") { around in
         let machine = HandCheckout(actions: CheckoutCounter())

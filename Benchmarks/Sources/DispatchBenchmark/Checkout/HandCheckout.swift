@@ -1,15 +1,13 @@
-/// A state of the checkout written by hand. The decision `Checking` is no case of it: no
-/// checkout is in it between events, and the hand-written machine decides where `Submit`
-/// is handled. Each case is a state that will carry its values when state data (SPEC 1.7)
-/// is added to this machine, such as `cart(items:)`, `accepted(order:)` and
-/// `rejected(reason:)`; `name` stays the state without its values.
+/// A state of the checkout written by hand, with the values it holds. The decision
+/// `Checking` is no case of it: no checkout is in it between events, and the hand-written
+/// machine decides where `Submit` is handled.
 enum HandCheckoutState: Hashable {
-    case cart
-    case accepted
-    case rejected
+    case cart(items: Int)
+    case accepted(order: Int)
+    case rejected(items: Int)
 
-    /// The state as the generated `CheckoutState` names it, for the checksums.
-    var name: CheckoutState {
+    /// The state as the generated `CheckoutStateName` names it, for the checksums.
+    var name: CheckoutStateName {
         switch self {
         case .cart: .cart
         case .accepted: .accepted
@@ -18,93 +16,100 @@ enum HandCheckoutState: Hashable {
     }
 }
 
-/// `Checkout.sm` written by hand as a careful engineer writes it: an enum of the states
-/// and nested switches over the generated events and actions protocol, with the decision
-/// `Checking` an `if`/`else` where `Submit` goes to it and the raised `Paid` handled where
-/// the decision charges, right after the step, as `Accepted`'s row handles it: no queue.
-/// The baseline for a decision and a raised event. It runs the generated machine's actions
-/// in the same order, but fuses two steps that the generated machine takes one after the
-/// other (the decision's, and `Paid`'s from its queue), and has no start, which the
-/// generated machine tests on each event (BENCHMARKS.md, the `decisions` rows).
+/// `Checkout.sm` written by hand as a careful engineer writes it: an enum of the states with
+/// their values and nested switches over the generated events and actions protocol, with the
+/// decision `Checking` an `if`/`else` where `Submit` goes to it and the raised `Paid` handled
+/// where the decision charges, right after the step, as `Accepted`'s row handles it: no queue.
+/// The baseline for a decision, a raised event and state data. It runs the generated
+/// machine's actions in the same order, but fuses two steps that the generated machine takes
+/// one after the other (the decision's, and `Paid`'s from its queue), and has no start, which
+/// the generated machine tests on each event (BENCHMARKS.md, the `decisions` rows).
 final class HandCheckout<Actions: CheckoutActions> {
     private(set) var state: HandCheckoutState
     var actions: Actions
 
-    init(actions: Actions, state: HandCheckoutState = .cart) {
+    init(actions: Actions, state: HandCheckoutState = .cart(items: 0)) {
         self.actions = actions
         self.state = state
     }
 
     func handle(_ event: CheckoutEvent) {
         switch state {
-        case .cart:
+        case .cart(let items):
             switch event {
             case .add:
-                actions.addItem()
+                state = .cart(items: actions.added(items))
             case .cancel:
                 actions.emptyCart()
+                state = .cart(items: 0)
             case .submit:
-                actions.placeOrder()
-                check()
+                actions.placeOrder(items)
+                check(items)
             case .paid, .ship:
                 break
             }
-        case .accepted:
+        case .accepted(let order):
             switch event {
             case .paid:
-                actions.sendReceipt()
+                actions.sendReceipt(order)
             case .ship:
-                actions.ship()
-                state = .cart
+                actions.ship(order)
+                state = .cart(items: 0)
             case .cancel:
-                actions.refund()
-                state = .cart
+                actions.refund(order)
+                state = .cart(items: 0)
             case .add, .submit:
                 break
             }
-        case .rejected:
+        case .rejected(let items):
             switch event {
             case .add:
-                actions.addItem()
-                state = .cart
+                state = .cart(items: actions.added(items))
             case .cancel:
                 actions.emptyCart()
-                state = .cart
+                state = .cart(items: 0)
             case .submit:
-                actions.placeOrder()
-                check()
+                actions.placeOrder(items)
+                check(items)
             case .paid, .ship:
                 break
             }
         }
     }
 
-    /// The decision `Checking`, where `Submit` goes to it: accepted, charged and the receipt
-    /// sent (what `Paid`, raised on the way into `Accepted`, does there), or rejected.
-    private func check() {
-        if actions.isAuthorized() {
+    /// The decision `Checking`, where `Submit` goes to it: accepted with an order number,
+    /// charged and the receipt sent (what `Paid`, raised on the way into `Accepted`, does
+    /// there), or rejected, keeping the items.
+    private func check(_ items: Int) {
+        if actions.isAuthorized(items) {
+            let order = actions.orderNumber(items)
             actions.charge()
-            state = .accepted
-            actions.sendReceipt()
+            state = .accepted(order: order)
+            actions.sendReceipt(order)
         } else {
             actions.decline()
-            state = .rejected
+            state = .rejected(items: items)
         }
     }
 }
 
-/// Counts what the checkout does; its condition answers from the count, so that every
-/// shape that runs the same actions gets the same answers.
+/// Counts what the checkout does, values included; its condition and computing actions
+/// answer from the count, so that every shape that runs the same actions with the same
+/// values gets the same answers.
 struct CountingCheckoutActions<Declaration: SendsEventsDeclaration>: CheckoutActions {
     static var sendsEvents: Bool { Declaration.sendsEvents }
     var count = 0
-    mutating func addItem() { count &+= 1 }
+    mutating func added(_ items: Int) -> Int {
+        count &+= 1
+        return items &+ 1
+    }
+    mutating func orderNumber(_ items: Int) -> Int { count &+ items }
     mutating func emptyCart() { count &+= 2 }
-    mutating func placeOrder() { count &+= 3 }
+    mutating func placeOrder(_ items: Int) { count &+= 3 &+ items }
     mutating func charge() { count &+= 5 }
     mutating func decline() { count &+= 7 }
-    mutating func sendReceipt() { count &+= 11 }
-    mutating func ship() { count &+= 13 }
-    mutating func refund() { count &+= 17 }
-    func isAuthorized() -> Bool { count & 4 != 0 }
+    mutating func sendReceipt(_ order: Int) { count &+= 11 &+ order }
+    mutating func ship(_ order: Int) { count &+= 13 &+ order }
+    mutating func refund(_ order: Int) { count &+= 17 &+ order }
+    func isAuthorized(_ items: Int) -> Bool { (count &+ items) & 4 != 0 }
 }
