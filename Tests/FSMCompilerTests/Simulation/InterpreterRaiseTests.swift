@@ -99,7 +99,7 @@ import Testing
     /// `table` shows raised events in the action lists, an entry list's among the entry
     /// actions.
     @Test func tableShowsRaises() throws {
-        let lines = tableLines(String(decoding: try readBytes(Paths.fixtures + "/Machines/Autosave.sm"), as: UTF8.self))
+        let lines = tableLines(String(decoding: readBytes(Paths.fixtures + "/Machines/Autosave.sm"), as: UTF8.self))
         #expect(lines.contains("Clean Edit -> Dirty {buffer(text) ^Changed ^Tick}"))
         #expect(lines.contains("Saving always [isWritten] -> Clean {^Written}"))
         #expect(lines.contains("Saving always -> Dirty {retry ^Tick}"))

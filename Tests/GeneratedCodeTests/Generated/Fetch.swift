@@ -338,20 +338,13 @@ public final class Fetch<Actions: FetchActions> {
     @inlinable
     public func start() {
         guard !started else { return }
-        // Only a started machine handles events, so nothing is being handled.
-        guard let handling = eventQueue.begin(for: Actions.self) else { return }
-        enterInitialConfiguration()
-        guard eventQueue.end(handling) else {
-            _ = handleWaitingEvents(after: .queued)
-            return
-        }
+        started = true
     }
 
     /// Enters the initial configuration, in the turn of `start()` or of the first event.
     @inlinable
     func enterInitialConfiguration() {
         started = true
-        completeStep()
     }
 
     /// Handles `event` and returns what its own rows did, before the `always` rows taken after
@@ -492,7 +485,9 @@ public final class Fetch<Actions: FetchActions> {
         }
         let outcome = dispatch(event)
         actions.trace(event, outcome: outcome)
-        completeStep()
+        if stepGoesOn(after: outcome) {
+            completeStep()
+        }
         guard eventQueue.end(handling) else {
             _ = handleWaitingEvents(after: outcome)
             return outcome
@@ -650,27 +645,40 @@ public final class Fetch<Actions: FetchActions> {
         }
     }
 
+    /// Whether the step that did `outcome` goes on: it ended in a state with `always` rows, or took
+    /// a row that raised an event.
+    @inlinable
+    @inline(__always)
+    func stepGoesOn(after outcome: Outcome) -> Swift.Bool {
+        switch outcome {
+        case .transitioned(_, to: .checking):
+            // It ended in a state with `always` rows.
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Completes a step: takes the `always` rows that apply, then handles the events the machine
     /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
     /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     func completeStep() {
-        takeAlwaysRows()
-        for _ in 0..<1000 {
-            guard let raised = raisedEvents.next() else { return }
-            actions.trace(raised, outcome: dispatch(raised))
+        for handled in 0...1000 {
             takeAlwaysRows()
-        }
-        if let raised = raisedEvents.next() {
-            Swift.preconditionFailure("Fetch raised 1000 events in one step without coming to rest, the next \(raised) in \(currentState)")
+            guard let raised = raisedEvents.next() else { return }
+            if handled == 1000 {
+                Swift.preconditionFailure("Fetch raised 1000 events in one step without coming to rest, the next \(raised) in \(currentState)")
+            }
+            actions.trace(raised, outcome: dispatch(raised))
         }
     }
 
     /// Takes the `always` rows that apply, one step after another, until none does. A run that
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
     @inlinable
-    @inline(never)
+    @inline(__always)
     func takeAlwaysRows() {
         for _ in 0..<1000 {
             let outcome = dispatchAlways()
