@@ -51,42 +51,123 @@ extension Analysis {
             notes: [.init("row matching '\(type)' for '\(raise.syntax.name)'", at: row.location)])
     }
 
-    /// Each value of the raised event is a value of the same label and type that every
-    /// event of the row carries; an entry, exit or initial row's action has none to give.
+    /// Each value of the raised event is found by its label where the event is raised
+    /// (Language reference › Raised events): in a row, a value of the same label and type
+    /// that every event of the row carries, else the value of the state that takes the row
+    /// (every state below it, for a superstate's row); in an entry or exit list, a value of
+    /// that state. An initial row has none to give.
     private func checkCarriedValues(_ raise: RaiseUse, declaration: EventDeclaration?, log: inout DiagnosticLog) {
         guard let declaration, let first = declaration.parameters.first else { return }
         let name = raise.syntax.name
         let note = Diagnostic.Note("event '\(name)' is declared here", at: declaration.name.location)
-        let events: [NameSyntax]
         switch raise.context {
         case .withoutValues(let place):
             log.error(
                 .raisedEvent,
                 "'^\(name)' is raised by \(place), where no event's values are, but '\(name)' carries '\(first.label)'; raise it from the rows",
                 at: raise.syntax.location, notes: [note])
-            return
-        case .row(let rowEvents):
-            events = rowEvents
-        }
-        for parameter in declaration.parameters {
-            for event in events {
-                let source = headers.eventDeclarationIndex[event.text].map { headers.eventDeclarations[$0] }
-                guard let given = source?.parameter(parameter.label.text) else {
+        case .entryExit(let place, let state):
+            let stateName = states[state].name.text
+            guard let stateDeclaration = headers.stateDeclaration(stateName) else {
+                log.error(
+                    .raisedEvent,
+                    "'^\(name)' is raised by \(place), where no event's values are, but '\(name)' carries '\(first.label)'; raise it from the rows",
+                    at: raise.syntax.location, notes: [note])
+                return
+            }
+            for parameter in declaration.parameters {
+                guard let held = stateDeclaration.parameter(parameter.label.text) else {
                     log.error(
                         .raisedEvent,
-                        "'^\(name)' carries '\(parameter.label)', which event '\(event)' of the row does not: a raised event takes its values by label from the row's event",
+                        "'^\(name)' is raised by \(place) of '\(stateName)', which holds no value '\(parameter.label)' for it to carry; raise it from the rows, or give '\(stateName)' the value",
                         at: raise.syntax.location, notes: [note])
                     return
                 }
-                guard given.type == parameter.type else {
+                guard held.type == parameter.type else {
                     log.error(
                         .raisedEvent,
-                        "'^\(name)' carries '\(parameter.label)' as '\(parameter.type)', but event '\(event)' of the row gives it as '\(given.type)'",
+                        "'^\(name)' carries '\(parameter.label)' as '\(parameter.type)', but state '\(stateName)' holds it as '\(held.type)'",
                         at: raise.syntax.location,
-                        notes: [.init("'\(parameter.label)' of '\(event)' is declared here", at: given.label.location)])
+                        notes: [
+                            .init("'\(parameter.label)' of '\(stateName)' is declared here", at: held.label.location)
+                        ])
                     return
                 }
             }
+        case .row(let events, let owner):
+            for parameter in declaration.parameters {
+                for event in events {
+                    guard
+                        checkCarried(
+                            parameter, raise: raise, event: event, owner: owner, declarationNote: note, log: &log)
+                    else { return }
+                }
+            }
         }
+    }
+
+    /// Whether a row of `owner` for `event` gives the raised event's value `parameter`: from
+    /// the event, else from the state that takes the row; reported when it does not.
+    private func checkCarried(
+        _ parameter: ParameterSyntax, raise: RaiseUse, event: NameSyntax, owner: StateID,
+        declarationNote note: Diagnostic.Note, log: inout DiagnosticLog
+    ) -> Bool {
+        let name = raise.syntax.name
+        let label = parameter.label.text
+        let source = headers.eventDeclarationIndex[event.text].map { headers.eventDeclarations[$0] }
+        if let given = source?.parameter(label) {
+            guard given.type == parameter.type else {
+                log.error(
+                    .raisedEvent,
+                    "'^\(name)' carries '\(label)' as '\(parameter.type)', but event '\(event)' of the row gives it as '\(given.type)'",
+                    at: raise.syntax.location,
+                    notes: [.init("'\(label)' of '\(event)' is declared here", at: given.label.location)])
+                return false
+            }
+            return true
+        }
+        let ownerName = states[owner].name.text
+        let scopes = declarations.scopes
+        switch scopes.hasData ? scopes.lookup(label, inRowsOf: ownerName) : .missing(state: ownerName) {
+        case .value(let type) where type == parameter.type:
+            return true
+        case .value(let type):
+            let leaves = scopes.leaves(under: ownerName)
+            let holder = leaves == [ownerName] ? "state '\(ownerName)'" : "the states below '\(ownerName)'"
+            let held = headers.stateDeclaration(leaves[0])?.parameter(label)
+            log.error(
+                .raisedEvent,
+                "'^\(name)' carries '\(label)' as '\(parameter.type)', but \(holder) hold\(leaves.count == 1 ? "s" : "") it as '\(type)'",
+                at: raise.syntax.location,
+                notes: held.map { [.init("'\(label)' of '\(leaves[0])' is declared here", at: $0.label.location)] } ?? [
+                    note
+                ])
+        case .typesDiffer(let first, let other):
+            log.error(
+                .raisedEvent,
+                "'^\(name)' carries '\(label)', which states '\(first.state)' and '\(other.state)' below '\(ownerName)' hold with different types",
+                at: raise.syntax.location,
+                notes: [
+                    .init("'\(label)' of '\(first.state)' is declared here", at: first.parameter.label.location),
+                    .init("'\(label)' of '\(other.state)' is declared here", at: other.parameter.label.location),
+                ])
+        case .missing where !scopes.hasData:
+            log.error(
+                .raisedEvent,
+                "'^\(name)' carries '\(label)', which event '\(event)' of the row does not: a raised event takes its values by label from the row's event",
+                at: raise.syntax.location, notes: [note])
+        case .missing(let state):
+            let holder = state == ownerName ? "state '\(state)'" : "state '\(state)' below '\(ownerName)'"
+            log.error(
+                .raisedEvent,
+                "'^\(name)' carries '\(label)', which neither event '\(event)' of the row nor \(holder) has: a raised event takes its values by label from the row's event, else from the state",
+                at: raise.syntax.location, notes: [note])
+        case .parallel:
+            log.error(
+                .raisedEvent,
+                "'^\(name)' carries '\(label)', which event '\(event)' of the row does not, and a row of parallel state '\(ownerName)' (or of a state above one) reads no state values",
+                at: raise.syntax.location, notes: [note])
+        }
+        return false
     }
 }

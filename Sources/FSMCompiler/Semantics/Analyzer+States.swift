@@ -345,7 +345,8 @@ struct Declarations {
         guard let list else { return }
         guard let first = states[index][keyPath: field] else {
             states[index][keyPath: field] = DeclaredActions(
-                syntax: list, actions: list.actions.map { call(of: $0, in: .withoutValues("an \(kind) action")) })
+                syntax: list,
+                actions: list.actions.map { call(of: $0, in: .entryExit("an \(kind) action", state: index)) })
             return
         }
         guard list.actions.map(\.text) != first.syntax.actions.map(\.text) else { return }
@@ -373,7 +374,7 @@ struct Declarations {
                 let rowEvents = row.events.isEmpty ? blockEvents : row.events
                 // The row's events before its raised events, which are numbered on first sight too.
                 let eventIndices = rowEvents.map { eventIndex(of: $0, owner: owner) }
-                let rowActions = row.actions.map { call(of: $0, in: .row(events: rowEvents)) }
+                let rowActions = row.actions.map { call(of: $0, in: .row(events: rowEvents, owner: owner)) }
                 let rowValues = writtenValues(of: row, events: rowEvents, owner: owner, headers: headers, log: &log)
                 checkArguments(
                     rowGuard.calls
@@ -485,10 +486,11 @@ struct InitialRecord {
 struct RaiseUse {
     enum Context {
         /// In a row's actions: the row's events (more than one in an event block) give
-        /// their values.
-        case row(events: [NameSyntax])
-        /// Where no event's values are: in an entry or exit list or an initial row, named
-        /// as messages say it (`an entry action`, `an initial row`).
+        /// their values, else the state that takes the row (`owner`, or each state below it).
+        case row(events: [NameSyntax], owner: StateID)
+        /// In an entry or exit list (`an entry action`): the state's own values.
+        case entryExit(String, state: StateID)
+        /// Where no values are: in an initial row.
         case withoutValues(String)
     }
 

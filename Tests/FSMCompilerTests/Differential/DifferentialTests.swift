@@ -445,6 +445,7 @@ import Testing
         "computing action", "computing actions in one row", "value rewrite", "initial row with values",
         "entry or exit action with a value", "row action with a state value", "condition with a state value",
         "state value shadowed by the event's", "data state with timers", "data state with history",
+        "raise carrying a state value",
     ]
 
     /// The state data features of a machine (Language reference › State data).
@@ -477,6 +478,14 @@ import Testing
                 }
                 if row.conditions.contains(where: { $0.contains("qd(") }) {
                     features.insert("condition with a state value")
+                }
+                let raisedLabels = row.actions.filter { $0.hasPrefix("^") }.flatMap {
+                    eventLabels[String($0.dropFirst())] ?? []
+                }
+                if raisedLabels.contains(where: { label in
+                    !row.events.allSatisfy { eventLabels[$0]?.contains(label) ?? false }
+                }) {
+                    features.insert("raise carrying a state value")
                 }
                 if state.values.contains("x"), row.events.contains(where: { eventLabels[$0]?.contains("x") ?? false }) {
                     features.insert("state value shadowed by the event's")

@@ -50,6 +50,7 @@ extension MachineGenerator {
                     events: [event], predicates: [], conditions: [], next: next, actions: [], isOverride: false,
                     style: .plain))
         }
+        addRaisesCarryingStateValues(to: &machine, random: &random)
         let labelsOf = Dictionary(machine.states.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
         let eventLabels = Dictionary(
             machine.eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { first, _ in first })
@@ -173,5 +174,52 @@ extension MachineGenerator {
             return false
         }
         return true
+    }
+
+    /// Adds to some rows of data states `^E` of an event `E` with values, each of them
+    /// carried by the row's events or else held by the state (Language reference › Raised
+    /// events); as `addRaises` does, only events after the row's own in the order events
+    /// first appear, and without predicates, so that every chain of raised events ends.
+    private static func addRaisesCarryingStateValues(to machine: inout RandomMachine, random: inout SplitMix64) {
+        var eventLabels = Dictionary(
+            machine.eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { first, _ in first })
+        // The events with values mostly have rows that match predicates, which no raised
+        // event can have: half the machines whose data states hold `x` get `Report(x: Int)`,
+        // taken in every state by a row of each outermost state, `Report - vd(x)`.
+        if machine.states.contains(where: { $0.values.contains("x") }), random.chance(50) {
+            machine.eventValues.append((event: "Report", labels: ["x"]))
+            eventLabels["Report"] = ["x"]
+            for index in machine.states.indices where machine.states[index].superstates.isEmpty {
+                machine.states[index].rows.append(
+                    RandomRow(
+                        events: ["Report"], predicates: [], conditions: [], next: nil, actions: ["vd(x)"],
+                        isOverride: false, style: .plain))
+            }
+        }
+        let rows = machine.states.flatMap(\.rows)
+        var order: [String] = []
+        for event in rows.flatMap(\.events) where !order.contains(event) { order.append(event) }
+        let withPredicates = Set(rows.filter { !$0.predicates.isEmpty }.flatMap(\.events))
+        let carrying = order.filter { eventLabels[$0] != nil && !withPredicates.contains($0) }
+        guard !carrying.isEmpty else { return }
+        for index in machine.states.indices where !machine.states[index].values.isEmpty {
+            let own = machine.states[index].values
+            for row in machine.states[index].rows.indices where random.chance(30) {
+                let events = machine.states[index].rows[row].events
+                guard !events.contains("always"), let last = events.compactMap({ order.firstIndex(of: $0) }).max()
+                else { continue }
+                let raisable = carrying.filter { event in
+                    order.firstIndex(of: event)! > last
+                        && eventLabels[event]!.allSatisfy { label in
+                            events.allSatisfy { eventLabels[$0]?.contains(label) ?? false }
+                                || (own.contains(label) && RandomMachine.valueTypes[label] == "Int")
+                        }
+                }
+                guard !raisable.isEmpty else { continue }
+                let actions = machine.states[index].rows[row].actions
+                machine.states[index].rows[row].actions.insert(
+                    "^" + random.element(of: raisable), at: random.below(actions.count + 1))
+            }
+        }
     }
 }

@@ -250,4 +250,31 @@ import Testing
             named: "state-data-shallow-history", files: ["Shallow.swift": swift], checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
+
+    /// A raised event takes a value the row's event does not carry from the state that
+    /// takes the row, and from an exit list from its own state: the values bound apart from
+    /// an event value of the same label.
+    @Test func aRaisedEventCarriesStateValues() throws {
+        let source = """
+            FSM: Relay
+            Initial: Idle
+            State: Busy(job: Int, tries: Int)
+            Event: Start(job: Int)
+            Event: Report(job: Int, tries: Int)
+            Event: Done(job: Int)
+            {
+              Idle { Start Busy(tries: 0) -  Report - log(job, tries)  Done - finished(job) }
+              (Working) { Stop Idle ^Done }
+              Busy : Working >^Done { Retry -(tries: 1) ^Report  Fail Idle ^Report }
+            }
+
+            """
+        let output = Compiler.compile(SourceFile(name: "Relay.sm", text: source))
+        let swift = try #require(output.swift, "\(output.diagnostics)")
+        #expect(swift.contains("raisedEvents.append(.report(job: jobInState, tries: triesInState))"))
+        #expect(swift.contains("raisedEvents.append(.done(job: jobInState))"))
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-raises", files: ["Relay.swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
 }

@@ -581,6 +581,27 @@ import Testing
                 "9:29: note: row matching 'Net' for 'Sent'",
                 "8:73: error: 'always' is not an event that can be raised: 'always' rows are taken without one, whenever their guard holds [raisedEvent]",
             ]),
+        // A raised event takes a value the row's event does not carry from the state that
+        // takes the row (each state below a superstate, with one type), and in an entry or
+        // exit list from its own state. Near misses: B's raises, whose values fit.
+        Example(
+            .raisedEvent,
+            headers
+                + "State: B(id: Int, n: String)\nState: C(id: String)\nEvent: Saved(id: Int)\nEvent: Named(n: String)\n"
+                + "Event: Go(id: Int)\n{\n  S { Go B(n: \"a\") -  Stop C(id: \"x\") -  Saved S -  Named S - }\n"
+                + "  (A) { Ping S ^Saved }\n  B : A <^Saved >^Named { Quit S ^Saved  Back S ^Named }\n"
+                + "  C : A <^Saved { Quit S ^Saved  Tell S ^Named }\n}",
+            [
+                "10:16: error: '^Saved' carries 'id', which states 'B' and 'C' below 'A' hold with different types [raisedEvent]",
+                "3:10: note: 'id' of 'B' is declared here",
+                "4:10: note: 'id' of 'C' is declared here",
+                "12:10: error: '^Saved' carries 'id' as 'Int', but state 'C' holds it as 'String' [raisedEvent]",
+                "4:10: note: 'id' of 'C' is declared here",
+                "12:26: error: '^Saved' carries 'id' as 'Int', but state 'C' holds it as 'String' [raisedEvent]",
+                "4:10: note: 'id' of 'C' is declared here",
+                "12:41: error: '^Named' carries 'n', which neither event 'Tell' of the row nor state 'C' has: a raised event takes its values by label from the row's event, else from the state [raisedEvent]",
+                "6:8: note: event 'Named' is declared here",
+            ]),
         // State data: headers only on states without substates; values only for states
         // that hold them, never in a parallel state's rows.
         Example(

@@ -168,6 +168,28 @@ import Testing
                 "Reading Stop -> Idle {hide(0)}",
             ]
         ),
+        // A raised event carries a value the row's event does not from the state that takes
+        // the row (its values before the row), and from an exit list its own state's.
+        (
+            """
+            FSM: Relay
+            Initial: Idle
+            State: Busy(job: Int, tries: Int)
+            Event: Start(job: Int)
+            Event: Report(job: Int, tries: Int)
+            Event: Done(job: Int)
+            {
+              Idle { Start Busy(tries: 0) -  Report - log(job, tries)  Done - finished(job) }
+              Busy >^Done { Retry -(tries: 1) ^Report  Fail Idle ^Report }
+            }
+            """,
+            ["Start(job: 4)", "Retry", "Fail"],
+            [
+                "Idle Start -> Busy(job: 4, tries: 0) {}",
+                "Busy Retry -> Busy(job: 4, tries: 1) {^Report}\nBusy Report unhandled",
+                "Busy Fail -> Idle {^Done ^Report}\nIdle Done -> Idle {finished(4)}\nIdle Report -> Idle {log(4, 1)}",
+            ]
+        ),
         // Regions: a region's initial row writes values; a parallel state's row into a
         // region enters the other regions again by their initial rows, with their values.
         (

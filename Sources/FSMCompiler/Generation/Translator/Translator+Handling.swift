@@ -318,13 +318,13 @@ extension Translator {
 
     /// `.coin`, or `.loaded(duration: duration)`: the event made of the values of its labels
     /// in the bodies, as an event method passes it on and a raised event queues it.
-    func eventValue(_ event: EventID) -> SwiftExpression {
+    func eventValue(_ event: EventID, scope: ValueScope = [:]) -> SwiftExpression {
         let named = machine.events[event]
         let values = machine.eventParameters[event]
         guard !values.isEmpty else { return .implicitMember(named.swiftName) }
         return .call(
             .implicitMember(named.swiftName),
-            values.map { SwiftArgument($0.label, .identifier(names.values[$0.label] ?? $0.label)) })
+            values.map { SwiftArgument($0.label, scope[$0.label] ?? .identifier(names.values[$0.label] ?? $0.label)) })
     }
 
     /// By event: the predicate types some row of the event, in any state, constrains. One

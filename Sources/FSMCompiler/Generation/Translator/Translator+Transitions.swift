@@ -125,8 +125,10 @@ extension Translator {
                 valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
             return .expression(machine.asyncActions[action] ? .await(expression) : expression)
         case .raise(let event):
-            // A raise carries every value of its event by label (`call.arguments`).
-            return .expression(.call(.member(raisedEvents, "append"), [SwiftArgument(eventValue(event))]))
+            // A raise carries every value of its event by label (`call.arguments`): the
+            // event's, else the state's, as `scope` says.
+            return .expression(
+                .call(.member(raisedEvents, "append"), [SwiftArgument(eventValue(event, scope: scope))]))
         }
     }
 }
