@@ -170,7 +170,7 @@ enum DifferentialTrace {
         _ steps: [Interpreter.Step], _ input: DifferentialStep?, of machine: StateMachine,
         describe: (Interpreter.Firing) -> String
     ) -> (effects: [String], suffix: String, braced: String) {
-        // A raised event carries no values in these machines: its actions take literals only.
+        // A raised event's values show in the actions of the rows that take it.
         let ran = steps.flatMap { step in
             step.firings.flatMap { effects(of: $0, step.event == machine.alwaysEvent ? input : nil, of: machine) }
         }
@@ -710,6 +710,9 @@ enum Driver {
             ) -> (ownAfter: State, suffix: String, hooks: [String]) {
                 var suffix = ""
                 var hooks: [String] = []
+                // A raised event by its name: the values it carries show in the actions of
+                // the row that takes it.
+                func named(_ event: String) -> String { String(event.prefix { $0 != "(" }) }
                 var ownAfter: State? = nil
                 var at: State? = nil
                 for step in steps {
@@ -719,15 +722,15 @@ enum Driver {
                     case .transitioned(let start, let end):
                         from = start
                         to = end
-                        suffix += step.event.map { " ^\\($0) -> \\(end)" } ?? " ~> \\(end)"
+                        suffix += step.event.map { " ^\\(named($0)) -> \\(end)" } ?? " ~> \\(end)"
                     case .rejected(let state) where step.event != nil:
                         from = state
                         to = state
-                        suffix += " ^\\(step.event!) rejected"
+                        suffix += " ^\\(named(step.event!)) rejected"
                     case .unhandled(let state) where step.event != nil:
                         from = state
                         to = state
-                        suffix += " ^\\(step.event!) unhandled"
+                        suffix += " ^\\(named(step.event!)) unhandled"
                         hooks.append("\\(step.event!) in \\(state)")
                     default:
                         suffix += " !step \\(step.outcome)"

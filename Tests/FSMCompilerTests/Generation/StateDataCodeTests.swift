@@ -277,4 +277,26 @@ import Testing
             named: "state-data-raises", files: ["Relay.swift": swift], checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
+
+    /// With `EntryExit: onChange`, a row that names the state it is in gives its values as
+    /// any row naming a state does: a value not written is carried by its label, the
+    /// event's first; only `-(…)` keeps the values it does not write (found by the
+    /// differential test: generated code kept the state's `x`).
+    @Test func aRowNamingItsOwnStateCarriesTheEventsValue() throws {
+        let source = """
+            FSM: Gauge
+            Initial: Idle
+            EntryExit: onChange
+            State: T(x: Int, v: Int)
+            Event: E(x: Int)
+            {
+              Idle { E T(v: 0) - }
+              T { E T(v: 1) -  Bump -(v: 2) - }
+            }
+
+            """
+        let swift = try #require(Compiler.compile(SourceFile(name: "Gauge.sm", text: source)).swift)
+        #expect(swift.contains("state = .t(x: x, v: 1)"))
+        #expect(swift.contains("state = .t(x: xInState, v: 2)"))
+    }
 }

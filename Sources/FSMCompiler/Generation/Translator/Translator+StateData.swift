@@ -147,7 +147,9 @@ extension Translator {
         let values: [StateValue]
         var kept: ValueScope = [:]
         let namedByInitialRow = arrival.initialRowsFollowed.contains { machine.states[$0].initialSubstate == target }
-        if target == index && !transition.runsExitAndEntry || transition.staysInState {
+        if target == index && !transition.runsExitAndEntry && transition.namedTarget != target
+            || transition.staysInState
+        {
             // `-` or `-(…)`: the values it rewrites, the others kept.
             values = transition.givenValues.first { $0.state == index }?.values ?? []
             guard !values.isEmpty || transition.runsExitAndEntry else { return nil }
