@@ -125,9 +125,17 @@ public struct StateMachine: Hashable, Sendable {
         } else {
             // The initial row followed on the way down from what the row names (from the
             // `Initial:` state when the machine starts), or, in a region the row enters by its
-            // own rules, from the outermost superstate whose initial rows lead to `state`.
+            // own rules, from the outermost superstate whose initial rows lead to `state`. A
+            // superstate of what the row names is entered as such, not by its initial row:
+            // `Initial: Busy` gives all of `Busy`'s values to the initializer, whatever the
+            // initial row of a superstate of `Busy` writes.
             let entered = transition == nil ? [initialTarget] : named
-            let starts = entered.filter { states[state].ancestors.contains($0) } + states[state].ancestors
+            let ancestors = states[state].ancestors
+            let starts =
+                entered.filter { ancestors.contains($0) }
+                + ancestors.filter { ancestor in
+                    !entered.contains { $0 == ancestor || states[$0].ancestors.contains(ancestor) }
+                }
             written = starts.lazy.compactMap { initialRowValues(naming: state, below: $0) }.first ?? []
         }
         let carried = parameters.filter { parameter in !written.contains { $0.label == parameter.label } }

@@ -299,4 +299,35 @@ import Testing
         #expect(swift.contains("state = .t(x: x, v: 1)"))
         #expect(swift.contains("state = .t(x: xInState, v: 2)"))
     }
+
+    /// `Initial:` a state below a superstate whose initial row names it: the machine starts
+    /// in that state, entering the superstate as its superstate, not by its initial row, so
+    /// the initializer takes all its values (found by the differential test: the row's
+    /// computing action was read, and its label left undefined).
+    @Test func anInitialStateBelowAnInitialRowTakesItsValuesFromTheInitializer() throws {
+        let source = """
+            FSM: Start
+            Initial: Busy
+            State: Busy(job: Int, tries: Int)
+            Action: first() -> Int
+            {
+              (Work) { - Busy(job: first(), tries: 0) -  Pause Idle - }
+              Busy : Work { Again - - }
+              Idle { Resume Work - }
+            }
+
+            """
+        let output = Compiler.compile(SourceFile(name: "Start.sm", text: source))
+        let swift = try #require(output.swift, "\(output.diagnostics)")
+        #expect(
+            try #require(Compiler.check(SourceFile(name: "Start.sm", text: source)).machine).initialLabels == [
+                "job", "tries",
+            ])
+        #expect(swift.contains("init(actions: Actions, job: Int, tries: Int)"))
+        #expect(swift.contains("self.state = .busy(job: job, tries: tries)"))
+        #expect(swift.contains("let newJob = actions.first()"))
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "state-data-initial-leaf", files: ["Start.swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
 }
