@@ -57,15 +57,17 @@ extension Interpreter {
             }
         }
 
-        /// `begin("https://x")`, `added(0, 512)`, `^Saved`: a call with its arguments' texts.
+        /// `begin("https://x")`, `added(0, 512)`, `^Saved`: a call with its arguments' texts;
+        /// `added(…)` when they are longer than `Interpreter.valueTextLimit`.
         func text(of call: ActionCall, in machine: StateMachine) -> String {
             switch call.callee {
             case .raise(let event):
                 return "^" + machine.events[event].name
             case .action(let action):
                 let name = machine.actions[action].name
-                return call.arguments.isEmpty
-                    ? name : name + "(" + call.arguments.map(text(of:)).joined(separator: ", ") + ")"
+                guard !call.arguments.isEmpty else { return name }
+                let arguments = call.arguments.map(text(of:)).joined(separator: ", ")
+                return name + "(" + (arguments.utf8.count > Interpreter.valueTextLimit ? "…" : arguments) + ")"
             }
         }
 
@@ -77,6 +79,12 @@ extension Interpreter {
             return machine.parameters(of: state).map { texts[$0.label] ?? $0.label }
         }
     }
+
+    /// The longest text of a call's arguments that a value keeps (Commands › fsmc simulate):
+    /// a value rewritten from itself nests a call per rewrite, `added(added(0, 1), 1)`, and
+    /// one computed from itself twice, `f(v, v)`, doubles on every rewrite; past this many
+    /// UTF-8 bytes its arguments are shown as `…`, so that every text stays this short.
+    package static let valueTextLimit = 100_000
 
     /// The values of the data states among `leaves` when a new machine is in them: those
     /// its initial rows write, the others taken by label from `initialValues`.

@@ -319,4 +319,23 @@ import Testing
             restored.line(for: restored.handle(power, predicates: [], conditions: []))
                 == "Off Power -> Playing(track: track, position: position) {show(track)}")
     }
+
+    /// A value computed from itself twice doubles its text on every rewrite: past
+    /// `Interpreter.valueTextLimit` bytes of arguments the call shows them as `…`, so that
+    /// a long run neither grows without bound nor slows to a halt.
+    @Test func aValueTextStopsGrowingAtTheLimit() throws {
+        let source = """
+            FSM: Doubling
+            Initial: Counting
+            State: Counting(count: Int)
+            {
+              Counting { Double -(count: twice(count, count)) - }
+            }
+            """
+        let lines = try Self.run(source, Array(repeating: "Double", count: 40), initial: ["count": "1"])
+        #expect(lines.count == 40)
+        #expect(lines[1] == "Counting Double -> Counting(count: twice(twice(1, 1), twice(1, 1))) {}")
+        #expect(lines.allSatisfy { $0.utf8.count < 2 * Interpreter.valueTextLimit })
+        #expect(lines[13] == "Counting Double -> Counting(count: twice(…)) {}")
+    }
 }
