@@ -47,13 +47,64 @@ extension DifferentialTrace {
 
     /// The value of a text the interpreter keeps: an integer, or `cv(a, b)` of such texts,
     /// evaluated as the driver's `cv` does; any other text as it is.
+    ///
+    /// One pass over the text's bytes: a value rewritten on every event nests a call per
+    /// rewrite (`cv(cv(cv(1, 2), 2), 2)`), and the trace evaluates it after each.
     static func evaluated(_ text: String) -> String {
         let trimmed = trimmingBlanks(text)
         if Int(trimmed) != nil { return trimmed }
-        guard let call = splitCall(trimmed), call.name == "cv", call.arguments.count == 2,
-            let first = Int(evaluated(call.arguments[0])), let second = Int(evaluated(call.arguments[1]))
-        else { return trimmed }
-        return String(computed(first, second))
+        var reader = ValueReader(bytes: Array(trimmed.utf8))
+        guard let value = reader.value(), reader.isAtEnd else { return trimmed }
+        return String(value)
+    }
+
+    /// Reads an integer, or `cv(a, b)` of such values, from UTF-8 bytes.
+    private struct ValueReader {
+        let bytes: [UInt8]
+        var position = 0
+
+        var isAtEnd: Bool {
+            mutating get {
+                skipBlanks()
+                return position == bytes.count
+            }
+        }
+
+        mutating func value() -> Int? {
+            skipBlanks()
+            guard position < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+            {
+                return integer()
+            }
+            for byte in "cv(".utf8 {
+                guard position < bytes.count, bytes[position] == byte else { return nil }
+                position += 1
+            }
+            guard let first = value(), expect(UInt8(ascii: ",")), let second = value(), expect(UInt8(ascii: ")"))
+            else { return nil }
+            return DifferentialTrace.computed(first, second)
+        }
+
+        private mutating func integer() -> Int? {
+            let start = position
+            if bytes[position] == UInt8(ascii: "-") { position += 1 }
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                position += 1
+            }
+            return Int(String(decoding: bytes[start..<position], as: UTF8.self))
+        }
+
+        private mutating func expect(_ byte: UInt8) -> Bool {
+            skipBlanks()
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+
+        private mutating func skipBlanks() {
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+        }
     }
 
     /// A call as the driver logs it: `en(13)`, `cv(13,4)`, its arguments evaluated.

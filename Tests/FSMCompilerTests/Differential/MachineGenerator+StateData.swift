@@ -4,9 +4,9 @@ import FSMTestSupport
 /// drawn from a stream of their own (`MachineGenerator.dataStream`) after everything else.
 extension MachineGenerator {
     /// Gives some leaves `Int` values (`State: S3(v: Int, w: Int)`, labels `v`, `w` and
-    /// `x`), and every row that enters one its values: some carried
-    /// by their own label (from the event, which shadows the state that takes the row), the
-    /// others written as a literal, a label, or the computing action `cv(a, b)` of labels and
+    /// `x`), and every row that enters one its values: some carried by their own label (from
+    /// the event, which shadows the state that takes the row), the others written as a
+    /// literal, a label, or the computing action `cv(a, b)` of a label and a literal, or two
     /// literals, in a drawn order (the order computing actions run). Initial rows naming a
     /// data state write literals, now and then `cv` of literals. Some data states get a row of
     /// their own, to a data state or `-`. Some `-` rows of a data state
@@ -118,7 +118,11 @@ extension MachineGenerator {
             switch random.below(3) {
             case 0: text = literal(&random)
             case 1: text = labels.isEmpty ? literal(&random) : random.element(of: labels)
-            default: text = "cv(\(argument()), \(argument()))"
+            default:
+                // At most one label, so that every new value's text holds at most one old
+                // text: `-(v: cv(v, w), w: cv(10, v))` would double them on every rewrite.
+                let first = argument()
+                text = "cv(\(first), \(labels.contains(first) ? literal(&random) : argument()))"
             }
             values.append(RandomValue(label: label, text: text))
         }
