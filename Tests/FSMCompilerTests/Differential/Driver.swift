@@ -157,7 +157,9 @@ enum DifferentialTrace {
             return input.map { $0.call(machine.actions[action].name, call.arguments, of: machine) }
                 ?? DifferentialStep.literalCall(machine.actions[action].name, call.arguments)
         }
-        effects.insert(contentsOf: firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: firing.exitCount)
+        // `exitCount` counts the exit lists' raises too, which `effects` leaves out.
+        let exits = firing.effects.prefix(firing.exitCount).filter { $0.action != nil }.count
+        effects.insert(contentsOf: firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }, at: exits)
         return effects + firing.startedTimers.map { "+" + machine.traceName(of: $0) }
     }
 
