@@ -7,6 +7,19 @@ import Testing
 /// warning-free with values that have them, and a claim the values lack fails at the header's
 /// line of the `.sm` file.
 @Suite struct StateDataCodeTests {
+    /// The Swift `compile` generates for `source`, as `name`.sm; a failure names the diagnostics.
+    static func swift(of source: String, named name: String) throws -> String {
+        let output = Compiler.compile(SourceFile(name: "\(name).sm", text: source))
+        return try #require(output.swift, "\(output.diagnostics)")
+    }
+
+    /// Expects `swift`, as `name`.swift, to type-check without a warning.
+    static func expectTypechecks(_ swift: String, named name: String, check: String) throws {
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: check, files: ["\(name).swift": swift], checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
+
     /// A machine whose data states hold `values`, claiming `claims`, in `isolation`.
     static func machine(values: String, claims: String?, headers: String = "") -> String {
         """
@@ -52,7 +65,7 @@ import Testing
     func everyCombinationBuildsWarningFree(_ index: Int) throws {
         let (values, claims, headers) = Self.combinations[index]
         let source = Self.machine(values: values, claims: claims, headers: headers)
-        let swift = try #require(Compiler.compile(SourceFile(name: "Chore.sm", text: source)).swift)
+        let swift = try Self.swift(of: source, named: "Chore")
         let diagnostics = try SwiftToolchain.shared.get().typecheck(
             named: "state-data-\(index)", files: ["Chore.swift": swift, "Uses.swift": Self.uses(claims ?? "")],
             checkingRegions: true)
@@ -76,10 +89,8 @@ import Testing
             }
 
             """
-        let swift = try #require(Compiler.compile(SourceFile(name: "Chore.sm", text: source)).swift)
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "state-data-isolated", files: ["Chore.swift": swift], checkingRegions: true)
-        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+        let swift = try Self.swift(of: source, named: "Chore")
+        try Self.expectTypechecks(swift, named: "Chore", check: "state-data-isolated")
     }
 
     /// `any Error` is neither `Hashable` nor `Codable`: claiming either fails at line 6 of
@@ -151,12 +162,10 @@ import Testing
             }
 
             """
-        let swift = try #require(Compiler.compile(SourceFile(name: "Starter.sm", text: source)).swift)
+        let swift = try Self.swift(of: source, named: "Starter")
         #expect(swift.contains("init(actions: Actions, url: String, n: Int) {"))
         #expect(swift.contains("        if case .loading(let url, let n) = state {\n            actions.show(url, n)"))
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "state-data-start", files: ["Starter.swift": swift], checkingRegions: true)
-        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+        try Self.expectTypechecks(swift, named: "Starter", check: "state-data-start")
     }
 
     /// A state named by the initial rows of two superstates takes the values of the row the
@@ -174,14 +183,11 @@ import Testing
             }
 
             """
-        let output = Compiler.compile(SourceFile(name: "Twice.sm", text: source))
-        let swift = try #require(output.swift, "\(output.diagnostics)")
+        let swift = try Self.swift(of: source, named: "Twice")
         #expect(swift.contains("self.state = .l(v: 2)"))
         #expect(swift.contains("case .toA:\n            state = .l(v: 1)"))
         #expect(swift.contains("case .toB:\n            state = .l(v: 2)"))
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "state-data-initial-rows", files: ["Twice.swift": swift], checkingRegions: true)
-        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+        try Self.expectTypechecks(swift, named: "Twice", check: "state-data-initial-rows")
     }
 
     /// With `EntryExit: always`, a row `-` of a data state whose event carries a value of the
@@ -199,10 +205,8 @@ import Testing
             }
 
             """
-        let swift = try #require(Compiler.compile(SourceFile(name: "Keep.sm", text: source)).swift)
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "state-data-stay", files: ["Keep.swift": swift], checkingRegions: true)
-        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+        let swift = try Self.swift(of: source, named: "Keep")
+        try Self.expectTypechecks(swift, named: "Keep", check: "state-data-stay")
     }
 
     /// A row of a state into its superstate with history resumes that state, which keeps
@@ -219,8 +223,7 @@ import Testing
             }
 
             """
-        let output = Compiler.compile(SourceFile(name: "Resume.sm", text: source))
-        let swift = try #require(output.swift, "\(output.diagnostics)")
+        let swift = try Self.swift(of: source, named: "Resume")
         #expect(swift.contains("case .back:\n            state = .t(v: v)"))
         #expect(!swift.contains("case .back:\n            state = .t(v: 1)"))
     }
@@ -242,13 +245,10 @@ import Testing
             }
 
             """
-        let output = Compiler.compile(SourceFile(name: "Shallow.sm", text: source))
-        let swift = try #require(output.swift, "\(output.diagnostics)")
+        let swift = try Self.swift(of: source, named: "Shallow")
         #expect(swift.contains("case .back:\n            state = .l(v: 2)"))
         #expect(!swift.contains("history.p!"))
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "state-data-shallow-history", files: ["Shallow.swift": swift], checkingRegions: true)
-        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+        try Self.expectTypechecks(swift, named: "Shallow", check: "state-data-shallow-history")
     }
 
     /// A raised event takes a value the row's event does not carry from the state that
@@ -269,13 +269,10 @@ import Testing
             }
 
             """
-        let output = Compiler.compile(SourceFile(name: "Relay.sm", text: source))
-        let swift = try #require(output.swift, "\(output.diagnostics)")
+        let swift = try Self.swift(of: source, named: "Relay")
         #expect(swift.contains("raisedEvents.append(.report(job: jobInState, tries: triesInState))"))
         #expect(swift.contains("raisedEvents.append(.done(job: jobInState))"))
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "state-data-raises", files: ["Relay.swift": swift], checkingRegions: true)
-        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+        try Self.expectTypechecks(swift, named: "Relay", check: "state-data-raises")
     }
 
     /// With `EntryExit: onChange`, a row that names the state it is in gives its values as
@@ -295,7 +292,7 @@ import Testing
             }
 
             """
-        let swift = try #require(Compiler.compile(SourceFile(name: "Gauge.sm", text: source)).swift)
+        let swift = try Self.swift(of: source, named: "Gauge")
         #expect(swift.contains("state = .t(x: x, v: 1)"))
         #expect(swift.contains("state = .t(x: xInState, v: 2)"))
     }
@@ -317,8 +314,7 @@ import Testing
             }
 
             """
-        let output = Compiler.compile(SourceFile(name: "Start.sm", text: source))
-        let swift = try #require(output.swift, "\(output.diagnostics)")
+        let swift = try Self.swift(of: source, named: "Start")
         #expect(
             try #require(Compiler.check(SourceFile(name: "Start.sm", text: source)).machine).initialLabels == [
                 "job", "tries",
@@ -326,8 +322,6 @@ import Testing
         #expect(swift.contains("init(actions: Actions, job: Int, tries: Int)"))
         #expect(swift.contains("self.state = .busy(job: job, tries: tries)"))
         #expect(swift.contains("let newJob = actions.first()"))
-        let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "state-data-initial-leaf", files: ["Start.swift": swift], checkingRegions: true)
-        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+        try Self.expectTypechecks(swift, named: "Start", check: "state-data-initial-leaf")
     }
 }
