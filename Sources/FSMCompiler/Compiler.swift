@@ -77,18 +77,35 @@ extension Compiler {
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
     }
 
-    /// Why `compile` generates no Swift for a machine `check` accepts, nil when it does:
-    /// machines with both parallel states and data states are not generated yet, and an
-    /// error is better than a machine that loses the values.
+    /// Why `compile` generates no Swift for a machine `check` accepts, nil when it does: in a
+    /// machine with parallel states, a state entered by its own rules is entered by a helper
+    /// that knows no row, so an initial row that names a data state must write each of its
+    /// values without labels (a literal, or a computing action of literals). An error is
+    /// better than a machine that loses the values.
     public static func generationRefusal(_ machine: StateMachine) -> Diagnostic? {
         guard machine.hasRegions && machine.hasStateData else { return nil }
-        let location =
-            machine.states.indices.first { !machine.parameters(of: $0).isEmpty }
-            .map { machine.states[$0].named.location } ?? machine.name.location
-        return Diagnostic(
-            .stateData, .error,
-            "this version of fsmc generates no Swift for a machine with both parallel states and data states; 'check', 'simulate', 'table' and 'graph' read it",
-            at: location)
+        for state in machine.states.indices {
+            guard let target = machine.states[state].initialSubstate else { continue }
+            let parameters = machine.parameters(of: target)
+            guard !parameters.isEmpty else { continue }
+            let written = machine.states[state].initialValues
+            let readsLabel = written.contains { value in
+                switch value.source {
+                case .argument(.label): true
+                case .argument(.literal): false
+                case .computed(let call): call.arguments.contains { $0.label != nil }
+                }
+            }
+            let carried = parameters.first { parameter in !written.contains { $0.label == parameter.label } }
+            guard readsLabel || carried != nil else { continue }
+            let what =
+                carried.map { "carries '\($0.label)' by label" } ?? "writes a value from a label"
+            return Diagnostic(
+                .stateData, .error,
+                "this version of fsmc generates no Swift for a machine with parallel states whose initial row into '\(machine.states[target].name)' \(what): write each of its values there as a literal; 'check', 'simulate', 'table' and 'graph' read it",
+                at: machine.states[state].named.location)
+        }
+        return nil
     }
 
     /// The Swift source of a machine that `check` produced, headed with its file's name.

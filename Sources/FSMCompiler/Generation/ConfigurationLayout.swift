@@ -43,15 +43,28 @@ struct ConfigurationLayout {
 
     /// The Swift type of `scope`'s value: the state enum, or a region's enum inside its
     /// parallel state's struct (`PlayerState.Media.Playback`).
-    func scopeType(_ scope: StateID?) -> String {
-        guard let scope else { return MachineTypeNames(machine).state }
-        return structType(parallel(of: scope)) + "." + typeName(of: scope)
+    /// `root` names the state enum, or with state data the enum of configurations without
+    /// values (`PlayerStateName`), whose types nest as the state enum's do.
+    func scopeType(_ scope: StateID?, root: String? = nil) -> String {
+        guard let scope else { return root ?? MachineTypeNames(machine).state }
+        return structType(parallel(of: scope), root: root) + "." + typeName(of: scope)
     }
 
     /// The Swift type of a parallel state's struct (`PlayerState.Media`); a region's is
     /// nested in its parallel state's struct, as a region's enum is.
-    func structType(_ parallel: StateID) -> String {
-        isRegion[parallel] ? scopeType(parallel) : scopeType(container[parallel]) + "." + typeName(of: parallel)
+    func structType(_ parallel: StateID, root: String? = nil) -> String {
+        isRegion[parallel]
+            ? scopeType(parallel, root: root)
+            : scopeType(container[parallel], root: root) + "." + typeName(of: parallel)
+    }
+
+    /// Whether a data state can be current inside `state` (itself included): where none
+    /// can, the value of `state` (a region's enum, a parallel state's struct) is its value
+    /// without data.
+    func holdsData(_ state: StateID?) -> Bool {
+        machine.states.indices.contains { leaf in
+            !machine.parameters(of: leaf).isEmpty && (state.map { chart.isWithin(leaf, $0) } ?? true)
+        }
     }
 
     /// A region's or parallel state's type name inside its enclosing type: `Media`, `Playback`.
@@ -86,19 +99,26 @@ struct ConfigurationLayout {
 
     /// The value of `scope` in the configuration `leaves` (which holds a node of it):
     /// `.off`, `.media(PlayerState.Media(playback: .stopped, volume: .normal))`.
-    func value(of leaves: [StateID], in scope: StateID?) -> SwiftExpression {
-        if let scope, machine.states[scope].isParallel { return structValue(of: leaves, parallel: scope) }
+    /// A data state among `leaves` has the value `given` has for it.
+    func value(of leaves: [StateID], in scope: StateID?, given: [StateID: SwiftExpression] = [:]) -> SwiftExpression {
+        if let scope, machine.states[scope].isParallel {
+            return structValue(of: leaves, parallel: scope, given: given)
+        }
         let node = leaves.lazy.compactMap { self.node(in: scope, holding: $0) }.first!
-        guard machine.states[node].isParallel else { return .implicitMember(caseName(of: node)) }
-        return .call(.implicitMember(caseName(of: node)), [SwiftArgument(structValue(of: leaves, parallel: node))])
+        guard machine.states[node].isParallel else { return given[node] ?? .implicitMember(caseName(of: node)) }
+        return .call(
+            .implicitMember(caseName(of: node)),
+            [SwiftArgument(structValue(of: leaves, parallel: node, given: given))])
     }
 
     /// `PlayerState.Media(playback: .stopped, volume: .normal)` for `leaves`.
-    func structValue(of leaves: [StateID], parallel: StateID) -> SwiftExpression {
+    func structValue(of leaves: [StateID], parallel: StateID, given: [StateID: SwiftExpression] = [:])
+        -> SwiftExpression
+    {
         .call(
             .typeName(structType(parallel)),
             machine.states[parallel].substates.map { region in
-                SwiftArgument(caseName(of: region), value(of: leaves, in: region))
+                SwiftArgument(caseName(of: region), value(of: leaves, in: region, given: given))
             })
     }
 }

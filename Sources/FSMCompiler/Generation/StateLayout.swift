@@ -12,6 +12,9 @@
 protocol StateLayout {
     /// The declaration of the state type.
     func stateDeclaration(in translator: Translator<Self>) -> SwiftDeclaration
+    /// Where states hold data, the declarations of the states without their values (what
+    /// `state.name` is) and the conformances the `StateData:` header claims.
+    func stateNameDeclarations(in translator: Translator<Self>) -> [SwiftDeclaration]
     /// The initial configuration as a value: `.off`, `.media(PlayerState.Media(…))`.
     func initialValue(in translator: Translator<Self>) -> SwiftExpression
     /// The Swift type a history of `state` stores (without the optional).
@@ -47,6 +50,8 @@ protocol StateLayout {
 /// A machine without parallel states: one state at a time, a case of the state enum.
 struct EnumLayout: StateLayout {
     func stateDeclaration(in translator: Translator<Self>) -> SwiftDeclaration { translator.stateEnum }
+
+    func stateNameDeclarations(in translator: Translator<Self>) -> [SwiftDeclaration] { translator.stateNameEnums }
 
     func initialValue(in translator: Translator<Self>) -> SwiftExpression {
         .implicitMember(translator.initialState.swiftName)
@@ -99,8 +104,12 @@ struct EnumLayout: StateLayout {
 extension ConfigurationLayout: StateLayout {
     func stateDeclaration(in translator: Translator<Self>) -> SwiftDeclaration { translator.configurationEnum }
 
+    func stateNameDeclarations(in translator: Translator<Self>) -> [SwiftDeclaration] {
+        translator.configurationNameDeclarations
+    }
+
     func initialValue(in translator: Translator<Self>) -> SwiftExpression {
-        value(of: machine.initialConfiguration, in: nil)
+        value(of: machine.initialConfiguration, in: nil, given: translator.initialLeafValues.values)
     }
 
     func historyType(of state: StateID, in translator: Translator<Self>) -> String { historyType(of: state) }

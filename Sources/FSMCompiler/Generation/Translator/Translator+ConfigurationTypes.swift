@@ -7,16 +7,18 @@ extension Translator where Layout == ConfigurationLayout {
     /// main actor they would make the conformances the machine needs main-actor isolated.
     private var configurationIsolation: SwiftIsolation { .nonisolated }
 
-    /// The state enum of a machine with regions, with the types of its parallel states nested.
+    /// The state enum of a machine with regions, with the types of its parallel states nested;
+    /// where states hold data, with their values (`configurationEnumWithValues`).
     var configurationEnum: SwiftDeclaration {
+        if machine.hasStateData { return configurationEnumWithValues }
         var declaration = scopeEnum(
-            nil,
+            nil, root: names.types.state,
             documentation: [
                 "The configurations of the `\(machine.name.name)` machine: its states outside parallel states, and",
                 "its parallel states with the state each of their regions is in.",
             ])
         guard case .enumeration(var enumeration) = declaration else { return declaration }
-        enumeration.members.insert(contentsOf: regionHandledEventsProperty, at: 0)
+        enumeration.members.insert(contentsOf: regionHandledEventsProperty(on: names.types.state), at: 0)
         declaration = .enumeration(enumeration)
         return declaration
     }
@@ -24,9 +26,9 @@ extension Translator where Layout == ConfigurationLayout {
     /// A scope's enum: with `String` raw values when its nodes are all plain states, else
     /// with a case per parallel state carrying its struct, printed and encoded as
     /// `Media(Playing, Muted)`.
-    private func scopeEnum(_ scope: StateID?, documentation: [String]) -> SwiftDeclaration {
+    func scopeEnum(_ scope: StateID?, root: String, documentation: [String]) -> SwiftDeclaration {
         let nodes = layout.nodes(in: scope)
-        let name = scope.map(layout.typeName(of:)) ?? names.types.state
+        let name = scope.map(layout.typeName(of:)) ?? root
         guard nodes.contains(where: { machine.states[$0].isParallel }) else {
             return .enumeration(
                 SwiftEnum(
@@ -39,7 +41,7 @@ extension Translator where Layout == ConfigurationLayout {
                     },
                     members: [rawValueDescription], isolation: configurationIsolation))
         }
-        let type = layout.scopeType(scope)
+        let type = layout.scopeType(scope, root: root)
         let cases = nodes.map { node in
             machine.states[node].isParallel
                 ? SwiftEnumCase(
@@ -47,7 +49,7 @@ extension Translator where Layout == ConfigurationLayout {
                     associatedValues: [SwiftAssociatedValue(label: "_", type: layout.typeName(of: node))])
                 : SwiftEnumCase(name: layout.caseName(of: node))
         }
-        let nested = nodes.filter { machine.states[$0].isParallel }.map(parallelStruct)
+        let nested = nodes.filter { machine.states[$0].isParallel }.map { parallelStruct($0, root: root) }
         return .enumeration(
             SwiftEnum(
                 documentation: documentation + [
@@ -131,9 +133,9 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// A parallel state's struct: one stored value per region, each region's enum nested.
-    private func parallelStruct(_ parallel: StateID) -> SwiftDeclaration {
+    private func parallelStruct(_ parallel: StateID, root: String) -> SwiftDeclaration {
         let state = machine.states[parallel]
-        let type = layout.structType(parallel)
+        let type = layout.structType(parallel, root: root)
         let properties = state.substates.map { region in
             SwiftDeclaration.property(
                 SwiftProperty(
@@ -153,9 +155,9 @@ extension Translator where Layout == ConfigurationLayout {
                 access: modifier, name: layout.typeName(of: parallel), conformances: Self.configurationConformances,
                 members: state.substates.map { region in
                     machine.states[region].isParallel
-                        ? parallelStruct(region)
+                        ? parallelStruct(region, root: root)
                         : scopeEnum(
-                            region,
+                            region, root: root,
                             documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
                 } + properties + [
                     parallelInitializer(parallel),
@@ -165,7 +167,7 @@ extension Translator where Layout == ConfigurationLayout {
                                 "Every configuration of the regions, the first region's state changing slowest."
                             ],
                             access: modifier, isStatic: true, isVariable: true, name: "allCases", type: "[\(type)]",
-                            getterBody: parallelAllCases(parallel))),
+                            getterBody: parallelAllCases(parallel, root: root))),
                     .property(
                         SwiftProperty(
                             access: modifier, isVariable: true, name: "description", type: "Swift.String",
@@ -198,9 +200,9 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The body of a parallel state's struct's `allCases`: every combination of its regions'
     /// values, in nested loops, the first region's value changing slowest.
-    private func parallelAllCases(_ parallel: StateID) -> [SwiftStatement] {
+    private func parallelAllCases(_ parallel: StateID, root: String) -> [SwiftStatement] {
         let state = machine.states[parallel]
-        let type = layout.structType(parallel)
+        let type = layout.structType(parallel, root: root)
         var loop: [SwiftStatement] = [
             .expression(
                 .call(

@@ -367,7 +367,7 @@ extension Translator {
                 .assignment(.member(.identifier("self"), "actions"), .identifier("actions")),
                 .assignment(.member(.identifier("self"), stateStorage), initialStateValue),
             ])
-        if machine.hasStateData && !machine.hasRegions, let values = initialValues {
+        if machine.hasStateData, case let values = initialLeafValues, !values.values.isEmpty {
             function.parameters += values.parameters
             function.documentation[0] =
                 "A new machine in the initial state `\(initialState.name)` with the values given, not"

@@ -115,7 +115,7 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `handledEvents` of a configuration, and the function it filters the events with.
-    var regionHandledEventsProperty: [SwiftDeclaration] {
+    func regionHandledEventsProperty(on configurationType: String) -> [SwiftDeclaration] {
         guard !machine.appEvents.isEmpty else { return [] }
         return [
             .property(
@@ -140,7 +140,7 @@ extension Translator where Layout == ConfigurationLayout {
                     documentation: ["Whether `configuration` has a row for `event`, for some predicate values."],
                     isPrivate: true, isStatic: true, name: "hasRow",
                     parameters: [
-                        SwiftParameter(label: "_", name: "configuration", type: names.types.state),
+                        SwiftParameter(label: "_", name: "configuration", type: configurationType),
                         SwiftParameter(label: "for", name: "event", type: eventNamesTypeName),
                     ],
                     returnType: "Swift.Bool",

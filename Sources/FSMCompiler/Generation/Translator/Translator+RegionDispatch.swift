@@ -63,12 +63,12 @@ extension Translator where Layout == ConfigurationLayout {
                 .identifier(nodeFunctionName(node, kind)),
                 machine.states[node].isParallel
                     ? [forwarded[0], SwiftArgument(.identifier("value"))] + forwarded.dropFirst()
-                    : forwarded)
+                    : forwarded + stateValueArguments(node))
             return SwiftCase(
                 patterns: [
                     machine.states[node].isParallel
                         ? .enumCaseBinding(layout.caseName(of: node), ["value"])
-                        : .enumCase(layout.caseName(of: node))
+                        : statePattern(node)
                 ],
                 body: [.returnStatement(awaited(call))])
         }
@@ -152,7 +152,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// A top-level state that is not parallel: `switch event`, each row inline.
     private func leafFunction(_ node: StateID, _ kind: EventKind) -> SwiftDeclaration {
         let state = machine.states[node]
-        let from = SwiftExpression.implicitMember(layout.caseName(of: node))
+        let from = currentStateValue(node)
         var body = eventSwitch(
             node, kind, frames: [], finish: .returns(from: from),
             unhandled: [notHandled(kind, in: from)], rejected: [rejectedReturn(from)], top: from)
@@ -162,8 +162,8 @@ extension Translator where Layout == ConfigurationLayout {
                 SwiftFunction(
                     documentation: ["`\(state.name)`."],
                     attributes: inlinesStateFunctions && kind == .events ? ["@inline(__always)"] : [],
-                    isPrivate: true, name: nodeFunctionName(node, kind), parameters: kindParameters(kind),
-                    returnType: "Outcome",
+                    isPrivate: true, name: nodeFunctionName(node, kind),
+                    parameters: kindParameters(kind) + stateValueParameters(node), returnType: "Outcome",
                     body: body)))
     }
 
@@ -356,7 +356,8 @@ extension Translator where Layout == ConfigurationLayout {
                     finish: finish,
                     unhandled: [.breakStatement], rejected: setsRejected, top: top)
                 return SwiftCase(
-                    patterns: [.enumCase(layout.caseName(of: node))], body: body.isEmpty ? [.breakStatement] : body)
+                    patterns: [statePattern(node, bindingWhatIsMentionedIn: body)],
+                    body: body.isEmpty ? [.breakStatement] : body)
             }
             let sourceName = SwiftNames.unescaped(layout.caseName(of: node)) + "Source"
             let inner = frame(for: node, source: .identifier(sourceName))

@@ -52,7 +52,13 @@ extension Translator where Layout == ConfigurationLayout {
         var switchCases = cases.filter { !$0.nodes.isEmpty }.map { entry in
             let binds = entry.body.contains { $0.mentions("inner") }
             return SwiftCase(
-                patterns: entry.nodes.map { binds ? nodePattern($0) : .enumCase(layout.caseName(of: $0)) },
+                patterns: entry.nodes.map { node in
+                    guard machine.states[node].isParallel else {
+                        // A data state's values, bound where the body reads them.
+                        return statePattern(node, bindingWhatIsMentionedIn: entry.body)
+                    }
+                    return binds ? nodePattern(node) : .enumCase(layout.caseName(of: node))
+                },
                 body: entry.body.isEmpty ? [.breakStatement] : entry.body)
         }
         if covered.count < layout.nodes(in: scope).count {
@@ -122,7 +128,35 @@ extension Translator where Layout == ConfigurationLayout {
                 ])
         }
         if entersByRules(state) { return .call(.identifier(helperName("resolve", state)), []) }
-        return .implicitMember(layout.caseName(of: state))
+        return initialRowValue(of: state)
+    }
+
+    /// `.muted(level: 1)`: a state as the initial row that names it enters it, with the
+    /// values it writes (a machine with regions generates only initial rows that write
+    /// every value of a data state without labels: `Compiler.generationRefusal`); `.stopped`
+    /// for a state without data.
+    private func initialRowValue(of state: StateID) -> SwiftExpression {
+        guard !machine.parameters(of: state).isEmpty,
+            let writer = machine.states[state].superstates.first(where: { machine.states[$0].initialSubstate == state })
+        else {
+            return .implicitMember(layout.caseName(of: state))
+        }
+        var values: ValueScope = [:]
+        for value in machine.states[writer].initialValues {
+            switch value.source {
+            case .argument(.literal(let literal)):
+                values[value.label] = .literal(literal.text)
+            case .computed(let call):
+                let action = call.action!
+                let expression = SwiftExpression.call(
+                    .member(.identifier("actions"), machine.actions[action].swiftName),
+                    valueArguments(call.arguments, parameters: machine.actionParameters[action]))
+                values[value.label] = machine.asyncActions[action] ? .await(expression) : expression
+            case .argument(.label(let label)):
+                values[value.label] = .identifier(label)
+            }
+        }
+        return stateValue(state) { values[$0] ?? .identifier($0) }
     }
 
     /// The value of `scope` on the way into `target` by its own rules: a parallel state on
@@ -166,10 +200,16 @@ extension Translator where Layout == ConfigurationLayout {
             if info.history == .deep {
                 resumed = [.returnStatement(.identifier("stored"))]
             } else {
+                // A data state resumed holds the values it was left with.
                 resumed = nodeSwitch(
                     .identifier("stored"), scope: scope,
                     info.substates.map { child in
-                        (layout.nodes(in: scope, within: child), [.returnStatement(defaultValue(child))])
+                        let holdsValues =
+                            !machine.parameters(of: child).isEmpty && !entersByRules(child)
+                        return (
+                            layout.nodes(in: scope, within: child),
+                            [.returnStatement(holdsValues ? .identifier("stored") : defaultValue(child))]
+                        )
                     })
             }
             body.append(.ifLet(name: "stored", value: stored, body: resumed))
@@ -224,7 +264,7 @@ extension Translator where Layout == ConfigurationLayout {
     private func entriesToward(_ target: StateID, below state: StateID, value: SwiftExpression) -> [SwiftStatement] {
         var out: [SwiftStatement] = []
         for step in layout.chart.lineage(of: target) where step != state && layout.chart.isWithin(step, state) {
-            out += ownEntry(step)
+            out += boundEntry(step, from: value)
             if step == target { return out + byRules(target, value: value) }
             guard machine.states[step].isParallel else { continue }
             // A region's value is its struct; a parallel node's struct is bound from its case.
@@ -245,6 +285,15 @@ extension Translator where Layout == ConfigurationLayout {
                     : [.ifCase(.enumCaseBinding(layout.caseName(of: step), [name]), value: value, body: regions)])
         }
         return out
+    }
+
+    /// `state`'s entry actions, its values bound from `value` where they read them:
+    /// `if case .muted(let level) = value { actions.showLevel(level) }`.
+    private func boundEntry(_ state: StateID, from value: SwiftExpression) -> [SwiftStatement] {
+        let entry = ownEntry(state)
+        let pattern = statePattern(state, bindingWhatIsMentionedIn: entry)
+        guard case .enumCaseBinding = pattern else { return entry }
+        return [.ifCase(pattern, value: value, body: entry)]
     }
 
     /// Inside `state`, entered on its way to `value`, by its own rules.

@@ -19,11 +19,13 @@ extension Translator where Layout == ConfigurationLayout {
         return name + "Entered"
     }
 
+    /// A state's entry actions, with its values bound under their names where it holds data.
     func ownEntry(_ state: StateID) -> [SwiftStatement] {
-        machine.states[state].ownEntryActions.map(actionCall)
+        machine.states[state].ownEntryActions.map { actionCall($0, scope: stateScope(state)) }
     }
+    /// A state's exit actions, with its values bound under their names where it holds data.
     func ownExit(_ state: StateID) -> [SwiftStatement] {
-        machine.states[state].ownExitActions.map(actionCall)
+        machine.states[state].ownExitActions.map { actionCall($0, scope: stateScope(state)) }
     }
 
     func entersByRules(_ state: StateID) -> Bool { layout.chart.entersByRules(state) }
@@ -44,23 +46,52 @@ extension Translator where Layout == ConfigurationLayout {
         if transition.declaredIn != node {
             statements.append(.comment("from \(machine.states[transition.declaredIn].name)"))
         }
-        let ownActions = transition.actions.map(actionCall)
+        // With state data, a row's labels are its event's values, else its state's (a
+        // parallel state's rows read none).
+        let scope = machine.hasStateData ? rowScope(event: transition.event, state: node) : [:]
+        let ownActions = transition.actions.map { actionCall($0, scope: scope) }
         let targets = transition.namedTarget.map { [$0] + transition.forkTargets } ?? []
-        guard !targets.isEmpty else { return statements + ownActions + targetlessEnd(finish, frames: frames) }
+        guard !targets.isEmpty else {
+            if let rewrite = rewrittenValue(of: node, by: transition, scope: scope) {
+                return statements + rewrite.computations + ownActions
+                    + rewriting(node, to: rewrite.state, frames: frames) + ending(finish)
+            }
+            return statements + ownActions + targetlessEnd(finish, frames: frames)
+        }
         let plan = layout.chart.plan(source: node, targets: targets)
-        let route = RegionRoute(plan: plan, frames: frames)
+        var route = RegionRoute(plan: plan, frames: frames)
+        var computations: [SwiftStatement] = []
+        var declared: Set<String> = []
+        for target in targets where !machine.parameters(of: target).isEmpty {
+            let value = namedValue(of: target, by: transition, scope: scope, declared: &declared)
+            computations += value.computations
+            route.given[target] = value.state
+            route.entryScopes[target] = value.entryScope
+        }
         statements += plan.historyWrites.map { historyWrite($0, route) }
         statements += plan.exits.flatMap(exitActions(route)) + plan.exits.flatMap(timerCancels(route))
-        statements += ownActions
         let arrival = arrival(route)
-        statements += arrival.bindings + arrival.assignments
+        if machine.hasStateData {
+            // The new values are computed after the exit actions and before the row's.
+            statements += computations + arrival.bindings + ownActions + arrival.assignments
+        } else {
+            statements += ownActions + arrival.bindings + arrival.assignments
+        }
         if let writtenFrame = arrival.writtenFrame { statements += writeBack(from: writtenFrame, frames) }
-        statements += plan.entries.flatMap(entryActions) + plan.entries.flatMap(timerStarts)
+        statements += plan.entries.flatMap(entryActions(route)) + plan.entries.flatMap(timerStarts)
         // A row that wrote the configuration at the top level, outside every frame, left the
         // parallel states it was taken in: it returns at once, from the configuration the
         // event arrived in, also where a region's row would mark the event taken.
         if arrival.writtenFrame == nil, case .marks = finish { return statements + ending(.returns(from: top)) }
         return statements + ending(finish)
+    }
+
+    /// `node`'s new value written where it is kept: in its region's value in the innermost
+    /// frame, written back up to the state, or at the top level, the state itself.
+    private func rewriting(_ node: StateID, to value: SwiftExpression, frames: [Frame]) -> [SwiftStatement] {
+        guard let frame = frames.last, let region = layout.container[node] else { return [setState(value)] }
+        return [.assignment(.member(.identifier(frame.variable), layout.caseName(of: region)), value)]
+            + writeBack(from: frames.count - 1, frames)
     }
 
     /// How a row without a target ends: as `finish` says in a parallel state, where a region
@@ -77,6 +108,10 @@ extension Translator where Layout == ConfigurationLayout {
     struct RegionRoute {
         var plan: TransitionPlan
         var frames: [Frame]
+        /// The targets with data the row names, with the values it gives them.
+        var given: [StateID: SwiftExpression] = [:]
+        /// The scopes the entry actions of those targets see: their new values.
+        var entryScopes: [StateID: ValueScope] = [:]
 
         /// The variable of the open frame of `parallel`.
         func frameVariable(_ parallel: StateID) -> String { frames.first { $0.parallel == parallel }!.variable }
@@ -118,7 +153,8 @@ extension Translator where Layout == ConfigurationLayout {
             guard !inside.isEmpty || plan.source == parallel || layout.chart.isWithin(plan.source, region) else {
                 continue
             }
-            let (bindings, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
+            let (bindings, value) =
+                inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside, given: route.given)
             arrival.bindings += bindings
             arrival.assignments.append(
                 .assignment(
@@ -135,7 +171,8 @@ extension Translator where Layout == ConfigurationLayout {
         let parallel = layout.parallel(of: region)
         let (bindings, value) =
             route.plan.targets == [deepest]
-            ? enteringAgain(deepest) : newValue(in: region, targets: route.plan.targets)
+            ? enteringAgain(deepest, given: route.given)
+            : newValue(in: region, targets: route.plan.targets, given: route.given)
         arrival.bindings = bindings
         arrival.assignments = [
             .assignment(.member(.identifier(route.frameVariable(parallel)), layout.caseName(of: region)), value)
@@ -149,7 +186,8 @@ extension Translator where Layout == ConfigurationLayout {
         let plan = route.plan
         let (bindings, value) =
             plan.kept.last.map { plan.targets == [$0] } == true
-            ? enteringAgain(plan.kept.last!) : newValue(in: nil, targets: plan.targets)
+            ? enteringAgain(plan.kept.last!, given: route.given)
+            : newValue(in: nil, targets: plan.targets, given: route.given)
         return RegionArrival(bindings: bindings, assignments: [setState(value)])
     }
 
@@ -211,37 +249,40 @@ extension Translator where Layout == ConfigurationLayout {
     /// The new value of `scope`, which holds `targets`: the node holding the first target,
     /// a parallel one with each region's value; a region without a target, and a target
     /// entered by its own rules, by `resolve…`, bound first.
-    private func newValue(in scope: StateID?, targets: [StateID]) -> (
+    private func newValue(in scope: StateID?, targets: [StateID], given: [StateID: SwiftExpression]) -> (
         bindings: [SwiftStatement], value: SwiftExpression
     ) {
         if let scope, machine.states[scope].isParallel {
             // A region that is a parallel state: its struct.
             if targets == [scope] && resumesRegions(scope) { return defaultBinding(scope) }
-            return regionValues(scope, targets: targets)
+            return regionValues(scope, targets: targets, given: given)
         }
         guard let node = layout.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node))
         else {
             return defaultBinding(targets[0])
         }
-        guard machine.states[node].isParallel else { return ([], .implicitMember(layout.caseName(of: node))) }
+        guard machine.states[node].isParallel else {
+            return ([], given[node] ?? .implicitMember(layout.caseName(of: node)))
+        }
         if targets == [node] && resumesRegions(node) {
             let (bindings, value) = defaultBinding(node)
             return (bindings, .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(value)]))
         }
-        let (bindings, value) = regionValues(node, targets: targets)
+        let (bindings, value) = regionValues(node, targets: targets, given: given)
         return (bindings, .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(value)]))
     }
 
     /// `parallel`'s struct with each region's new value: on the way to the targets inside
     /// it, else by its own rules.
-    private func regionValues(_ parallel: StateID, targets: [StateID]) -> (
+    private func regionValues(_ parallel: StateID, targets: [StateID], given: [StateID: SwiftExpression]) -> (
         bindings: [SwiftStatement], value: SwiftExpression
     ) {
         var bindings: [SwiftStatement] = []
         var arguments: [SwiftArgument] = []
         for region in machine.states[parallel].substates {
             let inside = targets.filter { layout.chart.isWithin($0, region) }
-            let (more, value) = inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside)
+            let (more, value) =
+                inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside, given: given)
             bindings += more
             arguments.append(SwiftArgument(layout.caseName(of: region), value))
         }
@@ -250,9 +291,11 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The value of a kept state the row names, entered again by its own rules: where that
     /// ends; a concrete superstate without an initial row is the end itself.
-    private func enteringAgain(_ state: StateID) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+    private func enteringAgain(_ state: StateID, given: [StateID: SwiftExpression]) -> (
+        bindings: [SwiftStatement], value: SwiftExpression
+    ) {
         guard resumesRegions(state) || entersByRules(state) else {
-            return ([], .implicitMember(layout.caseName(of: state)))
+            return ([], given[state] ?? .implicitMember(layout.caseName(of: state)))
         }
         let (bindings, value) = defaultBinding(state)
         guard machine.states[state].isParallel else { return (bindings, value) }
@@ -273,9 +316,16 @@ extension Translator where Layout == ConfigurationLayout {
         }
     }
 
-    private func entryActions(_ entry: TransitionPlan.Entry) -> [SwiftStatement] {
+    private func entryActions(_ route: RegionRoute) -> (TransitionPlan.Entry) -> [SwiftStatement] {
+        { entry in self.entryActions(entry, scope: route.entryScopes) }
+    }
+
+    /// The entry actions of `entry`: a state's with its new values, which a row that names
+    /// it gives (`scopes`); a state entered by its own rules', in its helper.
+    private func entryActions(_ entry: TransitionPlan.Entry, scope scopes: [StateID: ValueScope]) -> [SwiftStatement] {
         switch entry {
-        case .state(let state): ownEntry(state)
+        case .state(let state):
+            machine.states[state].ownEntryActions.map { actionCall($0, scope: scopes[state] ?? [:]) }
         case .byRules(let state):
             [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(enteredValue(state))])))]
         }

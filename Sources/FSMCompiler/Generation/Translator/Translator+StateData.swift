@@ -41,27 +41,40 @@ extension Translator {
     /// initial state without data. In a machine without regions.
     var initialValues: (state: SwiftExpression, parameters: [SwiftParameter])? {
         let leaf = machine.initialState
-        let parameters = machine.parameters(of: leaf)
-        guard !parameters.isEmpty else { return nil }
+        let given = initialLeafValues
+        guard let state = given.values[leaf] else { return nil }
+        return (state, given.parameters)
+    }
+
+    /// The data states of the initial configuration with the values a new machine gives
+    /// them: the initial rows' literals, and each label the initializer takes
+    /// (`init(actions:url:)`), with its type, the first state's that holds it.
+    var initialLeafValues: (values: [StateID: SwiftExpression], parameters: [SwiftParameter]) {
         var taken: [SwiftParameter] = []
-        var values: ValueScope = [:]
-        for value in machine.enteringValues(of: leaf, by: nil) {
-            switch value.source {
-            case .argument(.literal(let literal)):
-                values[value.label] = .literal(literal.text)
-            case .argument(.label(let label)):
-                let name = names.stateValues[label] ?? label
-                if !taken.contains(where: { $0.name == name }) {
-                    let type = parameters.first { $0.label == value.label }!.type
-                    taken.append(SwiftParameter(label: label == name ? nil : label, name: name, type: type))
+        var states: [StateID: SwiftExpression] = [:]
+        for leaf in machine.initialConfiguration {
+            let parameters = machine.parameters(of: leaf)
+            guard !parameters.isEmpty else { continue }
+            var values: ValueScope = [:]
+            for value in machine.enteringValues(of: leaf, by: nil) {
+                switch value.source {
+                case .argument(.literal(let literal)):
+                    values[value.label] = .literal(literal.text)
+                case .argument(.label(let label)):
+                    let name = names.stateValues[label] ?? label
+                    if !taken.contains(where: { $0.name == name }) {
+                        let type = parameters.first { $0.label == value.label }!.type
+                        taken.append(SwiftParameter(label: label == name ? nil : label, name: name, type: type))
+                    }
+                    values[value.label] = .identifier(name)
+                case .computed:
+                    // Refused by the checks: the initializer takes the initial state's values.
+                    break
                 }
-                values[value.label] = .identifier(name)
-            case .computed:
-                // Refused by the checks: the initializer takes the initial state's values.
-                break
             }
+            states[leaf] = stateValue(leaf) { values[$0] ?? .identifier($0) }
         }
-        return (stateValue(leaf) { values[$0] ?? .identifier($0) }, taken)
+        return (states, taken)
     }
 
     /// `.downloading(url: url, received: received)`: the state `state` with the values its
@@ -214,5 +227,75 @@ extension Translator {
             }
         }
         return labels
+    }
+}
+
+extension Translator {
+    /// The new value of `target`, which `transition` names (as its target or a fork's), taken
+    /// with the labels of `scope`: the computing actions' locals, declared in the order the
+    /// values are written, the state with its values, and the scope its entry actions see.
+    /// `declared` keeps the locals of the transition's other targets apart.
+    func namedValue(
+        of target: StateID, by transition: Transition, scope: ValueScope, declared: inout Set<String>
+    ) -> (computations: [SwiftStatement], state: SwiftExpression, entryScope: ValueScope) {
+        var computations: [SwiftStatement] = []
+        var entryScope: ValueScope = [:]
+        for value in machine.enteringValues(of: target, by: transition) {
+            switch value.source {
+            case .argument(.label(let label)):
+                entryScope[value.label] = scope[label] ?? .identifier(names.values[label] ?? label)
+            case .argument(.literal(let literal)):
+                entryScope[value.label] = .literal(literal.text)
+            case .computed(let call):
+                var local = names.computedValues[value.label]!
+                if declared.contains(local) {
+                    local += SwiftNames.unescaped(SwiftNames.upperCamel(machine.states[target].name))
+                }
+                declared.insert(local)
+                let action = call.action!
+                let expression = SwiftExpression.call(
+                    .member(.identifier("actions"), machine.actions[action].swiftName),
+                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
+                computations.append(
+                    .declaration(
+                        isVariable: false, name: local, type: nil,
+                        value: machine.asyncActions[action] ? .await(expression) : expression))
+                entryScope[value.label] = .identifier(local)
+            }
+        }
+        return (computations, stateValue(target) { entryScope[$0]! }, entryScope)
+    }
+
+    /// The new value of `state` after `transition`, a `-(…)` row taken in it, rewrites some
+    /// of its values: its computing actions' locals and the state with its values, the
+    /// others kept; nil when the row rewrites none.
+    func rewrittenValue(of state: StateID, by transition: Transition, scope: ValueScope)
+        -> (computations: [SwiftStatement], state: SwiftExpression)?
+    {
+        guard let given = transition.givenValues.first(where: { $0.state == state }), !given.values.isEmpty else {
+            return nil
+        }
+        var computations: [SwiftStatement] = []
+        var values = stateScope(state)
+        for value in given.values {
+            switch value.source {
+            case .argument(.label(let label)):
+                values[value.label] = scope[label] ?? .identifier(names.values[label] ?? label)
+            case .argument(.literal(let literal)):
+                values[value.label] = .literal(literal.text)
+            case .computed(let call):
+                let local = names.computedValues[value.label]!
+                let action = call.action!
+                let expression = SwiftExpression.call(
+                    .member(.identifier("actions"), machine.actions[action].swiftName),
+                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
+                computations.append(
+                    .declaration(
+                        isVariable: false, name: local, type: nil,
+                        value: machine.asyncActions[action] ? .await(expression) : expression))
+                values[value.label] = .identifier(local)
+            }
+        }
+        return (computations, stateValue(state) { values[$0]! })
     }
 }
