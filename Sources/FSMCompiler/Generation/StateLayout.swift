@@ -15,6 +15,8 @@ protocol StateLayout {
     /// Where states hold data, the declarations of the states without their values (what
     /// `state.name` is) and the conformances the `StateData:` header claims.
     func stateNameDeclarations(in translator: Translator<Self>) -> [SwiftDeclaration]
+    /// The entry actions and initial rows' actions a new machine runs when it starts.
+    func startActionStatements(in translator: Translator<Self>) -> [SwiftStatement]
     /// The initial configuration as a value: `.off`, `.media(PlayerState.Media(…))`.
     func initialValue(in translator: Translator<Self>) -> SwiftExpression
     /// The Swift type a history of `state` stores (without the optional).
@@ -52,6 +54,10 @@ struct EnumLayout: StateLayout {
     func stateDeclaration(in translator: Translator<Self>) -> SwiftDeclaration { translator.stateEnum }
 
     func stateNameDeclarations(in translator: Translator<Self>) -> [SwiftDeclaration] { translator.stateNameEnums }
+
+    func startActionStatements(in translator: Translator<Self>) -> [SwiftStatement] {
+        translator.startActionStatements
+    }
 
     func initialValue(in translator: Translator<Self>) -> SwiftExpression {
         .implicitMember(translator.initialState.swiftName)
@@ -106,6 +112,10 @@ extension ConfigurationLayout: StateLayout {
 
     func stateNameDeclarations(in translator: Translator<Self>) -> [SwiftDeclaration] {
         translator.configurationNameDeclarations
+    }
+
+    func startActionStatements(in translator: Translator<Self>) -> [SwiftStatement] {
+        translator.regionStartActionStatements
     }
 
     func initialValue(in translator: Translator<Self>) -> SwiftExpression {

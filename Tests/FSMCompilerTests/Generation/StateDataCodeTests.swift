@@ -117,38 +117,6 @@ import Testing
         #expect(swift.contains("state = .stopped(id: idInState)"))
     }
 
-    /// A machine with parallel states and data states is checked but not generated yet: a
-    /// located error, never a machine that loses its values.
-    @Test func regionsWithDataAreRefusedByCompile() throws {
-        let source = """
-            FSM: Media
-            Initial: Player
-            Parallel: Player
-            State: Playing(track: Int)
-            Event: Play(track: Int)
-            {
-              Player { Stop Player - }
-              (Playback) : Player { - Stopped - }
-              (Volume) : Player { - Loud - }
-              Stopped : Playback { Play Playing - }
-              Playing : Playback { Pause Stopped - }
-              Loud : Volume { Mute Quiet - }
-              Quiet : Volume { Unmute Loud - }
-            }
-
-            """
-        let file = SourceFile(name: "Media.sm", text: source)
-        #expect(Compiler.check(file).machine != nil)
-        let output = Compiler.compile(file)
-        #expect(output.swift == nil)
-        #expect(
-            output.diagnostics.map(\.description).contains {
-                $0.hasPrefix(
-                    "Media.sm:11:3: error: this version of fsmc generates no Swift for a machine with both parallel states and data states"
-                )
-            })
-    }
-
     /// A new machine is given its initial state's values; starting it runs that state's
     /// entry actions with them.
     @Test func theInitializerTakesTheInitialValues() throws {

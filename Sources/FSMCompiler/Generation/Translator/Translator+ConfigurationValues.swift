@@ -237,3 +237,50 @@ extension Translator where Layout == ConfigurationLayout {
                 isolation: valueIsolation))
     }
 }
+
+extension Translator where Layout == ConfigurationLayout {
+    /// The start's actions (`StateMachine.startActions`); where states hold data, state by
+    /// state as the start enters them, a data state's entry actions with its values read
+    /// from the state.
+    var regionStartActionStatements: [SwiftStatement] {
+        guard machine.hasStateData else { return machine.startActions.map(actionCall) }
+        let move = layout.chart.starting(at: machine.initialTarget)
+        var statements: [SwiftStatement] = []
+        for state in move.active {
+            if move.entered.contains(state) {
+                let entry = ownEntry(state)
+                statements +=
+                    machine.parameters(of: state).isEmpty
+                    ? entry : bindingValues(of: state, from: .identifier(stateStorage), in: nil, body: entry)
+            }
+            if move.initialRowsFollowed.contains(state) {
+                statements += machine.states[state].initialActions.map(actionCall)
+            }
+        }
+        return statements
+    }
+
+    /// `body`, where it reads them, with the values of the data state `leaf` bound from
+    /// `value`, the value of `scope`, which holds it: `if case .media(let media) = state,
+    /// case .playing(let url, _) = media.playback { … }`, as nested `if case` statements.
+    func bindingValues(of leaf: StateID, from value: SwiftExpression, in scope: StateID?, body: [SwiftStatement])
+        -> [SwiftStatement]
+    {
+        if let scope, machine.states[scope].isParallel {
+            let region = machine.states[scope].substates.first { layout.chart.isWithin(leaf, $0) }!
+            return bindingValues(of: leaf, from: .member(value, layout.caseName(of: region)), in: region, body: body)
+        }
+        guard let node = layout.node(in: scope, holding: leaf) else { return body }
+        guard machine.states[node].isParallel else {
+            let pattern = statePattern(leaf, bindingWhatIsMentionedIn: body)
+            guard case .enumCaseBinding = pattern else { return body }
+            return [.ifCase(pattern, value: value, body: body)]
+        }
+        let name = SwiftNames.unescaped(layout.caseName(of: node)) + "Regions"
+        let region = machine.states[node].substates.first { layout.chart.isWithin(leaf, $0) }!
+        let inner = bindingValues(
+            of: leaf, from: .member(.identifier(name), layout.caseName(of: region)), in: region, body: body)
+        guard inner != body else { return body }
+        return [.ifCase(.enumCaseBinding(layout.caseName(of: node), [name]), value: value, body: inner)]
+    }
+}

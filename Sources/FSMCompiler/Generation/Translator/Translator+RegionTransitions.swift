@@ -227,7 +227,7 @@ extension Translator where Layout == ConfigurationLayout {
     private func nodeValue(_ node: StateID, frameVariable: (StateID) -> String) -> SwiftExpression {
         machine.states[node].isParallel
             ? .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(.identifier(frameVariable(node)))])
-            : .implicitMember(layout.caseName(of: node))
+            : currentStateValue(node)
     }
 
     /// `let activeEntered = resolveActive()`: where entering `state` by its own rules ends.

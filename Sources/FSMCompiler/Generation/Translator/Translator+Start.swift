@@ -96,7 +96,7 @@ extension Translator {
                     ],
                     isPrivate: true, name: names.enterInitialConfiguration, parameters: [],
                     body: [.assignment(.identifier(names.started), .identifier("true"))]
-                        + startActionStatements
+                        + layout.startActionStatements(in: self)
                         + (machine.hasTimers
                             ? [
                                 .expression(
@@ -107,7 +107,7 @@ extension Translator {
 
     /// The start's actions; in a machine without regions whose initial state holds values,
     /// its entry actions read them from the state.
-    private var startActionStatements: [SwiftStatement] {
+    var startActionStatements: [SwiftStatement] {
         guard machine.hasStateData, !machine.hasRegions else { return machine.startActions.map(actionCall) }
         return entryStatements(machine.startActions, of: machine.initialState, scope: nil)
     }

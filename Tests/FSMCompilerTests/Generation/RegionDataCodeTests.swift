@@ -1,0 +1,191 @@
+import FSMCompiler
+import FSMTestSupport
+import Testing
+
+/// Machines with parallel states and data states in generated Swift (Language reference ›
+/// State data, The generated Swift › Regions): each region's enum carries its data states'
+/// values, and the machine does what `fsmc simulate` says it does.
+@Suite struct RegionDataCodeTests {
+    /// A parallel state whose regions hold data states, a data state outside it, deep and
+    /// shallow history, a fork that gives values, a rewrite, a computing action in an
+    /// initial row, and entry and exit lists that read values.
+    static let studio = """
+        FSM: Studio
+        Initial: Off
+        Parallel: Media
+        History: Playback = deep
+        History: Volume = shallow
+        State: Off(count: Int)
+        State: Playing(url: String, at: Int)
+        State: Muted(level: Int)
+        StateData: Hashable Sendable Codable
+        Event: Load(url: String)
+        {
+          Off <greet(count) >bye(count) { Load Playing(at: 0) & Muted(level: 0) -  Power Media -  Bump -(count: plus(count, 1)) - }
+          (Media) { Power Off(count: 9) -  Leave Elsewhere - }
+          (Playback) : Media { - Playing(url: "intro", at: plus(1, 2)) cue }
+          Playing : Playback >stopAt(at) { Seek -(at: plus(at, 5)) -  Stop Stopped - }
+          Stopped : Playback { Play Playing(url: "again", at: 1) - }
+          (Volume) : Media { - Muted(level: 1) - }
+          Muted : Volume <showLevel(level) >leave(level) { Louder Muted(level: 2)  {louder(level)}  Unmute Loud - }
+          Loud : Volume { Mute Muted(level: 3) - }
+          Elsewhere { Back Media - }
+        }
+
+        """
+
+    /// Runs the studio through events and prints each configuration with the actions run,
+    /// then its name, its events, and a snapshot encoded and restored.
+    static let driver = #"""
+        import Foundation
+
+        final class Log { var lines: [String] = [] }
+
+        struct Recorder: StudioActions {
+            let log: Log
+            func greet(_ count: Int) { log.lines.append("greet(\(count))") }
+            func bye(_ count: Int) { log.lines.append("bye(\(count))") }
+            func plus(_ count: Int, _ p2: Int) -> Int { log.lines.append("plus(\(count), \(p2))"); return count + p2 }
+            func cue() { log.lines.append("cue") }
+            func stopAt(_ at: Int) { log.lines.append("stopAt(\(at))") }
+            func showLevel(_ level: Int) { log.lines.append("showLevel(\(level))") }
+            func leave(_ level: Int) { log.lines.append("leave(\(level))") }
+            func louder(_ level: Int) { log.lines.append("louder(\(level))") }
+        }
+
+        let log = Log()
+        let machine = Studio(actions: Recorder(log: log), count: 4)
+        @MainActor func report(_ what: String) {
+            print(([what, "->", "\(machine.state)"] + log.lines).joined(separator: " "))
+            log.lines = []
+        }
+        machine.start()
+        report("start")
+        let events: [(String, StudioEvent)] = [
+            ("Bump", .bump), ("Load", .load(url: "u")), ("Seek", .seek), ("Louder", .louder), ("Leave", .leave),
+            ("Back", .back), ("Stop", .stop), ("Unmute", .unmute), ("Power", .power), ("Power", .power),
+            ("Mute", .mute), ("Play", .play), ("Seek", .seek),
+        ]
+        for (name, event) in events {
+            _ = machine.handle(event)
+            report(name)
+        }
+        print("name: \(machine.state.name)")
+        print("handled: \(machine.state.handledEvents.map(\.description).joined(separator: " "))")
+        let data = try JSONEncoder().encode(machine.snapshot)
+        let restored = Studio(actions: Recorder(log: log), snapshot: try JSONDecoder().decode(StudioSnapshot.self, from: data))
+        print("restored: \(restored.state) equal: \(restored.snapshot == machine.snapshot)")
+        let fresh = Studio(actions: Recorder(log: log), count: 1)
+        _ = fresh.handle(.power)
+        print((["fresh Power ->", "\(fresh.state)"] + log.lines).joined(separator: " "))
+
+        """#
+
+    /// What `fsmc simulate Studio.sm --initial 'count: 4'` prints for the same events, the
+    /// computing actions evaluated (`plus(0, 5)` is 5).
+    @Test func theGeneratedMachineDoesWhatSimulateSays() throws {
+        let swift = try StateDataCodeTests.swift(of: Self.studio, named: "Studio")
+        let toolchain = try SwiftToolchain.shared.get()
+        let executable = try toolchain.buildExecutable(
+            named: "RegionData", files: ["Studio.swift": swift, "main.swift": Self.driver])
+        defer { toolchain.remove(executable) }
+        let output = try toolchain.execute(executable, input: "")
+        #expect(
+            output == """
+                start -> Off(count: 4) greet(4)
+                Bump -> Off(count: 5) plus(4, 1)
+                Load -> Media(Playing(url: "u", at: 0), Muted(level: 0)) bye(5) showLevel(0)
+                Seek -> Media(Playing(url: "u", at: 5), Muted(level: 0)) plus(0, 5)
+                Louder -> Media(Playing(url: "u", at: 5), Muted(level: 2)) leave(0) louder(0) showLevel(2)
+                Leave -> Elsewhere leave(2) stopAt(5)
+                Back -> Media(Playing(url: "u", at: 5), Muted(level: 2)) showLevel(2)
+                Stop -> Media(Stopped, Muted(level: 2)) stopAt(5)
+                Unmute -> Media(Stopped, Loud) leave(2)
+                Power -> Off(count: 9) greet(9)
+                Power -> Media(Stopped, Loud) bye(9)
+                Mute -> Media(Stopped, Muted(level: 3)) showLevel(3)
+                Play -> Media(Playing(url: "again", at: 1), Muted(level: 3))
+                Seek -> Media(Playing(url: "again", at: 6), Muted(level: 3)) plus(1, 5)
+                name: Media(Playing, Muted)
+                handled: Power Leave Seek Stop Louder Unmute
+                restored: Media(Playing(url: "again", at: 6), Muted(level: 3)) equal: true
+                fresh Power -> Media(Playing(url: "intro", at: 3), Muted(level: 1)) greet(1) bye(1) plus(1, 2) cue showLevel(1)
+
+                """)
+    }
+
+    /// The types with values claim what the `StateData:` header says, and a region without
+    /// data keeps every conformance of its states' names.
+    @Test(arguments: [
+        ("any Error", nil as String?, ""), ("String", "Equatable", ""), ("String", "Hashable Sendable Codable", ""),
+        ("any Error", nil, "Observable: true\nIsolation: MainActor\n"),
+    ])
+    func eachClaimBuildsWarningFree(values: String, claims: String?, headers: String) throws {
+        let source = """
+            FSM: Deck
+            Initial: Off
+            Parallel: On
+            Import: Foundation
+            \(headers)State: Playing(item: \(values), n: Int)
+            \(claims.map { "StateData: \($0)\n" } ?? "")Event: Play(item: \(values))
+            {
+              Off { Play On - }
+              (On) { Stop Off - }
+              (Media) : On { - Idle - }
+              Idle : Media { Play Playing(n: 1) - }
+              Playing : Media >done(item) { Next -(n: bumped(n)) -  Halt Idle - }
+              (Light) : On { - Dark - }
+              Dark : Light { Flip Bright - }
+              Bright : Light { Flip Dark - }
+            }
+
+            """
+        let swift = try StateDataCodeTests.swift(of: source, named: "Deck")
+        var uses = ["import Foundation", "func use(_ state: DeckState, _ snapshot: DeckSnapshot) {"]
+        uses.append("    _ = Set([state.name]); _ = DeckStateName.allCases")
+        uses.append("    let light: DeckState.On.Light = .dark; _ = Set([light])")
+        if claims?.contains("Equatable") == true || claims?.contains("Hashable") == true {
+            uses.append("    _ = state == state")
+        }
+        if claims?.contains("Codable") == true { uses.append("    _ = try? JSONEncoder().encode(snapshot)") }
+        uses.append("}")
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "RegionDataClaims", files: ["Deck.swift": swift, "Use.swift": uses.joined(separator: "\n") + "\n"],
+            checkingRegions: true)
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
+    }
+
+    /// An initial row that would carry a data state's value by label is not generated: the
+    /// helper that enters a region by its own rules knows no row. A located error, never a
+    /// machine that loses the value.
+    @Test func anInitialRowThatCarriesALabelIsRefused() throws {
+        let source = """
+            FSM: Media
+            Initial: Off
+            Parallel: Player
+            State: Playing(track: Int)
+            Event: Play(track: Int)
+            {
+              Off { Play Player - }
+              (Player) { Stop Off - }
+              (Playback) : Player { - Playing - }
+              (Volume) : Player { - Loud - }
+              Playing : Playback { Pause Stopped - }
+              Stopped : Playback { Play Playing - }
+              Loud : Volume { Mute Quiet - }
+              Quiet : Volume { Unmute Loud - }
+            }
+
+            """
+        let file = SourceFile(name: "Media.sm", text: source)
+        #expect(Compiler.check(file).machine != nil)
+        let output = Compiler.compile(file)
+        #expect(output.swift == nil)
+        #expect(
+            output.diagnostics.map(\.description).contains {
+                $0.hasPrefix(
+                    "Media.sm:9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' carries 'track' by label"
+                )
+            }, "\(output.diagnostics)")
+    }
+}
