@@ -79,9 +79,9 @@ extension Compiler {
 
     /// Why `compile` generates no Swift for a machine `check` accepts, nil when it does: in a
     /// machine with parallel states, a state entered by its own rules is entered by a helper
-    /// that knows no row, so an initial row that names a data state must write each of its
-    /// values without labels (a literal, or a computing action of literals). An error is
-    /// better than a machine that loses the values.
+    /// that knows no row and never suspends, so an initial row that names a data state must
+    /// write each of its values without labels (a literal, or a computing action of
+    /// literals that is not async). An error is better than a machine that loses the values.
     public static func generationRefusal(_ machine: StateMachine) -> Diagnostic? {
         guard machine.hasRegions && machine.hasStateData else { return nil }
         for state in machine.states.indices {
@@ -97,12 +97,20 @@ extension Compiler {
                 }
             }
             let carried = parameters.first { parameter in !written.contains { $0.label == parameter.label } }
-            guard readsLabel || carried != nil else { continue }
+            let awaited = written.lazy.compactMap { value -> ActionID? in
+                guard case .computed(let call) = value.source, let action = call.action,
+                    machine.asyncActions[action]
+                else { return nil }
+                return action
+            }.first
+            guard readsLabel || carried != nil || awaited != nil else { continue }
             let what =
-                carried.map { "carries '\($0.label)' by label" } ?? "writes a value from a label"
+                carried.map { "carries '\($0.label)' by label" }
+                ?? awaited.map { "calls the async computing action '\(machine.actions[$0].name)'" }
+                ?? "writes a value from a label"
             return Diagnostic(
                 .stateData, .error,
-                "this version of fsmc generates no Swift for a machine with parallel states whose initial row into '\(machine.states[target].name)' \(what): write each of its values there as a literal; 'check', 'simulate', 'table' and 'graph' read it",
+                "this version of fsmc generates no Swift for a machine with parallel states whose initial row into '\(machine.states[target].name)' \(what): write each of its values there as a literal or a computing action of literals that is not async; 'check', 'simulate', 'table' and 'graph' read it",
                 at: machine.states[state].named.location)
         }
         return nil

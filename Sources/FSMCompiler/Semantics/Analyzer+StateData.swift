@@ -167,17 +167,32 @@ extension Analysis {
     /// ends in) is given each of its values: written, or carried by label from the row's
     /// event or the state that takes it. Checked in each state's flattened rows, once per
     /// row, value and state.
+    ///
+    /// In a machine with parallel states, so is every state a row enters by initial rows in
+    /// a region it enters by its own rules beside what it names (a region of a parallel
+    /// state it enters, without a target), as on the first entry, when no history is stored.
     private func checkEnteredStates(log: inout DiagnosticLog) {
         var reported: Set<String> = []
+        let hasRegions = resolution.isParallel.contains(true)
         for state in states.indices where !states[state].isAbstract || resolution.isParallel[state] {
             for row in flattening.effectiveRows[state] {
                 guard case .state(let named) = resolution.destinations[row] else { continue }
-                for target in [named] + resolution.forkTargets[row] {
+                let targets = [named] + resolution.forkTargets[row]
+                for target in targets {
                     let written = rows[row].writtenValues.first { $0.target?.text == states[target].name.text }
                     for leaf in freshLeaves(enteredByNaming: target) {
                         checkGiven(
                             leaf, writer: leaf == target ? written : initialWriter(of: leaf, below: target),
                             isInitialRow: leaf != target, row: row, source: state, reported: &reported, log: &log)
+                    }
+                }
+                guard hasRegions, resolution.isParallel[state] || statechart.canBeCurrent(state) else { continue }
+                for case .byRules(let entered) in statechart.plan(source: state, targets: targets).entries
+                where !targets.contains(where: { statechart.isWithin(entered, $0) }) {
+                    for leaf in freshLeaves(enteredByNaming: entered) {
+                        checkGiven(
+                            leaf, writer: initialWriter(of: leaf, below: entered), isInitialRow: true, row: row,
+                            source: state, reported: &reported, log: &log)
                     }
                 }
             }
@@ -247,7 +262,7 @@ extension Analysis {
                 let shown = parameter.label.text == label ? "'\(label)'" : "'\(parameter.label)' ('\(label)')"
                 log.error(
                     .stateValue,
-                    "state '\(leafName)' needs its value \(shown) here: write it, as in '\(leafName)(\(parameter.label): …)', or give event '\(event)' or state '\(sourceName)' a value '\(label)'",
+                    "state '\(leafName)' needs its value \(shown) here: write it, as in '\(isInitialRow ? "- " : "")\(leafName)(\(parameter.label): …)'\(isInitialRow ? " in the initial row that enters it" : ""), or give event '\(event)' or state '\(sourceName)' a value '\(label)'",
                     at: at, notes: [declared])
             }
         }

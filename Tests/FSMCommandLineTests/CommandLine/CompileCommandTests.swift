@@ -76,6 +76,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("New.swift").path))
     }
 
+    /// A machine `check` accepts but this version does not generate (a region's initial row
+    /// that would carry a data state's value by label) fails as an error in the input does.
+    @Test func aMachineThatCannotBeGeneratedWritesNothing() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("Media.sm")
+        try """
+        FSM: Media
+        Initial: Off
+        Parallel: Player
+        State: Playing(track: Int)
+        Event: Play(track: Int)
+        {
+          Off { Play Player - }
+          (Player) { Stop Off - }
+          (Playback) : Player { - Playing - }
+          Playing : Playback { Pause Stopped - }
+          Stopped : Playback { Play Playing - }
+          (Volume) : Player { - Loud - }
+          Loud : Volume { Mute Loud - }
+        }
+
+        """.write(to: input, atomically: true, encoding: .utf8)
+        let (checked, _, _) = InProcessTool.run(["check", input.path])
+        #expect(checked == .success)
+        let (status, stdout, errors) = InProcessTool.run(["compile", input.path, "-o", "-"])
+        #expect(status == .failure && stdout.isEmpty)
+        #expect(
+            errors.hasPrefix(
+                "\(input.path):9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' carries 'track' by label"
+            ), "\(errors)")
+        let (_, _, _) = InProcessTool.run(["compile", input.path])
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Media.swift").path))
+    }
+
     @Test func anUnchangedOutputIsNotRewritten() throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

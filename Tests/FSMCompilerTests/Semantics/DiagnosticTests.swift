@@ -632,7 +632,7 @@ import Testing
                 "4:21: error: 'StateData' names what the values of data states conform to: 'Equatable', 'Hashable', 'Sendable', 'Codable'; found 'Comparable' [invalidHeader]",
                 "6:3: warning: state 'Top' is never current: entering it enters its initial substate 'Leaf' [unreachableState]",
                 "6:19: error: 'make' would give 'a' when the machine is created, before any action runs: the initial state's values are given to the machine's initializer; write a literal, or a label the initializer takes [stateData]",
-                "8:16: error: state 'Leaf' needs its value 'b' here: write it, as in 'Leaf(b: …)', or give event 'Back' or state 'Other' a value 'b' [stateValue]",
+                "8:16: error: state 'Leaf' needs its value 'b' here: write it, as in '- Leaf(b: …)' in the initial row that enters it, or give event 'Back' or state 'Other' a value 'b' [stateValue]",
                 "3:21: note: 'b' of 'Leaf' is declared here",
                 "8:20: error: 'Top' holds no values; the state its initial rows enter is given its values in the initial row, or by label [stateData]",
             ]),
@@ -661,6 +661,17 @@ import Testing
                 "6:68: note: first given here",
                 "6:98: error: the string \"no\" does not fit value 'x' of state 'T', which is 'Int' [literalMismatch]",
                 "4:10: note: declared here",
+            ]),
+        // A region that a row enters by its own rules beside its target gets its values
+        // from its initial row, or by label from the row: 'Set' carries 'level', 'Go' not.
+        Example(
+            .stateValue,
+            "FSM: F\nInitial: S\nParallel: P\nState: M(level: Int)\nEvent: Set(level: Int)\n{\n"
+                + "  S { Go X -  Set X - }\n  (P) { Stop S - }\n  (A) : P { - A1 - }\n  A1 : A { E X - }\n"
+                + "  X : A { E A1 - }\n  (B) : P { - M - }\n  M : B { H Q - }\n  Q : B { H M(level: 2) - }\n}",
+            [
+                "7:10: error: state 'M' needs its value 'level' here: write it, as in '- M(level: …)' in the initial row that enters it, or give event 'Go' or state 'S' a value 'level' [stateValue]",
+                "4:10: note: 'level' of 'M' is declared here",
             ]),
         // A label in a row of a superstate names a value of every state that takes it;
         // entry and exit actions take their own state's values.
