@@ -37,4 +37,50 @@ extension StateMachine {
         }
         return labels
     }
+
+    /// The labels that entering `state` by its own rules reads from the row that enters it,
+    /// with their types, in order of first use: those the initial rows on its way carry into
+    /// data states or write them from (each region of a parallel state on the way), and with
+    /// `resumingShallowHistory`, those of the other substates a shallow history may resume,
+    /// each entered by its own rules.
+    package func labelsEnteringByRules(_ state: StateID, resumingShallowHistory: Bool) -> [EventParameter] {
+        var labels: [EventParameter] = []
+        func add(_ label: String, _ type: String) {
+            if !labels.contains(where: { $0.label == label }) {
+                labels.append(EventParameter(label: label, type: type))
+            }
+        }
+        var visited: Set<StateID> = []
+        func walk(_ state: StateID) {
+            guard visited.insert(state).inserted else { return }
+            let info = states[state]
+            if info.isParallel {
+                info.substates.forEach(walk)
+                return
+            }
+            guard let target = info.initialSubstate else { return }
+            for parameter in parameters(of: target) {
+                guard let value = info.initialValues.first(where: { $0.label == parameter.label }) else {
+                    add(parameter.label, parameter.type)
+                    continue
+                }
+                switch value.source {
+                case .argument(.label(let label)):
+                    add(label, parameter.type)
+                case .argument(.literal):
+                    break
+                case .computed(let call):
+                    for (argument, declared) in zip(call.arguments, call.action.map { actionParameters[$0] } ?? []) {
+                        if let label = argument.label { add(label, declared.type) }
+                    }
+                }
+            }
+            walk(target)
+            if resumingShallowHistory && info.history == .shallow {
+                for child in info.substates where child != target { walk(child) }
+            }
+        }
+        walk(state)
+        return labels
+    }
 }

@@ -76,8 +76,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("New.swift").path))
     }
 
-    /// A machine `check` accepts but this version does not generate (a region's initial row
-    /// that would carry a data state's value by label) fails as an error in the input does.
+    /// A machine `check` accepts but this version does not generate (an async computing
+    /// action in a region's initial row) fails as an error in the input does.
     @Test func aMachineThatCannotBeGeneratedWritesNothing() throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -87,13 +87,13 @@ import Testing
         Initial: Off
         Parallel: Player
         State: Playing(track: Int)
-        Event: Play(track: Int)
+        Async: first
         {
           Off { Play Player - }
           (Player) { Stop Off - }
-          (Playback) : Player { - Playing - }
+          (Playback) : Player { - Playing(track: first()) - }
           Playing : Playback { Pause Stopped - }
-          Stopped : Playback { Play Playing - }
+          Stopped : Playback { Play Playing(track: 1) - }
           (Volume) : Player { - Loud - }
           Loud : Volume { Mute Loud - }
         }
@@ -105,7 +105,7 @@ import Testing
         #expect(status == .failure && stdout.isEmpty)
         #expect(
             errors.hasPrefix(
-                "\(input.path):9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' carries 'track' by label"
+                "\(input.path):9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' calls the async computing action 'first'"
             ), "\(errors)")
         let (_, _, _) = InProcessTool.run(["compile", input.path])
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Media.swift").path))

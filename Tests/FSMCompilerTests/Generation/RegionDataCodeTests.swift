@@ -116,11 +116,14 @@ import Testing
 
     /// The types with values claim what the `StateData:` header says, and a region without
     /// data keeps every conformance of its states' names.
-    @Test(arguments: [
+    static let claimCases: [(values: String, claims: String?, headers: String)] = [
         ("any Error", nil as String?, ""), ("String", "Equatable", ""), ("String", "Hashable Sendable Codable", ""),
         ("any Error", nil, "Observable: true\nIsolation: MainActor\n"),
-    ])
-    func eachClaimBuildsWarningFree(values: String, claims: String?, headers: String) throws {
+    ]
+
+    @Test(arguments: claimCases.indices)
+    func eachClaimBuildsWarningFree(_ index: Int) throws {
+        let (values, claims, headers) = Self.claimCases[index]
         let source = """
             FSM: Deck
             Initial: Off
@@ -150,30 +153,103 @@ import Testing
         if claims?.contains("Codable") == true { uses.append("    _ = try? JSONEncoder().encode(snapshot)") }
         uses.append("}")
         let diagnostics = try SwiftToolchain.shared.get().typecheck(
-            named: "RegionDataClaims", files: ["Deck.swift": swift, "Use.swift": uses.joined(separator: "\n") + "\n"],
+            named: "RegionDataClaims\(index)",
+            files: ["Deck.swift": swift, "Use.swift": uses.joined(separator: "\n") + "\n"],
             checkingRegions: true)
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
 
-    /// An initial row that would carry a data state's value by label is not generated: the
-    /// helper that enters a region by its own rules knows no row. A located error, never a
-    /// machine that loses the value.
-    @Test func anInitialRowThatCarriesALabelIsRefused() throws {
+    /// A region entered by its own rules, beside what a row names or by a row into its
+    /// parallel state, takes the values its initial row carries or writes from the row's
+    /// labels: `resolvePlayback(track:)` is passed the event's `track`. A shallow history
+    /// keeps `Quiet`'s value.
+    static let carrying = """
+        FSM: Media
+        Initial: Off
+        Parallel: Player
+        History: Volume = shallow
+        State: Playing(track: Int, gain: Int)
+        State: Quiet(gain: Int)
+        Event: Play(track: Int)
+        Event: Tune(gain: Int, track: Int)
+        {
+          Off <reset { Play Player -  Tune Player - }
+          (Player) { Stop Off - }
+          (Playback) : Player { - Playing(gain: track) - }
+          Playing : Playback >left(track, gain) { Pause Stopped - }
+          Stopped : Playback { Play Playing(gain: 1) - }
+          (Volume) : Player { - Loud - }
+          Loud : Volume { Mute Quiet(gain: 0) - }
+          Quiet : Volume <hush(gain) { Unmute Loud - }
+        }
+
+        """
+
+    static let carryingDriver = #"""
+        final class Log { var lines: [String] = [] }
+        struct Recorder: MediaActions {
+            let log: Log
+            func reset() { log.lines.append("reset") }
+            func left(_ track: Int, _ gain: Int) { log.lines.append("left(\(track), \(gain))") }
+            func hush(_ gain: Int) { log.lines.append("hush(\(gain))") }
+        }
+        let log = Log()
+        let machine = Media(actions: Recorder(log: log))
+        let events: [(String, MediaEvent)] = [
+            ("Play", .play(track: 7)), ("Mute", .mute), ("Stop", .stop), ("Tune", .tune(gain: 5, track: 2)), ("Pause", .pause),
+            ("Play", .play(track: 4)), ("Unmute", .unmute), ("Stop", .stop), ("Play", .play(track: 9)),
+        ]
+        for (name, event) in events {
+            _ = machine.handle(event)
+            print(([name, "->", "\(machine.state)"] + log.lines).joined(separator: " "))
+            log.lines = []
+        }
+
+        """#
+
+    /// What `fsmc simulate` prints for the same events (the driver also shows the start's
+    /// `reset`, which `simulate` runs before its first line).
+    @Test func aRegionEnteredByItsRulesTakesTheRowsLabels() throws {
+        let swift = try StateDataCodeTests.swift(of: Self.carrying, named: "Media")
+        #expect(swift.contains("private func resolvePlayback(track: Int) -> MediaState.Player.Playback {"))
+        let toolchain = try SwiftToolchain.shared.get()
+        let executable = try toolchain.buildExecutable(
+            named: "RegionDataCarrying", files: ["Media.swift": swift, "main.swift": Self.carryingDriver])
+        defer { toolchain.remove(executable) }
+        let output = try toolchain.execute(executable, input: "")
+        #expect(
+            output == """
+                Play -> Player(Playing(track: 7, gain: 7), Loud) reset
+                Mute -> Player(Playing(track: 7, gain: 7), Quiet(gain: 0)) hush(0)
+                Stop -> Off left(7, 7) reset
+                Tune -> Player(Playing(track: 2, gain: 2), Quiet(gain: 0)) hush(0)
+                Pause -> Player(Stopped, Quiet(gain: 0)) left(2, 2)
+                Play -> Player(Playing(track: 4, gain: 1), Quiet(gain: 0))
+                Unmute -> Player(Playing(track: 4, gain: 1), Loud)
+                Stop -> Off left(4, 1) reset
+                Play -> Player(Playing(track: 9, gain: 9), Loud)
+
+                """)
+    }
+
+    /// An async computing action in a region's initial row is not generated: the helper
+    /// that enters a region by its own rules never suspends. A located error, never a
+    /// machine that does not build.
+    @Test func anAsyncComputingActionInARegionsInitialRowIsRefused() throws {
         let source = """
             FSM: Media
             Initial: Off
             Parallel: Player
             State: Playing(track: Int)
-            Event: Play(track: Int)
+            Async: first
             {
               Off { Play Player - }
               (Player) { Stop Off - }
-              (Playback) : Player { - Playing - }
-              (Volume) : Player { - Loud - }
+              (Playback) : Player { - Playing(track: first()) - }
               Playing : Playback { Pause Stopped - }
-              Stopped : Playback { Play Playing - }
-              Loud : Volume { Mute Quiet - }
-              Quiet : Volume { Unmute Loud - }
+              Stopped : Playback { Play Playing(track: 1) - }
+              (Volume) : Player { - Loud - }
+              Loud : Volume { Mute Loud - }
             }
 
             """
@@ -184,7 +260,42 @@ import Testing
         #expect(
             output.diagnostics.map(\.description).contains {
                 $0.hasPrefix(
-                    "Media.sm:9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' carries 'track' by label"
+                    "Media.sm:9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' calls the async computing action 'first'"
+                )
+            }, "\(output.diagnostics)")
+    }
+
+    /// A label that only a substate a shallow history resumes carries is not generated: the
+    /// checks see the initial rows' way, so a row entering the region may lack it.
+    @Test func aLabelOnlyAResumedSubstateCarriesIsRefused() throws {
+        let source = """
+            FSM: Deck
+            Initial: Off
+            Parallel: On
+            History: S = shallow
+            State: Cue(n: Int)
+            Event: Go(n: Int)
+            {
+              Off { Go On - }
+              (On) { Stop Off - }
+              (R) : On { - S - }
+              (S) : R { - S1 - }
+              S1 : S { Go T - }
+              (T) : S { - Cue - }
+              Cue : T { Back S1 - }
+              (L) : On { - L1 - }
+              L1 : L { Flip L1 - }
+            }
+
+            """
+        let file = SourceFile(name: "Deck.sm", text: source)
+        #expect(Compiler.check(file).machine != nil)
+        let output = Compiler.compile(file)
+        #expect(output.swift == nil)
+        #expect(
+            output.diagnostics.map(\.description).contains {
+                $0.hasPrefix(
+                    "Deck.sm:11:4: error: this version of fsmc generates no Swift for a machine with parallel states where a substate that the shallow history of 'S' resumes carries 'n' by label"
                 )
             }, "\(output.diagnostics)")
     }

@@ -75,6 +75,9 @@ extension Translator {
                 }
             }
         }
+        // In a machine with regions, a region entered by its own rules may carry any of them:
+        // its dispatch binds those its rows read (`boundOnlyIfRead`).
+        if machine.hasRegions && machine.hasStateData { used.formUnion(values.map(\.label)) }
         guard !used.isEmpty else { return .enumCase(event.swiftName) }
         return .enumCaseBinding(event.swiftName, values.map { used.contains($0.label) ? names.values[$0.label] : nil })
     }

@@ -107,12 +107,10 @@ extension Translator where Layout == ConfigurationLayout {
     /// The value entering `state` by its own rules reaches, as `state`'s scope has it:
     /// `.playing`, `.editing(PlayerState.Media.Doc.Editing(style: resolveStyle(), …))`,
     /// `resolveActive()`.
-    private func defaultValue(_ state: StateID) -> SwiftExpression {
+    private func defaultValue(_ state: StateID, scope: ValueScope) -> SwiftExpression {
         let info = machine.states[state]
         if resumesRegions(state) {
-            return .call(
-                .implicitMember(layout.caseName(of: state)),
-                [SwiftArgument(.call(.identifier(helperName("resolve", state)), []))])
+            return .call(.implicitMember(layout.caseName(of: state)), [SwiftArgument(resolveCall(state, scope: scope))])
         }
         if info.isParallel {
             return .call(
@@ -122,20 +120,53 @@ extension Translator where Layout == ConfigurationLayout {
                         .call(
                             .typeName(layout.structType(state)),
                             info.substates.map {
-                                SwiftArgument(
-                                    layout.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+                                SwiftArgument(layout.caseName(of: $0), resolveCall($0, scope: scope))
                             }))
                 ])
         }
-        if entersByRules(state) { return .call(.identifier(helperName("resolve", state)), []) }
-        return initialRowValue(of: state)
+        if entersByRules(state) { return resolveCall(state, scope: scope) }
+        return initialRowValue(of: state, scope: scope)
+    }
+
+    /// `resolveVolume(level: level)`: where entering `state` by its own rules ends, passing
+    /// the labels its initial rows read (`resolveParameters`) as `scope` has them.
+    func resolveCall(_ state: StateID, scope: ValueScope) -> SwiftExpression {
+        .call(
+            .identifier(helperName("resolve", state)),
+            machine.labelsEnteringByRules(state, resumingShallowHistory: true).map { parameter in
+                let name = resolveParameterName(parameter.label)
+                return SwiftArgument(
+                    name, scope[parameter.label] ?? .identifier(names.values[parameter.label] ?? parameter.label))
+            })
+    }
+
+    /// The name under which a `resolve…` helper takes a label of the entering row.
+    private func resolveParameterName(_ label: String) -> String {
+        names.values[label] ?? names.stateValues[label] ?? SwiftNames.escaped(label)
+    }
+
+    /// The labels of the entering row that the `resolve…` helper of `state` takes: those
+    /// the initial rows it may follow read (Language reference › State data).
+    private func resolveParameters(_ state: StateID) -> [SwiftParameter] {
+        machine.labelsEnteringByRules(state, resumingShallowHistory: true).map {
+            SwiftParameter(name: resolveParameterName($0.label), type: $0.type)
+        }
+    }
+
+    /// What the labels mean inside the `resolve…` helper of `state`: its parameters.
+    private func resolveScope(_ state: StateID) -> ValueScope {
+        var scope: ValueScope = [:]
+        for parameter in machine.labelsEnteringByRules(state, resumingShallowHistory: true) {
+            scope[parameter.label] = .identifier(resolveParameterName(parameter.label))
+        }
+        return scope
     }
 
     /// `.muted(level: 1)`: a state as the initial row that names it enters it, with the
     /// values it writes (a machine with regions generates only initial rows that write
     /// every value of a data state without labels: `Compiler.generationRefusal`); `.stopped`
     /// for a state without data.
-    private func initialRowValue(of state: StateID) -> SwiftExpression {
+    private func initialRowValue(of state: StateID, scope: ValueScope) -> SwiftExpression {
         guard !machine.parameters(of: state).isEmpty,
             let writer = machine.states[state].superstates.first(where: { machine.states[$0].initialSubstate == state })
         else {
@@ -150,39 +181,41 @@ extension Translator where Layout == ConfigurationLayout {
                 let action = call.action!
                 let expression = SwiftExpression.call(
                     .member(.identifier("actions"), machine.actions[action].swiftName),
-                    valueArguments(call.arguments, parameters: machine.actionParameters[action]))
+                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
                 values[value.label] = machine.asyncActions[action] ? .await(expression) : expression
             case .argument(.label(let label)):
-                values[value.label] = .identifier(label)
+                values[value.label] = scope[label] ?? .identifier(label)
             }
         }
-        return stateValue(state) { values[$0] ?? .identifier($0) }
+        return stateValue(state) { values[$0] ?? scope[$0] ?? .identifier($0) }
     }
 
     /// The value of `scope` on the way into `target` by its own rules: a parallel state on
     /// the way carries its struct, the region holding `target` on the way to it, the others
     /// as their own rules have them.
-    private func valueToward(_ target: StateID, in scope: StateID?) -> SwiftExpression {
+    private func valueToward(_ target: StateID, in scope: StateID?, labels: ValueScope) -> SwiftExpression {
         guard let node = layout.node(in: scope, holding: target), node != target, machine.states[node].isParallel
         else {
-            return defaultValue(target)
+            return defaultValue(target, scope: labels)
         }
         return .call(
-            .implicitMember(layout.caseName(of: node)), [SwiftArgument(regionsToward(target, parallel: node))])
+            .implicitMember(layout.caseName(of: node)),
+            [SwiftArgument(regionsToward(target, parallel: node, labels: labels))])
     }
 
     /// `parallel`'s struct on the way into `target`, inside it.
-    private func regionsToward(_ target: StateID, parallel: StateID) -> SwiftExpression {
+    private func regionsToward(_ target: StateID, parallel: StateID, labels: ValueScope) -> SwiftExpression {
         .call(
             .typeName(layout.structType(parallel)),
             machine.states[parallel].substates.map { region in
                 let value: SwiftExpression
                 if target == region || !layout.chart.isWithin(target, region) {
-                    value = .call(.identifier(helperName("resolve", region)), [])
+                    value = resolveCall(region, scope: labels)
                 } else {
                     value =
                         machine.states[region].isParallel
-                        ? regionsToward(target, parallel: region) : valueToward(target, in: region)
+                        ? regionsToward(target, parallel: region, labels: labels)
+                        : valueToward(target, in: region, labels: labels)
                 }
                 return SwiftArgument(layout.caseName(of: region), value)
             })
@@ -193,6 +226,8 @@ extension Translator where Layout == ConfigurationLayout {
     private func resolveFunction(_ state: StateID) -> SwiftDeclaration {
         let info = machine.states[state]
         let scope = layout.contentScope(of: state)
+        let parameters = resolveParameters(state)
+        let labels = resolveScope(state)
         var body: [SwiftStatement] = []
         let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
         if storesHistory(state) {
@@ -208,18 +243,22 @@ extension Translator where Layout == ConfigurationLayout {
                             !machine.parameters(of: child).isEmpty && !entersByRules(child)
                         return (
                             layout.nodes(in: scope, within: child),
-                            [.returnStatement(holdsValues ? .identifier("stored") : defaultValue(child))]
+                            [
+                                .returnStatement(
+                                    holdsValues ? .identifier("stored") : defaultValue(child, scope: labels))
+                            ]
                         )
                     })
             }
             body.append(.ifLet(name: "stored", value: stored, body: resumed))
         }
-        body.append(.returnStatement(valueToward(info.initialSubstate!, in: scope)))
+        body.append(.returnStatement(valueToward(info.initialSubstate!, in: scope, labels: labels)))
         return helperFunction(
             helperName("resolve", state),
             documentation: "Where entering `\(info.name)` by its own rules ends: "
-                + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way.",
-            parameters: [], returnType: layout.scopeType(scope), runsActions: false, body: body)
+                + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way"
+                + (parameters.isEmpty ? "." : ", with the values the entering row carries."),
+            parameters: parameters, returnType: layout.scopeType(scope), runsActions: false, body: body)
     }
 
     /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
@@ -369,16 +408,17 @@ extension Translator where Layout == ConfigurationLayout {
     /// `resolveSession()` of a parallel state with a deep history, or of a region that is a
     /// parallel state: its regions as they were, or else each by its own rules.
     private func resolveRegionsFunction(_ state: StateID) -> SwiftDeclaration {
+        let labels = resolveScope(state)
         let fresh = SwiftExpression.call(
             .typeName(layout.structType(state)),
             machine.states[state].substates.map {
-                SwiftArgument(layout.caseName(of: $0), .call(.identifier(helperName("resolve", $0)), []))
+                SwiftArgument(layout.caseName(of: $0), resolveCall($0, scope: labels))
             })
         guard resumesRegions(state) else {
             return helperFunction(
                 helperName("resolve", state),
                 documentation: "The regions of `\(machine.states[state].name)`, each by its own rules.",
-                parameters: [], returnType: layout.structType(state), runsActions: false,
+                parameters: resolveParameters(state), returnType: layout.structType(state), runsActions: false,
                 body: [.returnStatement(fresh)])
         }
         let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
@@ -386,7 +426,7 @@ extension Translator where Layout == ConfigurationLayout {
             helperName("resolve", state),
             documentation:
                 "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
-            parameters: [], returnType: layout.structType(state), runsActions: false,
+            parameters: resolveParameters(state), returnType: layout.structType(state), runsActions: false,
             body: [.returnStatement(.nilCoalescing(stored, fresh))])
     }
 

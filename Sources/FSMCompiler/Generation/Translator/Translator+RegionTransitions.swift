@@ -60,12 +60,13 @@ extension Translator where Layout == ConfigurationLayout {
         }
         let plan = layout.chart.plan(source: node, targets: targets)
         var route = RegionRoute(plan: plan, frames: frames)
+        route.given.scope = scope
         var computations: [SwiftStatement] = []
         var declared: Set<String> = []
         for target in targets where !machine.parameters(of: target).isEmpty {
             let value = namedValue(of: target, by: transition, scope: scope, declared: &declared)
             computations += value.computations
-            route.given[target] = value.state
+            route.given.states[target] = value.state
             route.entryScopes[target] = value.entryScope
         }
         statements += plan.historyWrites.map { historyWrite($0, route) }
@@ -108,8 +109,9 @@ extension Translator where Layout == ConfigurationLayout {
     struct RegionRoute {
         var plan: TransitionPlan
         var frames: [Frame]
-        /// The targets with data the row names, with the values it gives them.
-        var given: [StateID: SwiftExpression] = [:]
+        /// The targets with data the row names, with the values it gives them, and the
+        /// row's labels, which a region entered by its own rules may carry.
+        var given = RegionValues()
         /// The scopes the entry actions of those targets see: their new values.
         var entryScopes: [StateID: ValueScope] = [:]
 
@@ -122,6 +124,13 @@ extension Translator where Layout == ConfigurationLayout {
         if machine.states[state].isParallel { return historyWrite(state, .identifier(route.frameVariable(state))) }
         let holding = layout.node(in: layout.contentScope(of: state), holding: route.plan.source)!
         return historyWrite(state, nodeValue(holding, frameVariable: route.frameVariable))
+    }
+
+    /// The values a row gives what it enters: the targets with data it names, and its
+    /// labels, which the initial rows of a region it enters by its own rules may carry.
+    struct RegionValues {
+        var states: [StateID: SwiftExpression] = [:]
+        var scope: ValueScope = [:]
     }
 
     /// What a row writes of the configuration: the `resolve…` calls the new value reads,
@@ -154,7 +163,8 @@ extension Translator where Layout == ConfigurationLayout {
                 continue
             }
             let (bindings, value) =
-                inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside, given: route.given)
+                inside.isEmpty
+                ? defaultBinding(region, route.given.scope) : newValue(in: region, targets: inside, given: route.given)
             arrival.bindings += bindings
             arrival.assignments.append(
                 .assignment(
@@ -231,12 +241,13 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     /// `let activeEntered = resolveActive()`: where entering `state` by its own rules ends.
-    private func defaultBinding(_ state: StateID) -> (bindings: [SwiftStatement], value: SwiftExpression) {
+    private func defaultBinding(_ state: StateID, _ scope: ValueScope) -> (
+        bindings: [SwiftStatement], value: SwiftExpression
+    ) {
         (
             [
                 .declaration(
-                    isVariable: false, name: enteredName(state), type: nil,
-                    value: .call(.identifier(helperName("resolve", state)), []))
+                    isVariable: false, name: enteredName(state), type: nil, value: resolveCall(state, scope: scope))
             ],
             .identifier(enteredName(state))
         )
@@ -249,23 +260,23 @@ extension Translator where Layout == ConfigurationLayout {
     /// The new value of `scope`, which holds `targets`: the node holding the first target,
     /// a parallel one with each region's value; a region without a target, and a target
     /// entered by its own rules, by `resolve…`, bound first.
-    private func newValue(in scope: StateID?, targets: [StateID], given: [StateID: SwiftExpression]) -> (
+    private func newValue(in scope: StateID?, targets: [StateID], given: RegionValues) -> (
         bindings: [SwiftStatement], value: SwiftExpression
     ) {
         if let scope, machine.states[scope].isParallel {
             // A region that is a parallel state: its struct.
-            if targets == [scope] && resumesRegions(scope) { return defaultBinding(scope) }
+            if targets == [scope] && resumesRegions(scope) { return defaultBinding(scope, given.scope) }
             return regionValues(scope, targets: targets, given: given)
         }
         guard let node = layout.node(in: scope, holding: targets[0]), !(node == targets[0] && entersByRules(node))
         else {
-            return defaultBinding(targets[0])
+            return defaultBinding(targets[0], given.scope)
         }
         guard machine.states[node].isParallel else {
-            return ([], given[node] ?? .implicitMember(layout.caseName(of: node)))
+            return ([], given.states[node] ?? .implicitMember(layout.caseName(of: node)))
         }
         if targets == [node] && resumesRegions(node) {
-            let (bindings, value) = defaultBinding(node)
+            let (bindings, value) = defaultBinding(node, given.scope)
             return (bindings, .call(.implicitMember(layout.caseName(of: node)), [SwiftArgument(value)]))
         }
         let (bindings, value) = regionValues(node, targets: targets, given: given)
@@ -274,7 +285,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// `parallel`'s struct with each region's new value: on the way to the targets inside
     /// it, else by its own rules.
-    private func regionValues(_ parallel: StateID, targets: [StateID], given: [StateID: SwiftExpression]) -> (
+    private func regionValues(_ parallel: StateID, targets: [StateID], given: RegionValues) -> (
         bindings: [SwiftStatement], value: SwiftExpression
     ) {
         var bindings: [SwiftStatement] = []
@@ -282,7 +293,8 @@ extension Translator where Layout == ConfigurationLayout {
         for region in machine.states[parallel].substates {
             let inside = targets.filter { layout.chart.isWithin($0, region) }
             let (more, value) =
-                inside.isEmpty ? defaultBinding(region) : newValue(in: region, targets: inside, given: given)
+                inside.isEmpty
+                ? defaultBinding(region, given.scope) : newValue(in: region, targets: inside, given: given)
             bindings += more
             arguments.append(SwiftArgument(layout.caseName(of: region), value))
         }
@@ -291,13 +303,13 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// The value of a kept state the row names, entered again by its own rules: where that
     /// ends; a concrete superstate without an initial row is the end itself.
-    private func enteringAgain(_ state: StateID, given: [StateID: SwiftExpression]) -> (
+    private func enteringAgain(_ state: StateID, given: RegionValues) -> (
         bindings: [SwiftStatement], value: SwiftExpression
     ) {
         guard resumesRegions(state) || entersByRules(state) else {
-            return ([], given[state] ?? .implicitMember(layout.caseName(of: state)))
+            return ([], given.states[state] ?? .implicitMember(layout.caseName(of: state)))
         }
-        let (bindings, value) = defaultBinding(state)
+        let (bindings, value) = defaultBinding(state, given.scope)
         guard machine.states[state].isParallel else { return (bindings, value) }
         return (bindings, .call(.implicitMember(layout.caseName(of: state)), [SwiftArgument(value)]))
     }
