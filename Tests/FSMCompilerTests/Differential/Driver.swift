@@ -259,11 +259,22 @@ enum DifferentialTrace {
         let machine = interpreter.machine
         if machine.hasStart {
             let chart = interpreter.chart
-            // Only the initial state's entry actions take labels: its values.
-            let scope = stateScope(
-                interpreter.leaves[0], values: interpreter.stateValues[interpreter.leaves[0]], of: machine)
+            // Only the entry actions of data states take labels: their own values, in the
+            // order `Statechart.entryActions(of:)` lists the start's entry and initial actions.
+            let move = chart.starting(at: machine.initialTarget)
+            var scopes: [[String: String]] = []
+            for state in move.active {
+                if move.entered.contains(state) {
+                    let scope = stateScope(state, values: interpreter.stateValues[state], of: machine)
+                    scopes += machine.states[state].ownEntryActions.map { _ in scope }
+                }
+                if move.initialRowsFollowed.contains(state) {
+                    scopes += machine.states[state].initialActions.map { _ in [:] }
+                }
+            }
             let start = interpreter.start(conditions: first?.callAnswers(of: machine))
-            let calls = start.effects.compactMap { call in
+            if scopes.count != start.effects.count { scopes = start.effects.map { _ in [:] } }
+            let calls = zip(start.effects, scopes).compactMap { call, scope in
                 call.action.map { action in
                     machine.hasStateData
                         ? callText(
@@ -278,7 +289,9 @@ enum DifferentialTrace {
             }
             let timers = start.startedTimers.map { "+" + machine.traceName(of: $0) }
             let always = alwaysText(start.completion, first, of: machine) { firing in
-                machine.hasRegions ? chart.describe(firing.move.leaves) : reachedText(firing, of: machine)
+                machine.hasRegions
+                    ? configurationText(firing.move.leaves, values: firing.values, chart: chart, of: machine)
+                    : reachedText(firing, of: machine)
             }
             let asked = start.askedConditions.map { call in
                 DifferentialStep.literalCall(
