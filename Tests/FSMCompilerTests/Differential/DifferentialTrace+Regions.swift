@@ -77,7 +77,10 @@ extension DifferentialTrace {
                 case .unhandled:
                     line += " unhandled" + always.suffix + always.braced
                 }
-                return line + askedText(step.askedConditions, input, of: machine, state: asking)
+                return line
+                    + askedText(
+                        step.askedConditions, input, of: machine, state: asking,
+                        raised: raisedAskedTexts(step, input, of: machine))
             }
     }
 
