@@ -151,8 +151,10 @@ struct DifferentialRunner {
         var alwaysSteps = 0
         /// Raised events handled after events (each ` ^E` of a line).
         var raisedEvents = 0
-        /// Machines with data states, and what their transitions did with values.
+        /// Machines with data states (of them, those with parallel states too), and what
+        /// their transitions did with values.
         var machinesWithStateData = 0
+        var machinesWithRegionsAndStateData = 0
         var data = DifferentialTrace.DataCounts()
         var buildSeconds = 0.0
         var runSeconds = 0.0
@@ -190,6 +192,7 @@ struct DifferentialRunner {
             ignoredFirings += counts.ignoredFirings
             if model.hasRegions { machinesWithRegions += 1 }
             if model.hasStateData { machinesWithStateData += 1 }
+            if model.hasStateData && model.hasRegions { machinesWithRegionsAndStateData += 1 }
             data.add(counts.data)
             transitionsInRegions += counts.regions.transitionsInRegions
             forks += counts.regions.forks

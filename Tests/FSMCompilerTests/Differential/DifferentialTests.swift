@@ -41,7 +41,8 @@ import Testing
                 + "\(tally.ignoredFirings) firings of timers not running; "
                 + "\(tally.machinesWithRegions) machines with regions, \(tally.transitionsInRegions) transitions in regions, "
                 + "\(tally.forks) forks, \(tally.joins) joins; \(tally.alwaysSteps) always steps, \(tally.raisedEvents) raised events; "
-                + "\(tally.machinesWithStateData) machines with state data, \(tally.data.transitionsToDataStates) transitions to data states, "
+                + "\(tally.machinesWithStateData) machines with state data (\(tally.machinesWithRegionsAndStateData) with regions), "
+                + "\(tally.data.transitionsToDataStates) transitions to data states, "
                 + "\(tally.data.valueRewrites) value rewrites, \(tally.data.computingCalls) computing action calls; "
                 + "\(divergences.count) divergences; "
                 + String(
@@ -78,6 +79,8 @@ import Testing
                 || (tally.machinesWithStateData * 8 > tally.machines && tally.data.valueRewrites > 0
                     && tally.data.computingCalls > 0)
         )
+        // And data states in machines with regions.
+        #expect(settings.machines < 20 || tally.machinesWithRegionsAndStateData * 40 > tally.machines)
         // And regions: rows inside them, forks and joins.
         #expect(
             settings.machines < 20
@@ -344,6 +347,7 @@ import Testing
             "condition with a literal", "literal in a region machine", "start with actions",
             "start with actions in a region machine", "start with timers", "always row",
             "always row in a region machine", "state that moves on at once", "always row with timers",
+            "data state in a region machine", "data state in a region", "fork giving values",
         ]
         for feature in expected + Self.dataFeatures {
             #expect(features[feature, default: 0] >= 5, "\(feature): \(features[feature, default: 0]) of 200 machines")
@@ -528,6 +532,18 @@ import Testing
         }
         if model.hasRegions && model.actions.contains(where: { $0.name == "li" }) {
             features.insert("literal in a region machine")
+        }
+        if model.hasRegions && model.hasStateData {
+            features.insert("data state in a region machine")
+            if model.states.indices.contains(where: { state in
+                !model.parameters(of: state).isEmpty
+                    && model.states[state].ancestors.contains { model.states[$0].isParallel }
+            }) {
+                features.insert("data state in a region")
+            }
+            if machine.states.contains(where: { $0.rows.contains { !$0.forkValues.joined().isEmpty } }) {
+                features.insert("fork giving values")
+            }
         }
         if !model.startActions.isEmpty {
             features.insert(model.hasRegions ? "start with actions in a region machine" : "start with actions")

@@ -4,7 +4,9 @@ import FSMTestSupport
 /// The lines of a machine with parallel states (or `in(…)` terms), from `Interpreter`:
 /// the configuration as generated code prints its state, `P(S3, A7(S8, S9)) E1 -> P(S4,
 /// A7(S8, S9)) {a0 vi(7)}`; a step in which several regions took the event lists the
-/// actions of their rows in the order they ran, one region after another.
+/// actions of their rows in the order they ran, one region after another. In a machine
+/// with data states, each prints with its values, as the generated `description` does:
+/// `P(S3(v: 13, w: 2), S5)`.
 extension DifferentialTrace {
     /// What the interpreter's steps did with regions, beyond the trace lines.
     struct RegionCounts: Sendable {
@@ -20,21 +22,29 @@ extension DifferentialTrace {
         _ steps: [DifferentialStep], on machine: StateMachine,
         counts: inout StatechartCounts
     ) -> [String] {
-        var interpreter = Interpreter(machine)
+        var interpreter = Interpreter(
+            machine, initialValues: Dictionary(initialValues(of: machine), uniquingKeysWith: { first, _ in first }))
         let chart = interpreter.chart
+        let reached = { (firing: Interpreter.Firing) in
+            configurationText(firing.move.leaves, values: firing.values, chart: chart, of: machine)
+        }
         return initialLines(of: &interpreter, first: steps.first)
             + steps.map { input in
-                let before = chart.describe(interpreter.leaves)
+                let before = configurationText(
+                    interpreter.leaves, values: interpreter.stateValues, chart: chart, of: machine)
+                let asking = askingScope(interpreter.leaves, values: interpreter.stateValues, of: machine)
                 var history = interpreter.history
                 let step = interpreter.handle(
-                    input.event, predicates: input.predicates, conditions: input.callAnswers(of: machine))
+                    input.event, predicates: input.predicates, conditions: input.callAnswers(of: machine),
+                    values: machine.hasStateData ? input.values : nil)
+                if machine.hasStateData { counts.data.add(step.allFirings, of: machine) }
                 var line = before + " " + machine.events[input.event].name
-                let always = alwaysText(step.completion, input, of: machine) { chart.describe($0.move.leaves) }
+                let always = alwaysText(step.completion, input, of: machine, describe: reached)
                 switch step.outcome {
                 case .transitioned(let firings):
                     let ran = firings.flatMap { effects(of: $0, input, of: machine) } + always.effects
                     line +=
-                        " -> " + chart.describe(firings.last!.move.leaves) + " {" + ran.joined(separator: " ") + "}"
+                        " -> " + reached(firings.last!) + " {" + ran.joined(separator: " ") + "}"
                         + always.suffix
                     var resumes = false
                     for firing in firings {
@@ -67,7 +77,10 @@ extension DifferentialTrace {
                 case .unhandled:
                     line += " unhandled" + always.suffix + always.braced
                 }
-                return line + askedText(step.askedConditions, input, of: machine)
+                return line
+                    + askedText(
+                        step.askedConditions, input, of: machine, state: asking,
+                        raised: raisedAskedTexts(step, input, of: machine))
             }
     }
 

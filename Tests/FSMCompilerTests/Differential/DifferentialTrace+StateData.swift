@@ -17,7 +17,7 @@ extension DifferentialTrace {
 
         mutating func add(_ firings: [Interpreter.Firing], of machine: StateMachine) {
             for firing in firings {
-                if firing.values[firing.move.leaves[0]] != nil { transitionsToDataStates += 1 }
+                if firing.move.leaves.contains(where: { firing.values[$0] != nil }) { transitionsToDataStates += 1 }
                 if firing.transition.namedTarget == nil && !firing.transition.givenValues.isEmpty { valueRewrites += 1 }
                 computingCalls += DifferentialTrace.computingCalls(of: firing, of: machine).count
             }
@@ -37,7 +37,7 @@ extension DifferentialTrace {
     /// The values a new machine's initializer is given, by label: `Int`s that differ per
     /// label (`String`s otherwise), in the order of `StateMachine.initialLabels`.
     static func initialValues(of machine: StateMachine) -> [(label: String, value: String)] {
-        guard machine.hasStateData, !machine.hasRegions else { return [] }
+        guard machine.hasStateData else { return [] }
         let types = Dictionary(
             machine.stateParameters.joined().map { ($0.label, $0.type) }, uniquingKeysWith: { first, _ in first })
         return machine.initialLabels.enumerated().map { index, label in
@@ -170,6 +170,7 @@ extension DifferentialTrace {
     /// texts of the values they gave (`cv(2, 7)`), in the order the row, or the initial row
     /// that named the state, writes them; none for a state resumed by its history.
     static func computingCalls(of firing: Interpreter.Firing, of machine: StateMachine) -> [String] {
+        if machine.hasRegions { return configurationComputingCalls(of: firing, of: machine) }
         let transition = firing.transition
         let leaf = firing.move.leaves[0]
         guard let texts = firing.values[leaf] else { return [] }
@@ -190,6 +191,68 @@ extension DifferentialTrace {
             guard case .computed = value.source, let index = labels.firstIndex(of: value.label) else { return nil }
             return callText(texts[index])
         }
+    }
+
+    /// The computing actions a firing in a machine with regions ran, with their arguments'
+    /// values: for a `-(…)` row, those of its rewrite; else those of the values written for
+    /// the states the row names (the first, then each of a fork's, as written), then for
+    /// the data states entered by the initial rows that name them, in configuration order.
+    static func configurationComputingCalls(of firing: Interpreter.Firing, of machine: StateMachine) -> [String] {
+        let transition = firing.transition
+        func calls(_ written: [StateValue], of state: StateID) -> [String] {
+            guard let texts = firing.values[state] else { return [] }
+            let labels = machine.parameters(of: state).map(\.label)
+            return written.compactMap { value in
+                guard case .computed = value.source, let index = labels.firstIndex(of: value.label) else { return nil }
+                return callText(texts[index])
+            }
+        }
+        guard let named = transition.namedTarget else {
+            return calls(transition.givenValues.first { $0.state == firing.source }?.values ?? [], of: firing.source)
+        }
+        let move = firing.move
+        let followed = move.initialRowsFollowed.sorted()
+        let targets = [named] + transition.forkTargets
+        let byInitialRows = move.leaves.filter { leaf in
+            !targets.contains(leaf) && move.entered.contains(leaf)
+                && move.initialRowsFollowed.contains { machine.states[$0].initialSubstate == leaf }
+        }
+        return (targets.filter(move.leaves.contains) + byInitialRows).flatMap { leaf in
+            calls(machine.enteringValues(of: leaf, by: transition, followingInitialRowsOf: followed), of: leaf)
+        }
+    }
+
+    /// A configuration as its generated description prints it, each data state with the
+    /// values `values` holds for it, evaluated: `Media(S3(v: 13, w: 2), S5)`.
+    static func configurationText(
+        _ leaves: [StateID], values: [StateID: [String]], chart: Statechart, of machine: StateMachine
+    ) -> String {
+        guard machine.hasStateData else { return chart.describe(leaves) }
+        return chart.describe(chart.topNode(of: leaves), leaves: leaves) { state in
+            stateText(state, values: values[state], of: machine)
+        }
+    }
+
+    /// What the labels of the conditions a step asks name in a machine with regions, beside
+    /// the event's values: the values of the active data states whose own rows ask a
+    /// condition with their values (the generator draws one such state per machine).
+    static func askingScope(_ leaves: [StateID], values: [StateID: [String]], of machine: StateMachine)
+        -> [String: String]
+    {
+        var scope: [String: String] = [:]
+        for leaf in leaves where values[leaf] != nil {
+            let labels = Set(machine.parameters(of: leaf).map(\.label))
+            let asks = machine.states[leaf].transitions.contains { row in
+                let eventLabels = Set(machine.eventParameters[row.event].map(\.label))
+                return row.guardClause.conditions.contains { term in
+                    term.arguments.contains { argument in
+                        argument.label.map { labels.contains($0) && !eventLabels.contains($0) } ?? false
+                    }
+                }
+            }
+            if asks { scope.merge(stateScope(leaf, values: values[leaf], of: machine)) { first, _ in first } }
+        }
+        return scope
     }
 
     /// What a label names in a machine with data, beside the event's values: the values of

@@ -110,18 +110,56 @@ enum DifferentialTrace {
     ) -> String {
         let state = stateScope(step.leaves[0], values: before, of: machine)
         return outcomeLine(for: step, input, of: machine, before: before)
-            + askedText(step.askedConditions, input, of: machine, state: state)
+            + askedText(
+                step.askedConditions, input, of: machine, state: state,
+                raised: raisedAskedTexts(step, input, of: machine))
     }
 
     /// ` ?k1,q(7)` for the condition calls asked (indices into `machine.conditionCalls`), or "".
+    /// A call whose labels neither the event nor `state` gives was asked by a raised event:
+    /// `raised` gives its text, with the values that event carried.
     static func askedText(
-        _ calls: [ConditionCallID], _ input: DifferentialStep, of machine: StateMachine, state: [String: String] = [:]
+        _ calls: [ConditionCallID], _ input: DifferentialStep, of machine: StateMachine, state: [String: String] = [:],
+        raised: [ConditionCallID: String] = [:]
     ) -> String {
-        let asked = calls.map { call in
-            let call = machine.conditionCalls[call]
-            return input.call(machine.conditions[call.condition].name, call.arguments, of: machine, state: state)
+        let labels = Set(machine.eventParameters[input.event].map(\.label))
+        let asked = calls.map { id in
+            let call = machine.conditionCalls[id]
+            let isOwn = call.arguments.allSatisfy { argument in
+                argument.label.map { labels.contains($0) || state[$0] != nil } ?? true
+            }
+            return (isOwn ? nil : raised[id])
+                ?? input.call(machine.conditions[call.condition].name, call.arguments, of: machine, state: state)
         }.joined(separator: ",")
         return asked.isEmpty ? "" : " ?" + asked
+    }
+
+    /// The texts of the condition calls that raised events asked, with the values each
+    /// carried (kept by the interpreter in a machine with data), by call: the first wins.
+    /// The raised events are taken in the order they were raised, as the interpreter's queue
+    /// takes them, `always` steps between them.
+    static func raisedAskedTexts(_ step: Interpreter.Step, _ input: DifferentialStep, of machine: StateMachine)
+        -> [ConditionCallID: String]
+    {
+        func carried(_ firing: Interpreter.Firing) -> [[String]?] {
+            firing.raisedValues.count == firing.raisedEvents.count
+                ? firing.raisedValues.map { $0 } : firing.raisedEvents.map { _ in nil }
+        }
+        var queue = step.firings.flatMap(carried)
+        var texts: [ConditionCallID: String] = [:]
+        for completion in step.completion {
+            if completion.event != machine.alwaysEvent, !queue.isEmpty, let values = queue.removeFirst() {
+                let event = DifferentialStep(
+                    event: completion.event, predicates: input.predicates, conditions: input.conditions,
+                    values: values.map(evaluated))
+                for id in completion.askedConditions where texts[id] == nil {
+                    let call = machine.conditionCalls[id]
+                    texts[id] = event.call(machine.conditions[call.condition].name, call.arguments, of: machine)
+                }
+            }
+            queue += completion.firings.flatMap(carried)
+        }
+        return texts
     }
 
     private static func outcomeLine(
@@ -259,11 +297,22 @@ enum DifferentialTrace {
         let machine = interpreter.machine
         if machine.hasStart {
             let chart = interpreter.chart
-            // Only the initial state's entry actions take labels: its values.
-            let scope = stateScope(
-                interpreter.leaves[0], values: interpreter.stateValues[interpreter.leaves[0]], of: machine)
+            // Only the entry actions of data states take labels: their own values, in the
+            // order `Statechart.entryActions(of:)` lists the start's entry and initial actions.
+            let move = chart.starting(at: machine.initialTarget)
+            var scopes: [[String: String]] = []
+            for state in move.active {
+                if move.entered.contains(state) {
+                    let scope = stateScope(state, values: interpreter.stateValues[state], of: machine)
+                    scopes += machine.states[state].ownEntryActions.map { _ in scope }
+                }
+                if move.initialRowsFollowed.contains(state) {
+                    scopes += machine.states[state].initialActions.map { _ in [:] }
+                }
+            }
             let start = interpreter.start(conditions: first?.callAnswers(of: machine))
-            let calls = start.effects.compactMap { call in
+            if scopes.count != start.effects.count { scopes = start.effects.map { _ in [:] } }
+            let calls = zip(start.effects, scopes).compactMap { call, scope in
                 call.action.map { action in
                     machine.hasStateData
                         ? callText(
@@ -278,7 +327,9 @@ enum DifferentialTrace {
             }
             let timers = start.startedTimers.map { "+" + machine.traceName(of: $0) }
             let always = alwaysText(start.completion, first, of: machine) { firing in
-                machine.hasRegions ? chart.describe(firing.move.leaves) : reachedText(firing, of: machine)
+                machine.hasRegions
+                    ? configurationText(firing.move.leaves, values: firing.values, chart: chart, of: machine)
+                    : reachedText(firing, of: machine)
             }
             let asked = start.askedConditions.map { call in
                 DifferentialStep.literalCall(

@@ -61,8 +61,7 @@ struct MachineGenerator {
     static let alwaysStream = 104
     /// Which of them decides whether the machine's rows raise events, and adds them if so.
     static let raiseStream = 105
-    /// Which of them decides whether a machine without parallel states has data states, and
-    /// adds them if so.
+    /// Which of them decides whether the machine has data states, and adds them if so.
     static let dataStream = 106
 
     /// The machine for `seed`; names carry `number`, so that machines of one run can share
@@ -97,12 +96,26 @@ struct MachineGenerator {
             // One in four raises events, from a stream of its own.
             var raiseRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, raiseStream))
             if raiseRandom.chance(25) { addRaises(to: &draft, random: &raiseRandom) }
-            // One in three without parallel states has data states, from a stream of its own;
-            // last, so that every row that enters a data state is drawn and gives its values.
+            // One in three without parallel states has data states, one in two with them, from a
+            // stream of its own; last, so that every row that enters a data state is drawn and
+            // gives its values.
             var dataRandom = SplitMix64(seed: SplitMix64.derive(attemptSeed, dataStream))
-            if draft.parallelStates.isEmpty && dataRandom.chance(33) { addStateData(to: &draft, random: &dataRandom) }
+            if dataRandom.chance(draft.parallelStates.isEmpty ? 33 : 50) {
+                addStateData(to: &draft, random: &dataRandom)
+            }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
-            if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
+            if var output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty {
+                // What the generated Swift cannot do yet (`avoidKnownGeneratorBugs`) is left out.
+                var avoiding = output.machine
+                if avoidKnownGeneratorBugs(in: &avoiding, model: output.model) {
+                    guard let again = repaired(avoiding, seed: seed), !again.model.appEvents.isEmpty else {
+                        attemptSeed = SplitMix64.derive(seed, attempt + 1)
+                        continue
+                    }
+                    output = again
+                }
+                return output
+            }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
         }
         preconditionFailure("MachineGenerator could not make a valid machine from seed \(seed)")

@@ -123,6 +123,9 @@ struct RandomRow: Sendable {
     /// The values it writes: for the data state it names (`S3(v: 2)`), or, for `-`, those it
     /// rewrites of the state that takes it (`-(v: cv(v, 1))`); none written when empty.
     var values: [RandomValue] = []
+    /// The values it writes for each of `forkTargets` (`S3(v: 2) & S7(w: 1)`), when some
+    /// are data states; empty, or one list per fork target.
+    var forkValues: [[RandomValue]] = []
 }
 
 /// What a place in the rendered text stands for.
@@ -289,7 +292,8 @@ extension RandomMachine {
     /// Whether some row writes a value with the computing action, which is then declared.
     private var usesComputingAction: Bool {
         states.contains { state in
-            (state.rows.flatMap(\.values) + state.initialRows.flatMap(\.values)).contains { $0.text.hasPrefix("cv(") }
+            (state.rows.flatMap(\.values) + state.rows.flatMap(\.forkValues).joined()
+                + state.initialRows.flatMap(\.values)).contains { $0.text.hasPrefix("cv(") }
         }
     }
 
@@ -349,8 +353,12 @@ extension RandomMachine {
         if withEvent { parts.append(row.events.joined(separator: " | ")) }
         let terms = row.predicates.map(Self.termText) + row.conditions
         if !terms.isEmpty { parts.append("[" + terms.joined(separator: ", ") + "]") }
+        let forkTexts = row.forkTargets.enumerated().map { index, target in
+            target + Self.valuesText(index < row.forkValues.count ? row.forkValues[index] : [])
+        }
         parts.append(
-            (row.next.map { ([$0] + row.forkTargets).joined(separator: " & ") } ?? "-") + Self.valuesText(row.values))
+            (row.next.map { ([$0 + Self.valuesText(row.values)] + forkTexts).joined(separator: " & ") }
+                ?? "-" + Self.valuesText(row.values)))
         parts.append(row.actions.isEmpty ? "-" : Self.actionList(row.actions))
         writer.append(parts.joined(separator: " "), element: element)
     }
