@@ -100,25 +100,28 @@ struct ConfigurationLayout {
     /// The value of `scope` in the configuration `leaves` (which holds a node of it):
     /// `.off`, `.media(PlayerState.Media(playback: .stopped, volume: .normal))`.
     /// A data state among `leaves` has the value `given` has for it.
-    func value(of leaves: [StateID], in scope: StateID?, given: [StateID: SwiftExpression] = [:]) -> SwiftExpression {
+    /// `root` names the types as `scopeType(_:root:)` does.
+    func value(
+        of leaves: [StateID], in scope: StateID?, given: [StateID: SwiftExpression] = [:], root: String? = nil
+    ) -> SwiftExpression {
         if let scope, machine.states[scope].isParallel {
-            return structValue(of: leaves, parallel: scope, given: given)
+            return structValue(of: leaves, parallel: scope, given: given, root: root)
         }
         let node = leaves.lazy.compactMap { self.node(in: scope, holding: $0) }.first!
         guard machine.states[node].isParallel else { return given[node] ?? .implicitMember(caseName(of: node)) }
         return .call(
             .implicitMember(caseName(of: node)),
-            [SwiftArgument(structValue(of: leaves, parallel: node, given: given))])
+            [SwiftArgument(structValue(of: leaves, parallel: node, given: given, root: root))])
     }
 
     /// `PlayerState.Media(playback: .stopped, volume: .normal)` for `leaves`.
-    func structValue(of leaves: [StateID], parallel: StateID, given: [StateID: SwiftExpression] = [:])
-        -> SwiftExpression
-    {
+    func structValue(
+        of leaves: [StateID], parallel: StateID, given: [StateID: SwiftExpression] = [:], root: String? = nil
+    ) -> SwiftExpression {
         .call(
-            .typeName(structType(parallel)),
+            .typeName(structType(parallel, root: root)),
             machine.states[parallel].substates.map { region in
-                SwiftArgument(caseName(of: region), value(of: leaves, in: region, given: given))
+                SwiftArgument(caseName(of: region), value(of: leaves, in: region, given: given, root: root))
             })
     }
 }

@@ -25,16 +25,15 @@ extension Analysis {
     /// give one, since no action runs before the machine starts.
     private func checkInitialChain(log: inout DiagnosticLog) {
         guard let initial = resolution.initialState else { return }
-        var state = initial
-        var visited: Set<StateID> = []
-        while let next = resolution.initialSubstate[state], visited.insert(state).inserted {
+        // Every initial row the start follows: the `Initial:` chain's, and in a machine with
+        // parallel states those of each region the start enters by its own rules.
+        for state in statechart.initialConfiguration(entering: initial).initialRowsFollowed.sorted() {
             for value in states[state].initialRows.first?.values?.values ?? [] where value.computing != nil {
                 log.error(
                     .stateData,
                     "'\(value.computing!)' would give '\(value.label)' when the machine is created, before any action runs: the initial state's values are given to the machine's initializer; write a literal, or a label the initializer takes",
                     at: value.location)
             }
-            state = next
         }
     }
 

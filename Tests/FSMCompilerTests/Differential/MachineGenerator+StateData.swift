@@ -1,13 +1,10 @@
-import FSMCompiler
 import FSMTestSupport
-import Foundation
 
 /// Data states (Language reference › State data), drawn from a stream of their own
 /// (`MachineGenerator.dataStream`) after everything else. In a machine with regions they are
-/// leaves inside and outside the parallel states; the initial rows into them write literals
-/// (or `cv` of literals), which is all the generator takes there (`Compiler.generationRefusal`),
-/// and rows held by a parallel state or above one read no state values: the repairs make
-/// those that do write literals.
+/// leaves inside and outside the parallel states, nested ones too; the initial rows into them
+/// write literals (or `cv` of literals), and rows held by a parallel state or above one read
+/// no state values: the repairs make those that do write literals.
 extension MachineGenerator {
     /// Gives some leaves `Int` values (`State: S3(v: Int, w: Int)`, labels `v`, `w` and
     /// `x`), and every row that enters one its values: some carried by their own label (from
@@ -23,11 +20,9 @@ extension MachineGenerator {
     /// state it names values, and forks often name data states.
     static func addStateData(to machine: inout RandomMachine, random: inout SplitMix64) {
         let superstates = Set(machine.states.flatMap(\.superstates))
-        let avoided = avoidsKnownGeneratorBugs && !machine.parallelStates.isEmpty ? machine.knownBugHolders : []
         let leaves = machine.states.indices.filter { index in
             let state = machine.states[index]
             return !state.isAbstract && state.initialRows.isEmpty && !superstates.contains(state.name)
-                && !avoided.contains(index)
         }
         guard !leaves.isEmpty else { return }
         var holders = leaves.filter { _ in random.chance(50) }
@@ -263,98 +258,5 @@ extension MachineGenerator {
                     "^" + random.element(of: raisable), at: random.below(actions.count + 1))
             }
         }
-    }
-}
-
-/// What the generated Swift of machines with regions and data states cannot do yet, which
-/// the draws leave out unless `FSMC_DIFFERENTIAL_KNOWN_BUGS` is set (each fails to compile):
-///
-/// - a data state inside a parallel state nested in another: the initializer of the outer
-///   parallel state's name struct defaults its region to the type with values;
-/// - a data state that an initial row names from above its superstate (`(B) - S2(v: 3) -`
-///   with `S2 : C`, `(C) : B`): the helper that enters it by its rules (`resolveB()`)
-///   returns its case without its values;
-/// - a `History:` header on a state that is not parallel, with a data state inside it and no
-///   parallel state between them: when the machine leaves the data state, the history is
-///   written as its case without its values (`history.b = .s2`);
-/// - an initial row that gives a state of the initial configuration a value by a computing
-///   action: the initializer of the machine reads the value's label, which it does not take;
-/// - an entry action reading a value of a data state of the initial configuration, in a
-///   machine with `start()`: `enterInitialConfiguration()` reads the label unbound.
-extension MachineGenerator {
-    static let avoidsKnownGeneratorBugs = ProcessInfo.processInfo.environment["FSMC_DIFFERENTIAL_KNOWN_BUGS"] == nil
-
-    /// Leaves out of `machine`, whose model is `model`, what the list above says; false
-    /// when there is nothing to leave out.
-    static func avoidKnownGeneratorBugs(in machine: inout RandomMachine, model: StateMachine) -> Bool {
-        guard avoidsKnownGeneratorBugs, model.hasRegions, model.hasStateData else { return false }
-        var changed = false
-        let dataStates = Set(model.states.indices.filter { !model.parameters(of: $0).isEmpty })
-        // The histories that store a data state itself: of a state that is not parallel, with
-        // a data state inside it and no parallel state between them.
-        let stored = machine.histories.filter { history in
-            guard let state = model.states.indices.first(where: { model.states[$0].name == history.state }),
-                !model.states[state].isParallel
-            else { return false }
-            return dataStates.contains { data in
-                let ancestors = model.states[data].ancestors
-                return ancestors.contains(state)
-                    && !ancestors.contains { model.states[$0].isParallel && model.states[$0].ancestors.contains(state) }
-            }
-        }
-        if !stored.isEmpty {
-            machine.histories.removeAll { history in stored.contains { $0.state == history.state } }
-            changed = true
-        }
-        let initialLeaves = Set(
-            model.initialConfiguration.filter(dataStates.contains).map { model.states[$0].name })
-        for index in machine.states.indices {
-            for row in machine.states[index].initialRows.indices
-            where initialLeaves.contains(machine.states[index].initialRows[row].target)
-                && machine.states[index].initialRows[row].values.contains(where: { Int($0.text) == nil })
-            {
-                machine.states[index].initialRows[row].values = machine.states[index].initialRows[row].values
-                    .enumerated().map { position, value in
-                        Int(value.text) == nil ? RandomValue(label: value.label, text: String(position + 1)) : value
-                    }
-                changed = true
-            }
-            if model.hasStart, initialLeaves.contains(machine.states[index].name),
-                machine.states[index].entryActions.contains(where: { $0.hasPrefix("en(") })
-            {
-                machine.states[index].entryActions.removeAll { $0.hasPrefix("en(") }
-                changed = true
-            }
-        }
-        return changed
-    }
-}
-
-extension RandomMachine {
-    /// The states of a machine with regions that data states would make fail to compile
-    /// (`MachineGenerator.avoidKnownGeneratorBugs`): those inside nested parallel states,
-    /// and those an initial row names from above their superstate.
-    var knownBugHolders: Set<Int> {
-        let namedFromAbove = Set(
-            states.flatMap { holder in
-                holder.initialRows.map(\.target).filter { target in
-                    states.first { $0.name == target }?.superstates.contains(holder.name) == false
-                }
-            })
-        return Set(
-            states.indices.filter { parallelAncestors(of: $0) > 1 || namedFromAbove.contains(states[$0].name) })
-    }
-
-    /// How many parallel states are above the state at `index`.
-    func parallelAncestors(of index: Int) -> Int {
-        var count = 0
-        var pending = states[index].superstates
-        var seen: Set<String> = []
-        while let next = pending.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            if parallelStates.contains(next) { count += 1 }
-            pending += states.first { $0.name == next }?.superstates ?? []
-        }
-        return count
     }
 }

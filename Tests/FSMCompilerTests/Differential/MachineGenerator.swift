@@ -104,18 +104,7 @@ struct MachineGenerator {
                 addStateData(to: &draft, random: &dataRandom)
             }
             // A machine whose repairs removed every row of the app's events has none to run: draw again.
-            if var output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty {
-                // What the generated Swift cannot do yet (`avoidKnownGeneratorBugs`) is left out.
-                var avoiding = output.machine
-                if avoidKnownGeneratorBugs(in: &avoiding, model: output.model) {
-                    guard let again = repaired(avoiding, seed: seed), !again.model.appEvents.isEmpty else {
-                        attemptSeed = SplitMix64.derive(seed, attempt + 1)
-                        continue
-                    }
-                    output = again
-                }
-                return output
-            }
+            if let output = repaired(draft, seed: seed), !output.model.appEvents.isEmpty { return output }
             attemptSeed = SplitMix64.derive(seed, attempt + 1)
         }
         preconditionFailure("MachineGenerator could not make a valid machine from seed \(seed)")

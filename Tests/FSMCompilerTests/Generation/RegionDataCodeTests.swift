@@ -299,4 +299,111 @@ import Testing
                 )
             }, "\(output.diagnostics)")
     }
+
+    /// Shapes the differential test found failing to build: a shallow history of a region
+    /// that stores a data state itself (its value kept), a data state in a parallel state
+    /// nested in a region (the struct without values defaults to the types without values),
+    /// an initial row naming a data state below its substate, and histories of a superstate
+    /// in a region and of one above the parallel state.
+    static let foundByTheDifferential = [
+        """
+        FSM: R3
+        Initial: P
+        Parallel: P
+        History: B = shallow
+        State: S2(v: Int)
+        StateData: Hashable Sendable Codable
+        {
+          (P) - - -
+          (A) : P - S1 -
+          S1 : A E1 - a
+          (B) : P - S2(v: 3) -
+          S2 : B E2 S3 -
+          S3 : B E2 S2(v: 4) -
+        }
+
+        """,
+        """
+        FSM: R4
+        Initial: P
+        Parallel: P
+        Parallel: Q
+        State: S2(v: Int)
+        StateData: Hashable Sendable Codable
+        {
+          (P) - - -
+          (A) : P - Q -
+          (Q) : A - - -
+          (C) : Q - S2(v: 1) -
+          S2 : C E1 - a
+          (D) : Q - S4 -
+          S4 : D - - -
+          (B) : P - S3 -
+          S3 : B - - -
+        }
+
+        """,
+        """
+        FSM: R5
+        Initial: P
+        Parallel: P
+        State: S2(v: Int)
+        StateData: Hashable Sendable Codable
+        {
+          (P) - - -
+          (A) : P - S1 -
+          S1 : A E1 - a
+          (B) : P - S2(v: 3) -
+          (C) : B - - -
+          S2 : C - - -
+        }
+
+        """,
+        """
+        FSM: R7
+        Initial: P
+        Parallel: P
+        History: C = shallow
+        State: S2(v: Int)
+        StateData: Hashable Sendable Codable
+        {
+          (P) - - -
+          (A) : P - S1 -
+          S1 : A E1 - a
+          (B) : P - C -
+          C : B { - S2(v: 3) -  E3 S4 - }
+          S2 : C E2 S3 -
+          S3 : C E2 S2(v: 4) -
+          S4 : B E3 C -
+        }
+
+        """,
+        """
+        FSM: R8
+        Initial: S1
+        Parallel: P
+        History: X = deep
+        State: S1(v: Int)
+        StateData: Hashable Sendable Codable
+        {
+          (X) - S1(v: 1) -
+          S1 : X E1 P -
+          (P) : X E2 O -
+          (A) : P - S2 -
+          S2 : A E3 - a
+          (B) : P - S3 -
+          S3 : B - - -
+          O E2 X -
+        }
+
+        """,
+    ]
+
+    @Test(arguments: foundByTheDifferential.indices)
+    func shapesTheDifferentialFoundBuild(_ index: Int) throws {
+        let source = Self.foundByTheDifferential[index]
+        let name = String(source.dropFirst("FSM: ".count).prefix { $0 != "\n" })
+        let swift = try StateDataCodeTests.swift(of: source, named: name)
+        try StateDataCodeTests.expectTypechecks(swift, named: name, check: "RegionDataShape\(index)")
+    }
 }

@@ -662,6 +662,15 @@ import Testing
                 "6:98: error: the string \"no\" does not fit value 'x' of state 'T', which is 'Int' [literalMismatch]",
                 "4:10: note: declared here",
             ]),
+        // A new machine enters each region of its initial configuration by its initial
+        // row, before any action runs: no computing action there.
+        Example(
+            .stateData,
+            "FSM: F\nInitial: P\nParallel: P\nState: S2(v: Int)\n{\n  (P) { E P - }\n  (A) : P { - S1 - }\n"
+                + "  S1 : A { F S1 - }\n  (B) : P { - S2(v: cv(1, 2)) - }\n  S2 : B { G S2(v: 3) - }\n}",
+            [
+                "9:21: error: 'cv' would give 'v' when the machine is created, before any action runs: the initial state's values are given to the machine's initializer; write a literal, or a label the initializer takes [stateData]"
+            ]),
         // A region that a row enters by its own rules beside its target gets its values
         // from its initial row, or by label from the row: 'Set' carries 'level', 'Go' not.
         Example(

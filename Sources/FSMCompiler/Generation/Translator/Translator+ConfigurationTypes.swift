@@ -160,7 +160,7 @@ extension Translator where Layout == ConfigurationLayout {
                             region, root: root,
                             documentation: ["The states of `\(state.name)`'s region `\(machine.states[region].name)`."])
                 } + properties + [
-                    parallelInitializer(parallel),
+                    parallelInitializer(parallel, root: root),
                     .property(
                         SwiftProperty(
                             documentation: [
@@ -178,7 +178,7 @@ extension Translator where Layout == ConfigurationLayout {
 
     /// A parallel state's struct's memberwise initializer, each region by default in the
     /// state its initial rows enter.
-    private func parallelInitializer(_ parallel: StateID) -> SwiftDeclaration {
+    private func parallelInitializer(_ parallel: StateID, root: String) -> SwiftDeclaration {
         let state = machine.states[parallel]
         let defaults = layout.chart.defaultConfiguration(containing: parallel)
         return .initializer(
@@ -190,7 +190,8 @@ extension Translator where Layout == ConfigurationLayout {
                 parameters: state.substates.map { region in
                     SwiftParameter(
                         name: layout.caseName(of: region), type: layout.typeName(of: region),
-                        defaultValue: layout.value(of: defaults, in: region))
+                        defaultValue: layout.value(
+                            of: defaults, in: region, root: root == names.types.state ? nil : root))
                 },
                 body: state.substates.map {
                     .assignment(

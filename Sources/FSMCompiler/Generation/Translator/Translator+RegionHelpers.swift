@@ -107,7 +107,8 @@ extension Translator where Layout == ConfigurationLayout {
     /// The value entering `state` by its own rules reaches, as `state`'s scope has it:
     /// `.playing`, `.editing(PlayerState.Media.Doc.Editing(style: resolveStyle(), …))`,
     /// `resolveActive()`.
-    private func defaultValue(_ state: StateID, scope: ValueScope) -> SwiftExpression {
+    /// A data state is given the values of the initial row of `writer` that names it.
+    private func defaultValue(_ state: StateID, scope: ValueScope, writer: StateID? = nil) -> SwiftExpression {
         let info = machine.states[state]
         if resumesRegions(state) {
             return .call(.implicitMember(layout.caseName(of: state)), [SwiftArgument(resolveCall(state, scope: scope))])
@@ -125,7 +126,7 @@ extension Translator where Layout == ConfigurationLayout {
                 ])
         }
         if entersByRules(state) { return resolveCall(state, scope: scope) }
-        return initialRowValue(of: state, scope: scope)
+        return initialRowValue(of: state, writtenBy: writer, scope: scope)
     }
 
     /// `resolveVolume(level: level)`: where entering `state` by its own rules ends, passing
@@ -166,10 +167,8 @@ extension Translator where Layout == ConfigurationLayout {
     /// values it writes (a machine with regions generates only initial rows that write
     /// every value of a data state without labels: `Compiler.generationRefusal`); `.stopped`
     /// for a state without data.
-    private func initialRowValue(of state: StateID, scope: ValueScope) -> SwiftExpression {
-        guard !machine.parameters(of: state).isEmpty,
-            let writer = machine.states[state].superstates.first(where: { machine.states[$0].initialSubstate == state })
-        else {
+    private func initialRowValue(of state: StateID, writtenBy writer: StateID?, scope: ValueScope) -> SwiftExpression {
+        guard !machine.parameters(of: state).isEmpty, let writer else {
             return .implicitMember(layout.caseName(of: state))
         }
         var values: ValueScope = [:]
@@ -193,18 +192,22 @@ extension Translator where Layout == ConfigurationLayout {
     /// The value of `scope` on the way into `target` by its own rules: a parallel state on
     /// the way carries its struct, the region holding `target` on the way to it, the others
     /// as their own rules have them.
-    private func valueToward(_ target: StateID, in scope: StateID?, labels: ValueScope) -> SwiftExpression {
+    private func valueToward(_ target: StateID, in scope: StateID?, labels: ValueScope, writer: StateID? = nil)
+        -> SwiftExpression
+    {
         guard let node = layout.node(in: scope, holding: target), node != target, machine.states[node].isParallel
         else {
-            return defaultValue(target, scope: labels)
+            return defaultValue(target, scope: labels, writer: writer)
         }
         return .call(
             .implicitMember(layout.caseName(of: node)),
-            [SwiftArgument(regionsToward(target, parallel: node, labels: labels))])
+            [SwiftArgument(regionsToward(target, parallel: node, labels: labels, writer: writer))])
     }
 
     /// `parallel`'s struct on the way into `target`, inside it.
-    private func regionsToward(_ target: StateID, parallel: StateID, labels: ValueScope) -> SwiftExpression {
+    private func regionsToward(_ target: StateID, parallel: StateID, labels: ValueScope, writer: StateID?)
+        -> SwiftExpression
+    {
         .call(
             .typeName(layout.structType(parallel)),
             machine.states[parallel].substates.map { region in
@@ -214,8 +217,8 @@ extension Translator where Layout == ConfigurationLayout {
                 } else {
                     value =
                         machine.states[region].isParallel
-                        ? regionsToward(target, parallel: region, labels: labels)
-                        : valueToward(target, in: region, labels: labels)
+                        ? regionsToward(target, parallel: region, labels: labels, writer: writer)
+                        : valueToward(target, in: region, labels: labels, writer: writer)
                 }
                 return SwiftArgument(layout.caseName(of: region), value)
             })
@@ -252,7 +255,7 @@ extension Translator where Layout == ConfigurationLayout {
             }
             body.append(.ifLet(name: "stored", value: stored, body: resumed))
         }
-        body.append(.returnStatement(valueToward(info.initialSubstate!, in: scope, labels: labels)))
+        body.append(.returnStatement(valueToward(info.initialSubstate!, in: scope, labels: labels, writer: state)))
         return helperFunction(
             helperName("resolve", state),
             documentation: "Where entering `\(info.name)` by its own rules ends: "
