@@ -227,9 +227,8 @@ final class Autosave<Actions: AutosaveActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: AutosaveEvent) -> Outcome {
-        if !started {
-            start()
-        }
+        // Starting runs nothing: the machine is marked started, as `start()` would.
+        started = true
         return handleEvent(event)
     }
 

@@ -139,9 +139,8 @@ final class Echo<Actions: EchoActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: EchoEvent) -> Outcome {
-        if !started {
-            start()
-        }
+        // Starting runs nothing: the machine is marked started, as `start()` would.
+        started = true
         return handleEvent(event)
     }
 

@@ -353,9 +353,8 @@ public final class Fetch<Actions: FetchActions> {
     @inline(__always)
     @discardableResult
     public func handle(_ event: FetchEvent) -> Outcome {
-        if !started {
-            start()
-        }
+        // Starting runs nothing: the machine is marked started, as `start()` would.
+        started = true
         return handleEvent(event)
     }
 
