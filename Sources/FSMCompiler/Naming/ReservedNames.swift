@@ -23,8 +23,10 @@ enum ReservedNames {
     /// them, and generates what it did before.
     static let startMembers: Set<String> = ["start", "isStarted", "started", "enterInitialConfiguration"]
 
-    /// What the bodies of a machine with `always` rows add.
-    static let alwaysMembers: Set<String> = ["takeAlwaysRows", "dispatchAlways", "traceAlways", "stepGoesOn"]
+    /// What the bodies of a machine with `always` rows add (`taken` is the loop's local).
+    static let alwaysMembers: Set<String> = [
+        "takeAlwaysRows", "dispatchAlways", "traceAlways", "stepGoesOn", "taken",
+    ]
 
     /// What the bodies of a machine that raises events add (`raised` and `handled` are the
     /// loop's locals).

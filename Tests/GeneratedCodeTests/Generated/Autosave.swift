@@ -227,9 +227,8 @@ final class Autosave<Actions: AutosaveActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: AutosaveEvent) -> Outcome {
-        if !started {
-            start()
-        }
+        // Starting runs nothing: the machine is marked started, as `start()` would.
+        started = true
         return handleEvent(event)
     }
 
@@ -422,12 +421,15 @@ final class Autosave<Actions: AutosaveActions> {
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
     @inline(__always)
     private func takeAlwaysRows() {
-        for _ in 0..<1000 {
+        for taken in 1...1000 {
             let outcome = dispatchAlways()
             guard case .transitioned = outcome else { return }
             actions.traceAlways(outcome: outcome)
+            if taken == 1000 {
+                Swift.preconditionFailure("'always' rows of Autosave took 1000 steps without coming to rest, the last in \(state)")
+            }
+            guard stepGoesOn(after: outcome) else { return }
         }
-        Swift.preconditionFailure("'always' rows of Autosave took 1000 steps without coming to rest, the last in \(state)")
     }
 
     /// The `always` rows of the current state: `.transitioned` when one was taken.

@@ -81,11 +81,11 @@ final class Echo<Actions: EchoActions> {
     /// was restored.
     var isStarted: Swift.Bool { started }
 
-    /// Events the machine raised (`^Event`), handled after the `always` rows of the step that
-    /// raised them. Its accesses never overlap (its methods run no user code), so they need no
-    /// run-time exclusivity check.
+    /// The event the machine raised (`^Event`), handled after the `always` rows of the step that
+    /// raised it; no event it raises waits behind another. Its accesses never overlap (no user
+    /// code runs during one), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
-    private var raisedEvents = FSMRuntime.RaisedEvents<EchoEvent>()
+    private var raisedEvents: EchoEvent? = nil
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @exclusivity(unchecked)
@@ -139,9 +139,8 @@ final class Echo<Actions: EchoActions> {
     @inline(__always)
     @discardableResult
     func handle(_ event: EchoEvent) -> Outcome {
-        if !started {
-            start()
-        }
+        // Starting runs nothing: the machine is marked started, as `start()` would.
+        started = true
         return handleEvent(event)
     }
 
@@ -214,7 +213,7 @@ final class Echo<Actions: EchoActions> {
     private func handleInIdle(_ event: EchoEvent) -> Outcome {
         switch event {
         case .ping:
-            raisedEvents.append(.ping)
+            raisedEvents = .ping
             state = .pinging
             return .transitioned(from: .idle, to: .pinging)
         }
@@ -226,7 +225,7 @@ final class Echo<Actions: EchoActions> {
         switch event {
         case .ping:
             actions.answer()
-            raisedEvents.append(.ping)
+            raisedEvents = .ping
             return .transitioned(from: .pinging, to: .pinging)
         }
     }
@@ -244,17 +243,21 @@ final class Echo<Actions: EchoActions> {
         }
     }
 
-    /// Completes a step: takes the `always` rows that apply, then handles the events the machine
-    /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
-    /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
+    /// Completes a step: takes the `always` rows that apply, then handles the event the machine
+    /// raised, followed by the `always` rows that apply after it, while the step goes on. A run
+    /// that never comes to rest is a bug of the machine: past 1000 raised events it stops the
+    /// program.
     @inline(__always)
     private func completeStep() {
         for handled in 0...1000 {
-            guard let raised = raisedEvents.next() else { return }
+            guard let raised = raisedEvents else { return }
+            raisedEvents = nil
             if handled == 1000 {
                 Swift.preconditionFailure("Echo raised 1000 events in one step without coming to rest, the next \(raised) in \(state)")
             }
-            actions.trace(raised, outcome: dispatch(raised))
+            let outcome = dispatch(raised)
+            actions.trace(raised, outcome: outcome)
+            guard stepGoesOn(after: outcome) else { return }
         }
     }
 

@@ -274,12 +274,12 @@ public final class Fetch<Actions: FetchActions> {
     @inlinable
     public var isStarted: Swift.Bool { started }
 
-    /// Events the machine raised (`^Event`), handled after the `always` rows of the step that
-    /// raised them. Its accesses never overlap (its methods run no user code), so they need no
-    /// run-time exclusivity check.
+    /// The event the machine raised (`^Event`), handled after the `always` rows of the step that
+    /// raised it; no event it raises waits behind another. Its accesses never overlap (no user
+    /// code runs during one), so they need no run-time exclusivity check.
     @usableFromInline
     @exclusivity(unchecked)
-    var raisedEvents = FSMRuntime.RaisedEvents<FetchEvent>()
+    var raisedEvents: FetchEvent? = nil
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @usableFromInline
@@ -353,9 +353,8 @@ public final class Fetch<Actions: FetchActions> {
     @inline(__always)
     @discardableResult
     public func handle(_ event: FetchEvent) -> Outcome {
-        if !started {
-            start()
-        }
+        // Starting runs nothing: the machine is marked started, as `start()` would.
+        started = true
         return handleEvent(event)
     }
 
@@ -659,19 +658,25 @@ public final class Fetch<Actions: FetchActions> {
         }
     }
 
-    /// Completes a step: takes the `always` rows that apply, then handles the events the machine
-    /// raised, oldest first, each followed by the `always` rows that apply after it. A run that
-    /// never comes to rest is a bug of the machine: past 1000 raised events it stops the program.
+    /// Completes a step: takes the `always` rows that apply, then handles the event the machine
+    /// raised, followed by the `always` rows that apply after it, while the step goes on. A run
+    /// that never comes to rest is a bug of the machine: past 1000 raised events it stops the
+    /// program.
     @inlinable
     @inline(__always)
     func completeStep() {
+        // Only `always` rows raise events, so none waits yet: said, so that the optimizer knows it.
+        raisedEvents = nil
         for handled in 0...1000 {
             takeAlwaysRows()
-            guard let raised = raisedEvents.next() else { return }
+            guard let raised = raisedEvents else { return }
+            raisedEvents = nil
             if handled == 1000 {
                 Swift.preconditionFailure("Fetch raised 1000 events in one step without coming to rest, the next \(raised) in \(currentState)")
             }
-            actions.trace(raised, outcome: dispatch(raised))
+            let outcome = dispatch(raised)
+            actions.trace(raised, outcome: outcome)
+            guard stepGoesOn(after: outcome) else { return }
         }
     }
 
@@ -680,12 +685,15 @@ public final class Fetch<Actions: FetchActions> {
     @inlinable
     @inline(__always)
     func takeAlwaysRows() {
-        for _ in 0..<1000 {
+        for taken in 1...1000 {
             let outcome = dispatchAlways()
             guard case .transitioned = outcome else { return }
             actions.traceAlways(outcome: outcome)
+            if taken == 1000 {
+                Swift.preconditionFailure("'always' rows of Fetch took 1000 steps without coming to rest, the last in \(currentState)")
+            }
+            guard stepGoesOn(after: outcome) else { return }
         }
-        Swift.preconditionFailure("'always' rows of Fetch took 1000 steps without coming to rest, the last in \(currentState)")
     }
 
     /// The `always` rows of the current state: `.transitioned` when one was taken.
@@ -694,7 +702,7 @@ public final class Fetch<Actions: FetchActions> {
         switch currentState {
         case .checking(let urlInState, let received):
             if actions.isComplete(received) {
-                raisedEvents.append(.finished)
+                raisedEvents = .finished
                 currentState = .done(url: urlInState, size: received)
                 return .transitioned(from: .checking(url: urlInState, received: received), to: currentState)
             }

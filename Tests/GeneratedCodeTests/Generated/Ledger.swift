@@ -445,12 +445,15 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
     @inlinable
     @inline(__always)
     nonisolated(nonsending) func takeAlwaysRows() async {
-        for _ in 0..<1000 {
+        for taken in 1...1000 {
             let outcome = await dispatchAlways()
             guard case .transitioned = outcome else { return }
             actions.traceAlways(outcome: outcome)
+            if taken == 1000 {
+                Swift.preconditionFailure("'always' rows of Ledger took 1000 steps without coming to rest, the last in \(currentState)")
+            }
+            guard stepGoesOn(after: outcome) else { return }
         }
-        Swift.preconditionFailure("'always' rows of Ledger took 1000 steps without coming to rest, the last in \(currentState)")
     }
 
     /// The `always` rows of the current state: `.transitioned` when one was taken.

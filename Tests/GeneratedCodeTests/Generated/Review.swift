@@ -385,12 +385,15 @@ final class Review<Actions: ReviewActions> {
     /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
     @inline(__always)
     private func takeAlwaysRows() {
-        for _ in 0..<1000 {
+        for taken in 1...1000 {
             let outcome = dispatchAlways()
             guard case .transitioned = outcome else { return }
             actions.traceAlways(outcome: outcome)
+            if taken == 1000 {
+                Swift.preconditionFailure("'always' rows of Review took 1000 steps without coming to rest, the last in \(state)")
+            }
+            guard stepGoesOn(after: outcome) else { return }
         }
-        Swift.preconditionFailure("'always' rows of Review took 1000 steps without coming to rest, the last in \(state)")
     }
 
     /// The `always` rows of the current state: `.transitioned` when one was taken.

@@ -180,28 +180,73 @@ extension Translator {
                             .value(raised), .text(" in "), .value(.identifier(stateStorage)),
                         ]))
                 ]))
+        let limit = SwiftStatement.ifStatement(
+            [.equal(.identifier("handled"), .literal("\(Self.alwaysStepLimit)"))], body: [failure])
+        guard raisesOneEventAtATime, let goesOn = stepGoesOn(after: .identifier("outcome")) else {
+            return .function(
+                dispatching(
+                    SwiftFunction(
+                        documentation: [
+                            "Completes a step: takes the `always` rows that apply, then handles the events the machine",
+                            "raised, oldest first, each followed by the `always` rows that apply after it. A run that",
+                            "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) raised events it stops the program.",
+                        ],
+                        attributes: [completionInlining], isPrivate: true, name: names.completeStep, parameters: [],
+                        body: [
+                            .forIn(
+                                name: "handled", sequence: .literal("0...\(Self.alwaysStepLimit)"),
+                                body: takingAlwaysRows + [
+                                    .guardLet(
+                                        name: "raised", value: .call(.member(raisedEvents, "next"), []),
+                                        elseBody: [.returnStatement(nil)]),
+                                    limit, trace(raised, awaited(dispatched)),
+                                ])
+                        ])))
+        }
+        // No event waits behind another (`raisesOneEventAtATime`): the one raised is taken from
+        // its stored optional, and a step that cannot go on after it ends the loop at once, so
+        // that where the outcome is known at compile time the optimizer fuses the steps.
+        let emptied: [SwiftStatement] =
+            onlyAlwaysRowsRaise
+            ? [
+                .comment("Only `always` rows raise events, so none waits yet: said, so that the optimizer knows it."),
+                .assignment(raisedEvents, .identifier("nil")),
+            ] : []
         return .function(
             dispatching(
                 SwiftFunction(
                     documentation: [
-                        "Completes a step: takes the `always` rows that apply, then handles the events the machine",
-                        "raised, oldest first, each followed by the `always` rows that apply after it. A run that",
-                        "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) raised events it stops the program.",
+                        "Completes a step: takes the `always` rows that apply, then handles the event the machine",
+                        "raised, followed by the `always` rows that apply after it, while the step goes on. A run",
+                        "that never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) raised events it stops the",
+                        "program.",
                     ],
                     attributes: [completionInlining], isPrivate: true, name: names.completeStep, parameters: [],
-                    body: [
+                    body: emptied + [
                         .forIn(
                             name: "handled", sequence: .literal("0...\(Self.alwaysStepLimit)"),
                             body: takingAlwaysRows + [
-                                .guardLet(
-                                    name: "raised", value: .call(.member(raisedEvents, "next"), []),
-                                    elseBody: [.returnStatement(nil)]),
-                                .ifStatement(
-                                    [.equal(.identifier("handled"), .literal("\(Self.alwaysStepLimit)"))],
-                                    body: [failure]),
-                                trace(raised, awaited(dispatched)),
+                                .guardLet(name: "raised", value: raisedEvents, elseBody: [.returnStatement(nil)]),
+                                .assignment(raisedEvents, .identifier("nil")),
+                                limit,
+                                .declaration(isVariable: false, name: "outcome", type: nil, value: awaited(dispatched)),
+                                trace(raised, .identifier("outcome")),
+                                .guardStatement([goesOn], elseBody: [.returnStatement(nil)]),
                             ])
                     ])))
+    }
+
+    /// Whether only `always` rows raise events (no other row, with its exit and entry actions,
+    /// and not the start): a step that goes on after an event's row then begins with none
+    /// waiting.
+    private var onlyAlwaysRowsRaise: Bool {
+        !machine.startActions.contains { $0.raisedEvent != nil }
+            && machine.states.allSatisfy { state in
+                state.transitions.allSatisfy { transition in
+                    transition.event == machine.alwaysEvent
+                        || !transition.arrivals.contains { $0.effects.contains { $0.raisedEvent != nil } }
+                }
+            }
     }
 
     /// Whether the rest of a step is inlined where a step goes on: in a tiny machine, as its
@@ -222,6 +267,19 @@ extension Translator {
     /// The queue of the events the machine raises, where it raises some.
     var raisedEventsProperty: [SwiftDeclaration] {
         guard machine.raisesEvents else { return [] }
+        guard !raisesOneEventAtATime else {
+            return [
+                .property(
+                    SwiftProperty(
+                        documentation: [
+                            "The event the machine raised (`^Event`), handled after the `always` rows of the step that",
+                            "raised it; no event it raises waits behind another. Its accesses never overlap (no user",
+                            "code runs during one), so they need no run-time exclusivity check.",
+                        ],
+                        attributes: ["@exclusivity(unchecked)"], restriction: "private", isVariable: true,
+                        name: names.raisedEvents, type: "\(names.types.event)?", initialValue: .identifier("nil")))
+            ]
+        }
         return [
             .property(
                 SwiftProperty(
@@ -248,37 +306,50 @@ extension Translator {
                     ],
                     // Where the machine raises events, `completeStep()` is its one caller.
                     attributes: [machine.raisesEvents ? "@inline(__always)" : completionInlining], isPrivate: true,
-                    name: names.takeAlwaysRows, parameters: [],
-                    body: [
-                        .forIn(
-                            name: "_", sequence: .literal("0..<\(Self.alwaysStepLimit)"),
-                            body: [
-                                .declaration(
-                                    isVariable: false, name: "outcome", type: nil,
-                                    value: awaited(
-                                        .call(
-                                            .identifier(machine.hasRegions ? "dispatchAlways" : names.dispatchAlways),
-                                            machine.hasRegions ? [SwiftArgument(.implicitMember("always"))] : []))),
-                                .guardStatement(
-                                    [.matches(.enumCase("transitioned"), outcome)], elseBody: [.returnStatement(nil)]),
-                                .expression(
-                                    .call(
-                                        .member(.identifier("actions"), "traceAlways"),
-                                        [SwiftArgument("outcome", outcome)])),
-                            ]),
-                        .expression(
-                            .call(
-                                .typeName("Swift.preconditionFailure"),
-                                [
-                                    SwiftArgument(
-                                        .interpolatedString([
-                                            .text(
-                                                "'always' rows of \(machine.name.name) took \(Self.alwaysStepLimit) steps without coming to rest, the last in "
-                                            ),
-                                            .value(.identifier(stateStorage)),
-                                        ]))
-                                ])),
-                    ])))
+                    name: names.takeAlwaysRows, parameters: [], body: takeAlwaysRowsBody)))
+    }
+
+    /// The loop of `takeAlwaysRows()`. In a machine without regions, a row that ends in a state
+    /// without `always` rows ends it at once (`stepGoesOn(after:)`, which knows those states),
+    /// rather than after asking that state's rows, which it has none of: where the outcome is
+    /// known at compile time the loop then goes round only after rows that can be followed by
+    /// another, and the optimizer fuses the others into the step that reaches them. The limit
+    /// is the same: the program stops right after the 1000th row, where it comes to rest or not.
+    private var takeAlwaysRowsBody: [SwiftStatement] {
+        let outcome = SwiftExpression.identifier("outcome")
+        let taking: [SwiftStatement] = [
+            .declaration(
+                isVariable: false, name: "outcome", type: nil,
+                value: awaited(
+                    .call(
+                        .identifier(machine.hasRegions ? "dispatchAlways" : names.dispatchAlways),
+                        machine.hasRegions ? [SwiftArgument(.implicitMember("always"))] : []))),
+            .guardStatement([.matches(.enumCase("transitioned"), outcome)], elseBody: [.returnStatement(nil)]),
+            .expression(.call(.member(.identifier("actions"), "traceAlways"), [SwiftArgument("outcome", outcome)])),
+        ]
+        let failure = SwiftStatement.expression(
+            .call(
+                .typeName("Swift.preconditionFailure"),
+                [
+                    SwiftArgument(
+                        .interpolatedString([
+                            .text(
+                                "'always' rows of \(machine.name.name) took \(Self.alwaysStepLimit) steps without coming to rest, the last in "
+                            ),
+                            .value(.identifier(stateStorage)),
+                        ]))
+                ]))
+        guard !machine.hasRegions, let goesOn = stepGoesOn(after: outcome) else {
+            return [.forIn(name: "_", sequence: .literal("0..<\(Self.alwaysStepLimit)"), body: taking), failure]
+        }
+        return [
+            .forIn(
+                name: "taken", sequence: .literal("1...\(Self.alwaysStepLimit)"),
+                body: taking + [
+                    .ifStatement([.equal(.identifier("taken"), .literal("\(Self.alwaysStepLimit)"))], body: [failure]),
+                    .guardStatement([goesOn], elseBody: [.returnStatement(nil)]),
+                ])
+        ]
     }
 
     /// `switch state`: the `always` rows of each state that has some, as the state
@@ -409,5 +480,33 @@ extension Translator where Layout == ConfigurationLayout {
                 cases: [SwiftEnumCase(name: "always")], members: []))
         return [regionStepGoesOnFunction] + raiseFunctions + [takeAlwaysRowsFunction, step]
             + dispatchFunctions(.always)
+    }
+}
+
+extension StateMachine {
+    /// Whether no event the machine raises ever waits behind another, so that one stored
+    /// optional holds it, as the generated `completeStep()` assumes: in a machine without
+    /// regions, every row (`always` rows included) and the start raise at most one event, with
+    /// their exit and entry actions and the initial rows they follow, and each that raises one
+    /// ends in a state without `always` rows. A step then begins with no event waiting (the
+    /// last one raised was taken); an event raised is taken next, once the `always` rows of its
+    /// step were found not to apply, since there are none; and its own row raises one again
+    /// only as such a row.
+    var raisesOneEventAtATime: Bool {
+        guard raisesEvents, !hasRegions else { return false }
+        func raises(_ calls: [ActionCall]) -> Int { calls.filter { $0.raisedEvent != nil }.count }
+        func restsIn(_ state: StateID) -> Bool {
+            !([state] + states[state].ancestors).contains(where: hasAlwaysRows)
+        }
+        let startRaises = raises(startActions)
+        guard startRaises <= 1, startRaises == 0 || restsIn(initialState) else { return false }
+        return states.allSatisfy { state in
+            state.transitions.allSatisfy { transition in
+                transition.arrivals.allSatisfy { arrival in
+                    let count = raises(arrival.effects)
+                    return count == 0 || (count == 1 && restsIn(arrival.target))
+                }
+            }
+        }
     }
 }

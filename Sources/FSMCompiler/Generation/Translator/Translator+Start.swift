@@ -59,7 +59,7 @@ extension Translator {
         // Async in an async machine, whatever it runs: its callers await it.
         function.isAsync = machine.isAsync
         function.isNonsending = machine.isAsync && runsInCallersIsolation
-        if machine.startActions.isEmpty && !machine.hasTimers && !startGoesOn {
+        if startOnlyMarksStarted {
             // Nothing runs, so nothing needs a turn: the machine only marks itself started.
             function.body = [notStarted, .assignment(.identifier(names.started), .identifier("true"))]
         } else if machine.isAsync {
@@ -112,9 +112,25 @@ extension Translator {
         return entryStatements(machine.startActions, of: machine.initialState, scope: nil)
     }
 
-    /// What `handle` of a machine that is not async does first: start a new machine.
+    /// Whether `start()` runs nothing: the machine only marks itself started.
+    private var startOnlyMarksStarted: Bool {
+        machine.startActions.isEmpty && !machine.hasTimers && !startGoesOn
+    }
+
+    /// What `handle` of a machine that is not async does first: start a new machine. Where
+    /// `start()` only marks the machine started, and the machine has state data, `always` rows
+    /// or raised events, `handle` marks it so itself, a store that the optimizer can sink out
+    /// of a loop of events, where the test of `started` costs two instructions per event.
     var startingBeforeHandling: [SwiftStatement] {
         guard machine.hasStart else { return [] }
+        if startOnlyMarksStarted
+            && (machine.hasStateData || machine.alwaysEvent != nil || machine.raisesEvents)
+        {
+            return [
+                .comment("Starting runs nothing: the machine is marked started, as `start()` would."),
+                .assignment(.identifier(names.started), .identifier("true")),
+            ]
+        }
         return [
             .ifStatement([.not(.identifier(names.started))], body: [.expression(.call(.identifier("start"), []))])
         ]

@@ -127,6 +127,7 @@ extension Translator {
         case .raise(let event):
             // A raise carries every value of its event by label (`call.arguments`): the
             // event's, else the state's, as `scope` says.
+            guard !raisesOneEventAtATime else { return .assignment(raisedEvents, eventValue(event, scope: scope)) }
             return .expression(
                 .call(.member(raisedEvents, "append"), [SwiftArgument(eventValue(event, scope: scope))]))
         }

@@ -24,6 +24,8 @@ struct Translator<Layout: StateLayout> {
     let names: GeneratedNames
     /// How the machine holds its configuration: one state enum, or configurations of regions.
     let layout: Layout
+    /// `StateMachine.raisesOneEventAtATime`: its raised event is then a stored optional.
+    let raisesOneEventAtATime: Bool
 
     private static var inliningLimit: Int { 1_000 }
     private static var tinyMachineLimit: Int { 16 }
@@ -36,6 +38,7 @@ struct Translator<Layout: StateLayout> {
         dispatch = DispatchPlanner.plan(machine)
         names = GeneratedNames(machine)
         self.layout = layout
+        raisesOneEventAtATime = machine.raisesOneEventAtATime
     }
 
     func translate() -> SwiftFile {
