@@ -296,8 +296,7 @@ extension Translator {
 
     /// Takes `always` rows while one applies; each is traced.
     var takeAlwaysRowsFunction: SwiftDeclaration {
-        let outcome = SwiftExpression.identifier("outcome")
-        return .function(
+        .function(
             dispatching(
                 SwiftFunction(
                     documentation: [
