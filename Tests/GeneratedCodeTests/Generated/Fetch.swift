@@ -184,8 +184,9 @@ public enum FetchEventName: Swift.String, Swift.CaseIterable, Swift.Hashable, Sw
     public var description: Swift.String { rawValue }
 }
 
-/// The `Fetch` machine as data: its state. Save it (it is `Codable`, its states encoded as
-/// their names in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+/// The `Fetch` machine as data: its state. Save it (it is `Codable`, as `StateData:`
+/// claims: its states encoded with their values) and restore the machine with
+/// `init(actions:snapshot:)`.
 public struct FetchSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The state the machine is in.
     public var state: FetchState

@@ -158,8 +158,9 @@ nonisolated package struct ReaderHistory: Swift.Hashable, Swift.Sendable, Swift.
 }
 
 /// The `Reader` machine as data: its state, the histories of its superstates and its
-/// running timers. Save it (it is `Codable`, its states and timers encoded as their names
-/// in the .sm file) and restore the machine with `init(actions:snapshot:)`.
+/// running timers. Save it (it is `Codable`, as `StateData:` claims: its states encoded
+/// with their values, its timers as their names in the .sm file) and restore the machine
+/// with `init(actions:snapshot:)`.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 nonisolated package struct ReaderSnapshot: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The state the machine is in.

@@ -71,15 +71,28 @@ extension Translator {
         if machine.hasTimers { members.append(advancedFunction) }
         return .structure(
             SwiftStruct(
-                documentation: Self.wrapped(
-                    "The `\(machine.name.name)` machine as data: \(parts). Save it (it is `Codable`, its "
-                        + (machine.hasTimers ? "states and timers" : "states")
-                        + " encoded as their names in the .sm file) and restore the"
-                        + " machine with `init(actions:snapshot:)`."),
+                documentation: Self.wrapped(snapshotDocumentation(parts)),
                 attributes: machine.hasTimers ? [Self.timerAvailability] : [],
                 access: modifier, name: names.types.snapshot,
                 conformances: stateHolderConformances, members: members,
                 isolation: valueIsolation))
+    }
+
+    /// What the snapshot is and how it is saved: its states encoded as their names in the
+    /// .sm file; with state data, as `Codable` encodes them with their values, where the
+    /// `StateData:` header claims `Codable`.
+    private func snapshotDocumentation(_ parts: String) -> String {
+        let what = machine.hasTimers ? "states and timers" : "states"
+        guard machine.hasStateData else {
+            return "The `\(machine.name.name)` machine as data: \(parts). Save it (it is `Codable`, its \(what)"
+                + " encoded as their names in the .sm file) and restore the machine with `init(actions:snapshot:)`."
+        }
+        return "The `\(machine.name.name)` machine as data: \(parts). "
+            + (statesAreCodable
+                ? "Save it (it is `Codable`, as `StateData:` claims: its states encoded with their values"
+                    + (machine.hasTimers ? ", its timers as their names in the .sm file)" : ")")
+                : "Keep it (it is not `Codable`: `StateData:` does not claim it)")
+            + " and restore the machine with `init(actions:snapshot:)`."
     }
 
     /// `init(from:)` of a machine without regions that has states an `always` row leaves
