@@ -132,24 +132,6 @@ extension Translator where Layout == ConfigurationLayout {
                 isolation: valueIsolation))
     }
 
-    /// `"Playing(url: \(String(reflecting: url)))"`, or `"Stopped"` for a state without data.
-    func stateDescription(_ state: StateID) -> SwiftExpression {
-        let named = machine.states[state].named
-        let parameters = machine.parameters(of: state)
-        guard !parameters.isEmpty else { return .stringLiteral(named.name) }
-        var parts: [SwiftStringPart] = [.text(named.name + "(")]
-        for (position, parameter) in parameters.enumerated() {
-            parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
-            parts.append(
-                .value(
-                    .call(
-                        .typeName("Swift.String"),
-                        [SwiftArgument("reflecting", .identifier(names.stateValues[parameter.label]!))])))
-        }
-        parts.append(.text(")"))
-        return .interpolatedString(parts)
-    }
-
     /// A parallel state's struct with values: one stored value per region, the enum of each
     /// region that holds data nested, the others the types without values; a memberwise
     /// initializer, `name` and the description. Without data inside, the type without values.

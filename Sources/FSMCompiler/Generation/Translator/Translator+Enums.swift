@@ -47,23 +47,7 @@ extension Translator {
             return SwiftCase(patterns: [.enumCase(name)], body: [.returnStatement(.implicitMember(name))])
         }
         let descriptionCases = states.map { state in
-            let named = machine.states[state].named
-            let parameters = machine.parameters(of: state)
-            guard !parameters.isEmpty else {
-                return SwiftCase(
-                    patterns: [.enumCase(named.swiftName)], body: [.returnStatement(.stringLiteral(named.name))])
-            }
-            var parts: [SwiftStringPart] = [.text(named.name + "(")]
-            for (position, parameter) in parameters.enumerated() {
-                parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
-                parts.append(
-                    .value(
-                        .call(
-                            .typeName("Swift.String"),
-                            [SwiftArgument("reflecting", .identifier(names.stateValues[parameter.label]!))])))
-            }
-            parts.append(.text(")"))
-            return SwiftCase(patterns: [statePattern(state)], body: [.returnStatement(.interpolatedString(parts))])
+            SwiftCase(patterns: [statePattern(state)], body: [.returnStatement(stateDescription(state))])
         }
         var members: [SwiftDeclaration] = [
             .property(

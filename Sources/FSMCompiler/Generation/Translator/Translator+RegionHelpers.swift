@@ -177,11 +177,7 @@ extension Translator where Layout == ConfigurationLayout {
             case .argument(.literal(let literal)):
                 values[value.label] = .literal(literal.text)
             case .computed(let call):
-                let action = call.action!
-                let expression = SwiftExpression.call(
-                    .member(.identifier("actions"), machine.actions[action].swiftName),
-                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
-                values[value.label] = machine.asyncActions[action] ? .await(expression) : expression
+                values[value.label] = computingCall(call, scope: scope)
             case .argument(.label(let label)):
                 values[value.label] = scope[label] ?? .identifier(label)
             }

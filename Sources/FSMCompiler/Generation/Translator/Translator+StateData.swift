@@ -111,6 +111,24 @@ extension Translator {
         return bound.allSatisfy { $0 == nil } ? .enumCase(name) : .enumCaseBinding(name, bound)
     }
 
+    /// `"Playing(url: \(String(reflecting: url)))"`, or `"Stopped"` for a state without data.
+    func stateDescription(_ state: StateID) -> SwiftExpression {
+        let named = machine.states[state].named
+        let parameters = machine.parameters(of: state)
+        guard !parameters.isEmpty else { return .stringLiteral(named.name) }
+        var parts: [SwiftStringPart] = [.text(named.name + "(")]
+        for (position, parameter) in parameters.enumerated() {
+            parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
+            parts.append(
+                .value(
+                    .call(
+                        .typeName("Swift.String"),
+                        [SwiftArgument("reflecting", .identifier(names.stateValues[parameter.label]!))])))
+        }
+        parts.append(.text(")"))
+        return .interpolatedString(parts)
+    }
+
     /// The values of `state` as the parameters of its function.
     func stateValueParameters(_ state: StateID) -> [SwiftParameter] {
         machine.parameters(of: state).map { parameter in
@@ -183,28 +201,50 @@ extension Translator {
             values = machine.enteringValues(
                 of: target, by: transition, followingInitialRowsOf: arrival.initialRowsFollowed)
         }
-        var computations: [SwiftStatement] = []
         var entryScope = kept
+        var declared: Set<String> = []
+        let computations = writing(values, of: target, into: &entryScope, reading: scope, declared: &declared)
+        return (computations, stateValue(target) { entryScope[$0]! }, entryScope)
+    }
+
+    /// `actions.added(received, bytes)`: a computing action's call, its labels read in
+    /// `scope`, awaited where the action is async.
+    func computingCall(_ call: ActionCall, scope: ValueScope) -> SwiftExpression {
+        let action = call.action!
+        let expression = SwiftExpression.call(
+            .member(.identifier("actions"), machine.actions[action].swiftName),
+            valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
+        return machine.asyncActions[action] ? .await(expression) : expression
+    }
+
+    /// Writes `values` of `state` into `written` (label → expression), their labels read in
+    /// `scope`: a literal as written, a label as `scope` has it, a computing action's value
+    /// as a local (`let newReceived = actions.added(received, bytes)`), whose declarations
+    /// it returns in the order the values are written. A local already in `declared` (a
+    /// fork's other target) takes the state's name after it.
+    func writing(
+        _ values: [StateValue], of state: StateID, into written: inout ValueScope, reading scope: ValueScope,
+        declared: inout Set<String>
+    ) -> [SwiftStatement] {
+        var computations: [SwiftStatement] = []
         for value in values {
             switch value.source {
             case .argument(.label(let label)):
-                entryScope[value.label] = scope[label] ?? .identifier(names.values[label] ?? label)
+                written[value.label] = scope[label] ?? .identifier(names.values[label] ?? label)
             case .argument(.literal(let literal)):
-                entryScope[value.label] = .literal(literal.text)
+                written[value.label] = .literal(literal.text)
             case .computed(let call):
-                let local = names.computedValues[value.label]!
-                let action = call.action!
-                let expression = SwiftExpression.call(
-                    .member(.identifier("actions"), machine.actions[action].swiftName),
-                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
+                var local = names.computedValues[value.label]!
+                if declared.contains(local) {
+                    local += SwiftNames.unescaped(SwiftNames.upperCamel(machine.states[state].name))
+                }
+                declared.insert(local)
                 computations.append(
-                    .declaration(
-                        isVariable: false, name: local, type: nil,
-                        value: machine.asyncActions[action] ? .await(expression) : expression))
-                entryScope[value.label] = .identifier(local)
+                    .declaration(isVariable: false, name: local, type: nil, value: computingCall(call, scope: scope)))
+                written[value.label] = .identifier(local)
             }
         }
-        return (computations, stateValue(target) { entryScope[$0]! }, entryScope)
+        return computations
     }
 
     /// The labels a row's calls and values read: the event values its pattern must bind.
@@ -238,31 +278,10 @@ extension Translator {
     func namedValue(
         of target: StateID, by transition: Transition, scope: ValueScope, declared: inout Set<String>
     ) -> (computations: [SwiftStatement], state: SwiftExpression, entryScope: ValueScope) {
-        var computations: [SwiftStatement] = []
         var entryScope: ValueScope = [:]
-        for value in machine.enteringValues(of: target, by: transition) {
-            switch value.source {
-            case .argument(.label(let label)):
-                entryScope[value.label] = scope[label] ?? .identifier(names.values[label] ?? label)
-            case .argument(.literal(let literal)):
-                entryScope[value.label] = .literal(literal.text)
-            case .computed(let call):
-                var local = names.computedValues[value.label]!
-                if declared.contains(local) {
-                    local += SwiftNames.unescaped(SwiftNames.upperCamel(machine.states[target].name))
-                }
-                declared.insert(local)
-                let action = call.action!
-                let expression = SwiftExpression.call(
-                    .member(.identifier("actions"), machine.actions[action].swiftName),
-                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
-                computations.append(
-                    .declaration(
-                        isVariable: false, name: local, type: nil,
-                        value: machine.asyncActions[action] ? .await(expression) : expression))
-                entryScope[value.label] = .identifier(local)
-            }
-        }
+        let computations = writing(
+            machine.enteringValues(of: target, by: transition), of: target, into: &entryScope, reading: scope,
+            declared: &declared)
         return (computations, stateValue(target) { entryScope[$0]! }, entryScope)
     }
 
@@ -275,27 +294,9 @@ extension Translator {
         guard let given = transition.givenValues.first(where: { $0.state == state }), !given.values.isEmpty else {
             return nil
         }
-        var computations: [SwiftStatement] = []
         var values = stateScope(state)
-        for value in given.values {
-            switch value.source {
-            case .argument(.label(let label)):
-                values[value.label] = scope[label] ?? .identifier(names.values[label] ?? label)
-            case .argument(.literal(let literal)):
-                values[value.label] = .literal(literal.text)
-            case .computed(let call):
-                let local = names.computedValues[value.label]!
-                let action = call.action!
-                let expression = SwiftExpression.call(
-                    .member(.identifier("actions"), machine.actions[action].swiftName),
-                    valueArguments(call.arguments, parameters: machine.actionParameters[action], scope: scope))
-                computations.append(
-                    .declaration(
-                        isVariable: false, name: local, type: nil,
-                        value: machine.asyncActions[action] ? .await(expression) : expression))
-                values[value.label] = .identifier(local)
-            }
-        }
+        var declared: Set<String> = []
+        let computations = writing(given.values, of: state, into: &values, reading: scope, declared: &declared)
         return (computations, stateValue(state) { values[$0]! })
     }
 }
