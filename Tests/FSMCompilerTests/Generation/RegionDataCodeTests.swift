@@ -253,16 +253,11 @@ import Testing
             }
 
             """
-        let file = SourceFile(name: "Media.sm", text: source)
-        #expect(Compiler.check(file).machine != nil)
-        let output = Compiler.compile(file)
-        #expect(output.swift == nil)
-        #expect(
-            output.diagnostics.map(\.description).contains {
-                $0.hasPrefix(
-                    "Media.sm:9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' calls the async computing action 'first'"
-                )
-            }, "\(output.diagnostics)")
+        Self.expectRefused(
+            source, named: "Media",
+            saying:
+                "Media.sm:9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' calls the async computing action 'first'"
+        )
     }
 
     /// A label that only a substate a shallow history resumes carries is not generated: the
@@ -288,16 +283,11 @@ import Testing
             }
 
             """
-        let file = SourceFile(name: "Deck.sm", text: source)
-        #expect(Compiler.check(file).machine != nil)
-        let output = Compiler.compile(file)
-        #expect(output.swift == nil)
-        #expect(
-            output.diagnostics.map(\.description).contains {
-                $0.hasPrefix(
-                    "Deck.sm:11:4: error: this version of fsmc generates no Swift for a machine with parallel states where a substate that the shallow history of 'S' resumes carries 'n' by label"
-                )
-            }, "\(output.diagnostics)")
+        Self.expectRefused(
+            source, named: "Deck",
+            saying:
+                "Deck.sm:11:4: error: this version of fsmc generates no Swift for a machine with parallel states where a substate that the shallow history of 'S' resumes carries 'n' by label"
+        )
     }
 
     /// Shapes the differential test found failing to build: a shallow history of a region
@@ -405,5 +395,15 @@ import Testing
         let name = String(source.dropFirst("FSM: ".count).prefix { $0 != "\n" })
         let swift = try StateDataCodeTests.swift(of: source, named: name)
         try StateDataCodeTests.expectTypechecks(swift, named: name, check: "RegionDataShape\(index)")
+    }
+
+    /// Expects `check` to accept `source`, as `name`.sm, and `compile` to refuse it with a
+    /// located error that starts with `prefix`.
+    static func expectRefused(_ source: String, named name: String, saying prefix: String) {
+        let file = SourceFile(name: "\(name).sm", text: source)
+        #expect(Compiler.check(file).machine != nil)
+        let output = Compiler.compile(file)
+        #expect(output.swift == nil)
+        #expect(output.diagnostics.map(\.description).contains { $0.hasPrefix(prefix) }, "\(output.diagnostics)")
     }
 }
