@@ -159,6 +159,38 @@ import Testing
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3_000))")
     }
 
+    /// A claim the values lack fails at the `StateData:` line of the `.sm` file, for the
+    /// region's enum that holds them as for the state enum.
+    @Test(arguments: ["Hashable", "Codable"])
+    func aClaimTheValuesLackFailsAtTheHeader(_ claim: String) throws {
+        let source = """
+            FSM: Deck
+            Initial: Off
+            Parallel: On
+            State: Playing(item: any Error)
+            StateData: \(claim)
+            Event: Play(item: any Error)
+            {
+              Off { Play On - }
+              (On) { Stop Off - }
+              (Media) : On { - Idle - }
+              Idle : Media { Play Playing - }
+              Playing : Media { Halt Idle - }
+              (Light) : On { - Dark - }
+              Dark : Light { Flip Dark - }
+            }
+
+            """
+        let swift = try StateDataCodeTests.swift(of: source, named: "Deck")
+        let diagnostics = try SwiftToolchain.shared.get().typecheck(
+            named: "region-data-claim-\(claim)", files: ["Deck.swift": swift])
+        let protocolName = claim == "Codable" ? "Decodable" : claim
+        #expect(
+            diagnostics.contains(
+                "Deck.sm:5:1: error: type 'DeckState.On.Media' does not conform to protocol '\(protocolName)'"),
+            "\(diagnostics.prefix(2_000))")
+    }
+
     /// A region entered by its own rules, beside what a row names or by a row into its
     /// parallel state, takes the values its initial row carries or writes from the row's
     /// labels: `resolvePlayback(track:)` is passed the event's `track`. A shallow history
