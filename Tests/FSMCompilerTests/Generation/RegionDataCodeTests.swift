@@ -118,7 +118,7 @@ import Testing
     /// data keeps every conformance of its states' names.
     static let claimCases: [(values: String, claims: String?, headers: String)] = [
         ("any Error", nil as String?, ""), ("String", "Equatable", ""), ("String", "Hashable Sendable Codable", ""),
-        ("any Error", nil, "Observable: true\nIsolation: MainActor\n"),
+        ("any Error", nil, "Observable: true\nIsolation: MainActor\n"), ("String", "Hashable", "Async: bumped done\n"),
     ]
 
     @Test(arguments: claimCases.indices)
