@@ -151,11 +151,6 @@ extension CommandLineTool {
         case .failure(let stop):
             return stop.code
         case .success(let machine):
-            // A machine `check` accepts that this version cannot generate: a located error.
-            if let refusal = Compiler.generationRefusal(machine) {
-                console.report([refusal])
-                return .failure
-            }
             swift = Compiler.generate(machine, access: access)
         }
         if destination == "-" {

@@ -71,16 +71,7 @@ extension Compiler {
     public static func compile(_ file: SourceFile, access: SwiftAccess = .internal) -> Output {
         let result = check(file)
         guard let machine = result.machine else { return Output(swift: nil, diagnostics: result.diagnostics) }
-        if let refusal = generationRefusal(machine) {
-            return Output(swift: nil, diagnostics: (result.diagnostics + [refusal]).sortedByLocation())
-        }
         return Output(swift: generate(machine, access: access), diagnostics: result.diagnostics)
-    }
-
-    /// Why `compile` generates no Swift for a machine `check` accepts, nil when it does
-    /// (`GenerationLimits`): an error is better than a machine that loses the values.
-    public static func generationRefusal(_ machine: StateMachine) -> Diagnostic? {
-        GenerationLimits.refusal(of: machine)
     }
 
     /// The Swift source of a machine that `check` produced, headed with its file's name.

@@ -55,17 +55,15 @@ extension Analysis {
     /// (Language reference › Raised events): in a row, a value of the same label and type
     /// that every event of the row carries, else the value of the state that takes the row
     /// (every state below it, for a superstate's row); in an entry or exit list, a value of
-    /// that state. An initial row has none to give.
+    /// that state; in an initial row, a value that every row following it carries, as its
+    /// other actions read them (`initialRowUses`).
     private func checkCarriedValues(_ raise: RaiseUse, declaration: EventDeclaration?, log: inout DiagnosticLog) {
         guard let declaration, let first = declaration.parameters.first else { return }
         let name = raise.syntax.name
         let note = Diagnostic.Note("event '\(name)' is declared here", at: declaration.name.location)
         switch raise.context {
-        case .withoutValues(let place):
-            log.error(
-                .raisedEvent,
-                "'^\(name)' is raised by \(place), where no event's values are, but '\(name)' carries '\(first.label)'; raise it from the rows",
-                at: raise.syntax.location, notes: [note])
+        case .initialRow(let owner):
+            checkCarriedValues(raise, of: declaration, inInitialRowOf: owner, log: &log)
         case .entryExit(let place, let state):
             let stateName = states[state].name.text
             guard let stateDeclaration = headers.stateDeclaration(stateName) else {
@@ -102,6 +100,44 @@ extension Analysis {
                             parameter, raise: raise, event: event, owner: owner, declarationNote: note, log: &log)
                     else { return }
                 }
+            }
+        }
+    }
+
+    /// Each value of an event raised in the initial row of `owner`, carried by every row that
+    /// follows that initial row with the event's type; none where a new machine starts.
+    private func checkCarriedValues(
+        _ raise: RaiseUse, of declaration: EventDeclaration, inInitialRowOf owner: StateID, log: inout DiagnosticLog
+    ) {
+        let name = raise.syntax.name
+        let ownerName = states[owner].name.text
+        if initialRowsFollowedAtStart.contains(owner) {
+            log.error(
+                .raisedEvent,
+                "'^\(name)' is raised by the initial row of '\(ownerName)', which a new machine follows when it starts, where no row's values are, but '\(name)' carries '\(declaration.parameters[0].label)'; raise it from the rows",
+                at: raise.syntax.location,
+                notes: [.init("event '\(name)' is declared here", at: declaration.name.location)])
+            return
+        }
+        for entry in rowsFollowingInitialRows(of: [owner])[owner] ?? [] {
+            let row = rows[entry.row]
+            for parameter in declaration.parameters {
+                let found = carried(parameter.label.text, row: entry.row, source: entry.source)
+                guard found?.type != parameter.type else { continue }
+                let message =
+                    found.map {
+                        "'^\(name)' carries '\(parameter.label)' as '\(parameter.type)', but \($0.owner) of the row that enters '\(ownerName)' gives it as '\($0.type)'"
+                    }
+                    ?? "'^\(name)' carries '\(parameter.label)' from the row that enters '\(ownerName)', but neither event '\(row.event)' nor state '\(states[entry.source].name)' has a value '\(parameter.label)'; raise it from the rows, or give one of them the value"
+                log.error(
+                    .raisedEvent, message,
+                    at: raise.syntax.location,
+                    notes: [
+                        .init(
+                            "row of '\(states[entry.source].name)' for '\(row.event)' enters '\(ownerName)' here",
+                            at: row.nextState?.location ?? row.location)
+                    ])
+                return
             }
         }
     }

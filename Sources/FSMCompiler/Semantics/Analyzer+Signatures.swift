@@ -11,14 +11,28 @@ struct Signatures {
     /// By action name: what a computing action returns (Language reference › State data).
     private(set) var results: [String: String] = [:]
 
-    init(resolving declarations: Declarations, headers: Headers, log: inout DiagnosticLog) {
-        passesLiterals = declarations.callUses.values.contains { uses in
+    /// No parameters: before the uses are known.
+    init() {}
+
+    /// The parameters from the uses `declarations` recorded and `initialRowUses`, the uses of
+    /// initial rows' calls that pass labels, resolved once the rows entering them are known.
+    init(
+        resolving declarations: Declarations, initialRowUses: [CallUse], headers: Headers,
+        log: inout DiagnosticLog
+    ) {
+        var callUses = declarations.callUses
+        var callKeys = declarations.callKeys
+        for use in initialRowUses {
+            if callUses[use.key] == nil { callKeys.append(use.key) }
+            callUses[use.key, default: []].append(use)
+        }
+        passesLiterals = callUses.values.contains { uses in
             uses.contains { use in
                 use.arguments.contains { if case .literal = $0 { true } else { false } }
             }
         }
-        for key in declarations.callKeys {
-            let uses = declarations.callUses[key]!
+        for key in callKeys {
+            let uses = callUses[key]!
             if let declaration = headers.actionDeclarations[uses[0].name.text] {
                 parameters[key] = declaration.parameters.map(\.parameter)
                 for use in uses { check(use, against: declaration, log: &log) }

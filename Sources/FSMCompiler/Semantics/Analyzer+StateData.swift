@@ -169,56 +169,82 @@ extension Analysis {
     ///
     /// In a machine with parallel states, so is every state a row enters by initial rows in
     /// a region it enters by its own rules beside what it names (a region of a parallel
-    /// state it enters, without a target), as on the first entry, when no history is stored.
+    /// state it enters, without a target), as on the first entry, when no history is stored;
+    /// and so is every state entered by initial rows below a superstate a shallow history
+    /// may resume.
     private func checkEnteredStates(log: inout DiagnosticLog) {
         var reported: Set<String> = []
+        for entry in freshEntries {
+            for (leaf, initialRow) in leavesGivenValues(enteringAfresh: entry.entered) {
+                let writer =
+                    leaf == entry.entered && entry.isNamed
+                    ? rows[entry.row].writtenValues.first { $0.target?.text == states[leaf].name.text }
+                    : initialRow
+                checkGiven(
+                    leaf, writer: writer, isInitialRow: leaf != entry.entered || !entry.isNamed, row: entry.row,
+                    source: entry.source, reported: &reported, log: &log)
+            }
+        }
+    }
+
+    /// A state a row enters afresh, by initial rows below it, where no history is stored.
+    struct FreshEntry {
+        var row: Int
+        /// The state that takes the row.
+        var source: StateID
+        /// A state the row names (its target or a fork's), or, in a machine with parallel
+        /// states, a region it enters by its own rules beside them.
+        var entered: StateID
+        var isNamed: Bool
+    }
+
+    /// Every state each flattened row enters afresh, row by row.
+    var freshEntries: [FreshEntry] {
+        var entries: [FreshEntry] = []
         let hasRegions = resolution.isParallel.contains(true)
         for state in states.indices where !states[state].isAbstract || resolution.isParallel[state] {
             for row in flattening.effectiveRows[state] {
                 guard case .state(let named) = resolution.destinations[row] else { continue }
                 let targets = [named] + resolution.forkTargets[row]
-                for target in targets {
-                    let written = rows[row].writtenValues.first { $0.target?.text == states[target].name.text }
-                    for leaf in freshLeaves(enteredByNaming: target) {
-                        checkGiven(
-                            leaf, writer: leaf == target ? written : initialWriter(of: leaf, below: target),
-                            isInitialRow: leaf != target, row: row, source: state, reported: &reported, log: &log)
-                    }
-                }
+                entries += targets.map { FreshEntry(row: row, source: state, entered: $0, isNamed: true) }
                 guard hasRegions, resolution.isParallel[state] || statechart.canBeCurrent(state) else { continue }
                 for case .byRules(let entered) in statechart.plan(source: state, targets: targets).entries
                 where !targets.contains(where: { statechart.isWithin(entered, $0) }) {
-                    for leaf in freshLeaves(enteredByNaming: entered) {
-                        checkGiven(
-                            leaf, writer: initialWriter(of: leaf, below: entered), isInitialRow: true, row: row,
-                            source: state, reported: &reported, log: &log)
-                    }
+                    entries.append(FreshEntry(row: row, source: state, entered: entered, isNamed: false))
                 }
             }
         }
+        return entries
     }
 
-    /// The states without substates that naming `target` enters by initial rows (with
-    /// every history empty), `target` itself when it has none.
-    private func freshLeaves(enteredByNaming target: StateID) -> [StateID] {
-        statechart.initialConfiguration(entering: target).leaves.filter { statechart.isWithin($0, target) }
-    }
-
-    /// The initial row that names `leaf` on the way down from `target` by initial rows (into
-    /// each region of a parallel state), with the values it writes.
-    private func initialWriter(of leaf: StateID, below target: StateID) -> WrittenValues? {
-        var pending = [target]
+    /// The states without substates that entering `state` afresh gives values by initial
+    /// rows, each with the values the initial row naming it writes: down the initial chain,
+    /// into each region of a parallel state, and into each superstate a shallow history may
+    /// resume, which it enters by its own initial rows (a state without substates that it
+    /// resumes keeps its values). `state` itself, without a writer, when it has no substates.
+    private func leavesGivenValues(enteringAfresh state: StateID) -> [(leaf: StateID, writer: WrittenValues?)] {
+        var leaves: [(leaf: StateID, writer: WrittenValues?)] = []
+        var pending: [(state: StateID, writer: WrittenValues?)] = [(state, nil)]
         var visited: Set<StateID> = []
-        while let state = pending.popLast() {
-            guard visited.insert(state).inserted else { continue }
-            if let next = resolution.initialSubstate[state] {
-                if next == leaf { return states[state].initialRows.first?.values }
-                pending.append(next)
-            } else if resolution.isParallel[state] {
-                pending += resolution.substates[state]
+        while !pending.isEmpty {
+            let (next, writer) = pending.removeFirst()
+            guard visited.insert(next).inserted else { continue }
+            if resolution.isParallel[next] {
+                pending += resolution.substates[next].map { ($0, nil) }
+                continue
+            }
+            guard let initial = resolution.initialSubstate[next] else {
+                leaves.append((next, writer))
+                continue
+            }
+            pending.append((initial, states[next].initialRows.first?.values))
+            guard resolution.history[next] == .shallow else { continue }
+            for child in resolution.substates[next]
+            where child != initial && (resolution.initialSubstate[child] != nil || resolution.isParallel[child]) {
+                pending.append((child, nil))
             }
         }
-        return nil
+        return leaves
     }
 
     /// The values of `leaf`, entered by `row` taken in `source`, that `writer` does not
@@ -269,7 +295,7 @@ extension Analysis {
 
     /// What `label` names in `row` taken in `source`: the row's event value, else the
     /// source's value (none in a parallel state's rows); nil when neither has it.
-    private func carried(_ label: String, row: Int, source: StateID) -> (type: String, owner: String)? {
+    func carried(_ label: String, row: Int, source: StateID) -> (type: String, owner: String)? {
         let event = rows[row].event.text
         if let declaration = headers.eventDeclarationIndex[event].map({ headers.eventDeclarations[$0] }),
             let parameter = declaration.parameter(label)

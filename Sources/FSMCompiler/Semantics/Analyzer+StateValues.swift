@@ -19,7 +19,9 @@ extension Declarations {
             let scope = Scope(events: events, owner: owner)
             return WrittenValues(
                 target: target,
-                values: values.compactMap { value(of: $0, for: target, in: scope, headers: headers, log: &log) },
+                values: values.compactMap {
+                    value(of: $0, for: target, in: scope, initialRowOf: nil, headers: headers, log: &log)
+                },
                 location: values.first?.label.location ?? row.nextStateLocation,
                 text: StateValueSyntax.text(of: values))
         }
@@ -28,11 +30,15 @@ extension Declarations {
     /// The values an initial row writes for its target: literals and computing actions of
     /// literals, resolved here; its labels name values of the row that enters the superstate,
     /// which `Analysis.checkStateData` resolves for each such row.
-    mutating func initialValues(of row: RowSyntax, headers: Headers, log: inout DiagnosticLog) -> WrittenValues? {
+    mutating func initialValues(of row: RowSyntax, owner: StateID, headers: Headers, log: inout DiagnosticLog)
+        -> WrittenValues?
+    {
         guard let values = row.nextStateValues else { return nil }
         return WrittenValues(
             target: row.nextState,
-            values: values.compactMap { value(of: $0, for: row.nextState, in: nil, headers: headers, log: &log) },
+            values: values.compactMap {
+                value(of: $0, for: row.nextState, in: nil, initialRowOf: owner, headers: headers, log: &log)
+            },
             location: values.first?.label.location ?? row.nextStateLocation,
             text: StateValueSyntax.text(of: values))
     }
@@ -43,10 +49,11 @@ extension Declarations {
         var owner: StateID
     }
 
-    /// One written value; nil when it had an error (reported).
+    /// One written value, in a row's `scope` or in the initial row of `owner`; nil when it
+    /// had an error (reported).
     private mutating func value(
-        of syntax: StateValueSyntax, for target: NameSyntax?, in scope: Scope?, headers: Headers,
-        log: inout DiagnosticLog
+        of syntax: StateValueSyntax, for target: NameSyntax?, in scope: Scope?, initialRowOf owner: StateID?,
+        headers: Headers, log: inout DiagnosticLog
     ) -> WrittenValue? {
         let wanted = wantedType(of: syntax.label, for: target, in: scope, headers: headers)
         switch syntax.value {
@@ -72,29 +79,19 @@ extension Declarations {
                     at: call.location)
                 return nil
             }
-            let arguments: [CallUse.Argument]
             if let scope {
                 guard
-                    let resolved = resolve(
+                    let arguments = resolve(
                         call.arguments ?? [], events: scope.events, owner: scope.owner, headers: headers, log: &log)
                 else { return nil }
-                arguments = resolved
-            } else {
-                var literals: [CallUse.Argument] = []
-                for argument in call.arguments ?? [] {
-                    guard case .literal(let literal, let location) = argument else {
-                        log.error(
-                            .stateData,
-                            "'\(call.name)' in an initial row takes literals only: the labels of the row that enters the superstate are given to the state by label, as '\(syntax.label): \(syntax.label)' would be",
-                            at: argument.location)
-                        return nil
-                    }
-                    literals.append(.literal(literal, at: location))
-                }
-                arguments = literals
+                recordUse(
+                    CallUse(
+                        name: call.name, isCondition: false, arguments: arguments, result: wanted, isComputing: true))
+            } else if let owner {
+                recordInitialRowUse(
+                    call.name, arguments: call.arguments ?? [], result: wanted, isComputing: true, owner: owner,
+                    log: &log)
             }
-            recordUse(
-                CallUse(name: call.name, isCondition: false, arguments: arguments, result: wanted, isComputing: true))
             return WrittenValue(
                 label: syntax.label,
                 source: .computed(

@@ -23,6 +23,10 @@ struct Declarations {
     var testedStates: [StateID] = []
     /// Every `^Event` as written, in source order, for the checks of raised events.
     var raises: [RaiseUse] = []
+    /// The calls of initial rows that pass labels: an initial row reads the labels of the row
+    /// that enters its superstate, so their uses are recorded once those rows are known
+    /// (`Analysis.initialRowUses`).
+    var initialRowCalls: [InitialRowCall] = []
     /// The labels of each event's values, from its `Event:` header: what a raised event carries.
     private var eventLabels: [String: [String]] = [:]
     /// Each state name's index as `states` will give it, known before the states are
@@ -168,20 +172,24 @@ struct Declarations {
         }
     }
 
-    /// An initial action's use, its labels refused: it runs where no event's values are.
-    private mutating func recordLiteralUse(_ action: ActionSyntax, kind: String, log: inout DiagnosticLog) {
-        let labels = (action.arguments ?? []).filter { $0.literal == nil }
-        if let label = labels.first {
-            log.error(
-                .entryExitArguments,
-                "'\(action.name)' is an \(kind) action, which cannot take '\(label)': no event's values are there when it runs; pass a literal, or move the action into the rows",
-                at: label.location)
+    /// A call in an initial row: with literals only, a use like any other; with labels, which
+    /// name values of the row that enters the superstate, one the analysis resolves against
+    /// each such row (`Analysis.initialRowUses`).
+    mutating func recordInitialRowUse(
+        _ name: NameSyntax, arguments: [ArgumentSyntax], result: String? = nil, isComputing: Bool = false,
+        owner: StateID, log: inout DiagnosticLog
+    ) {
+        let literals = arguments.compactMap { argument in
+            argument.literal.map { CallUse.Argument.literal($0, at: argument.location) }
         }
-        guard labels.isEmpty else { return }
-        recordUse(
-            CallUse(
-                name: action.name, isCondition: false,
-                arguments: (action.arguments ?? []).map { .literal($0.literal!, at: $0.location) }))
+        guard literals.count < arguments.count else {
+            recordUse(
+                CallUse(name: name, isCondition: false, arguments: literals, result: result, isComputing: isComputing))
+            return
+        }
+        for case .label(let label) in arguments where Self.isMalformed(label, log: &log) { return }
+        initialRowCalls.append(
+            InitialRowCall(owner: owner, name: name, arguments: arguments, result: result, isComputing: isComputing))
     }
 
     /// Adds a use of an action or condition for the signature check.
@@ -252,13 +260,7 @@ struct Declarations {
     mutating func labelType(
         _ label: NameSyntax, events: [NameSyntax], owner: StateID, headers: Headers, log: inout DiagnosticLog
     ) -> String? {
-        if label.text.first?.isNumber == true {
-            log.error(
-                .invalidSwiftName,
-                "'\(label)' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit)",
-                at: label.location)
-            return nil
-        }
+        if Self.isMalformed(label, log: &log) { return nil }
         var type: String?
         var typeSource: (event: NameSyntax, location: SourceLocation)?
         for event in events {
@@ -286,6 +288,17 @@ struct Declarations {
             typeSource = typeSource ?? (event, found.location)
         }
         return type
+    }
+
+    /// Whether `label` starts with a digit, which makes it neither a number nor a label;
+    /// reported.
+    static func isMalformed(_ label: NameSyntax, log: inout DiagnosticLog) -> Bool {
+        guard label.text.first?.isNumber == true else { return false }
+        log.error(
+            .invalidSwiftName,
+            "'\(label)' is neither a number (digits, as in '30' or '1.5') nor a label (a label cannot start with a digit)",
+            at: label.location)
+        return true
     }
 
     /// `label` is neither a value of `event` nor of the states that take the row.
@@ -431,13 +444,15 @@ struct Declarations {
             case .placeholder:
                 break
             case .initial(let row):
-                for action in row.actions where !action.isRaise { recordLiteralUse(action, kind: "initial", log: &log) }
+                for action in row.actions where !action.isRaise {
+                    recordInitialRowUse(action.name, arguments: action.arguments ?? [], owner: owner, log: &log)
+                }
                 if let target = row.nextState {
                     states[owner].initialRows.append(
                         InitialRecord(
                             target: target,
-                            actions: row.actions.map { call(of: $0, in: .withoutValues("an initial row")) },
-                            values: initialValues(of: row, headers: headers, log: &log),
+                            actions: row.actions.map { call(of: $0, in: .initialRow(of: owner)) },
+                            values: initialValues(of: row, owner: owner, headers: headers, log: &log),
                             location: row.location))
                 }
             }
@@ -481,6 +496,17 @@ struct InitialRecord {
     var location: SourceLocation
 }
 
+/// A call in an initial row that passes labels (`- Low(level: clamped(level)) note(level)`),
+/// whose types are those of the values the rows entering `owner` carry.
+struct InitialRowCall {
+    var owner: StateID
+    var name: NameSyntax
+    var arguments: [ArgumentSyntax]
+    /// For a computing action, the type of the value it gives, where known.
+    var result: String?
+    var isComputing: Bool
+}
+
 /// `^Saved` where it is written: which event it raises, and where it runs, which says what
 /// values it can carry.
 struct RaiseUse {
@@ -490,8 +516,8 @@ struct RaiseUse {
         case row(events: [NameSyntax], owner: StateID)
         /// In an entry or exit list (`an entry action`): the state's own values.
         case entryExit(String, state: StateID)
-        /// Where no values are: in an initial row.
-        case withoutValues(String)
+        /// In the initial row of a state: the values of each row that enters it.
+        case initialRow(of: StateID)
     }
 
     var event: EventID

@@ -4,9 +4,11 @@
 ///
 /// ```
 /// StateMachineSyntax ─headers─▶ Headers ─declarations─▶ Declarations (rows, guards resolved)
-///   ─signatures─▶ Signatures (parameters of actions and conditions) ─resolution─▶ Resolution (superstates, next states) ─flattening─▶ Flattening (effective rows)
-///   ─checks─▶ diagnostics ─model─▶ StateMachine
+///   ─resolution─▶ Resolution (superstates, next states) ─flattening─▶ Flattening (effective rows)
+///   ─signatures─▶ Signatures (parameters of actions and conditions) ─checks─▶ diagnostics ─model─▶ StateMachine
 /// ```
+/// The signatures come after the flattening: an initial row's labels name values of the
+/// rows that enter its superstate, whose types are known only then.
 /// Each phase reports every problem it finds and leaves out what it could not resolve,
 /// so that later phases can go on and report theirs; the model is built only when no
 /// phase reported an error.
@@ -16,12 +18,10 @@ package enum Analyzer {
         var log = DiagnosticLog()
         let headers = Headers(reading: syntax, log: &log)
         let declarations = Declarations(declaring: syntax, headers: headers, log: &log)
-        let signatures = Signatures(resolving: declarations, headers: headers, log: &log)
         let resolution = Resolution(resolving: declarations, headers: headers, log: &log)
         let flattening = Flattening(flattening: declarations, resolution, headers: headers, log: &log)
         let analysis = Analysis(
-            headers: headers, declarations: declarations, signatures: signatures, resolution: resolution,
-            flattening: flattening)
+            headers: headers, declarations: declarations, resolution: resolution, flattening: flattening, log: &log)
         analysis.checkRegions(log: &log)
         analysis.checkPredicates(log: &log)
         analysis.checkAlwaysCycles(log: &log)
@@ -43,7 +43,8 @@ package enum Analyzer {
 struct Analysis {
     let headers: Headers
     let declarations: Declarations
-    let signatures: Signatures
+    /// Computed last, once the rows entering each initial row are known.
+    private(set) var signatures = Signatures()
     let resolution: Resolution
     let flattening: Flattening
 
@@ -64,12 +65,11 @@ struct Analysis {
     }
 
     init(
-        headers: Headers, declarations: Declarations, signatures: Signatures, resolution: Resolution,
-        flattening: Flattening
+        headers: Headers, declarations: Declarations, resolution: Resolution, flattening: Flattening,
+        log: inout DiagnosticLog
     ) {
         self.headers = headers
         self.declarations = declarations
-        self.signatures = signatures
         self.resolution = resolution
         self.flattening = flattening
         let states = declarations.states
@@ -81,6 +81,8 @@ struct Analysis {
             ownExitActions: IDArray(states.map { $0.exit?.actions ?? [] }),
             initialSubstate: resolution.initialSubstate, initialActions: resolution.initialActions,
             history: resolution.history)
+        signatures = Signatures(
+            resolving: declarations, initialRowUses: initialRowUses(log: &log), headers: headers, log: &log)
     }
 }
 

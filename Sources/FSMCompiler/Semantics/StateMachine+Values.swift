@@ -43,7 +43,12 @@ extension StateMachine {
     /// data states or write them from (each region of a parallel state on the way), and with
     /// `resumingShallowHistory`, those of the other substates a shallow history may resume,
     /// each entered by its own rules.
-    package func labelsEnteringByRules(_ state: StateID, resumingShallowHistory: Bool) -> [EventParameter] {
+    ///
+    /// With `readByActions`, instead: the labels the initial rows' actions on that way read,
+    /// with the types of the actions' parameters.
+    package func labelsEnteringByRules(_ state: StateID, resumingShallowHistory: Bool, readByActions: Bool = false)
+        -> [EventParameter]
+    {
         var labels: [EventParameter] = []
         func add(_ label: String, _ type: String) {
             if !labels.contains(where: { $0.label == label }) {
@@ -59,7 +64,16 @@ extension StateMachine {
                 return
             }
             guard let target = info.initialSubstate else { return }
-            for parameter in parameters(of: target) {
+            if readByActions {
+                for call in info.initialActions {
+                    let declared =
+                        call.action.map { actionParameters[$0] } ?? call.raisedEvent.map { eventParameters[$0] } ?? []
+                    for (argument, parameter) in zip(call.arguments, declared) {
+                        if let label = argument.label { add(label, parameter.type) }
+                    }
+                }
+            }
+            for parameter in parameters(of: target) where !readByActions {
                 guard let value = info.initialValues.first(where: { $0.label == parameter.label }) else {
                     add(parameter.label, parameter.type)
                     continue

@@ -536,6 +536,10 @@ public struct Arrival: Hashable, Sendable {
     /// names (resumed by history, or the source a superstate with history resumes) keeps
     /// the values it had (Language reference › State data).
     public var initialRowsFollowed: [StateID] = []
+    /// Where each of those initial rows' actions start in `effects`, by the state whose
+    /// initial row it is: they read the row's labels, where entry actions read their
+    /// state's values.
+    public var initialRowStarts: [StateID: Int] = [:]
 
     public init(
         history: [HistoryValue], target: StateID, effects: [ActionCall], exitCount: Int, historyWrites: [StateID],

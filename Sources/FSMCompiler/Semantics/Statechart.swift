@@ -408,12 +408,23 @@ extension Statechart {
     /// The entry actions a move runs, in order, each initial row's actions after the entry
     /// actions of the state whose body holds it (which may be a state the move kept).
     package func entryActions(of move: Move) -> [ActionCall] {
+        entryActionsAndInitialRows(of: move).actions
+    }
+
+    /// `entryActions(of:)`, with where each initial row's actions start among them, by the
+    /// state whose initial row it is.
+    package func entryActionsAndInitialRows(of move: Move) -> (actions: [ActionCall], initialRowStarts: [StateID: Int])
+    {
         var actions: [ActionCall] = []
+        var starts: [StateID: Int] = [:]
         for state in move.active {
             if move.entered.contains(state) { actions += ownEntryActions[state] }
-            if move.initialRowsFollowed.contains(state) { actions += initialActions[state] }
+            if move.initialRowsFollowed.contains(state) {
+                starts[state] = actions.count
+                actions += initialActions[state]
+            }
         }
-        return actions
+        return (actions, starts)
     }
 
     /// The configuration a machine starts in: `target` (its `Initial:` state) entered.
@@ -722,10 +733,12 @@ extension Statechart {
             // Generated code stores a history when the machine leaves its superstate; one it
             // stays in (or enters again) is stored when it is left.
             let writes = lineage(of: source).filter { history[$0] != nil && !reached.contains($0) }
+            let entries = entryActionsAndInitialRows(of: move)
             var arrival = Arrival(
-                history: way.history, target: way.leaf, effects: exits + rowActions + entryActions(of: move),
+                history: way.history, target: way.leaf, effects: exits + rowActions + entries.actions,
                 exitCount: exits.count, historyWrites: writes, exited: move.exited, entered: move.entered)
             arrival.initialRowsFollowed = move.initialRowsFollowed.sorted()
+            arrival.initialRowStarts = entries.initialRowStarts.mapValues { exits.count + rowActions.count + $0 }
             return arrival
         }
     }

@@ -76,41 +76,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("New.swift").path))
     }
 
-    /// A machine `check` accepts but this version does not generate (an async computing
-    /// action in a region's initial row) fails as an error in the input does.
-    @Test func aMachineThatCannotBeGeneratedWritesNothing() throws {
-        let directory = try Self.workspace()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("Media.sm")
-        try """
-        FSM: Media
-        Initial: Off
-        Parallel: Player
-        State: Playing(track: Int)
-        Async: first
-        {
-          Off { Play Player - }
-          (Player) { Stop Off - }
-          (Playback) : Player { - Playing(track: first()) - }
-          Playing : Playback { Pause Stopped - }
-          Stopped : Playback { Play Playing(track: 1) - }
-          (Volume) : Player { - Loud - }
-          Loud : Volume { Mute Loud - }
-        }
-
-        """.write(to: input, atomically: true, encoding: .utf8)
-        let (checked, _, _) = InProcessTool.run(["check", input.path])
-        #expect(checked == .success)
-        let (status, stdout, errors) = InProcessTool.run(["compile", input.path, "-o", "-"])
-        #expect(status == .failure && stdout.isEmpty)
-        #expect(
-            errors.hasPrefix(
-                "\(input.path):9:4: error: this version of fsmc generates no Swift for a machine with parallel states whose initial row into 'Playing' calls the async computing action 'first'"
-            ), "\(errors)")
-        let (_, _, _) = InProcessTool.run(["compile", input.path])
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Media.swift").path))
-    }
-
     @Test func anUnchangedOutputIsNotRewritten() throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

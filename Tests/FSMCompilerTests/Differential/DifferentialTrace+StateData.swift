@@ -19,7 +19,8 @@ extension DifferentialTrace {
             for firing in firings {
                 if firing.move.leaves.contains(where: { firing.values[$0] != nil }) { transitionsToDataStates += 1 }
                 if firing.transition.namedTarget == nil && !firing.transition.givenValues.isEmpty { valueRewrites += 1 }
-                computingCalls += DifferentialTrace.computingCalls(of: firing, of: machine).count
+                let calls = DifferentialTrace.computingCalls(of: firing, of: machine)
+                computingCalls += calls.row.count + calls.initialRows.count
             }
         }
 
@@ -154,50 +155,65 @@ extension DifferentialTrace {
     }
 
     /// What a firing of a machine with data ran, as the driver logs it: the exit actions,
-    /// the timers cancelled, the computing actions in the order their values are written,
-    /// the row's actions, entry and initial rows' actions, the timers started.
+    /// the timers cancelled, the row's computing actions in the order its values are
+    /// written, the row's actions, the initial rows' computing actions, entry and initial
+    /// rows' actions, the timers started (Language reference › State data).
     static func dataEffects(of firing: Interpreter.Firing, of machine: StateMachine) -> [String] {
         var effects = zip(firing.effects, firing.callTexts).compactMap { call, text in
             call.action == nil ? nil : callText(text)
         }
         let exits = firing.effects.prefix(firing.exitCount).filter { $0.action != nil }.count
+        let rowActions = firing.effects.dropFirst(firing.exitCount).prefix(firing.transition.actions.count)
+            .filter { $0.action != nil }.count
         let cancelled = firing.cancelledTimers.map { "-" + machine.traceName(of: $0) }
-        effects.insert(contentsOf: cancelled + computingCalls(of: firing, of: machine), at: exits)
+        let computing = computingCalls(of: firing, of: machine)
+        effects.insert(contentsOf: computing.initialRows, at: exits + rowActions)
+        effects.insert(contentsOf: cancelled + computing.row, at: exits)
         return effects + firing.startedTimers.map { "+" + machine.traceName(of: $0) }
     }
 
     /// The computing actions a firing ran, with their arguments' values: read from the
-    /// texts of the values they gave (`cv(2, 7)`), in the order the row, or the initial row
-    /// that named the state, writes them; none for a state resumed by its history.
-    static func computingCalls(of firing: Interpreter.Firing, of machine: StateMachine) -> [String] {
+    /// texts of the values they gave (`cv(2, 7)`), in the order the row writes them
+    /// (`row`), or the initial row that named the state (`initialRows`); none for a state
+    /// resumed by its history.
+    static func computingCalls(of firing: Interpreter.Firing, of machine: StateMachine) -> (
+        row: [String], initialRows: [String]
+    ) {
         if machine.hasRegions { return configurationComputingCalls(of: firing, of: machine) }
         let transition = firing.transition
         let leaf = firing.move.leaves[0]
-        guard let texts = firing.values[leaf] else { return [] }
+        guard let texts = firing.values[leaf] else { return ([], []) }
         let written: [StateValue]
+        let byInitialRow: Bool
         if transition.namedTarget == nil {
             written = transition.givenValues.first { $0.state == firing.source }?.values ?? []
+            byInitialRow = false
         } else if transition.namedTarget == leaf
             || (firing.move.entered.contains(leaf)
                 && firing.move.initialRowsFollowed.contains { machine.states[$0].initialSubstate == leaf })
         {
             written = machine.enteringValues(
                 of: leaf, by: transition, followingInitialRowsOf: firing.move.initialRowsFollowed.sorted())
+            byInitialRow = transition.namedTarget != leaf
         } else {
-            return []
+            return ([], [])
         }
         let labels = machine.parameters(of: leaf).map(\.label)
-        return written.compactMap { value in
+        let calls = written.compactMap { value -> String? in
             guard case .computed = value.source, let index = labels.firstIndex(of: value.label) else { return nil }
             return callText(texts[index])
         }
+        return byInitialRow ? ([], calls) : (calls, [])
     }
 
     /// The computing actions a firing in a machine with regions ran, with their arguments'
     /// values: for a `-(…)` row, those of its rewrite; else those of the values written for
-    /// the states the row names (the first, then each of a fork's, as written), then for
-    /// the data states entered by the initial rows that name them, in configuration order.
-    static func configurationComputingCalls(of firing: Interpreter.Firing, of machine: StateMachine) -> [String] {
+    /// the states the row names (the first, then each of a fork's, as written), then, after
+    /// the row's actions, for the data states entered by the initial rows that name them,
+    /// in configuration order.
+    static func configurationComputingCalls(of firing: Interpreter.Firing, of machine: StateMachine) -> (
+        row: [String], initialRows: [String]
+    ) {
         let transition = firing.transition
         func calls(_ written: [StateValue], of state: StateID) -> [String] {
             guard let texts = firing.values[state] else { return [] }
@@ -208,7 +224,9 @@ extension DifferentialTrace {
             }
         }
         guard let named = transition.namedTarget else {
-            return calls(transition.givenValues.first { $0.state == firing.source }?.values ?? [], of: firing.source)
+            return (
+                calls(transition.givenValues.first { $0.state == firing.source }?.values ?? [], of: firing.source), []
+            )
         }
         let move = firing.move
         let followed = move.initialRowsFollowed.sorted()
@@ -217,9 +235,10 @@ extension DifferentialTrace {
             !targets.contains(leaf) && move.entered.contains(leaf)
                 && move.initialRowsFollowed.contains { machine.states[$0].initialSubstate == leaf }
         }
-        return (targets.filter(move.leaves.contains) + byInitialRows).flatMap { leaf in
+        let written = { (leaf: StateID) in
             calls(machine.enteringValues(of: leaf, by: transition, followingInitialRowsOf: followed), of: leaf)
         }
+        return (targets.filter(move.leaves.contains).flatMap(written), byInitialRows.flatMap(written))
     }
 
     /// A configuration as its generated description prints it, each data state with the

@@ -380,12 +380,37 @@ import Testing
                 "4:20: error: 'off' is an exit action, which cannot take 'x': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]",
                 "5:9: error: 'on' is an entry action, which cannot take 'x': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]",
             ]),
-        // An initial row's actions take no labels either.
+        // An initial row's labels name values of the row that enters its superstate: each
+        // such row must carry them, with one type; a new machine that follows it has none.
         Example(
-            .entryExitArguments,
-            headers + "Event: E(n: Int)\n{\n  S { E P - }\n  (P) { - Q start(n, 3) }\n  Q : P - - -\n}",
+            .unknownLabel,
+            headers + "Event: E(n: Int)\n{\n  S { E P -  F P - }\n  (P) { - Q start(n, 3) }\n  Q : P - - -\n}",
             [
-                "6:19: error: 'start' is an initial action, which cannot take 'n': no event's values are there when it runs; pass a literal, or move the action into the rows [entryExitArguments]"
+                "6:19: error: 'n' in the initial row of 'P' names a value of the row that enters it, but neither event 'F' nor state 'S' has a value 'n'; give one of them the value, or pass a literal [unknownLabel]",
+                "5:16: note: row of 'S' for 'F' enters 'P' here",
+            ]),
+        Example(
+            .argumentMismatch,
+            headers
+                + "Event: E(n: Int)\nEvent: F(n: String)\n{\n  S { E P -  F P - }\n  (P) { - Q start(n) }\n  Q : P - - -\n}",
+            [
+                "7:19: error: 'n' in the initial row of 'P' is 'Int' in event 'E' but 'String' in event 'F'; the rows that enter 'P' must give it one type [argumentMismatch]",
+                "6:16: note: row of 'S' for 'F' enters 'P' here",
+            ]),
+        Example(
+            .raisedEvent,
+            headers
+                + "Event: E(n: Int)\nEvent: N(n: Int)\n{\n  S { E P -  F P - }\n  (P) { - Q ^N }\n  Q : P { N S - }\n}",
+            [
+                "7:13: error: '^N' carries 'n' from the row that enters 'P', but neither event 'F' nor state 'S' has a value 'n'; raise it from the rows, or give one of them the value [raisedEvent]",
+                "6:16: note: row of 'S' for 'F' enters 'P' here",
+            ]),
+        Example(
+            .stateData,
+            "FSM: F\nInitial: P\nEvent: E(n: Int)\n{\n  S { E P - }\n  (P) { - Q start(n) }\n  Q : P { X S - }\n}",
+            [
+                "6:19: error: 'start' takes 'n' in the initial row of 'P', which a new machine follows when it starts, where no row's values are; pass a literal, or give the value to a state by label and read it there [stateData]",
+                "2:10: note: the machine starts in 'P' here",
             ]),
         Example(
             .literalMismatch,
@@ -1398,6 +1423,13 @@ import Testing
 
     /// Snippets one step away from triggering the diagnostic, which check without any.
     static let nearMisses: [Example] = [
+        // An initial row's label, which every row entering its superstate carries with one
+        // type: an event's value, or the source state's.
+        Example(
+            .unknownLabel,
+            headers
+                + "Event: E(n: Int)\nState: T(n: Int)\n{\n  S { E P -  G T(n: 1) - }\n  T { F P - }\n  (P) { - Q start(n, 3) }\n  Q : P { H S - }\n}",
+            []),
         // `always` rows with conditions and named next states; a cycle with a way out; a
         // decision whose last row has no condition.
         Example(.alwaysRow, headers + "{\n  S { always [ok] T -  E S - }\n  T { E S - }\n}", []),

@@ -132,41 +132,74 @@ extension Translator where Layout == ConfigurationLayout {
     /// `resolveVolume(level: level)`: where entering `state` by its own rules ends, passing
     /// the labels its initial rows read (`resolveParameters`) as `scope` has them.
     func resolveCall(_ state: StateID, scope: ValueScope) -> SwiftExpression {
-        .call(
-            .identifier(helperName("resolve", state)),
-            machine.labelsEnteringByRules(state, resumingShallowHistory: true).map { parameter in
-                let name = resolveParameterName(parameter.label)
-                return SwiftArgument(
-                    name, scope[parameter.label] ?? .identifier(names.values[parameter.label] ?? parameter.label))
-            })
+        let call = SwiftExpression.call(
+            .identifier(helperName("resolve", state)), labelArguments(state, readByActions: false, scope: scope))
+        return resolvingAwaits ? .await(call) : call
     }
 
-    /// The name under which a `resolve…` helper takes a label of the entering row.
-    private func resolveParameterName(_ label: String) -> String {
-        names.values[label] ?? names.stateValues[label] ?? SwiftNames.escaped(label)
+    /// Whether the `resolve…` helpers are async, and awaited: where an initial row into a
+    /// data state computes a value with an async computing action.
+    var resolvingAwaits: Bool {
+        machine.isAsync
+            && machine.states.contains { info in
+                info.initialValues.contains { value in
+                    guard case .computed(let call) = value.source, let action = call.action else { return false }
+                    return machine.asyncActions[action]
+                }
+            }
     }
 
-    /// The labels of the entering row that the `resolve…` helper of `state` takes: those
-    /// the initial rows it may follow read (Language reference › State data).
-    private func resolveParameters(_ state: StateID) -> [SwiftParameter] {
-        machine.labelsEnteringByRules(state, resumingShallowHistory: true).map {
-            SwiftParameter(name: resolveParameterName($0.label), type: $0.type)
+    /// `enterVolume(volumeEntered, level: level)`: the entry actions inside `state` on its way
+    /// to `value`, passing the labels its initial rows' actions read as `scope` has them.
+    func enterCall(_ state: StateID, value: SwiftExpression, scope: ValueScope) -> SwiftStatement {
+        .expression(
+            awaited(
+                .call(
+                    .identifier(helperName("enter", state)),
+                    [SwiftArgument(value)] + labelArguments(state, readByActions: true, scope: scope))))
+    }
+
+    /// The labels of the entering row that the `resolve…` helper of `state` (the values its
+    /// initial rows write) or its `enter…` helper (the arguments of its initial rows'
+    /// actions) takes (Language reference › State data).
+    private func helperLabels(_ state: StateID, readByActions: Bool) -> [EventParameter] {
+        machine.labelsEnteringByRules(state, resumingShallowHistory: true, readByActions: readByActions)
+    }
+
+    /// The labels a helper of `state` takes, as `scope` has them.
+    private func labelArguments(_ state: StateID, readByActions: Bool, scope: ValueScope) -> [SwiftArgument] {
+        helperLabels(state, readByActions: readByActions).map { parameter in
+            SwiftArgument(
+                helperParameterName(parameter.label),
+                scope[parameter.label] ?? .identifier(names.values[parameter.label] ?? parameter.label))
         }
     }
 
-    /// What the labels mean inside the `resolve…` helper of `state`: its parameters.
-    private func resolveScope(_ state: StateID) -> ValueScope {
+    /// The name under which a helper takes a label of the entering row.
+    private func helperParameterName(_ label: String) -> String {
+        names.values[label] ?? names.stateValues[label] ?? SwiftNames.escaped(label)
+    }
+
+    /// The parameters of a helper of `state` for the labels it takes.
+    private func labelParameters(_ state: StateID, readByActions: Bool) -> [SwiftParameter] {
+        helperLabels(state, readByActions: readByActions).map {
+            SwiftParameter(name: helperParameterName($0.label), type: $0.type)
+        }
+    }
+
+    /// What the labels mean inside a helper of `state`: its parameters.
+    private func labelScope(_ state: StateID, readByActions: Bool) -> ValueScope {
         var scope: ValueScope = [:]
-        for parameter in machine.labelsEnteringByRules(state, resumingShallowHistory: true) {
-            scope[parameter.label] = .identifier(resolveParameterName(parameter.label))
+        for parameter in helperLabels(state, readByActions: readByActions) {
+            scope[parameter.label] = .identifier(helperParameterName(parameter.label))
         }
         return scope
     }
 
     /// `.muted(level: 1)`: a state as the initial row that names it enters it, with the
-    /// values it writes (a machine with regions generates only initial rows that write
-    /// every value of a data state without labels: `Compiler.generationRefusal`); `.stopped`
-    /// for a state without data.
+    /// values it writes, its labels and computing actions reading the entering row's labels
+    /// in `scope`, and the others carried by label from `scope`; `.stopped` for a state
+    /// without data.
     private func initialRowValue(of state: StateID, writtenBy writer: StateID?, scope: ValueScope) -> SwiftExpression {
         guard !machine.parameters(of: state).isEmpty, let writer else {
             return .implicitMember(layout.caseName(of: state))
@@ -225,8 +258,8 @@ extension Translator where Layout == ConfigurationLayout {
     private func resolveFunction(_ state: StateID) -> SwiftDeclaration {
         let info = machine.states[state]
         let scope = layout.contentScope(of: state)
-        let parameters = resolveParameters(state)
-        let labels = resolveScope(state)
+        let parameters = labelParameters(state, readByActions: false)
+        let labels = labelScope(state, readByActions: false)
         var body: [SwiftStatement] = []
         let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
         if storesHistory(state) {
@@ -257,7 +290,7 @@ extension Translator where Layout == ConfigurationLayout {
             documentation: "Where entering `\(info.name)` by its own rules ends: "
                 + (storesHistory(state) ? "its history, or else " : "") + "its initial row's way"
                 + (parameters.isEmpty ? "." : ", with the values the entering row carries."),
-            parameters: parameters, returnType: layout.scopeType(scope), runsActions: false, body: body)
+            parameters: parameters, returnType: layout.scopeType(scope), runsActions: resolvingAwaits, body: body)
     }
 
     /// `enterActive(_:)`: the entry actions inside `state` on the way `resolveActive()` found
@@ -265,12 +298,14 @@ extension Translator where Layout == ConfigurationLayout {
     private func enterFunction(_ state: StateID) -> SwiftDeclaration {
         let info = machine.states[state]
         let scope = layout.contentScope(of: state)
-        let initial = initialActions(state) + alongInitialRow(state)
+        let labels = labelScope(state, readByActions: true)
+        let initial = initialActions(state, labels: labels) + alongInitialRow(state, labels: labels)
         var body = initial
         if storesHistory(state) {
             let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
             let resumed =
-                info.history == .deep ? resumedPath(state, scope: scope) : childrenByRules(state, scope: scope)
+                info.history == .deep
+                ? resumedPath(state, scope: scope) : childrenByRules(state, scope: scope, labels: labels)
             body = [
                 .ifElse(
                     [.notEqual(stored, .identifier("nil"))],
@@ -282,28 +317,32 @@ extension Translator where Layout == ConfigurationLayout {
             helperName("enter", state),
             documentation:
                 "The entry actions inside `\(info.name)` on its way to `value`, which `\(helperName("resolve", state))()` found.",
-            parameters: [SwiftParameter(label: "_", name: "value", type: layout.scopeType(scope))],
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout.scopeType(scope))]
+                + labelParameters(state, readByActions: true),
             body: body.isEmpty ? [.comment("No state on the way has entry actions.")] : body)
     }
 
-    private func initialActions(_ state: StateID) -> [SwiftStatement] {
-        machine.states[state].initialActions.map(actionCall)
+    /// The actions of `state`'s initial row, which read the entering row's `labels`.
+    private func initialActions(_ state: StateID, labels: ValueScope) -> [SwiftStatement] {
+        machine.states[state].initialActions.map { actionCall($0, scope: labels) }
     }
 
     /// Down `state`'s initial row: the states between, then the initial substate by its rules.
-    private func alongInitialRow(_ state: StateID) -> [SwiftStatement] {
-        entriesToward(machine.states[state].initialSubstate!, below: state, value: .identifier("value"))
+    private func alongInitialRow(_ state: StateID, labels: ValueScope) -> [SwiftStatement] {
+        entriesToward(machine.states[state].initialSubstate!, below: state, value: .identifier("value"), labels: labels)
     }
 
     /// The entry actions below `state` down to `target`, on the way to `value` (the value of
     /// the scope of the first of them), then inside `target` by its own rules. A parallel
     /// state on the way enters its regions in order, the one holding `target` on the way to
     /// it, the others by their own rules.
-    private func entriesToward(_ target: StateID, below state: StateID, value: SwiftExpression) -> [SwiftStatement] {
+    private func entriesToward(
+        _ target: StateID, below state: StateID, value: SwiftExpression, labels: ValueScope
+    ) -> [SwiftStatement] {
         var out: [SwiftStatement] = []
         for step in layout.chart.lineage(of: target) where step != state && layout.chart.isWithin(step, state) {
             out += boundEntry(step, from: value)
-            if step == target { return out + byRules(target, value: value) }
+            if step == target { return out + byRules(target, value: value, labels: labels) }
             guard machine.states[step].isParallel else { continue }
             // A region's value is its struct; a parallel node's struct is bound from its case.
             let name = SwiftNames.unescaped(layout.caseName(of: step)) + "Regions"
@@ -311,11 +350,8 @@ extension Translator where Layout == ConfigurationLayout {
             let regions = machine.states[step].substates.flatMap { region -> [SwiftStatement] in
                 let regionValue = SwiftExpression.member(regionsValue, layout.caseName(of: region))
                 return layout.chart.isWithin(target, region)
-                    ? entriesToward(target, below: step, value: regionValue)
-                    : ownEntry(region) + [
-                        .expression(
-                            awaited(.call(.identifier(helperName("enter", region)), [SwiftArgument(regionValue)])))
-                    ]
+                    ? entriesToward(target, below: step, value: regionValue, labels: labels)
+                    : ownEntry(region) + [enterCall(region, value: regionValue, scope: labels)]
             }
             return out
                 + (layout.isRegion[step]
@@ -334,50 +370,41 @@ extension Translator where Layout == ConfigurationLayout {
         return [.ifCase(pattern, value: value, body: entry)]
     }
 
-    /// Inside `state`, entered on its way to `value`, by its own rules.
-    private func byRules(_ state: StateID, value: SwiftExpression = .identifier("value")) -> [SwiftStatement] {
+    /// Inside `state`, entered on its way to `value`, by its own rules, its initial rows'
+    /// actions reading the entering row's `labels`.
+    private func byRules(_ state: StateID, value: SwiftExpression = .identifier("value"), labels: ValueScope)
+        -> [SwiftStatement]
+    {
         let info = machine.states[state]
-        if layout.isRegion[state] {
-            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
-        }
+        if layout.isRegion[state] { return [enterCall(state, value: value, scope: labels)] }
         if resumesRegions(state) {
             return [
                 .ifCase(
                     .enumCaseBinding(layout.caseName(of: state), ["regions"]), value: value,
-                    body: [
-                        .expression(
-                            awaited(
-                                .call(.identifier(helperName("enter", state)), [SwiftArgument(.identifier("regions"))]))
-                        )
-                    ])
+                    body: [enterCall(state, value: .identifier("regions"), scope: labels)])
             ]
         }
         if info.isParallel {
             let regionsEntered = info.substates.flatMap { region in
                 ownEntry(region) + [
-                    .expression(
-                        awaited(
-                            .call(
-                                .identifier(helperName("enter", region)),
-                                [SwiftArgument(.member(.identifier("regions"), layout.caseName(of: region)))])))
+                    enterCall(
+                        region, value: .member(.identifier("regions"), layout.caseName(of: region)), scope: labels)
                 ]
             }
             return [
                 .ifCase(.enumCaseBinding(layout.caseName(of: state), ["regions"]), value: value, body: regionsEntered)
             ]
         }
-        if entersByRules(state) {
-            return [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(value)])))]
-        }
+        if entersByRules(state) { return [enterCall(state, value: value, scope: labels)] }
         return []
     }
 
     /// Shallow history resumed: the substate of `state` that holds `value`, by its own rules.
-    private func childrenByRules(_ state: StateID, scope: StateID?) -> [SwiftStatement] {
+    private func childrenByRules(_ state: StateID, scope: StateID?, labels: ValueScope) -> [SwiftStatement] {
         nodeSwitch(
             .identifier("value"), scope: scope,
             machine.states[state].substates.map { child in
-                (layout.nodes(in: scope, within: child), ownEntry(child) + byRules(child))
+                (layout.nodes(in: scope, within: child), ownEntry(child) + byRules(child, labels: labels))
             })
     }
 
@@ -407,7 +434,7 @@ extension Translator where Layout == ConfigurationLayout {
     /// `resolveSession()` of a parallel state with a deep history, or of a region that is a
     /// parallel state: its regions as they were, or else each by its own rules.
     private func resolveRegionsFunction(_ state: StateID) -> SwiftDeclaration {
-        let labels = resolveScope(state)
+        let labels = labelScope(state, readByActions: false)
         let fresh = SwiftExpression.call(
             .typeName(layout.structType(state)),
             machine.states[state].substates.map {
@@ -417,42 +444,56 @@ extension Translator where Layout == ConfigurationLayout {
             return helperFunction(
                 helperName("resolve", state),
                 documentation: "The regions of `\(machine.states[state].name)`, each by its own rules.",
-                parameters: resolveParameters(state), returnType: layout.structType(state), runsActions: false,
-                body: [.returnStatement(fresh)])
+                parameters: labelParameters(state, readByActions: false), returnType: layout.structType(state),
+                runsActions: resolvingAwaits, body: [.returnStatement(fresh)])
         }
         let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
+        // The right side of `??` takes no `await`.
+        let body: [SwiftStatement] =
+            resolvingAwaits
+            ? [
+                .ifLet(name: "stored", value: stored, body: [.returnStatement(.identifier("stored"))]),
+                .returnStatement(fresh),
+            ] : [.returnStatement(.nilCoalescing(stored, fresh))]
         return helperFunction(
             helperName("resolve", state),
             documentation:
                 "The regions of `\(machine.states[state].name)` as its deep history has them, or else each by its own rules.",
-            parameters: resolveParameters(state), returnType: layout.structType(state), runsActions: false,
-            body: [.returnStatement(.nilCoalescing(stored, fresh))])
+            parameters: labelParameters(state, readByActions: false), returnType: layout.structType(state),
+            runsActions: resolvingAwaits, body: body)
     }
 
     /// `enterSession(_:)`: each region's entry actions, as resumed or by its own rules.
     private func enterRegionsFunction(_ state: StateID) -> SwiftDeclaration {
-        func entries(_ suffix: String) -> [SwiftStatement] {
+        let labels = labelScope(state, readByActions: true)
+        func entries(resumed: Bool) -> [SwiftStatement] {
             machine.states[state].substates.flatMap { region in
-                ownEntry(region) + [
-                    .expression(
-                        awaited(
-                            .call(
-                                .identifier(helperName("enter", region, suffix)),
-                                [SwiftArgument(.member(.identifier("value"), layout.caseName(of: region)))])))
+                let value = SwiftExpression.member(.identifier("value"), layout.caseName(of: region))
+                return ownEntry(region) + [
+                    resumed
+                        ? .expression(
+                            awaited(
+                                .call(.identifier(helperName("enter", region, "Resumed")), [SwiftArgument(value)])))
+                        : enterCall(region, value: value, scope: labels)
                 ]
             }
         }
         let body: [SwiftStatement]
         if resumesRegions(state) {
             let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(state))
-            body = [.ifElse([.notEqual(stored, .identifier("nil"))], body: entries("Resumed"), elseBody: entries(""))]
+            body = [
+                .ifElse(
+                    [.notEqual(stored, .identifier("nil"))], body: entries(resumed: true),
+                    elseBody: entries(resumed: false))
+            ]
         } else {
-            body = entries("")
+            body = entries(resumed: false)
         }
         return helperFunction(
             helperName("enter", state),
             documentation: "The entry actions of `\(machine.states[state].name)`'s regions on their way to `value`.",
-            parameters: [SwiftParameter(label: "_", name: "value", type: layout.structType(state))], body: body)
+            parameters: [SwiftParameter(label: "_", name: "value", type: layout.structType(state))]
+                + labelParameters(state, readByActions: true), body: body)
     }
 
     /// `enterPlaybackResumed(_:)`: a region entered as its parallel state's deep history had it.

@@ -72,12 +72,9 @@ extension Translator where Layout == ConfigurationLayout {
         statements += plan.historyWrites.map { historyWrite($0, route) }
         statements += plan.exits.flatMap(exitActions(route)) + plan.exits.flatMap(timerCancels(route))
         let arrival = arrival(route)
-        if machine.hasStateData {
-            // The new values are computed after the exit actions and before the row's.
-            statements += computations + arrival.bindings + ownActions + arrival.assignments
-        } else {
-            statements += ownActions + arrival.bindings + arrival.assignments
-        }
+        // The new values are computed after the exit actions and before the row's; those
+        // that initial rows compute (in the `resolve…` calls), after the row's actions.
+        statements += computations + ownActions + arrival.bindings + arrival.assignments
         if let writtenFrame = arrival.writtenFrame { statements += writeBack(from: writtenFrame, frames) }
         statements += plan.entries.flatMap(entryActions(route)) + plan.entries.flatMap(timerStarts)
         // A row that wrote the configuration at the top level, outside every frame, left the
@@ -329,17 +326,20 @@ extension Translator where Layout == ConfigurationLayout {
     }
 
     private func entryActions(_ route: RegionRoute) -> (TransitionPlan.Entry) -> [SwiftStatement] {
-        { entry in self.entryActions(entry, scope: route.entryScopes) }
+        { entry in self.entryActions(entry, scopes: route.entryScopes, labels: route.given.scope) }
     }
 
     /// The entry actions of `entry`: a state's with its new values, which a row that names
-    /// it gives (`scopes`); a state entered by its own rules', in its helper.
-    private func entryActions(_ entry: TransitionPlan.Entry, scope scopes: [StateID: ValueScope]) -> [SwiftStatement] {
+    /// it gives (`scopes`); a state entered by its own rules', in its helper, which takes the
+    /// row's `labels` its initial rows' actions read.
+    private func entryActions(
+        _ entry: TransitionPlan.Entry, scopes: [StateID: ValueScope], labels: ValueScope
+    ) -> [SwiftStatement] {
         switch entry {
         case .state(let state):
             machine.states[state].ownEntryActions.map { actionCall($0, scope: scopes[state] ?? [:]) }
         case .byRules(let state):
-            [.expression(awaited(.call(.identifier(helperName("enter", state)), [SwiftArgument(enteredValue(state))])))]
+            [enterCall(state, value: enteredValue(state), scope: labels)]
         }
     }
 

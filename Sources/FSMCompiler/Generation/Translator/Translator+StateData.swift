@@ -169,10 +169,11 @@ extension Translator {
     /// state it reaches with its new values, with the scope its entry actions see; nil when
     /// it writes none (a state without data, or `-` that rewrites nothing). A state resumed
     /// by history takes its stored value, and its entry actions no scope: they bind the
-    /// values from the state.
+    /// values from the state. `writtenByInitialRow` says an initial row wrote them, whose
+    /// computing actions run after the row's actions.
     func newValues(
         of transition: Transition, arrival: Arrival, in index: StateID, scope: ValueScope
-    ) -> (computations: [SwiftStatement], state: SwiftExpression, entryScope: ValueScope?)? {
+    ) -> (computations: [SwiftStatement], state: SwiftExpression, entryScope: ValueScope?, writtenByInitialRow: Bool)? {
         let target = arrival.target
         guard !machine.parameters(of: target).isEmpty else { return nil }
         let values: [StateValue]
@@ -190,13 +191,13 @@ extension Translator {
                 of: target, by: transition, followingInitialRowsOf: arrival.initialRowsFollowed)
         } else if target == index {
             // The source resumed by the history of a superstate that holds it: its values.
-            return ([], currentStateValue(index), stateScope(index))
+            return ([], currentStateValue(index), stateScope(index), false)
         } else if let restored = arrival.history.first(where: { $0.state == target }) {
             // Resumed by history: the values it held when it was left, which its entry
             // actions read from the state itself. (A shallow history that resumes a
             // superstate of it enters it by an initial row, which gives its values.)
             let stored = SwiftExpression.member(.identifier(historyStorage), historyProperty(restored.superstate))
-            return ([], .forceUnwrapped(stored), nil)
+            return ([], .forceUnwrapped(stored), nil, false)
         } else {
             values = machine.enteringValues(
                 of: target, by: transition, followingInitialRowsOf: arrival.initialRowsFollowed)
@@ -204,7 +205,10 @@ extension Translator {
         var entryScope = kept
         var declared: Set<String> = []
         let computations = writing(values, of: target, into: &entryScope, reading: scope, declared: &declared)
-        return (computations, stateValue(target) { entryScope[$0]! }, entryScope)
+        return (
+            computations, stateValue(target) { entryScope[$0]! }, entryScope,
+            transition.namedTarget != target && namedByInitialRow
+        )
     }
 
     /// `actions.added(received, bytes)`: a computing action's call, its labels read in

@@ -66,7 +66,9 @@ extension Translator {
 
     /// One way the transition ends: histories saved, exit and own actions, the state
     /// changed, entry actions, the return. With state data, the new values are computed
-    /// after the exit actions and before the row's, and the entry actions see them.
+    /// after the exit actions and before the row's, and the entry actions see them; those an
+    /// initial row computes, after the row's actions, just before the state changes
+    /// (Language reference › State data). An initial row's actions read the row's labels.
     private func arrivalStatements(
         _ arrival: Arrival, of transition: Transition, in index: StateID, scope: ValueScope
     ) -> [SwiftStatement] {
@@ -79,9 +81,10 @@ extension Translator {
         statements += arrival.effects.prefix(arrival.exitCount).map { actionCall($0, scope: exitScope) }
         statements += timerCalls("cancelTimer", arrival.exited)
         let values = newValues(of: transition, arrival: arrival, in: index, scope: scope)
-        statements += values?.computations ?? []
+        let computed = values?.computations ?? []
+        if values?.writtenByInitialRow != true { statements += computed }
         statements += arrival.effects[arrival.exitCount..<beforeChange].map { actionCall($0, scope: scope) }
-        let afterChange = arrival.effects.dropFirst(beforeChange)
+        if values?.writtenByInitialRow == true { statements += computed }
         let target = machine.states[arrival.target].named.swiftName
         // An internal transition leaves the state as it is; any other sets it between the
         // exit and the entry actions, which is when actions observe the change. A rewrite of
@@ -89,8 +92,17 @@ extension Translator {
         if arrival.target != index || transition.runsExitAndEntry || values != nil {
             statements.append(setState(values?.state ?? .implicitMember(target)))
         }
-        statements += entryStatements(
-            Array(afterChange), of: arrival.target, scope: values.map { $0.entryScope } ?? [:])
+        let entryScope: ValueScope? = values.map { $0.entryScope } ?? [:]
+        var position = beforeChange
+        // (An initial row without actions starts where the next one does: skipped.)
+        for (state, start) in arrival.initialRowStarts.sorted(by: { $0.value < $1.value })
+        where !machine.states[state].initialActions.isEmpty {
+            statements += entryStatements(
+                Array(arrival.effects[position..<start]), of: arrival.target, scope: entryScope)
+            position = start + machine.states[state].initialActions.count
+            statements += arrival.effects[start..<position].map { actionCall($0, scope: scope) }
+        }
+        statements += entryStatements(Array(arrival.effects[position...]), of: arrival.target, scope: entryScope)
         statements += timerCalls("startTimer", arrival.entered)
         let reached: SwiftExpression =
             machine.parameters(of: arrival.target).isEmpty ? .implicitMember(target) : .identifier(stateStorage)
