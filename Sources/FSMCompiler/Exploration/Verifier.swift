@@ -119,11 +119,14 @@ package struct Verifier: Sendable {
     }
 
     /// Nodes from which no node at home can be reached, by configuration, but for traps.
-    /// An initial state that moves on at once (an `always` row without a condition) is no
-    /// home to return to: without `--home`, such a machine is not asked.
+    /// An initial configuration the machine never rests in (one an `always` row without a
+    /// condition leaves at once, or the rows of events its entry actions raise) is no home
+    /// to return to: without `--home`, such a machine is not asked.
     private mutating func findWaysHome(excluding traps: Set<[StateID]>) {
         let (space, chart) = (space, chart)
-        guard questions.home != nil || !space.nodes[0].leaves.contains(where: machine.movesOnAtOnce) else { return }
+        let initial = space.nodes[0].leaves
+        guard questions.home != nil || space.nodes.contains(where: { $0.interpreter.isStarted && $0.leaves == initial })
+        else { return }
         func isHome(_ node: Int) -> Bool {
             guard let home = questions.home else { return space.nodes[node].leaves == space.nodes[0].leaves }
             return chart.activeStates(of: space.nodes[node].leaves).contains(home)

@@ -96,6 +96,26 @@ import Testing
         #expect(home.findings.isEmpty)
     }
 
+    /// The initial state's entry list raises the event that leaves it: the machine never
+    /// rests there, and without `--home` no way home is asked of it.
+    @Test func initialStateThatARaisedEventLeavesIsNoHome() throws {
+        let booting = """
+            FSM: Boot
+            Initial: Booting
+            {
+              Booting <^Ready { Ready Idle - }
+              Idle { Go Busy - }
+              Busy { Done Idle - }
+            }
+            """
+        #expect(try Self.verify(booting).findings.isEmpty)
+        // Asked of Idle, where the machine rests after its start, the way home is found.
+        let home = try Self.verify(booting) {
+            Verifier.Questions(home: try Verifier.Questions.state(named: "Idle", in: $0))
+        }
+        #expect(home.findings.isEmpty)
+    }
+
     static let holes = """
         FSM: Player
         Initial: Paused
