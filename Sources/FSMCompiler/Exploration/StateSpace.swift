@@ -137,10 +137,15 @@ package struct StateSpace: Sendable {
         guard bound <= Double(limit) else { throw LimitExceeded(limit: limit, found: 0, depth: 0, bound: bound) }
         // Started, so that its key, running timers included, is that of the machine it is
         // after starting (paths begin with a new machine, which their first event starts);
-        // but where starting may take `always` rows, which ask conditions, the first event
-        // starts it, and its choices answer them.
+        // but where starting may take rows (`always` rows, or those of the events its entry
+        // actions raise), the first event starts it: its edges take the start's rows, which
+        // a path's first step then promises, and its choices answer the start's conditions.
         var start = Interpreter(machine).exploring()
-        if machine.alwaysEvent == nil { start.start() }
+        if machine.alwaysEvent == nil {
+            var started = start
+            let ran = started.start()
+            if ran.completion.allSatisfy(\.firings.isEmpty) && ran.askedConditions.isEmpty { start = started }
+        }
         var index: [NodeKey: Int] = [:]
         add(start, key: NodeKey(start), parent: nil, depth: 0, index: &index)
         var next = 0
@@ -199,17 +204,16 @@ package struct StateSpace: Sendable {
         return steps.reversed()
     }
 
-    /// The distinct configurations reached, each with its first (nearest) node, in the
-    /// order found.
     /// The configuration a new machine is in before its first event, which the empty path
-    /// reaches: the root's, unless its start may take `always` rows (then the first event,
-    /// which starts it, decides).
+    /// reaches: the root's, unless its start may take rows (`always` rows, or those of
+    /// events its entry actions raise: then the first event, which starts it, decides).
     package var startingConfiguration: [StateID]? {
         nodes[0].interpreter.isStarted ? nodes[0].leaves : nil
     }
 
-    /// A machine that has not started is in no configuration yet: the root of one whose
-    /// start may take `always` rows is left out.
+    /// The distinct configurations reached, each with its first (nearest) node, in the
+    /// order found. A machine that has not started is in no configuration yet: the root of
+    /// one whose start may take rows is left out.
     package var configurations: [(leaves: [StateID], node: Int)] {
         var seen = Set<[StateID]>()
         return nodes.indices.compactMap { node in

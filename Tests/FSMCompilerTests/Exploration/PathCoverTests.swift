@@ -115,6 +115,86 @@ import Testing
         }
     }
 
+    /// A path's first event starts the machine, and with it the events the initial
+    /// configuration's entry list raises: the first step promises the rows they take, and
+    /// the cover takes them, though no later step does (Language reference › Raised events).
+    /// An exit list's raise is taken after the row that left, an entry list's after the
+    /// row that entered.
+    @Test func rowsOfEventsRaisedAtTheStartArePromised() throws {
+        let source = """
+            FSM: Boot
+            Initial: Booting
+            {
+              Booting <^Ready { Ready Idle - }
+              Idle { Go Busy work  Left - tidy }
+              Busy >^Left { Done Idle - }
+            }
+            """
+        let model = try #require(machine(source))
+        let space = try StateSpace(model)
+        let cover = PathCover(space, criterion: .transitions)
+        let ready = try #require(space.rows.lines.firstIndex(of: "Booting Ready -> Idle {}"))
+        #expect(cover.unreachable.isEmpty)
+        #expect(cover.paths.allSatisfy { $0.steps.first?.rows.first == ready })
+        #expect(
+            PathWriter.text(cover, sourceName: "Boot.sm").contains(
+                """
+                Go
+                #   Booting Ready -> Idle {}
+                #   Idle Go -> Busy {work}
+                #   now Busy
+                Done
+                #   Busy Done -> Idle {^Left}
+                #   Idle Left -> Idle {tidy}
+                #   now Idle
+
+                """))
+        Self.expectReplays(cover, machine: model)
+    }
+
+    /// In regions, and with conditions: the start's raised event is taken by another
+    /// region, whose rows ask a condition that the first step answers, both ways.
+    @Test func conditionsOfEventsRaisedAtTheStartAreFree() throws {
+        let source = """
+            FSM: Fan
+            Initial: On
+            Parallel: On
+            {
+              (On) { }
+              (Light) : On { - Warm - }
+              Warm : Light <^Ready { Dim Cool - }
+              Cool : Light { Dim - - }
+              (Motor) : On { - Still - }
+              Still : Motor { Ready [isHot] Spinning -  Ready Slow - }
+              Spinning : Motor { Stop Still - }
+              Slow : Motor { Stop Still - }
+            }
+            """
+        let model = try #require(machine(source))
+        let space = try StateSpace(model)
+        let cover = PathCover(space, criterion: .transitions)
+        #expect(cover.unreachable.isEmpty)
+        // The first events start the machine with either answer.
+        let started = Set(space.edges[0].compactMap { $0.rows.first }.map { space.rows.lines[$0] })
+        #expect(started == ["Still Ready [isHot] -> Spinning {}", "Still Ready -> Slow {}"])
+        for criterion in PathCover.Criterion.allCases {
+            Self.expectReplays(PathCover(space, criterion: criterion), machine: model)
+        }
+    }
+
+    /// Every path replays through the interpreter and `simulate`, and the cover is complete.
+    static func expectReplays(
+        _ cover: PathCover, machine: StateMachine, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        for (number, path) in cover.paths.enumerated() {
+            let problems = PathReplay.problems(path.steps, rows: cover.space.rows, machine: machine)
+            #expect(problems.isEmpty, "path \(number + 1): \(problems)", sourceLocation: sourceLocation)
+        }
+        let replay = PathReplay.simulate(PathWriter.text(cover, sourceName: "test.sm"), machine: machine)
+        #expect(replay.problems.isEmpty, "\(replay.problems)", sourceLocation: sourceLocation)
+        expectComplete(cover, space: cover.space, sourceLocation: sourceLocation)
+    }
+
     /// The differential test's random machines (200, of every kind it draws: predicates,
     /// conditions, history, timers, regions, forks and joins): the same, through the interpreter.
     @Test func randomMachinesPathsReplay() throws {
