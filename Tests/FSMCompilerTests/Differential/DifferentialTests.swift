@@ -449,7 +449,7 @@ import Testing
         "computing action", "computing actions in one row", "value rewrite", "initial row with values",
         "entry or exit action with a value", "row action with a state value", "condition with a state value",
         "state value shadowed by the event's", "data state with timers", "data state with history",
-        "raise carrying a state value",
+        "raise carrying a state value", "entry or exit list raising a state value",
     ]
 
     /// The state data features of a machine (Language reference › State data).
@@ -496,6 +496,11 @@ import Testing
                 }
             }
             if state.initialRows.contains(where: { !$0.values.isEmpty }) { features.insert("initial row with values") }
+            if (state.entryActions + state.exitActions).contains(where: { raised in
+                raised.hasPrefix("^") && !(eventLabels[String(raised.dropFirst())] ?? []).isEmpty
+            }) {
+                features.insert("entry or exit list raising a state value")
+            }
             if (state.entryActions + state.exitActions).contains(where: { $0.hasPrefix("en(") || $0.hasPrefix("ex(") })
             {
                 features.insert("entry or exit action with a value")

@@ -217,6 +217,8 @@ extension MachineGenerator {
     /// carried by the row's events or else held by the state (Language reference › Raised
     /// events); as `addRaises` does, only events after the row's own in the order events
     /// first appear, and without predicates, so that every chain of raised events ends.
+    /// Where it adds `Report(x: Int)`, some entry and exit lists of states holding `x`
+    /// raise it with their own value.
     private static func addRaisesCarryingStateValues(to machine: inout RandomMachine, random: inout SplitMix64) {
         var eventLabels = Dictionary(
             machine.eventValues.map { ($0.event, $0.labels) }, uniquingKeysWith: { first, _ in first })
@@ -231,6 +233,19 @@ extension MachineGenerator {
                     RandomRow(
                         events: ["Report"], predicates: [], conditions: [], next: nil, actions: ["vd(x)"],
                         isOverride: false, style: .plain))
+            }
+            // Some states holding `x` raise it from an entry or exit list, which carries the
+            // state's own value. `Report`'s rows stay where they are, so nothing raises it
+            // again, except `-` in `EntryExit: always`, which runs the lists: not there.
+            if machine.entryExit != "always" {
+                for index in machine.states.indices where machine.states[index].values.contains("x") {
+                    guard random.chance(40) else { continue }
+                    if random.chance(50) {
+                        machine.states[index].entryActions.append("^Report")
+                    } else {
+                        machine.states[index].exitActions.append("^Report")
+                    }
+                }
             }
         }
         let rows = machine.states.flatMap(\.rows)
