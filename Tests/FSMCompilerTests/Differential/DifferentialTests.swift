@@ -450,6 +450,7 @@ import Testing
         "entry or exit action with a value", "row action with a state value", "condition with a state value",
         "state value shadowed by the event's", "data state with timers", "data state with history",
         "raise carrying a state value", "entry or exit list raising a state value",
+        "initial row reading the entering row's labels",
     ]
 
     /// The state data features of a machine (Language reference › State data).
@@ -496,6 +497,14 @@ import Testing
                 }
             }
             if state.initialRows.contains(where: { !$0.values.isEmpty }) { features.insert("initial row with values") }
+            if state.initialRows.contains(where: { initial in
+                initial.actions.contains { $0.hasPrefix("vd(") }
+                    || initial.values.contains {
+                        $0.text.hasPrefix("cv(") ? $0.text.dropFirst(3).first?.isLetter == true : Int($0.text) == nil
+                    }
+            }) {
+                features.insert("initial row reading the entering row's labels")
+            }
             if (state.entryActions + state.exitActions).contains(where: { raised in
                 raised.hasPrefix("^") && !(eventLabels[String(raised.dropFirst())] ?? []).isEmpty
             }) {

@@ -11,7 +11,8 @@ extension MachineGenerator {
     /// the event, which shadows the state that takes the row), the others written as a
     /// literal, a label, or the computing action `cv(a, b)` of a label and a literal, or two
     /// literals, in a drawn order (the order computing actions run). Initial rows naming a
-    /// data state write literals, now and then `cv` of literals. Some data states get a row of
+    /// data state write literals, now and then `cv` of literals, labels of the entering row
+    /// or `cv` of one, and some initial rows call `vd(…)` of one. Some data states get a row of
     /// their own, to a data state or `-`. Some `-` rows of a data state
     /// rewrite some of its values (`-(v: cv(v, 1))`), some of its rows call `vd(v)`, its entry
     /// and exit lists `en(v)` and `ex(w)`; where conditions are asked only in the state an
@@ -112,12 +113,25 @@ extension MachineGenerator {
                 }
                 machine.states[index].rows[row] = drawn
             }
+            // An initial row reads the labels of the row that entered its superstate: now and
+            // then in `vd(…)` and in its values; where a row that may follow it lacks one, or a
+            // new machine follows it, the repair writes literals and drops `vd`.
+            let entering = ["x", "y", "v", "w"]
             for row in machine.states[index].initialRows.indices {
+                if random.chance(50) {
+                    let actions = machine.states[index].initialRows[row].actions
+                    machine.states[index].initialRows[row].actions.insert(
+                        "vd(\(random.element(of: entering)))", at: random.below(actions.count + 1))
+                }
                 guard let targetLabels = labelsOf[machine.states[index].initialRows[row].target] else { continue }
                 machine.states[index].initialRows[row].values = targetLabels.map { label in
-                    let text =
-                        random.chance(15)
-                        ? "cv(\(literal(&random)), \(literal(&random)))" : literal(&random)
+                    let text: String
+                    switch random.below(100) {
+                    case ..<10: text = "cv(\(literal(&random)), \(literal(&random)))"
+                    case ..<25: text = "cv(\(random.element(of: entering)), \(literal(&random)))"
+                    case ..<45: text = random.element(of: entering)
+                    default: text = literal(&random)
+                    }
                     return RandomValue(label: label, text: text)
                 }.shuffledBy(&random)
             }
@@ -163,8 +177,8 @@ extension MachineGenerator {
 
     /// Repairs a data state's error at `element`: a row's values become literals and its
     /// `vd(…)` and `qd(…)` go; then a rewrite goes, then the row; an entry or exit list loses
-    /// its `en(…)` and `ex(…)`; an initial row's values become literals. False when that
-    /// changes nothing.
+    /// its `en(…)` and `ex(…)`; an initial row's values become literals and its `vd(…)` go.
+    /// False when that changes nothing.
     static func repairStateData(_ machine: inout RandomMachine, at element: RandomMachineElement) -> Bool {
         let isData = { (text: String) in text.hasPrefix("vd(") || text.hasPrefix("qd(") || text.hasPrefix("!qd(") }
         func literals(for target: String?, instead values: [RandomValue]) -> [RandomValue] {
@@ -205,7 +219,10 @@ extension MachineGenerator {
             machine.states[state].exitActions.removeAll(where: isValueAction)
         case .initialRow(let state, let row):
             let drawn = machine.states[state].initialRows[row]
-            guard drawn.values.contains(where: { Int($0.text) == nil }) else { return false }
+            guard drawn.values.contains(where: { Int($0.text) == nil }) || drawn.actions.contains(where: isData) else {
+                return false
+            }
+            machine.states[state].initialRows[row].actions.removeAll(where: isData)
             machine.states[state].initialRows[row].values = literals(for: drawn.target, instead: drawn.values)
         default:
             return false

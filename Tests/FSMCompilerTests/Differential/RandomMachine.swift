@@ -46,7 +46,7 @@ struct RandomHistory: Sendable {
 /// An initial row `- Target actions` in a superstate's body.
 struct RandomInitialRow: Sendable {
     var target: String
-    /// Plain actions only: an initial row has no event whose values they could take.
+    /// Plain actions, and `vd(…)` of a label of the row that enters the superstate.
     var actions: [String]
     /// The values it writes for a data state it names (`- S3(v: 2) -`), in the order written.
     var values: [RandomValue] = []
