@@ -275,12 +275,6 @@ public final class Fetch<Actions: FetchActions> {
     @inlinable
     public var isStarted: Swift.Bool { started }
 
-    /// The event the machine raised (`^Event`), handled after the `always` rows of the step that
-    /// raised it; no event it raises waits behind another. Its accesses never overlap (no user
-    /// code runs during one), so they need no run-time exclusivity check.
-    @usableFromInline
-    @exclusivity(unchecked)
-    var raisedEvents: FetchEvent? = nil
     /// Events sent from inside actions, waiting their turn. Its accesses never overlap (its
     /// methods run no user code), so they need no run-time exclusivity check.
     @usableFromInline
@@ -666,10 +660,10 @@ public final class Fetch<Actions: FetchActions> {
     @inlinable
     @inline(__always)
     func completeStep() {
-        // Only `always` rows raise events, so none waits yet: said, so that the optimizer knows it.
-        raisedEvents = nil
+        // Only `always` rows raise events: the one raised waits in a local, passed to the rows.
+        var raisedEvents: FetchEvent? = nil
         for handled in 0...1000 {
-            takeAlwaysRows()
+            takeAlwaysRows(raising: &raisedEvents)
             guard let raised = raisedEvents else { return }
             raisedEvents = nil
             if handled == 1000 {
@@ -681,13 +675,14 @@ public final class Fetch<Actions: FetchActions> {
         }
     }
 
-    /// Takes the `always` rows that apply, one step after another, until none does. A run that
-    /// never comes to rest is a bug of the machine: past 1000 steps it stops the program.
+    /// Takes the `always` rows that apply, one step after another, until none does; the event a
+    /// row raises waits in `raisedEvents`. A run that never comes to rest is a bug of the
+    /// machine: past 1000 steps it stops the program.
     @inlinable
     @inline(__always)
-    func takeAlwaysRows() {
+    func takeAlwaysRows(raising raisedEvents: inout FetchEvent?) {
         for taken in 1...1000 {
-            let outcome = dispatchAlways()
+            let outcome = dispatchAlways(raising: &raisedEvents)
             guard case .transitioned = outcome else { return }
             actions.traceAlways(outcome: outcome)
             if taken == 1000 {
@@ -697,9 +692,10 @@ public final class Fetch<Actions: FetchActions> {
         }
     }
 
-    /// The `always` rows of the current state: `.transitioned` when one was taken.
+    /// The `always` rows of the current state: `.transitioned` when one was taken; the event it
+    /// raises goes into `raisedEvents`.
     @inlinable
-    func dispatchAlways() -> Outcome {
+    func dispatchAlways(raising raisedEvents: inout FetchEvent?) -> Outcome {
         switch currentState {
         case .checking(let urlInState, let received):
             if actions.isComplete(received) {

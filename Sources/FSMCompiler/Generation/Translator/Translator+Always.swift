@@ -204,13 +204,16 @@ extension Translator {
                         ])))
         }
         // No event waits behind another (`raisesOneEventAtATime`): the one raised is taken from
-        // its stored optional, and a step that cannot go on after it ends the loop at once, so
-        // that where the outcome is known at compile time the optimizer fuses the steps.
+        // its optional (a local where only `always` rows raise, else a stored one), and a step
+        // that cannot go on after it ends the loop at once, so that where the outcome is known at
+        // compile time the optimizer fuses the steps.
         let emptied: [SwiftStatement] =
-            onlyAlwaysRowsRaise
+            keepsRaisedEventLocally
             ? [
-                .comment("Only `always` rows raise events, so none waits yet: said, so that the optimizer knows it."),
-                .assignment(raisedEvents, .identifier("nil")),
+                .comment("Only `always` rows raise events: the one raised waits in a local, passed to the rows."),
+                .declaration(
+                    isVariable: true, name: names.raisedEvents, type: "\(names.types.event)?",
+                    value: .identifier("nil")),
             ] : []
         return .function(
             dispatching(
@@ -255,18 +258,37 @@ extension Translator {
     /// of a call that only steps that go on make.
     private var completionInlining: String { inlinesHandleEvent ? "@inline(__always)" : "@inline(never)" }
 
-    /// `takeAlwaysRows()`, where the machine has `always` rows.
+    /// `takeAlwaysRows()`, where the machine has `always` rows; `takeAlwaysRows(raising:
+    /// &raisedEvents)` where it keeps the event they raise in a local.
     private var takingAlwaysRows: [SwiftStatement] {
         guard machine.alwaysEvent != nil else { return [] }
-        return [.expression(awaited(.call(.identifier(names.takeAlwaysRows), [])))]
+        return [.expression(awaited(.call(.identifier(names.takeAlwaysRows), raisingArguments)))]
     }
 
-    /// The machine's `raisedEvents` property.
+    /// Whether only `always` rows raise events, one at a time, in a machine without regions:
+    /// `completeStep()` then keeps the event raised in a local, which it passes to
+    /// `takeAlwaysRows` and `dispatchAlways` (`raising`), instead of a stored property, so that
+    /// the optimizer keeps it in a register and stores nothing for it.
+    var keepsRaisedEventLocally: Bool { raisesOneEventAtATime && onlyAlwaysRowsRaise }
+
+    /// `raising: &raisedEvents`, where the machine keeps the event raised in a local.
+    private var raisingArguments: [SwiftArgument] {
+        keepsRaisedEventLocally ? [SwiftArgument("raising", .inoutReference(names.raisedEvents))] : []
+    }
+
+    /// `raising raisedEvents: inout Event?`, where the machine keeps the event raised in a local.
+    private var raisingParameters: [SwiftParameter] {
+        keepsRaisedEventLocally
+            ? [SwiftParameter(label: "raising", name: names.raisedEvents, type: "inout \(names.types.event)?")] : []
+    }
+
+    /// The machine's `raisedEvents` property, or `completeStep()`'s local of that name
+    /// (`keepsRaisedEventLocally`).
     var raisedEvents: SwiftExpression { .identifier(names.raisedEvents) }
 
     /// The queue of the events the machine raises, where it raises some.
     var raisedEventsProperty: [SwiftDeclaration] {
-        guard machine.raisesEvents else { return [] }
+        guard machine.raisesEvents, !keepsRaisedEventLocally else { return [] }
         guard !raisesOneEventAtATime else {
             return [
                 .property(
@@ -299,13 +321,19 @@ extension Translator {
         .function(
             dispatching(
                 SwiftFunction(
-                    documentation: [
-                        "Takes the `always` rows that apply, one step after another, until none does. A run that",
-                        "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) steps it stops the program.",
-                    ],
+                    documentation: keepsRaisedEventLocally
+                        ? [
+                            "Takes the `always` rows that apply, one step after another, until none does; the event a",
+                            "row raises waits in `\(names.raisedEvents)`. A run that never comes to rest is a bug of the",
+                            "machine: past \(Self.alwaysStepLimit) steps it stops the program.",
+                        ]
+                        : [
+                            "Takes the `always` rows that apply, one step after another, until none does. A run that",
+                            "never comes to rest is a bug of the machine: past \(Self.alwaysStepLimit) steps it stops the program.",
+                        ],
                     // Where the machine raises events, `completeStep()` is its one caller.
                     attributes: [machine.raisesEvents ? "@inline(__always)" : completionInlining], isPrivate: true,
-                    name: names.takeAlwaysRows, parameters: [], body: takeAlwaysRowsBody)))
+                    name: names.takeAlwaysRows, parameters: raisingParameters, body: takeAlwaysRowsBody)))
     }
 
     /// The loop of `takeAlwaysRows()`. In a machine without regions, a row that ends in a state
@@ -322,7 +350,7 @@ extension Translator {
                 value: awaited(
                     .call(
                         .identifier(machine.hasRegions ? "dispatchAlways" : names.dispatchAlways),
-                        machine.hasRegions ? [SwiftArgument(.implicitMember("always"))] : []))),
+                        machine.hasRegions ? [SwiftArgument(.implicitMember("always"))] : raisingArguments))),
             .guardStatement([.matches(.enumCase("transitioned"), outcome)], elseBody: [.returnStatement(nil)]),
             .expression(.call(.member(.identifier("actions"), "traceAlways"), [SwiftArgument("outcome", outcome)])),
         ]
@@ -360,8 +388,12 @@ extension Translator {
         return .function(
             dispatching(
                 SwiftFunction(
-                    documentation: ["The `always` rows of the current state: `.transitioned` when one was taken."],
-                    isPrivate: true, name: names.dispatchAlways, parameters: [], returnType: "Outcome",
+                    documentation: keepsRaisedEventLocally
+                        ? [
+                            "The `always` rows of the current state: `.transitioned` when one was taken; the event it",
+                            "raises goes into `\(names.raisedEvents)`.",
+                        ] : ["The `always` rows of the current state: `.transitioned` when one was taken."],
+                    isPrivate: true, name: names.dispatchAlways, parameters: raisingParameters, returnType: "Outcome",
                     body: [stateSwitch])))
     }
 
