@@ -195,4 +195,25 @@ import Testing
             named: "run-names-\(regions)", files: ["RunNames.swift": swift])
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(2_000))")
     }
+
+    /// Where only `always` rows raise, the event raised is a local of `completeStep()` and a
+    /// parameter of `takeAlwaysRows` and `dispatchAlways`: it gives way to an event method of
+    /// its name, and a state value of that name gives way to it.
+    @Test func raisedEventLocalGivesWay() throws {
+        let source = """
+            FSM: RaisedLocal
+            Initial: A
+            State: B(raisedEvents: Int)
+            {
+              A { RaisedEvents B(raisedEvents: 1) -  TakeAlwaysRows - -  DispatchAlways - - }
+              B { always [ok(raisedEvents)] A ^TakeAlwaysRows  always A ^DispatchAlways }
+            }
+
+            """
+        let swift = try #require(Compiler.compile(SourceFile(name: "RaisedLocal.sm", text: source)).swift, "\(source)")
+        #expect(swift.contains("var raisedEventsStorage: RaisedLocalEvent? = nil"), "\(swift)")
+        let toolchain = try SwiftToolchain.shared.get()
+        let diagnostics = try toolchain.typecheck(named: "raised-local", files: ["RaisedLocal.swift": swift])
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(2_000))")
+    }
 }
