@@ -158,6 +158,29 @@ import Testing
         try Self.expectTypechecks(swift, named: "Twice", check: "state-data-initial-rows")
     }
 
+    /// A row into a superstate whose history may resume a data state does not bind the
+    /// event's value of that state's label: the state keeps the values it held (Swift would
+    /// warn of the unused binding). Found by the differential test (seed 11).
+    @Test func aStateResumedByHistoryTakesNoCarriedValue() throws {
+        let source = """
+            FSM: Resume
+            Initial: Idle
+            History: Box = deep
+            State: In(x: Int)
+            Event: Go(x: Int)
+            {
+              Idle { Go Box - }
+              (Box) { - Empty -  Out Idle - }
+              Empty : Box { Fill In(x: 5) - }
+              In : Box { }
+            }
+
+            """
+        let swift = try Self.swift(of: source, named: "Resume")
+        #expect(swift.contains("case .go:\n"))
+        try Self.expectTypechecks(swift, named: "Resume", check: "state-data-resumed-by-history")
+    }
+
     /// With `EntryExit: always`, a row `-` of a data state whose event carries a value of the
     /// state's label keeps the state's value: the event's is not bound (Swift would warn).
     @Test func aRowThatStaysBindsNoCarriedValue() throws {

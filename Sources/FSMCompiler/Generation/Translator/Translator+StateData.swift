@@ -262,9 +262,16 @@ extension Translator {
                 }
             }
         }
-        // A row that names no state (`-`) keeps or rewrites the values: it carries none.
+        // A row that names no state (`-`) keeps or rewrites the values: it carries none; nor
+        // does a way that resumes the state by history, with the values it held (unless the
+        // row or an initial row names it, as `newValues` says).
         for arrival in transition.arrivals
         where !transition.staysInState && !machine.parameters(of: arrival.target).isEmpty {
+            let target = arrival.target
+            let named =
+                transition.namedTarget == target
+                || arrival.initialRowsFollowed.contains { machine.states[$0].initialSubstate == target }
+            if !named && arrival.history.contains(where: { $0.state == target }) { continue }
             for value in machine.enteringValues(of: arrival.target, by: transition) {
                 if case .argument(.label(let label)) = value.source { labels.insert(label) }
                 if case .computed(let call) = value.source { labels.formUnion(call.arguments.compactMap(\.label)) }
