@@ -28,25 +28,57 @@ public protocol TimerScheduler<Timer>: AnyObject {
 
 /// Timers on a `Clock`, `ContinuousClock` by default: each running timer is a task that
 /// sleeps until its deadline, then calls `fire`. Cancelling cancels the task.
+///
+/// Timers that fall due together fire in the order of their deadlines (those of one
+/// deadline in the order they were started), each after the previous one's `fire` has
+/// returned, as `ManualTimers` fires them, however late their tasks run: a timer's task
+/// first waits for the tasks of the timers that fall due before it. Without that, an
+/// executor busy for longer than two timers' durations runs their tasks in the order they
+/// were made, and a machine would take a superstate's ten-minute timeout before the
+/// thirty-second one of its substate that fell due first.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class ClockTimers<Timer: Hashable & Sendable, C: Clock>: TimerScheduler where C.Duration == Duration {
+    /// A timer started and not cancelled, and its task.
+    private struct Running {
+        var deadline: C.Instant
+        /// Its start's place among all starts: of two timers of one deadline, the one
+        /// started first fires first.
+        var order: UInt64
+        var fire: @Sendable () async -> Void
+        var task: Task<Void, Never>
+
+        /// Whether it falls due before a timer of `deadline` started `order`th.
+        func fallsDue(before deadline: C.Instant, _ order: UInt64) -> Bool {
+            (self.deadline, self.order) < (deadline, order)
+        }
+    }
+
     private let clock: C
-    /// The task and deadline of each timer started and not cancelled (a finished one stays
-    /// until the timer is started or cancelled again).
-    private var running: [Timer: (task: Task<Void, Never>, deadline: C.Instant)] = [:]
+    /// Each timer started and not cancelled (a finished one stays until the timer is
+    /// started or cancelled again).
+    private var running: [Timer: Running] = [:]
+    private var started: UInt64 = 0
 
     public init(clock: C) {
         self.clock = clock
     }
 
     public func start(_ timer: Timer, after duration: Duration, fire: @escaping @Sendable () async -> Void) {
-        let clock = clock
-        let deadline = clock.now.advanced(by: duration)
-        let task = Task {
-            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-            await fire()
+        running.removeValue(forKey: timer)?.task.cancel()
+        started += 1
+        let (deadline, order) = (clock.now.advanced(by: max(duration, .zero)), started)
+        let task = task(until: deadline, order, fire: fire)
+        running[timer] = Running(deadline: deadline, order: order, fire: fire, task: task)
+        // The timers that fall due after it wait for it too: the task of each (not woken, as
+        // its deadline is to come) is replaced by one that does, earliest first, so that each
+        // replacement waits for the replacements before it.
+        let later = running.filter { $0.key != timer && !$0.value.fallsDue(before: deadline, order) }
+            .sorted { $0.value.fallsDue(before: $1.value.deadline, $1.value.order) }
+        for (key, entry) in later {
+            entry.task.cancel()
+            let replacement = self.task(until: entry.deadline, entry.order, fire: entry.fire)
+            running[key]?.task = replacement
         }
-        running.updateValue((task, deadline), forKey: timer)?.task.cancel()
     }
 
     public func cancel(_ timer: Timer) {
@@ -58,8 +90,23 @@ public final class ClockTimers<Timer: Hashable & Sendable, C: Clock>: TimerSched
         return max(clock.now.duration(to: deadline), .zero)
     }
 
+    /// The task of a timer of `deadline` started `order`th: it waits for the tasks of the
+    /// running timers that fall due before it (each fires or is cancelled), sleeps until
+    /// `deadline`, and fires.
+    private func task(until deadline: C.Instant, _ order: UInt64, fire: @escaping @Sendable () async -> Void)
+        -> Task<Void, Never>
+    {
+        let earlier = running.values.filter { $0.fallsDue(before: deadline, order) }.map(\.task)
+        let clock = clock
+        return Task {
+            for task in earlier { await task.value }
+            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+            await fire()
+        }
+    }
+
     deinit {
-        for (task, _) in running.values { task.cancel() }
+        for timer in running.values { timer.task.cancel() }
     }
 }
 
