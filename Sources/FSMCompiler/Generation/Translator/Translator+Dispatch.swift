@@ -68,32 +68,13 @@ extension Translator {
         var used: Set<String> = []
         for branch in dispatch.branches {
             for term in branch.conditions { used.formUnion(term.arguments.compactMap(\.label)) }
-            if let transition = branch.transition {
-                let taken = state.transitions[transition]
-                for call in taken.actions { used.formUnion(call.arguments.compactMap(\.label)) }
-                used.formUnion(labelsReadByInitialRows(of: taken))
-                if machine.hasStateData { used.formUnion(labelsRead(by: taken)) }
-            }
+            if let transition = branch.transition { used.formUnion(labelsRead(by: state.transitions[transition])) }
         }
         // In a machine with regions, a region entered by its own rules may carry any of them:
         // its dispatch binds those its rows read (`boundOnlyIfRead`).
         if machine.hasRegions { used.formUnion(values.map(\.label)) }
         guard !used.isEmpty else { return .enumCase(event.swiftName) }
         return .enumCaseBinding(event.swiftName, values.map { used.contains($0.label) ? names.values[$0.label] : nil })
-    }
-
-    /// The labels the actions of the initial rows a transition follows read: the row's own
-    /// (Language reference › State data).
-    func labelsReadByInitialRows(of transition: Transition) -> Set<String> {
-        var labels: Set<String> = []
-        for arrival in transition.arrivals {
-            for state in arrival.initialRowsFollowed {
-                for call in machine.states[state].initialActions {
-                    labels.formUnion(call.arguments.compactMap(\.label))
-                }
-            }
-        }
-        return labels
     }
 
     /// One event's transitions: the transition itself; rows with conditions as `if`

@@ -127,24 +127,15 @@ extension Translator {
                 patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.implicitMember(event.swiftName))])
         }
         let descriptionCases = appEventsWithValues.map { event, parameters in
-            guard !parameters.isEmpty else {
-                return SwiftCase(
-                    patterns: [.enumCase(event.swiftName)], body: [.returnStatement(.stringLiteral(event.name))])
-            }
-            var parts: [SwiftStringPart] = [.text(event.name + "(")]
-            for (position, parameter) in parameters.enumerated() {
-                parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
-                parts.append(
-                    .value(
-                        .call(
-                            .typeName("Swift.String"),
-                            [SwiftArgument("reflecting", .identifier(names.values[parameter.label] ?? parameter.label))]
-                        )))
-            }
-            parts.append(.text(")"))
+            let description = valuesDescription(
+                event.name, parameters.map { ($0.label, names.values[$0.label] ?? $0.label) })
             return SwiftCase(
-                patterns: [.enumCaseBinding(event.swiftName, parameters.map { names.values[$0.label] })],
-                body: [.returnStatement(.interpolatedString(parts))])
+                patterns: [
+                    parameters.isEmpty
+                        ? .enumCase(event.swiftName)
+                        : .enumCaseBinding(event.swiftName, parameters.map { names.values[$0.label] })
+                ],
+                body: [.returnStatement(description)])
         }
         return .enumeration(
             SwiftEnum(

@@ -113,20 +113,28 @@ extension Translator {
 
     /// `"Playing(url: \(String(reflecting: url)))"`, or `"Stopped"` for a state without data.
     func stateDescription(_ state: StateID) -> SwiftExpression {
-        let named = machine.states[state].named
-        let parameters = machine.parameters(of: state)
-        guard !parameters.isEmpty else { return .stringLiteral(named.name) }
-        var parts: [SwiftStringPart] = [.text(named.name + "(")]
-        for (position, parameter) in parameters.enumerated() {
-            parts.append(.text((position > 0 ? ", " : "") + parameter.label + ": "))
+        valuesDescription(
+            machine.states[state].named.name,
+            machine.parameters(of: state).map { ($0.label, names.stateValues[$0.label]!) })
+    }
+
+    /// `"Name(label: \(String(reflecting: local)), …)"` for a state's or an event's values,
+    /// each label with the local it is bound to; `"Name"` without values.
+    func valuesDescription(_ name: String, _ values: [(label: String, local: String)]) -> SwiftExpression {
+        guard !values.isEmpty else { return .stringLiteral(name) }
+        var parts: [SwiftStringPart] = [.text(name + "(")]
+        for (position, value) in values.enumerated() {
+            parts.append(.text((position > 0 ? ", " : "") + value.label + ": "))
             parts.append(
-                .value(
-                    .call(
-                        .typeName("Swift.String"),
-                        [SwiftArgument("reflecting", .identifier(names.stateValues[parameter.label]!))])))
+                .value(.call(.typeName("Swift.String"), [SwiftArgument("reflecting", .identifier(value.local))])))
         }
         parts.append(.text(")"))
         return .interpolatedString(parts)
+    }
+
+    /// Whether an initial row that `arrival` follows names its target: it gives the values.
+    func initialRowNamesTarget(of arrival: Arrival) -> Bool {
+        arrival.initialRowsFollowed.contains { machine.states[$0].initialSubstate == arrival.target }
     }
 
     /// The values of `state` as the parameters of its function.
@@ -178,7 +186,7 @@ extension Translator {
         guard !machine.parameters(of: target).isEmpty else { return nil }
         let values: [StateValue]
         var kept: ValueScope = [:]
-        let namedByInitialRow = arrival.initialRowsFollowed.contains { machine.states[$0].initialSubstate == target }
+        let namedByInitialRow = initialRowNamesTarget(of: arrival)
         if target == index && !transition.runsExitAndEntry && transition.namedTarget != target
             || transition.staysInState
         {
@@ -251,9 +259,17 @@ extension Translator {
         return computations
     }
 
-    /// The labels a row's calls and values read: the event values its pattern must bind.
+    /// The labels a row's calls and values read, and the actions of the initial rows it
+    /// follows (Language reference › State data): the event values its pattern must bind.
     func labelsRead(by transition: Transition) -> Set<String> {
         var labels = Set(transition.actions.flatMap { $0.arguments.compactMap(\.label) })
+        for arrival in transition.arrivals {
+            for state in arrival.initialRowsFollowed {
+                for call in machine.states[state].initialActions {
+                    labels.formUnion(call.arguments.compactMap(\.label))
+                }
+            }
+        }
         for given in transition.givenValues {
             for value in given.values {
                 switch value.source {
@@ -268,9 +284,7 @@ extension Translator {
         for arrival in transition.arrivals
         where !transition.staysInState && !machine.parameters(of: arrival.target).isEmpty {
             let target = arrival.target
-            let named =
-                transition.namedTarget == target
-                || arrival.initialRowsFollowed.contains { machine.states[$0].initialSubstate == target }
+            let named = transition.namedTarget == target || initialRowNamesTarget(of: arrival)
             if !named && arrival.history.contains(where: { $0.state == target }) { continue }
             for value in machine.enteringValues(of: arrival.target, by: transition) {
                 if case .argument(.label(let label)) = value.source { labels.insert(label) }
