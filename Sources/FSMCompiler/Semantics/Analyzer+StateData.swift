@@ -218,33 +218,19 @@ extension Analysis {
     }
 
     /// The states without substates that entering `state` afresh gives values by initial
-    /// rows, each with the values the initial row naming it writes: down the initial chain,
-    /// into each region of a parallel state, and into each superstate a shallow history may
-    /// resume, which it enters by its own initial rows (a state without substates that it
-    /// resumes keeps its values). `state` itself, without a writer, when it has no substates.
+    /// rows, each with the values the initial row naming it writes: those the initial rows
+    /// it may follow name (`initialRowsFollowed(enteringAfresh:)`; a state without
+    /// substates that a shallow history resumes keeps its values). `state` itself, without a
+    /// writer, when it has no substates.
     private func leavesGivenValues(enteringAfresh state: StateID) -> [(leaf: StateID, writer: WrittenValues?)] {
-        var leaves: [(leaf: StateID, writer: WrittenValues?)] = []
-        var pending: [(state: StateID, writer: WrittenValues?)] = [(state, nil)]
-        var visited: Set<StateID> = []
-        while !pending.isEmpty {
-            let (next, writer) = pending.removeFirst()
-            guard visited.insert(next).inserted else { continue }
-            if resolution.isParallel[next] {
-                pending += resolution.substates[next].map { ($0, nil) }
-                continue
-            }
-            guard let initial = resolution.initialSubstate[next] else {
-                leaves.append((next, writer))
-                continue
-            }
-            pending.append((initial, states[next].initialRows.first?.values))
-            guard resolution.history[next] == .shallow else { continue }
-            for child in resolution.substates[next]
-            where child != initial && (resolution.initialSubstate[child] != nil || resolution.isParallel[child]) {
-                pending.append((child, nil))
-            }
+        func isLeaf(_ state: StateID) -> Bool {
+            !resolution.isParallel[state] && resolution.initialSubstate[state] == nil
         }
-        return leaves
+        guard !isLeaf(state) else { return [(state, nil)] }
+        return initialRowsFollowed(enteringAfresh: state).compactMap { superstate in
+            let named = resolution.initialSubstate[superstate]!
+            return isLeaf(named) ? (named, states[superstate].initialRows.first?.values) : nil
+        }
     }
 
     /// The values of `leaf`, entered by `row` taken in `source`, that `writer` does not
