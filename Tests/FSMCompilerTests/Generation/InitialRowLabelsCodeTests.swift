@@ -56,7 +56,8 @@ import Testing
     /// where it runs.
     @Test func aMachineWithoutRegionsPassesTheEnteringRowsLabels() throws {
         let swift = try StateDataCodeTests.swift(of: Self.levels, named: "Levels")
-        let output = try Self.run(swift, named: "Levels", driver: Self.levelsDriver)
+        let output = try StateDataCodeTests.run(
+            swift, named: "Levels", driver: Self.levelsDriver, executable: "InitialRowLabelsLevels")
         #expect(
             output == """
                 Go -> Low(level: 90) begin(9) clamped(9) enterActive note(9) entered(90) heard(9)
@@ -120,7 +121,8 @@ import Testing
     @Test func aRegionEnteredByItsRulesPassesTheEnteringRowsLabels() throws {
         let swift = try StateDataCodeTests.swift(of: Self.deck, named: "Deck")
         #expect(swift.contains("private func enterPlayback(_ value: DeckState.Media.Playback, url: String) {"))
-        let output = try Self.run(swift, named: "Deck", driver: Self.deckDriver)
+        let output = try StateDataCodeTests.run(
+            swift, named: "Deck", driver: Self.deckDriver, executable: "InitialRowLabelsDeck")
         #expect(
             output == """
                 Load -> Media(Playing(url: "a", at: 4), Quiet) bye hello(3) plus(3, 1) enterMedia enterPlayback cue(a) started(a, 4) show(3)
@@ -129,14 +131,5 @@ import Testing
                 Load -> Media(Playing(url: "b", at: 8), Loud) bye hello(7) plus(7, 1) enterMedia enterPlayback cue(b) started(b, 8)
 
                 """)
-    }
-
-    /// Builds `swift` with `driver` as its `main.swift` and returns what it prints.
-    static func run(_ swift: String, named name: String, driver: String) throws -> String {
-        let toolchain = try SwiftToolchain.shared.get()
-        let executable = try toolchain.buildExecutable(
-            named: "InitialRowLabels\(name)", files: ["\(name).swift": swift, "main.swift": driver])
-        defer { toolchain.remove(executable) }
-        return try toolchain.execute(executable, input: "")
     }
 }

@@ -85,11 +85,7 @@ import Testing
     /// computing actions evaluated (`plus(0, 5)` is 5).
     @Test func theGeneratedMachineDoesWhatSimulateSays() throws {
         let swift = try StateDataCodeTests.swift(of: Self.studio, named: "Studio")
-        let toolchain = try SwiftToolchain.shared.get()
-        let executable = try toolchain.buildExecutable(
-            named: "RegionData", files: ["Studio.swift": swift, "main.swift": Self.driver])
-        defer { toolchain.remove(executable) }
-        let output = try toolchain.execute(executable, input: "")
+        let output = try StateDataCodeTests.run(swift, named: "Studio", driver: Self.driver, executable: "RegionData")
         #expect(
             output == """
                 start -> Off(count: 4) greet(4)
@@ -257,11 +253,8 @@ import Testing
     @Test func aRegionEnteredByItsRulesTakesTheRowsLabels() throws {
         let swift = try StateDataCodeTests.swift(of: Self.carrying, named: "Media")
         #expect(swift.contains("private func resolvePlayback(track: Int) -> MediaState.Player.Playback {"))
-        let toolchain = try SwiftToolchain.shared.get()
-        let executable = try toolchain.buildExecutable(
-            named: "RegionDataCarrying", files: ["Media.swift": swift, "main.swift": Self.carryingDriver])
-        defer { toolchain.remove(executable) }
-        let output = try toolchain.execute(executable, input: "")
+        let output = try StateDataCodeTests.run(
+            swift, named: "Media", driver: Self.carryingDriver, executable: "RegionDataCarrying")
         #expect(
             output == """
                 Play -> Player(Playing(track: 7, gain: 7), Loud) reset

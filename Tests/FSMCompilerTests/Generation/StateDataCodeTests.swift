@@ -13,6 +13,16 @@ import Testing
         return try #require(output.swift, "\(output.diagnostics)")
     }
 
+    /// Builds `swift`, as `name`.swift, with `driver` as its `main.swift` into the program
+    /// `executable`, runs it and returns what it prints.
+    static func run(_ swift: String, named name: String, driver: String, executable: String) throws -> String {
+        let toolchain = try SwiftToolchain.shared.get()
+        let program = try toolchain.buildExecutable(
+            named: executable, files: ["\(name).swift": swift, "main.swift": driver])
+        defer { toolchain.remove(program) }
+        return try toolchain.execute(program, input: "")
+    }
+
     /// Expects `swift`, as `name`.swift, to type-check without a warning.
     static func expectTypechecks(_ swift: String, named name: String, check: String) throws {
         let diagnostics = try SwiftToolchain.shared.get().typecheck(
