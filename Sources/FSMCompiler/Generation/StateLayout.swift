@@ -81,7 +81,7 @@ struct EnumLayout: StateLayout {
     func canHandleFunction(in translator: Translator<Self>) -> SwiftDeclaration { translator.canHandleFunction }
 
     func dispatchFunctions(in translator: Translator<Self>) -> [SwiftDeclaration] {
-        [translator.dispatchFunction] + translator.machine.currentStates.map(translator.stateFunction)
+        [translator.dispatchFunction] + translator.dispatchedStates.map(translator.stateFunction)
             + translator.alwaysFunctions
     }
 

@@ -347,6 +347,7 @@ import Testing
             "condition with a literal", "literal in a region machine", "start with actions",
             "start with actions in a region machine", "start with timers", "always row",
             "always row in a region machine", "state that moves on at once", "always row with timers",
+            "decision without regions",
             "data state in a region machine", "data state in a region", "fork giving values",
         ]
         for feature in expected + Self.dataFeatures {
@@ -567,6 +568,8 @@ import Testing
             features.insert(model.hasRegions ? "always row in a region machine" : "always row")
             if model.states.indices.contains(where: model.movesOnAtOnce) {
                 features.insert("state that moves on at once")
+                // Its dispatch switches on the event first (GeneratedSwift.md, Dispatch).
+                if !model.hasRegions { features.insert("decision without regions") }
             }
             if model.hasTimers { features.insert("always row with timers") }
         }

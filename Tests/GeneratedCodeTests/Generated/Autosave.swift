@@ -326,13 +326,44 @@ final class Autosave<Actions: AutosaveActions> {
 
     @inline(__always)
     private func dispatch(_ event: AutosaveEvent) -> Outcome {
-        switch state {
-        case .clean:
-            return handleInClean(event)
-        case .dirty:
-            return handleInDirty(event)
-        case .saving:
-            return handleInSaving(event)
+        switch event {
+        case .edit:
+            switch state {
+            case .clean:
+                return handleInClean(event)
+            case .dirty:
+                return handleInDirty(event)
+            default:
+                return unhandled(event, in: state)
+            }
+        case .changed:
+            switch state {
+            case .dirty:
+                return handleInDirty(event)
+            default:
+                return unhandled(event, in: state)
+            }
+        case .written:
+            switch state {
+            case .clean:
+                return handleInClean(event)
+            default:
+                return unhandled(event, in: state)
+            }
+        case .tick:
+            switch state {
+            case .dirty:
+                return handleInDirty(event)
+            default:
+                return unhandled(event, in: state)
+            }
+        case .save:
+            switch state {
+            case .dirty:
+                return handleInDirty(event)
+            default:
+                return unhandled(event, in: state)
+            }
         }
     }
 
@@ -374,15 +405,6 @@ final class Autosave<Actions: AutosaveActions> {
             return .transitioned(from: .dirty, to: .dirty)
         case .written:
             return unhandled(event, in: .dirty)
-        }
-    }
-
-    /// `Saving`.
-    @inline(__always)
-    private func handleInSaving(_ event: AutosaveEvent) -> Outcome {
-        switch event {
-        case .edit, .changed, .written, .tick, .save:
-            return unhandled(event, in: .saving)
         }
     }
 

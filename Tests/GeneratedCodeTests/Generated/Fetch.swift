@@ -513,19 +513,81 @@ public final class Fetch<Actions: FetchActions> {
     @inlinable
     @inline(__always)
     func dispatch(_ event: FetchEvent) -> Outcome {
-        switch currentState {
-        case .idle:
-            return handleInIdle(event)
-        case .loading(let urlInState, let received):
-            return handleInLoading(event, urlInState: urlInState, received: received)
-        case .paused(let urlInState, let received):
-            return handleInPaused(event, urlInState: urlInState, received: received)
-        case .checking(let urlInState, let received):
-            return handleInChecking(event, urlInState: urlInState, received: received)
-        case .done(let urlInState, let size):
-            return handleInDone(event, urlInState: urlInState, size: size)
-        case .failed(let urlInState, let reasonInState):
-            return handleInFailed(event, urlInState: urlInState, reasonInState: reasonInState)
+        switch event {
+        case .`open`:
+            switch currentState {
+            case .idle:
+                return handleInIdle(event)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .cancel:
+            switch currentState {
+            case .loading(let urlInState, let received):
+                return handleInLoading(event, urlInState: urlInState, received: received)
+            case .paused(let urlInState, let received):
+                return handleInPaused(event, urlInState: urlInState, received: received)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .fail:
+            switch currentState {
+            case .loading(let urlInState, let received):
+                return handleInLoading(event, urlInState: urlInState, received: received)
+            case .paused(let urlInState, let received):
+                return handleInPaused(event, urlInState: urlInState, received: received)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .chunk:
+            switch currentState {
+            case .loading(let urlInState, let received):
+                return handleInLoading(event, urlInState: urlInState, received: received)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .pause:
+            switch currentState {
+            case .loading(let urlInState, let received):
+                return handleInLoading(event, urlInState: urlInState, received: received)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .end:
+            switch currentState {
+            case .loading(let urlInState, let received):
+                return handleInLoading(event, urlInState: urlInState, received: received)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .resume:
+            switch currentState {
+            case .paused(let urlInState, let received):
+                return handleInPaused(event, urlInState: urlInState, received: received)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .finished:
+            switch currentState {
+            case .done(let urlInState, let size):
+                return handleInDone(event, urlInState: urlInState, size: size)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .reset:
+            switch currentState {
+            case .done(let urlInState, let size):
+                return handleInDone(event, urlInState: urlInState, size: size)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .retry:
+            switch currentState {
+            case .failed(let urlInState, let reasonInState):
+                return handleInFailed(event, urlInState: urlInState, reasonInState: reasonInState)
+            default:
+                return unhandled(event, in: currentState)
+            }
         }
     }
 
@@ -595,16 +657,6 @@ public final class Fetch<Actions: FetchActions> {
             return .transitioned(from: .paused(url: urlInState, received: received), to: currentState)
         case .`open`, .chunk, .pause, .end, .finished, .reset, .retry:
             return unhandled(event, in: .paused(url: urlInState, received: received))
-        }
-    }
-
-    /// `Checking`.
-    @inlinable
-    @inline(__always)
-    func handleInChecking(_ event: FetchEvent, urlInState: URL, received: Int) -> Outcome {
-        switch event {
-        case .`open`, .cancel, .fail, .chunk, .pause, .end, .resume, .finished, .reset, .retry:
-            return unhandled(event, in: .checking(url: urlInState, received: received))
         }
     }
 

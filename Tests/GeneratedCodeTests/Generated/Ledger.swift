@@ -339,15 +339,37 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
     @inlinable
     @inline(__always)
     nonisolated(nonsending) func dispatch(_ event: LedgerEvent) async -> Outcome {
-        switch currentState {
-        case .`open`:
-            return await handleInOpen(event)
-        case .checking:
-            return await handleInChecking(event)
-        case .flagged:
-            return await handleInFlagged(event)
-        case .closed:
-            return await handleInClosed(event)
+        switch event {
+        case .add:
+            switch currentState {
+            case .`open`:
+                return await handleInOpen(event)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .added:
+            switch currentState {
+            case .flagged:
+                return await handleInFlagged(event)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .close:
+            switch currentState {
+            case .`open`:
+                return await handleInOpen(event)
+            case .flagged:
+                return await handleInFlagged(event)
+            default:
+                return unhandled(event, in: currentState)
+            }
+        case .fix:
+            switch currentState {
+            case .flagged:
+                return await handleInFlagged(event)
+            default:
+                return unhandled(event, in: currentState)
+            }
         }
     }
 
@@ -370,16 +392,6 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
         }
     }
 
-    /// `Checking`.
-    @inlinable
-    @inline(__always)
-    nonisolated(nonsending) func handleInChecking(_ event: LedgerEvent) async -> Outcome {
-        switch event {
-        case .add, .added, .close, .fix:
-            return unhandled(event, in: .checking)
-        }
-    }
-
     /// `Flagged`.
     @inlinable
     @inline(__always)
@@ -397,16 +409,6 @@ nonisolated public final class Ledger<Actions: LedgerActions>: Observation.Obser
             return .transitioned(from: .flagged, to: .closed)
         case .add:
             return unhandled(event, in: .flagged)
-        }
-    }
-
-    /// `Closed`.
-    @inlinable
-    @inline(__always)
-    nonisolated(nonsending) func handleInClosed(_ event: LedgerEvent) async -> Outcome {
-        switch event {
-        case .add, .added, .close, .fix:
-            return unhandled(event, in: .closed)
         }
     }
 

@@ -292,26 +292,37 @@ final class Review<Actions: ReviewActions> {
 
     @inline(__always)
     private func dispatch(_ event: ReviewEvent) -> Outcome {
-        switch state {
-        case .routing:
-            return handleInRouting(event)
-        case .welcome:
-            return handleInWelcome(event)
-        case .editing:
-            return handleInEditing(event)
-        case .checking:
-            return handleInChecking(event)
-        case .done:
-            return handleInDone(event)
-        }
-    }
-
-    /// `Routing`.
-    @inline(__always)
-    private func handleInRouting(_ event: ReviewEvent) -> Outcome {
         switch event {
-        case .signIn, .quit, .submit, .edit:
-            return unhandled(event, in: .routing)
+        case .signIn:
+            switch state {
+            case .welcome:
+                return handleInWelcome(event)
+            default:
+                return unhandled(event, in: state)
+            }
+        case .quit:
+            switch state {
+            case .editing:
+                return handleInEditing(event)
+            case .done:
+                return handleInDone(event)
+            default:
+                return unhandled(event, in: state)
+            }
+        case .submit:
+            switch state {
+            case .editing:
+                return handleInEditing(event)
+            default:
+                return unhandled(event, in: state)
+            }
+        case .edit:
+            switch state {
+            case .done:
+                return handleInDone(event)
+            default:
+                return unhandled(event, in: state)
+            }
         }
     }
 
@@ -341,15 +352,6 @@ final class Review<Actions: ReviewActions> {
             return .transitioned(from: .editing, to: .checking)
         case .signIn, .edit:
             return unhandled(event, in: .editing)
-        }
-    }
-
-    /// `Checking`.
-    @inline(__always)
-    private func handleInChecking(_ event: ReviewEvent) -> Outcome {
-        switch event {
-        case .signIn, .quit, .submit, .edit:
-            return unhandled(event, in: .checking)
         }
     }
 

@@ -2,9 +2,47 @@
 // rows as the body of its case (patterns, predicate switches, conditions and their kept answers).
 
 extension Translator {
-    /// `switch state`, each case a tail call of the state's function.
+    /// `switch state`, each case a tail call of the state's function; in a machine that
+    /// dispatches on the event first, `switch event`, each case a `switch state` over the
+    /// states that handle it.
     var dispatchFunction: SwiftDeclaration {
-        let cases = machine.currentStates.map { state in
+        let body: SwiftStatement =
+            dispatchesOnEventFirst
+            ? .switchStatement(
+                SwiftSwitch(
+                    subject: .identifier("event"),
+                    cases: machine.appEvents.map { event in
+                        SwiftCase(
+                            patterns: [.enumCase(machine.events[event].swiftName)], body: [stateSwitch(handling: event)]
+                        )
+                    }))
+            : stateSwitch(handling: nil)
+        return .function(
+            dispatching(
+                SwiftFunction(
+                    attributes: ["@inline(__always)"], isPrivate: true,
+                    name: "dispatch", parameters: privateEventParameters, returnType: "Outcome", body: [body])))
+    }
+
+    /// Whether `dispatch` switches on the event first: in a machine with a state it moves on
+    /// from at once (a decision), never current between events, whose state functions are
+    /// inlined. Its state's `switch` would have a case for a state no event finds it in, and
+    /// LLVM dispatches four cases or more through a jump table; on the event first, each
+    /// event's `switch` has only the states that handle it, often two or three, tested in
+    /// turn. (Where the state functions are not inlined, each would switch on the event
+    /// again, so such a machine dispatches on the state first.) BENCHMARKS.md, the
+    /// `decisions` rows.
+    var dispatchesOnEventFirst: Bool {
+        inlinesStateFunctions && machine.currentStates.contains(where: machine.movesOnAtOnce)
+    }
+
+    /// `switch state`, each case a tail call of the state's function: of every current state,
+    /// or of those that handle `event`, the others unhandled (`default`).
+    private func stateSwitch(handling event: EventID?) -> SwiftStatement {
+        let states = machine.currentStates.filter { state in
+            event.map { event in handledEvents(in: state).contains(event) } ?? true
+        }
+        var cases = states.map { state in
             SwiftCase(
                 patterns: [statePattern(state)],
                 body: [
@@ -16,12 +54,21 @@ extension Translator {
                 ]
             )
         }
-        return .function(
-            dispatching(
-                SwiftFunction(
-                    attributes: ["@inline(__always)"], isPrivate: true,
-                    name: "dispatch", parameters: privateEventParameters, returnType: "Outcome",
-                    body: [.switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))])))
+        let unhandled = unhandledReturn(.identifier(stateStorage))
+        if states.isEmpty { return unhandled }
+        if states.count < machine.currentStates.count { cases.append(SwiftCase(patterns: [], body: [unhandled])) }
+        return .switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))
+    }
+
+    /// The states with a function of their own: every current state, or where the machine
+    /// dispatches on the event first, those that handle an event (a decision handles none).
+    var dispatchedStates: [StateID] {
+        machine.currentStates.filter { !dispatchesOnEventFirst || !handledEvents(in: $0).isEmpty }
+    }
+
+    /// The events whose rows a state's function has: the app's events, not timers' or `always`.
+    func handledEvents(in state: StateID) -> [EventID] {
+        (dispatch[state] ?? []).map(\.event).filter { machine.timer(of: $0) == nil && $0 != machine.alwaysEvent }
     }
 
     private func stateFunctionName(_ state: StateID) -> String {
@@ -32,13 +79,11 @@ extension Translator {
     /// events it does not handle.
     func stateFunction(_ index: StateID) -> SwiftDeclaration {
         let state = machine.states[index]
-        let dispatch = (self.dispatch[index] ?? []).filter {
-            machine.timer(of: $0.event) == nil && $0.event != machine.alwaysEvent
-        }
+        let handled = handledEvents(in: index)
+        let dispatch = (self.dispatch[index] ?? []).filter { handled.contains($0.event) }
         var cases = dispatch.map { dispatch in
             SwiftCase(patterns: [eventPattern(dispatch, in: state)], body: body(of: dispatch, in: index))
         }
-        let handled = Set(dispatch.map(\.event))
         let unhandled = machine.appEvents.filter { !handled.contains($0) }
         if !unhandled.isEmpty {
             cases.append(
