@@ -39,9 +39,9 @@ extension Translator {
     /// `switch state`, each case a tail call of the state's function: of every current state,
     /// or of those that handle `event`, the others unhandled (`default`).
     private func stateSwitch(handling event: EventID?) -> SwiftStatement {
-        let states = machine.currentStates.filter { state in
-            event.map { event in handledEvents(in: state).contains(event) } ?? true
-        }
+        let currentStates = machine.currentStates
+        let states =
+            event.map { event in currentStates.filter { handledEvents(in: $0).contains(event) } } ?? currentStates
         var cases = states.map { state in
             SwiftCase(
                 patterns: [statePattern(state)],
@@ -56,14 +56,15 @@ extension Translator {
         }
         let unhandled = unhandledReturn(.identifier(stateStorage))
         if states.isEmpty { return unhandled }
-        if states.count < machine.currentStates.count { cases.append(SwiftCase(patterns: [], body: [unhandled])) }
+        if states.count < currentStates.count { cases.append(SwiftCase(patterns: [], body: [unhandled])) }
         return .switchStatement(SwiftSwitch(subject: .identifier(stateStorage), cases: cases))
     }
 
     /// The states with a function of their own: every current state, or where the machine
     /// dispatches on the event first, those that handle an event (a decision handles none).
     var dispatchedStates: [StateID] {
-        machine.currentStates.filter { !dispatchesOnEventFirst || !handledEvents(in: $0).isEmpty }
+        guard dispatchesOnEventFirst else { return machine.currentStates }
+        return machine.currentStates.filter { !handledEvents(in: $0).isEmpty }
     }
 
     /// The events whose rows a state's function has: the app's events, not timers' or `always`.
