@@ -41,7 +41,9 @@ extension Translator {
     private func stateSwitch(handling event: EventID?) -> SwiftStatement {
         let currentStates = machine.currentStates
         let states =
-            event.map { event in currentStates.filter { handledEvents(in: $0).contains(event) } } ?? currentStates
+            event.map { event in
+                currentStates.filter { state in appEventDispatches(in: state).contains { $0.event == event } }
+            } ?? currentStates
         var cases = states.map { state in
             SwiftCase(
                 patterns: [statePattern(state)],
@@ -64,12 +66,12 @@ extension Translator {
     /// dispatches on the event first, those that handle an event (a decision handles none).
     var dispatchedStates: [StateID] {
         guard dispatchesOnEventFirst else { return machine.currentStates }
-        return machine.currentStates.filter { !handledEvents(in: $0).isEmpty }
+        return machine.currentStates.filter { !appEventDispatches(in: $0).isEmpty }
     }
 
-    /// The events whose rows a state's function has: the app's events, not timers' or `always`.
-    func handledEvents(in state: StateID) -> [EventID] {
-        (dispatch[state] ?? []).map(\.event).filter { machine.timer(of: $0) == nil && $0 != machine.alwaysEvent }
+    /// The dispatches of a state's function: of the app's events, not timers' or `always`.
+    func appEventDispatches(in state: StateID) -> [EventDispatch] {
+        (dispatch[state] ?? []).filter { machine.timer(of: $0.event) == nil && $0.event != machine.alwaysEvent }
     }
 
     private func stateFunctionName(_ state: StateID) -> String {
@@ -80,8 +82,8 @@ extension Translator {
     /// events it does not handle.
     func stateFunction(_ index: StateID) -> SwiftDeclaration {
         let state = machine.states[index]
-        let handled = handledEvents(in: index)
-        let dispatch = (self.dispatch[index] ?? []).filter { handled.contains($0.event) }
+        let dispatch = appEventDispatches(in: index)
+        let handled = Set(dispatch.map(\.event))
         var cases = dispatch.map { dispatch in
             SwiftCase(patterns: [eventPattern(dispatch, in: state)], body: body(of: dispatch, in: index))
         }
